@@ -1,0 +1,57 @@
+// One build for the three bundles: the extension host (node, cjs, 'vscode' external), the CLI (node) and
+// the review webview (browser). Type-checking is separate: `npm run typecheck`.
+import * as esbuild from 'esbuild';
+import { cpSync, existsSync, mkdirSync } from 'node:fs';
+
+const watch = process.argv.includes('--watch');
+const production = process.argv.includes('--production');
+
+const common = {
+  bundle: true,
+  sourcemap: production ? false : 'linked',
+  minify: production,
+  logLevel: 'info',
+  legalComments: 'linked',
+};
+
+const targets = [
+  {
+    ...common,
+    entryPoints: ['src/extension/extension.ts'],
+    outfile: 'dist/extension.js',
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    external: ['vscode'],
+  },
+  {
+    ...common,
+    entryPoints: ['src/cli.ts'],
+    outfile: 'dist/cli.js',
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    banner: { js: '#!/usr/bin/env node' },
+  },
+  {
+    ...common,
+    entryPoints: ['webview/main.ts'],
+    outfile: 'dist/webview.js',
+    platform: 'browser',
+    format: 'iife',
+    target: 'es2022',
+    loader: { '.css': 'text' },
+  },
+];
+
+mkdirSync('dist', { recursive: true });
+const present = targets.filter((t) => t.entryPoints.every((e) => existsSync(e)));
+if (watch) {
+  for (const t of present) await (await esbuild.context(t)).watch();
+} else {
+  await Promise.all(present.map((t) => esbuild.build(t)));
+}
+if (existsSync('node_modules/@vscode/codicons/dist')) {
+  cpSync('node_modules/@vscode/codicons/dist/codicon.css', 'dist/codicon.css');
+  cpSync('node_modules/@vscode/codicons/dist/codicon.ttf', 'dist/codicon.ttf');
+}

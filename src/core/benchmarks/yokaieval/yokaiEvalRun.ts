@@ -1,0 +1,145 @@
+import { z } from 'zod';
+import { type ResolveOptions } from '../../data/resolveSourceFile';
+import { YOKAIEVAL_MANIFEST } from '../../data/manifest';
+import { sha256Hex } from '../../util/hash';
+import { UserError } from '../../util/errors';
+import { type ItemTask } from '../../runs/itemRunner';
+import { type ClientEnvironment, type ModelSpec, createClient, modelRecord, specFromRecord } from '../../runs/modelSpec';
+import { type RunManifest, RUN_FORMAT_VERSION } from '../../runs/runManifest';
+import { type RunKeys, type RunSession } from '../../runs/runSession';
+import { TOOL_VERSION } from '../../version';
+import { type YokaiEvalItem } from './dataset';
+import { evaluateYokaiItem } from './evaluateItem';
+import { type PresetName } from './presets';
+import { type Wording } from './questionPrompt';
+import { loadYokaiEvalSources } from './sources';
+
+export interface YokaiEvalRunConfig {
+  readonly model: ModelSpec;
+  readonly judge: ModelSpec;
+  readonly preset: PresetName;
+  readonly wording: Wording;
+  /** Only the first N items of the dataset; null for all. */
+  readonly limit: number | null;
+}
+
+export interface SessionEnvironment extends ClientEnvironment {
+  readonly sources: ResolveOptions;
+  readonly keys: RunKeys;
+  readonly concurrency: number;
+  readonly useCache: boolean;
+}
+
+export const YokaiEvalSettingsSchema = z.object({
+  preset: z.enum(['api', 'open-weights']),
+  wording: z.enum(['dataset', 'official-results']),
+  judgeTemplateSha256: z.string(),
+  questionPromptFormat: z.string(),
+});
+
+const QUESTION_PROMPT_FORMAT = 'question + "\\n- " + choice for each choice in stored order';
+
+export async function prepareYokaiEvalRun(config: YokaiEvalRunConfig, env: SessionEnvironment, id: string): Promise<RunSession> {
+  const sources = await loadYokaiEvalSources(env.sources);
+  const selected = config.limit === null ? sources.items : sources.items.slice(0, config.limit);
+  const manifest: RunManifest = {
+    formatVersion: RUN_FORMAT_VERSION,
+    id,
+    benchmark: 'yokaieval',
+    task: 'judge',
+    status: 'running',
+    dataset: {
+      name: YOKAIEVAL_MANIFEST.title,
+      repository: YOKAIEVAL_MANIFEST.repository,
+      commit: YOKAIEVAL_MANIFEST.commit,
+      files: sources.files.map((f) => ({ key: f.key, path: f.file.path, sha256: f.sha256, license: f.file.license, origin: f.origin })),
+      datasetItems: sources.items.length,
+      itemIds: selected.map((item) => item.id),
+    },
+    model: modelRecord(config.model),
+    judge: modelRecord(config.judge),
+    settings: {
+      preset: config.preset,
+      wording: config.wording,
+      judgeTemplateSha256: sha256Hex(sources.judgeTemplate),
+      questionPromptFormat: QUESTION_PROMPT_FORMAT,
+    },
+    options: { concurrency: env.concurrency, cache: env.useCache, limit: config.limit },
+    toolVersion: TOOL_VERSION,
+    startedAt: new Date().toISOString(),
+    finishedAt: null,
+    counts: { items: selected.length, done: 0, error: 0, missing: selected.length },
+    usage: { promptTokens: 0, completionTokens: 0, requests: 0 },
+  };
+  return sessionFor(manifest, config, sources.judgeTemplate, selected, env);
+}
+
+/** Rebuilds the session of an existing run from its run.json, to resume it or retry its errors. */
+export async function reopenYokaiEvalRun(manifest: RunManifest, env: SessionEnvironment): Promise<RunSession> {
+  if (manifest.model === null || manifest.judge === null) {
+    throw new UserError(`run ${manifest.id} was imported, not run: it has no model to resume`);
+  }
+  const settings = YokaiEvalSettingsSchema.parse(manifest.settings);
+  const sources = await loadYokaiEvalSources(env.sources);
+  for (const recorded of manifest.dataset.files) {
+    const now = sources.files.find((f) => f.key === recorded.key);
+    if (now === undefined || now.sha256 !== recorded.sha256) {
+      throw new UserError(`run ${manifest.id} was made from ${recorded.path} with sha256 ${recorded.sha256}; the file found now differs`);
+    }
+  }
+  const byId = new Map(sources.items.map((item) => [item.id, item]));
+  const selected = manifest.dataset.itemIds.map((id) => {
+    const item = byId.get(id);
+    if (item === undefined) throw new UserError(`run ${manifest.id}: item ${id} is not in the dataset`);
+    return item;
+  });
+  const config: YokaiEvalRunConfig = {
+    model: specFromRecord(manifest.model),
+    judge: specFromRecord(manifest.judge),
+    preset: settings.preset,
+    wording: settings.wording,
+    limit: manifest.options.limit,
+  };
+  return sessionFor(manifest, config, sources.judgeTemplate, selected, env);
+}
+
+function sessionFor(
+  manifest: RunManifest,
+  config: YokaiEvalRunConfig,
+  judgeTemplate: string,
+  items: readonly YokaiEvalItem[],
+  env: SessionEnvironment,
+): RunSession {
+  const model = createClient(config.model, env.keys.model, env);
+  const judge = createClient(config.judge, env.keys.judge, env);
+  const tasks = new Map<string, ItemTask>(
+    items.map((item) => [
+      item.id,
+      {
+        itemId: item.id,
+        run: (signal: AbortSignal) =>
+          evaluateYokaiItem(
+            item,
+            {
+              model,
+              modelName: config.model.name,
+              modelParams: config.model.params,
+              systemPrompt: config.model.systemPrompt,
+              judge,
+              judgeModelName: config.judge.name,
+              judgeParams: config.judge.params,
+              judgeTemplate,
+              wording: config.wording,
+            },
+            signal,
+          ),
+      },
+    ]),
+  );
+  return {
+    manifest,
+    tasks,
+    clients: [model, judge],
+    updateManifest: (m) => ({ ...m, model: modelRecord(config.model, model), judge: modelRecord(config.judge, judge) }),
+  };
+}

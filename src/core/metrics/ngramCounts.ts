@@ -1,0 +1,25 @@
+/** Counts of the n-grams of one order: key -> occurrences. */
+export type NgramCounts = Map<string, number>;
+
+/** Counts the n-grams of `tokens` of order n, keyed by the tokens joined with a space (tokens hold none). */
+export function countWordNgrams(tokens: readonly string[], n: number): NgramCounts {
+  const counts: NgramCounts = new Map();
+  const last = tokens.length - n;
+  for (let i = 0; i <= last; i++) {
+    let key = tokens[i] ?? '';
+    for (let k = 1; k < n; k++) key += ' ' + (tokens[i + k] ?? '');
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  return counts;
+}
+
+/** Sum over shared keys of min(a, b): the size of the multiset intersection (Python's Counter `&`). */
+export function clippedOverlap(a: NgramCounts, b: NgramCounts): number {
+  const [small, large] = a.size <= b.size ? [a, b] : [b, a];
+  let overlap = 0;
+  for (const [key, count] of small) {
+    const other = large.get(key);
+    if (other !== undefined) overlap += count < other ? count : other;
+  }
+  return overlap;
+}

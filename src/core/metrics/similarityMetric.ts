@@ -1,0 +1,54 @@
+/** The similarity metrics this tool computes itself (Kalahi open-ended scoring), each on a 0..1 scale. */
+export type MetricName = 'chrf' | 'chrf++' | 'bleu' | 'rouge-1' | 'rouge-2' | 'rouge-l' | 'rouge-lsum' | 'meteor';
+
+/** Every MetricName, in the order the Kalahi paper reports them. */
+export const METRIC_NAMES = [
+  'chrf',
+  'chrf++',
+  'bleu',
+  'rouge-1',
+  'rouge-2',
+  'rouge-l',
+  'rouge-lsum',
+  'meteor',
+] as const satisfies readonly MetricName[];
+
+// Fails to compile when a MetricName is missing from METRIC_NAMES.
+const _allNamesListed: Exclude<MetricName, (typeof METRIC_NAMES)[number]> extends never ? true : never = true;
+void _allNamesListed;
+
+/** A sentence-level similarity between one hypothesis (the model's answer) and one reference. */
+export interface SimilarityMetric {
+  readonly name: MetricName;
+  readonly description: string;
+  /** 0..1; deterministic; pure apart from internal memoization of analysed texts. */
+  score(hypothesis: string, reference: string): number;
+}
+
+/**
+ * Metrics of the Kalahi paper that need a neural model (BERTScore with microsoft/deberta-v3-large, BLEURT-20).
+ * This tool never computes them: they have no SimilarityMetric, are not MetricNames, and wherever one is
+ * listed its value is a NotComputedMetric, never a number.
+ */
+export type ModelBackedMetricName = 'bertscore' | 'bleurt';
+
+export const MODEL_BACKED_METRIC_NAMES = ['bertscore', 'bleurt'] as const satisfies readonly ModelBackedMetricName[];
+
+export interface NotComputedMetric {
+  readonly name: ModelBackedMetricName;
+  readonly computed: false;
+  readonly reason: string;
+}
+
+const MODEL_OF: Readonly<Record<ModelBackedMetricName, string>> = {
+  bertscore: 'BERTScore F1 with microsoft/deberta-v3-large',
+  bleurt: 'BLEURT-20',
+};
+
+export function notComputed(name: ModelBackedMetricName): NotComputedMetric {
+  return { name, computed: false, reason: `${MODEL_OF[name]} needs a neural model; this tool does not compute it` };
+}
+
+export function isModelBackedMetricName(s: string): s is ModelBackedMetricName {
+  return (MODEL_BACKED_METRIC_NAMES as readonly string[]).includes(s);
+}

@@ -1,0 +1,77 @@
+import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
+import { errorMessage } from '../util/errors';
+import { redactSecrets } from '../util/secrets';
+
+export type ModelErrorKind =
+  | 'rate-limit'
+  | 'server'
+  | 'timeout'
+  | 'connection'
+  | 'malformed'
+  | 'empty'
+  | 'content-filter'
+  | 'bad-request'
+  | 'auth'
+  | 'not-found'
+  | 'cancelled';
+
+const RETRYABLE: ReadonlySet<ModelErrorKind> = new Set(['rate-limit', 'server', 'timeout', 'connection', 'malformed', 'empty']);
+
+/** A failed model call, classified once, its message free of secrets. */
+export class ModelCallError extends Error {
+  override readonly name = 'ModelCallError';
+  constructor(
+    readonly kind: ModelErrorKind,
+    message: string,
+    readonly status: number | undefined,
+    /** The server's wish, from retry-after-ms or retry-after. */
+    readonly retryAfterMs: number | undefined,
+  ) {
+    super(message);
+  }
+
+  get retryable(): boolean {
+    return RETRYABLE.has(this.kind);
+  }
+}
+
+export function classifyModelError(error: unknown, secrets: readonly string[]): ModelCallError {
+  if (error instanceof ModelCallError) return error;
+  const message = redactSecrets(errorMessage(error), secrets);
+  if (error instanceof APIUserAbortError) return new ModelCallError('cancelled', 'cancelled', undefined, undefined);
+  if (error instanceof APIConnectionTimeoutError) return new ModelCallError('timeout', message, undefined, undefined);
+  if (error instanceof APIConnectionError) return new ModelCallError('connection', message, undefined, undefined);
+  if (error instanceof APIError) {
+    const status = error.status;
+    const retryAfterMs = retryAfterFrom(error.headers);
+    if (status === 429) return new ModelCallError('rate-limit', message, status, retryAfterMs);
+    if (status === 400 && isContentFilter(error)) return new ModelCallError('content-filter', message, status, undefined);
+    if (status === 401 || status === 403) return new ModelCallError('auth', message, status, undefined);
+    if (status === 404) return new ModelCallError('not-found', message, status, undefined);
+    if (status === 408 || status === 409 || (status !== undefined && status >= 500)) {
+      return new ModelCallError(status === 408 ? 'timeout' : 'server', message, status, retryAfterMs);
+    }
+    if (status === undefined) return new ModelCallError('malformed', message, status, undefined);
+    return new ModelCallError('bad-request', message, status, undefined);
+  }
+  if (error instanceof Error && error.name === 'AbortError') return new ModelCallError('cancelled', 'cancelled', undefined, undefined);
+  // A body that is not JSON, or JSON of the wrong shape, surfaces as a plain error from the client.
+  return new ModelCallError('malformed', message, undefined, undefined);
+}
+
+function isContentFilter(error: APIError): boolean {
+  if (error.code === 'content_filter') return true;
+  const body = error.error as { code?: unknown; innererror?: { code?: unknown } } | undefined;
+  return body?.code === 'content_filter' || body?.innererror?.code === 'ResponsibleAIPolicyViolation';
+}
+
+function retryAfterFrom(headers: Headers | undefined): number | undefined {
+  const ms = headers?.get('retry-after-ms');
+  if (ms !== null && ms !== undefined && Number.isFinite(Number.parseFloat(ms))) return Number.parseFloat(ms);
+  const value = headers?.get('retry-after');
+  if (value === null || value === undefined) return undefined;
+  const seconds = Number.parseFloat(value);
+  if (Number.isFinite(seconds)) return seconds * 1000;
+  const date = Date.parse(value);
+  return Number.isFinite(date) ? Math.max(0, date - Date.now()) : undefined;
+}

@@ -1,0 +1,42 @@
+import { type ResultLine } from './resultLine';
+import { type RunManifest } from './runManifest';
+
+export interface VerdictCounts {
+  true: number;
+  false: number;
+  null: number;
+  missing: number;
+  error: number;
+}
+
+export interface AutomaticScore {
+  /** count(true) / items: null, error and missing count as wrong, as the official accuracy does. */
+  readonly accuracy: number;
+  /** count(true) / (true + false): the items the judge decided. */
+  readonly accuracyExcludingNull: number | null;
+  readonly counts: VerdictCounts;
+}
+
+export function countVerdicts(manifest: RunManifest, current: ReadonlyMap<string, ResultLine>): VerdictCounts {
+  const counts: VerdictCounts = { true: 0, false: 0, null: 0, missing: 0, error: 0 };
+  for (const id of manifest.dataset.itemIds) {
+    const line = current.get(id);
+    if (line === undefined) counts.missing += 1;
+    else if (line.error !== null) counts.error += 1;
+    else if (line.verdict === true) counts.true += 1;
+    else if (line.verdict === false) counts.false += 1;
+    else counts.null += 1;
+  }
+  return counts;
+}
+
+export function automaticScore(manifest: RunManifest, current: ReadonlyMap<string, ResultLine>): AutomaticScore {
+  const counts = countVerdicts(manifest, current);
+  const items = manifest.dataset.itemIds.length;
+  const decided = counts.true + counts.false;
+  return {
+    accuracy: items === 0 ? 0 : counts.true / items,
+    accuracyExcludingNull: decided === 0 ? null : counts.true / decided,
+    counts,
+  };
+}

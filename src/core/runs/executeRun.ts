@@ -1,0 +1,92 @@
+import { ResponseCache } from '../model/responseCache';
+import { type ItemProgress, runItems } from './itemRunner';
+import { type RunManifest } from './runManifest';
+import { type RunPaths, createRunFolder, readCurrentResults, readManifest, writeManifest } from './runFolder';
+import { type RunSession } from './runSession';
+import { type ResultLine, addUsage } from './resultLine';
+import { join } from 'node:path';
+
+export type Selection = 'all' | 'missing' | 'errors';
+
+export interface ExecuteOptions {
+  readonly workers: number;
+  readonly signal?: AbortSignal | undefined;
+  readonly onProgress?: (progress: ItemProgress) => void;
+  /** Told when a torn last line was moved aside on opening results.jsonl. */
+  readonly onTornLine?: (movedTo: string) => void;
+}
+
+export interface ExecuteOutcome {
+  readonly paths: RunPaths;
+  readonly manifest: RunManifest;
+  readonly attempted: number;
+  readonly cancelled: boolean;
+}
+
+export function responseCacheIn(cacheDir: string): ResponseCache {
+  return new ResponseCache(join(cacheDir, 'responses'));
+}
+
+/** Creates the run folder of a new session and runs every item. */
+export async function startRun(dir: string, session: RunSession, options: ExecuteOptions): Promise<ExecuteOutcome> {
+  const paths = createRunFolder(dir, session.manifest);
+  return continueRun(paths, session, 'all', options);
+}
+
+/**
+ * Runs the selected items of an existing run folder: 'missing' completes a resumed run, 'errors' redoes
+ * exactly the items whose current result is an error. Each item ends with exactly one current result.
+ */
+export async function continueRun(paths: RunPaths, session: RunSession, selection: Selection, options: ExecuteOptions): Promise<ExecuteOutcome> {
+  const before = readCurrentResults(paths.dir, session.manifest).byItem;
+  const ids = [...session.tasks.keys()].filter((id) => {
+    const current = before.get(id);
+    if (selection === 'missing') return current === undefined;
+    if (selection === 'errors') return current !== undefined && current.error !== null;
+    return true;
+  });
+  const running: RunManifest = { ...readManifestOr(paths, session.manifest), status: 'running', finishedAt: null };
+  writeManifest(paths, running);
+
+  const outcome = await runItems({
+    resultsPath: paths.results,
+    tasks: ids.map((id) => session.tasks.get(id)).filter((t) => t !== undefined),
+    workers: options.workers,
+    signal: options.signal,
+    ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+  });
+  if (outcome.tornLineMovedTo !== undefined) options.onTornLine?.(outcome.tornLineMovedTo);
+
+  const requests = session.clients.reduce((sum, c) => sum + c.requestsSent, 0);
+  const manifest = finalizeManifest(paths, session.updateManifest(running), requests, outcome.cancelled);
+  writeManifest(paths, manifest);
+  return { paths, manifest, attempted: outcome.completed, cancelled: outcome.cancelled };
+}
+
+function readManifestOr(paths: RunPaths, fallback: RunManifest): RunManifest {
+  try {
+    return readManifest(paths.dir);
+  } catch {
+    return fallback;
+  }
+}
+
+/** Counts and token usage recomputed from results.jsonl, so they are right whatever happened before. */
+function finalizeManifest(paths: RunPaths, manifest: RunManifest, newRequests: number, cancelled: boolean): RunManifest {
+  const { byItem } = readCurrentResults(paths.dir, manifest);
+  let errors = 0;
+  let usage: ResultLine['usage'] = null;
+  for (const line of byItem.values()) {
+    if (line.error !== null) errors += 1;
+    usage = addUsage(usage, line.usage);
+  }
+  const items = manifest.dataset.itemIds.length;
+  const complete = byItem.size === items;
+  return {
+    ...manifest,
+    status: cancelled || !complete ? 'cancelled' : 'finished',
+    finishedAt: cancelled || !complete ? null : new Date().toISOString(),
+    counts: { items, done: byItem.size - errors, error: errors, missing: items - byItem.size },
+    usage: { promptTokens: usage?.promptTokens ?? 0, completionTokens: usage?.completionTokens ?? 0, requests: manifest.usage.requests + newRequests },
+  };
+}

@@ -1,0 +1,74 @@
+import { JsonlAppender } from '../util/jsonlAppender';
+import { type ResultLine } from './resultLine';
+
+export interface ItemTask {
+  readonly itemId: string;
+  /** Evaluates the item; failures of the model or judge come back as a line with an error, not a throw. */
+  run(signal: AbortSignal): Promise<ResultLine>;
+}
+
+export interface ItemProgress {
+  readonly done: number;
+  readonly total: number;
+  readonly errors: number;
+  readonly last: ResultLine;
+}
+
+export interface ItemRunOptions {
+  readonly resultsPath: string;
+  readonly tasks: readonly ItemTask[];
+  /** Items evaluated at once; each holds at most one request in flight, so this matches the request pool. */
+  readonly workers: number;
+  readonly signal?: AbortSignal | undefined;
+  readonly onProgress?: (progress: ItemProgress) => void;
+  /** How often lines appended meanwhile are fsynced together. */
+  readonly syncIntervalMs?: number;
+}
+
+export interface ItemRunOutcome {
+  readonly completed: number;
+  readonly errors: number;
+  readonly cancelled: boolean;
+  readonly tornLineMovedTo: string | undefined;
+}
+
+/** Runs the tasks with a fixed number of workers and appends each result line the moment it is ready. */
+export async function runItems(options: ItemRunOptions): Promise<ItemRunOutcome> {
+  const { appender, tornLineMovedTo } = JsonlAppender.open(options.resultsPath);
+  const controller = new AbortController();
+  const signal = options.signal ? AbortSignal.any([options.signal, controller.signal]) : controller.signal;
+  const syncTimer = setInterval(() => void appender.durable(), options.syncIntervalMs ?? 500);
+  let next = 0;
+  let completed = 0;
+  let errors = 0;
+  let failure: unknown;
+
+  const worker = async (): Promise<void> => {
+    while (!signal.aborted) {
+      const task = options.tasks[next++];
+      if (task === undefined) return;
+      let line: ResultLine;
+      try {
+        line = await task.run(signal);
+      } catch (error) {
+        if (signal.aborted) return;
+        failure = error;
+        controller.abort(error);
+        return;
+      }
+      appender.append(line);
+      completed += 1;
+      if (line.error !== null) errors += 1;
+      options.onProgress?.({ done: completed, total: options.tasks.length, errors, last: line });
+    }
+  };
+
+  try {
+    await Promise.all(Array.from({ length: Math.max(1, Math.min(options.workers, options.tasks.length)) }, worker));
+  } finally {
+    clearInterval(syncTimer);
+    await appender.close();
+  }
+  if (failure !== undefined) throw failure;
+  return { completed, errors, cancelled: options.signal?.aborted ?? false, tornLineMovedTo };
+}

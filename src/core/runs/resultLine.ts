@@ -1,0 +1,42 @@
+import { z } from 'zod';
+
+export const MessageSchema = z.object({ role: z.enum(['system', 'user', 'assistant']), content: z.string() });
+
+export const UsageSchema = z.object({ promptTokens: z.number().nonnegative(), completionTokens: z.number().nonnegative() });
+export type Usage = z.infer<typeof UsageSchema>;
+
+export const ErrorStageSchema = z.enum(['model', 'judge', 'logprobs', 'metric']);
+export const ItemErrorSchema = z.object({ stage: ErrorStageSchema, kind: z.string(), message: z.string() });
+export type ItemError = z.infer<typeof ItemErrorSchema>;
+
+export const VerdictSchema = z.boolean().nullable();
+
+/**
+ * One line of results.jsonl: the result of one item. An item's last line is its current result; a retry
+ * appends a new line and nothing is ever rewritten. Benchmark-specific parts (Kalahi's mc and open) ride
+ * along as extra keys.
+ */
+export const ResultLineSchema = z.looseObject({
+  itemId: z.string().min(1),
+  itemHash: z.string().regex(/^[0-9a-f]{64}$/),
+  time: z.string(),
+  inputs: z.record(z.string(), z.unknown()),
+  prompt: z.object({ messages: z.array(MessageSchema).optional(), text: z.string().optional() }).nullable(),
+  judgePrompt: z.object({ messages: z.array(MessageSchema) }).nullable().optional(),
+  response: z.string().nullable(),
+  judgeReply: z.string().nullable(),
+  verdict: VerdictSchema,
+  scores: z.record(z.string(), z.unknown()),
+  usage: UsageSchema.nullable(),
+  latencyMs: z.number().nonnegative().nullable(),
+  refusal: z.literal('content_filter').nullable().optional(),
+  cached: z.boolean().optional(),
+  error: ItemErrorSchema.nullable(),
+});
+export type ResultLine = z.infer<typeof ResultLineSchema>;
+
+export function addUsage(a: Usage | null, b: Usage | null): Usage | null {
+  if (a === null) return b;
+  if (b === null) return a;
+  return { promptTokens: a.promptTokens + b.promptTokens, completionTokens: a.completionTokens + b.completionTokens };
+}

@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { ProviderSchema } from '../model/endpoint';
+import { UsageSchema } from './resultLine';
+
+export const RUN_FORMAT_VERSION = 1;
+
+export const ModelRecordSchema = z.object({
+  provider: ProviderSchema,
+  name: z.string(),
+  /** Host of the base URL or Azure endpoint only: no path, query or credentials. */
+  host: z.string(),
+  baseUrl: z.string(),
+  deployment: z.string().optional(),
+  apiVersion: z.string().optional(),
+  /** The name of the environment variable the key came from (never the key). */
+  apiKeyEnv: z.string().nullable(),
+  parameters: z.object({
+    systemPrompt: z.string().nullable(),
+    temperature: z.number().nullable(),
+    topP: z.number().nullable(),
+    maxTokens: z.number().int().nullable(),
+  }),
+  /** As the server reported them. */
+  servedModel: z.string().nullable(),
+  systemFingerprint: z.string().nullable(),
+});
+export type ModelRecord = z.infer<typeof ModelRecordSchema>;
+
+export const DatasetFileRecordSchema = z.object({
+  key: z.string(),
+  path: z.string(),
+  sha256: z.string(),
+  license: z.string(),
+  origin: z.enum(['local', 'cache', 'download', 'import']),
+});
+
+export const CountsSchema = z.object({
+  items: z.number().int().nonnegative(),
+  done: z.number().int().nonnegative(),
+  error: z.number().int().nonnegative(),
+  missing: z.number().int().nonnegative(),
+});
+
+export const RunManifestSchema = z.looseObject({
+  formatVersion: z.literal(RUN_FORMAT_VERSION),
+  id: z.string().min(1),
+  benchmark: z.enum(['yokaieval', 'kalahi']),
+  task: z.string(),
+  status: z.enum(['running', 'finished', 'cancelled', 'imported']),
+  dataset: z.object({
+    name: z.string(),
+    repository: z.string(),
+    commit: z.string(),
+    variant: z.string().optional(),
+    files: z.array(DatasetFileRecordSchema),
+    /** Items in the dataset, and the ids this run covers (the first N when limited). */
+    datasetItems: z.number().int().nonnegative(),
+    itemIds: z.array(z.string()),
+  }),
+  model: ModelRecordSchema.nullable(),
+  judge: ModelRecordSchema.nullable(),
+  /** Benchmark settings: preset, wording, prompt template hashes, primary metric… */
+  settings: z.record(z.string(), z.unknown()),
+  options: z.object({
+    concurrency: z.number().int().positive(),
+    cache: z.boolean(),
+    limit: z.number().int().positive().nullable(),
+  }),
+  toolVersion: z.string(),
+  startedAt: z.string(),
+  finishedAt: z.string().nullable(),
+  counts: CountsSchema,
+  usage: UsageSchema.extend({ requests: z.number().int().nonnegative() }),
+  importedFrom: z.object({ file: z.string(), sha256: z.string() }).optional(),
+});
+export type RunManifest = z.infer<typeof RunManifestSchema>;

@@ -1,0 +1,38 @@
+import { readFileSync, existsSync } from 'node:fs';
+import { type z } from 'zod';
+import { InputError } from './errors';
+import { parseAt } from './zodIssues';
+
+export interface JsonlRecord<T> {
+  readonly value: T;
+  /** 1-based line number in the file. */
+  readonly line: number;
+}
+
+export interface JsonlContents<T> {
+  readonly records: JsonlRecord<T>[];
+  /** A last line without its newline: a write in progress or a crash. Never parsed, never an error. */
+  readonly tornTail: boolean;
+}
+
+/** Reads and validates every complete line; a malformed one is an error naming the file, line and field. */
+export function readJsonl<S extends z.ZodType>(path: string, schema: S): JsonlContents<z.output<S>> {
+  if (!existsSync(path)) return { records: [], tornTail: false };
+  const text = readFileSync(path, 'utf8');
+  const lines = text.split('\n');
+  const tornTail = lines[lines.length - 1] !== '';
+  lines.pop();
+  const records: JsonlRecord<z.output<S>>[] = [];
+  lines.forEach((lineText, index) => {
+    const line = index + 1;
+    if (lineText.trim() === '') return;
+    let json: unknown;
+    try {
+      json = JSON.parse(lineText);
+    } catch (error) {
+      throw new InputError({ file: path, line }, `not valid JSON (${(error as Error).message})`);
+    }
+    records.push({ value: parseAt(schema, json, { file: path, line }), line });
+  });
+  return { records, tornTail };
+}

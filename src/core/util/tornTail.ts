@@ -1,0 +1,41 @@
+import { closeSync, existsSync, fstatSync, ftruncateSync, openSync, readSync, writeFileSync } from 'node:fs';
+
+/**
+ * A file of lines whose last line has no newline was torn by a crash mid-write. The bytes after the last
+ * newline are moved to `<file>.torn-<time>` and the file is truncated to that newline: the only rewrite the
+ * tool ever makes to a log. Returns the path the bytes were moved to, or undefined when nothing was torn.
+ */
+export function repairTornTail(path: string): string | undefined {
+  if (!existsSync(path)) return undefined;
+  const fd = openSync(path, 'r+');
+  try {
+    const size = fstatSync(fd).size;
+    if (size === 0) return undefined;
+    const lastNewline = findLastNewline(fd, size);
+    const keep = lastNewline + 1;
+    if (keep === size) return undefined;
+    const torn = Buffer.alloc(size - keep);
+    readSync(fd, torn, 0, torn.length, keep);
+    const movedTo = `${path}.torn-${new Date().toISOString().replace(/[:.]/g, '-')}`;
+    writeFileSync(movedTo, torn, { flag: existsSync(movedTo) ? 'a' : 'wx' });
+    ftruncateSync(fd, keep);
+    return movedTo;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Byte offset of the last '\n', or -1. Reads backwards in chunks so huge files cost little. */
+function findLastNewline(fd: number, size: number): number {
+  const chunk = Buffer.alloc(64 * 1024);
+  let end = size;
+  while (end > 0) {
+    const start = Math.max(0, end - chunk.length);
+    const length = end - start;
+    readSync(fd, chunk, 0, length, start);
+    const at = chunk.subarray(0, length).lastIndexOf(0x0a);
+    if (at !== -1) return start + at;
+    end = start;
+  }
+  return -1;
+}

@@ -1,0 +1,3 @@
+import packageJson from '../../package.json';
+
+export const TOOL_VERSION: string = packageJson.version;

@@ -1,4 +1,4 @@
-import { type ChatClient } from '../model/chatClient';
+import { type ChatClient, type ChatMessage } from '../model/chatClient';
 import { type ItemTask } from './itemRunner';
 import { type RunManifest } from './runManifest';
 
@@ -9,6 +9,23 @@ export interface RunSession {
   readonly clients: readonly ChatClient[];
   /** Refreshes the model records in the manifest with what the servers reported (served model, fingerprint). */
   updateManifest(manifest: RunManifest): RunManifest;
+  /** What a dry run shows: the first items' requests, and every request's count and size, sending nothing. */
+  preview(shown: number): RunPreview;
+}
+
+export interface PreviewRequest {
+  readonly label: string;
+  readonly model: string;
+  readonly messages: readonly ChatMessage[];
+}
+
+export interface RunPreview {
+  readonly first: readonly { readonly itemId: string; readonly requests: readonly PreviewRequest[] }[];
+  readonly requestCount: number;
+  /** Prompt tokens (estimated) of every request, and the most completion tokens the run may use. */
+  readonly promptTokenEstimate: number;
+  readonly maxCompletionTokens: number;
+  readonly notes: readonly string[];
 }
 
 export interface RunKeys {

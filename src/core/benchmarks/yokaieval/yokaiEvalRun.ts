@@ -6,10 +6,11 @@ import { UserError } from '../../util/errors';
 import { type ItemTask } from '../../runs/itemRunner';
 import { type ClientEnvironment, type ModelSpec, createClient, modelRecord, specFromRecord } from '../../runs/modelSpec';
 import { type RunManifest, RUN_FORMAT_VERSION } from '../../runs/runManifest';
-import { type RunKeys, type RunSession } from '../../runs/runSession';
+import { type RunKeys, type RunPreview, type RunSession } from '../../runs/runSession';
+import { estimateTokens } from '../../util/estimateTokens';
 import { TOOL_VERSION } from '../../version';
 import { type YokaiEvalItem } from './dataset';
-import { evaluateYokaiItem } from './evaluateItem';
+import { evaluateYokaiItem, yokaiJudgeMessages, yokaiModelMessages } from './evaluateItem';
 import { type PresetName } from './presets';
 import { type Wording } from './questionPrompt';
 import { loadYokaiEvalSources } from './sources';
@@ -141,5 +142,27 @@ function sessionFor(
     tasks,
     clients: [model, judge],
     updateManifest: (m) => ({ ...m, model: modelRecord(config.model, model), judge: modelRecord(config.judge, judge) }),
+    preview: (shown) => previewYokaiEval(items, config, judgeTemplate, shown),
+  };
+}
+
+const RESPONSE_PLACEHOLDER = '<the model response>';
+
+function previewYokaiEval(items: readonly YokaiEvalItem[], config: YokaiEvalRunConfig, judgeTemplate: string, shown: number): RunPreview {
+  const requestsOf = (item: YokaiEvalItem): RunPreview['first'][number]['requests'] => [
+    { label: 'model', model: config.model.name, messages: yokaiModelMessages(item, config.wording, config.model.systemPrompt) },
+    { label: 'judge', model: config.judge.name, messages: yokaiJudgeMessages(item, config.wording, judgeTemplate, RESPONSE_PLACEHOLDER) },
+  ];
+  let promptTokenEstimate = 0;
+  for (const item of items) {
+    for (const request of requestsOf(item)) promptTokenEstimate += estimateTokens(request.messages.map((m) => m.content).join('\n'));
+  }
+  const perItemCompletion = (config.model.params.maxTokens ?? 0) + (config.judge.params.maxTokens ?? 0);
+  return {
+    first: items.slice(0, shown).map((item) => ({ itemId: item.id, requests: requestsOf(item) })),
+    requestCount: items.length * 2,
+    promptTokenEstimate,
+    maxCompletionTokens: items.length * perItemCompletion,
+    notes: [`judge prompts are estimated with the response "${RESPONSE_PLACEHOLDER}"; the real ones also hold each response`],
   };
 }

@@ -1,0 +1,48 @@
+import { join, resolve } from 'node:path';
+import { UsageError } from '../../core/util/errors';
+import { dataDirFrom } from '../../core/data/resolveSourceFile';
+import { userCacheDir } from '../../core/data/cacheDir';
+import { importOfficialYokaiEval } from '../../core/benchmarks/yokaieval/importOfficial';
+import { type CliIo } from '../io';
+import { flag, parseOptions, stringOption } from '../options';
+
+export const IMPORT_HELP = `Usage: eval-adjudicator import yokaieval-official FILE --out DIR [--name NAME] [--model NAME] [--data DIR]
+
+Turns an official YokaiEval results file (results/*.json of CyberAgentAILab/YokaiEval) into a run folder
+DIR/NAME (default NAME: yokaieval-official-<file name>), ready to review. Records are matched to dataset
+items by question text (the two official wordings read as one) and choices in order, never by position;
+dataset items absent from the file count as missing, so the denominator stays 810.
+Prints the run folder's path as the last line of stdout.
+`;
+
+export async function importCommand(args: readonly string[], io: CliIo): Promise<number> {
+  const parsed = parseOptions('import', args, {
+    out: { type: 'string' },
+    name: { type: 'string' },
+    model: { type: 'string' },
+    data: { type: 'string' },
+    'cache-dir': { type: 'string' },
+  });
+  if (flag(parsed, 'help')) {
+    io.stdout(IMPORT_HELP);
+    return 0;
+  }
+  const [kind, file, ...extra] = parsed.positionals;
+  if (kind !== 'yokaieval-official') throw new UsageError(`import: the first argument names the kind of file: yokaieval-official, not "${kind ?? ''}"`);
+  if (file === undefined) throw new UsageError('import: missing FILE');
+  if (extra.length > 0) throw new UsageError(`import: unexpected argument "${extra[0] ?? ''}"`);
+  const out = stringOption(parsed, 'out');
+  if (out === undefined) throw new UsageError('import: --out DIR is required');
+  const model = stringOption(parsed, 'model');
+  const name = stringOption(parsed, 'name') ?? `yokaieval-official-${(model ?? file.replace(/^.*[\\/]/, '').replace(/\.json$/i, '')).replace(/[^A-Za-z0-9._-]+/g, '-')}`;
+  const data = stringOption(parsed, 'data');
+  const outcome = await importOfficialYokaiEval(
+    resolve(io.cwd, file),
+    join(resolve(io.cwd, out), name),
+    { dataDir: dataDirFrom(data === undefined ? undefined : resolve(io.cwd, data), io.env), cacheDir: stringOption(parsed, 'cache-dir') ?? userCacheDir(io.env) },
+    model,
+  );
+  io.stderr(`imported ${outcome.imported} items${outcome.missing.length > 0 ? `; missing from the file: ${outcome.missing.join(', ')}` : ''}\n`);
+  io.stdout(`${outcome.paths.dir}\n`);
+  return 0;
+}

@@ -14,7 +14,7 @@ test('a torn last line is moved to <file>.torn-<time> and the file truncated to 
   const path = join(dir, 'results.jsonl');
   writeFileSync(path, '{"a":1}\n{"a":2}\n{"a":');
   const { appender, tornLineMovedTo } = JsonlAppender.open(path);
-  assert.ok(tornLineMovedTo?.startsWith(`${path}.torn-`));
+  assert.ok(tornLineMovedTo !== undefined && tornLineMovedTo.startsWith(`${path}.torn-`));
   assert.equal(readFileSync(tornLineMovedTo, 'utf8'), '{"a":');
   appender.append({ a: 3 });
   await appender.close();

@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'e2e/node_modules/**', 'e2e/.work/**', '**/*.mjs', '**/*.js'] },
+  { ignores: ['dist/**', 'node_modules/**', 'e2e/**', '**/*.mjs', '**/*.js'] },
   js.configs.recommended,
   ...tseslint.configs.strict,
   {

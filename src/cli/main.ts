@@ -1,6 +1,7 @@
 import { UsageError, UserError, errorMessage } from '../core/util/errors';
 import { TOOL_VERSION } from '../core/version';
 import { type CliIo } from './io';
+import { ADJUDICATE_HELP, adjudicateCommand } from './commands/adjudicateCommand';
 import { EXPORT_HELP, exportCommand } from './commands/exportCommand';
 import { IMPORT_HELP, importCommand } from './commands/importCommand';
 import { RUN_HELP, runCommand } from './commands/runCommand';
@@ -17,6 +18,7 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   summary: { summary: "a run folder's scores and verdict counts", help: SUMMARY_HELP, run: summaryCommand },
   export: { summary: 'one row per item as CSV or JSON', help: EXPORT_HELP, run: exportCommand },
   import: { summary: 'an official results file as a run folder', help: IMPORT_HELP, run: importCommand },
+  adjudicate: { summary: 'append human decisions to a run (one, or many from CSV)', help: ADJUDICATE_HELP, run: adjudicateCommand },
 };
 
 export const MAIN_HELP = `Usage: eval-adjudicator <command> [options]

@@ -2,21 +2,25 @@ import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { UsageError } from '../../core/util/errors';
 import { type ExportFormat, exportYokaiRun } from '../../core/runs/exportRun';
+import { exportAdjudicated } from '../../core/adjudication/exportAdjudicated';
 import { type CliIo } from '../io';
 import { choiceOption, flag, onePositional, parseOptions, stringOption } from '../options';
 
-export const EXPORT_HELP = `Usage: eval-adjudicator export RUNDIR --format csv|json [--out FILE]
+export const EXPORT_HELP = `Usage: eval-adjudicator export RUNDIR --format csv|json [--adjudicated] [--out FILE]
 
 One row per item, in dataset order: itemId, question, choices, gold, response, judgeReply, verdict, error.
 CSV is UTF-8 with a byte-order mark (spreadsheet programs then show Japanese right); a verdict is true,
 false or null, and an empty cell means no decision (an error, or an item not yet run).
 JSON is {"run": <run.json>, "items": [...]} with the same keys. Without --out it goes to stdout.
+  --adjudicated   per item the automatic verdict, the final human verdict (automaticVerdict,
+                  humanVerdict, decidedBy, annotators, flags, notes, stale, conflict); in JSON also the
+                  run's automatic and adjudicated scores, overrides by direction and flag counts
 `;
 
 const FORMATS: readonly ExportFormat[] = ['csv', 'json'];
 
 export function exportCommand(args: readonly string[], io: CliIo): number {
-  const parsed = parseOptions('export', args, { format: { type: 'string' }, out: { type: 'string' } });
+  const parsed = parseOptions('export', args, { format: { type: 'string' }, out: { type: 'string' }, adjudicated: { type: 'boolean' } });
   if (flag(parsed, 'help')) {
     io.stdout(EXPORT_HELP);
     return 0;
@@ -24,7 +28,7 @@ export function exportCommand(args: readonly string[], io: CliIo): number {
   const dir = resolve(io.cwd, onePositional('export', parsed, 'RUNDIR'));
   const format = choiceOption('export', parsed, 'format', FORMATS);
   if (format === undefined) throw new UsageError('export: --format csv|json is required');
-  const text = exportYokaiRun(dir, format);
+  const text = flag(parsed, 'adjudicated') ? exportAdjudicated(dir, format) : exportYokaiRun(dir, format);
   const out = stringOption(parsed, 'out');
   if (out === undefined) {
     io.stdout(text);

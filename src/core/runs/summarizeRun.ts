@@ -1,5 +1,6 @@
 import { type AutomaticScore, automaticScore } from './automaticSummary';
-import { readCurrentResults, readManifest } from './runFolder';
+import { type AdjudicatedScore } from '../adjudication/adjudicatedScore';
+import { loadRunState } from '../adjudication/runState';
 
 export interface RunSummary {
   readonly runId: string;
@@ -10,12 +11,13 @@ export interface RunSummary {
   readonly judge: string | null;
   readonly items: number;
   readonly automatic: AutomaticScore;
+  readonly adjudicated: AdjudicatedScore;
   readonly usage: { promptTokens: number; completionTokens: number; requests: number };
 }
 
 export function summarizeRun(dir: string): RunSummary {
-  const manifest = readManifest(dir);
-  const { byItem } = readCurrentResults(dir, manifest);
+  const state = loadRunState(dir);
+  const { manifest, current: byItem } = state;
   return {
     runId: manifest.id,
     benchmark: manifest.benchmark,
@@ -25,6 +27,7 @@ export function summarizeRun(dir: string): RunSummary {
     judge: manifest.judge?.name ?? null,
     items: manifest.dataset.itemIds.length,
     automatic: automaticScore(manifest, byItem),
+    adjudicated: state.adjudicatedScore(),
     usage: manifest.usage,
   };
 }
@@ -39,6 +42,8 @@ export function formatSummary(summary: RunSummary): string {
     `accuracy   ${pct(a.accuracy)}  (${a.counts.true}/${summary.items}; null, error and missing count as wrong)`,
     `excl. null ${pct(a.accuracyExcludingNull)}  (${a.counts.true}/${a.counts.true + a.counts.false})`,
     `verdicts   true ${a.counts.true}, false ${a.counts.false}, null ${a.counts.null}, error ${a.counts.error}, missing ${a.counts.missing}`,
+    `adjudicated ${pct(summary.adjudicated.accuracy)}  (${summary.adjudicated.items} items with a human verdict; ${summary.adjudicated.conflicts} conflicts, ${summary.adjudicated.stale} stale, ${summary.adjudicated.flagged} flagged)`,
+    ...Object.entries(summary.adjudicated.overrides).map(([direction, n]) => `  override ${direction}: ${n}`),
     `usage      ${summary.usage.requests} requests, ${summary.usage.promptTokens} prompt + ${summary.usage.completionTokens} completion tokens`,
   ].join('\n');
 }

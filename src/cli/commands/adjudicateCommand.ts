@@ -1,0 +1,88 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { UsageError, UserError } from '../../core/util/errors';
+import { appendAdjudications } from '../../core/adjudication/adjudicationLog';
+import { defaultAnnotatorName } from '../../core/adjudication/annotatorName';
+import { parseDecisionsCsv } from '../../core/adjudication/decisionsCsv';
+import { type AdjudicationEvent, type AnnotatorState, HALLUCINATION_CATEGORIES, type HallucinationCategory, type Role } from '../../core/adjudication/event';
+import { latestPerAnnotator } from '../../core/adjudication/itemAdjudication';
+import { newAdjudicationEvent } from '../../core/adjudication/newEvent';
+import { loadRunState, type RunState } from '../../core/adjudication/runState';
+import { type CliIo } from '../io';
+import { choiceOption, flag, onePositional, parseOptions, stringOption } from '../options';
+
+export const ADJUDICATE_HELP = `Usage: eval-adjudicator adjudicate RUNDIR --item ID --verdict true|false|null|none
+                                   [--flag CATEGORY|none] [--note TEXT] [--annotator NAME] [--role annotator|adjudicator]
+       eval-adjudicator adjudicate RUNDIR --from FILE.csv [--annotator NAME] [--role annotator|adjudicator]
+
+Appends to RUNDIR/adjudications.jsonl the same event the review panel would. results.jsonl is never touched.
+  --verdict     the human verdict; none records no decision (skip, unsure)
+  --flag        a cultural hallucination: ${HALLUCINATION_CATEGORIES.join(', ')}; none clears it
+  --note        a note (replaces the annotator's note on the item)
+  Without --flag or --note, the annotator's earlier flag and note on the item are kept.
+  --annotator   default: env EVAL_ADJUDICATOR_ANNOTATOR, else git's user.name, else the login name
+  --role        annotator (default) or adjudicator (whose latest decision is final)
+  --from        many decisions: CSV with columns itemId, verdict, flag, note, annotator (UTF-8, with or
+                without a BOM); each row is the annotator's full state for the item (empty verdict: no
+                decision; empty flag: none). Nothing is appended if any row is invalid.
+`;
+
+const ROLES: readonly Role[] = ['annotator', 'adjudicator'];
+
+export async function adjudicateCommand(args: readonly string[], io: CliIo): Promise<number> {
+  const parsed = parseOptions('adjudicate', args, {
+    item: { type: 'string' },
+    verdict: { type: 'string' },
+    flag: { type: 'string' },
+    note: { type: 'string' },
+    annotator: { type: 'string' },
+    role: { type: 'string' },
+    from: { type: 'string' },
+  });
+  if (flag(parsed, 'help')) {
+    io.stdout(ADJUDICATE_HELP);
+    return 0;
+  }
+  const state = loadRunState(resolve(io.cwd, onePositional('adjudicate', parsed, 'RUNDIR')));
+  const role = choiceOption('adjudicate', parsed, 'role', ROLES) ?? 'annotator';
+  const annotator = stringOption(parsed, 'annotator')?.trim() || defaultAnnotatorName(io.env, io.cwd);
+  const from = stringOption(parsed, 'from');
+  let events: AdjudicationEvent[];
+  if (from !== undefined) {
+    if (['item', 'verdict', 'flag', 'note'].some((name) => parsed.values[name] !== undefined)) {
+      throw new UsageError('adjudicate: --from excludes --item, --verdict, --flag and --note');
+    }
+    const file = resolve(io.cwd, from);
+    const rows = parseDecisionsCsv(readFileSync(file, 'utf8'), file, new Set(state.manifest.dataset.itemIds));
+    events = rows.map((row) => eventFor(state, row.itemId, row.annotator ?? annotator, role, row.state, `${file} line ${row.line}`));
+  } else {
+    const itemId = stringOption(parsed, 'item');
+    if (itemId === undefined) throw new UsageError('adjudicate: --item ID (or --from FILE.csv) is required');
+    if (!state.manifest.dataset.itemIds.includes(itemId)) throw new UserError(`adjudicate: "${itemId}" is not an item of run ${state.manifest.id}`);
+    const verdict = choiceOption('adjudicate', parsed, 'verdict', ['true', 'false', 'null', 'none'] as const);
+    if (verdict === undefined) throw new UsageError('adjudicate: --verdict true|false|null|none is required');
+    const flagValue = choiceOption('adjudicate', parsed, 'flag', [...HALLUCINATION_CATEGORIES, 'none'] as const);
+    const previous = previousState(state, itemId, annotator);
+    const next: AnnotatorState = {
+      ...(verdict === 'none' ? {} : { verdict: verdict === 'null' ? null : verdict === 'true' }),
+      hallucination: flagValue === undefined ? previous.hallucination : flagValue === 'none' ? null : (flagValue as HallucinationCategory),
+      note: stringOption(parsed, 'note') ?? previous.note,
+    };
+    events = [eventFor(state, itemId, annotator, role, next, `--item ${itemId}`)];
+  }
+  const torn = await appendAdjudications(state.paths.adjudications, events);
+  if (torn !== undefined) io.stderr(`adjudications.jsonl ended in a torn line; its bytes were moved to ${torn}\n`);
+  io.stderr(`appended ${events.length} event${events.length === 1 ? '' : 's'} to ${state.paths.adjudications}\n`);
+  return 0;
+}
+
+function eventFor(state: RunState, itemId: string, annotator: string, role: Role, next: AnnotatorState, where: string): AdjudicationEvent {
+  const current = state.current.get(itemId);
+  if (current === undefined) throw new UserError(`${where}: item ${itemId} has no result yet, so there is nothing to adjudicate`);
+  return newAdjudicationEvent({ itemId, annotator, role, state: next, current });
+}
+
+function previousState(state: RunState, itemId: string, annotator: string): AnnotatorState {
+  const mine = latestPerAnnotator(state.index.eventsOf(itemId)).find((l) => l.event.annotator === annotator)?.event;
+  return { hallucination: mine?.hallucination ?? null, note: mine?.note ?? '' };
+}

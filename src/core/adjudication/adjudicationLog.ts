@@ -1,0 +1,90 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { JsonlAppender } from '../util/jsonlAppender';
+import { firstIssue } from '../util/zodIssues';
+import { type AdjudicationEvent, AdjudicationEventSchema } from './event';
+
+export interface LoggedEvent {
+  readonly event: AdjudicationEvent;
+  /** 1-based line in adjudications.jsonl: the later line wins a tie in time. */
+  readonly line: number;
+}
+
+export interface LogProblem {
+  readonly line: number;
+  readonly message: string;
+}
+
+export interface AdjudicationLogContents {
+  readonly events: LoggedEvent[];
+  /** Lines that are not valid events (a bad merge, a hand edit): reported, skipped, never fatal. */
+  readonly problems: LogProblem[];
+  readonly tornTail: boolean;
+  /** Bytes read, so a watcher can read only what was appended since. */
+  readonly size: number;
+}
+
+/** Reads every event; human work is never blocked by one bad line, so bad lines become problems. */
+export function readAdjudicationLog(path: string): AdjudicationLogContents {
+  if (!existsSync(path)) return { events: [], problems: [], tornTail: false, size: 0 };
+  const bytes = readFileSync(path);
+  return parseAdjudicationLines(bytes.toString('utf8'), 1, path, bytes.length);
+}
+
+export function parseAdjudicationLines(text: string, firstLine: number, path: string, size: number): AdjudicationLogContents {
+  const lines = text.split('\n');
+  const tornTail = lines[lines.length - 1] !== '';
+  lines.pop();
+  const events: LoggedEvent[] = [];
+  const problems: LogProblem[] = [];
+  lines.forEach((lineText, index) => {
+    const line = firstLine + index;
+    if (lineText.trim() === '') return;
+    let json: unknown;
+    try {
+      json = JSON.parse(lineText);
+    } catch {
+      problems.push({ line, message: `${path} line ${line}: not valid JSON` });
+      return;
+    }
+    const parsed = AdjudicationEventSchema.safeParse(json);
+    if (parsed.success) events.push({ event: parsed.data, line });
+    else {
+      const { field, message } = firstIssue(parsed.error);
+      problems.push({ line, message: `${path} line ${line}, field "${field}": ${message}` });
+    }
+  });
+  return { events, problems, tornTail, size };
+}
+
+/**
+ * Appends events and resolves once they are on disk. Opening repairs a torn last line (moved aside), so a
+ * crash mid-write never blocks the next decision.
+ */
+export class AdjudicationWriter {
+  private constructor(private readonly appender: JsonlAppender, readonly tornLineMovedTo: string | undefined) {}
+
+  static open(path: string): AdjudicationWriter {
+    const { appender, tornLineMovedTo } = JsonlAppender.open(path);
+    return new AdjudicationWriter(appender, tornLineMovedTo);
+  }
+
+  async append(events: readonly AdjudicationEvent[]): Promise<void> {
+    for (const event of events) this.appender.append(AdjudicationEventSchema.parse(event));
+    await this.appender.durable();
+  }
+
+  close(): Promise<void> {
+    return this.appender.close();
+  }
+}
+
+/** Appends events with a writer of its own (the CLI; one-off writes). */
+export async function appendAdjudications(path: string, events: readonly AdjudicationEvent[]): Promise<string | undefined> {
+  const writer = AdjudicationWriter.open(path);
+  try {
+    await writer.append(events);
+  } finally {
+    await writer.close();
+  }
+  return writer.tornLineMovedTo;
+}

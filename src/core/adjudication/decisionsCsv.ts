@@ -1,0 +1,57 @@
+import { parse } from 'csv-parse/sync';
+import { InputError } from '../util/errors';
+import { type AnnotatorState, HALLUCINATION_CATEGORIES, type HallucinationCategory } from './event';
+
+export interface DecisionRow {
+  readonly line: number;
+  readonly itemId: string;
+  readonly state: AnnotatorState;
+  readonly annotator: string | undefined;
+}
+
+const REQUIRED = ['itemId', 'verdict'] as const;
+const KNOWN = new Set(['itemId', 'verdict', 'flag', 'note', 'annotator']);
+
+/**
+ * Reads decisions from CSV (columns itemId, verdict, flag, note, annotator; UTF-8 with or without a BOM).
+ * Each row is the annotator's full state: an empty verdict means no decision, an empty flag none. Every row
+ * is checked before any is returned; the first bad one is an error naming the file, line and field.
+ */
+export function parseDecisionsCsv(text: string, file: string, knownItems: ReadonlySet<string>): DecisionRow[] {
+  let records: { record: Record<string, string>; info: { lines: number } }[];
+  try {
+    records = parse(text, { bom: true, columns: true, skip_empty_lines: true, info: true }) as { record: Record<string, string>; info: { lines: number } }[];
+  } catch (error) {
+    throw new InputError({ file }, `not valid CSV (${(error as Error).message})`);
+  }
+  const header = text.replace(/^\uFEFF/, '').split(/\r?\n/, 1)[0] ?? '';
+  for (const column of REQUIRED) {
+    if (!header.split(',').map((c) => c.trim().replace(/^"|"$/g, '')).includes(column)) throw new InputError({ file, line: 1, field: column }, 'missing column');
+  }
+  for (const column of header.split(',').map((c) => c.trim().replace(/^"|"$/g, ''))) {
+    if (!KNOWN.has(column)) throw new InputError({ file, line: 1, field: column }, `unknown column (expected ${[...KNOWN].join(', ')})`);
+  }
+  return records.map(({ record, info }) => {
+    // csv-parse counts the line a record ends on; a multi-line note ends below where it starts.
+    const line = info.lines;
+    const itemId = (record['itemId'] ?? '').trim();
+    if (!knownItems.has(itemId)) throw new InputError({ file, line, field: 'itemId' }, `"${itemId}" is not an item of this run`);
+    const verdictText = (record['verdict'] ?? '').trim();
+    if (!['true', 'false', 'null', ''].includes(verdictText)) throw new InputError({ file, line, field: 'verdict' }, `"${verdictText}" is not true, false, null or empty`);
+    const flagText = (record['flag'] ?? '').trim();
+    if (flagText !== '' && !(HALLUCINATION_CATEGORIES as readonly string[]).includes(flagText)) {
+      throw new InputError({ file, line, field: 'flag' }, `"${flagText}" is not a category (${HALLUCINATION_CATEGORIES.join(', ')})`);
+    }
+    const annotator = (record['annotator'] ?? '').trim();
+    return {
+      line,
+      itemId,
+      state: {
+        ...(verdictText === '' ? {} : { verdict: verdictText === 'null' ? null : verdictText === 'true' }),
+        hallucination: flagText === '' ? null : (flagText as HallucinationCategory),
+        note: record['note'] ?? '',
+      },
+      annotator: annotator === '' ? undefined : annotator,
+    };
+  });
+}

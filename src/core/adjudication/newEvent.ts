@@ -1,0 +1,30 @@
+import { randomUUID } from 'node:crypto';
+import { type ResultLine } from '../runs/resultLine';
+import { basisOf } from './basis';
+import { type AdjudicationEvent, type AnnotatorState, type Role } from './event';
+
+export interface NewEventInput {
+  readonly itemId: string;
+  readonly annotator: string;
+  readonly role: Role;
+  readonly state: AnnotatorState;
+  /** The item's current result: the decision's basis. */
+  readonly current: ResultLine;
+  readonly blind?: boolean;
+  readonly now?: Date;
+}
+
+export function newAdjudicationEvent(input: NewEventInput): AdjudicationEvent {
+  return {
+    id: randomUUID(),
+    itemId: input.itemId,
+    annotator: input.annotator,
+    role: input.role,
+    time: (input.now ?? new Date()).toISOString(),
+    ...(input.state.verdict !== undefined ? { verdict: input.state.verdict } : {}),
+    hallucination: input.state.hallucination,
+    note: input.state.note,
+    basis: basisOf(input.current),
+    ...(input.blind !== undefined ? { blind: input.blind } : {}),
+  };
+}

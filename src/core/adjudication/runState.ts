@@ -1,0 +1,36 @@
+import { type ResultLine } from '../runs/resultLine';
+import { type RunManifest } from '../runs/runManifest';
+import { type RunPaths, readCurrentResults, readManifest, runPaths } from '../runs/runFolder';
+import { type AdjudicatedScore, adjudicatedScore } from './adjudicatedScore';
+import { type LogProblem, readAdjudicationLog } from './adjudicationLog';
+import { AdjudicationIndex, type ItemAdjudication } from './itemAdjudication';
+
+/** A run folder read whole: manifest, current results and adjudications, for summaries, exports and review. */
+export interface RunState {
+  readonly paths: RunPaths;
+  readonly manifest: RunManifest;
+  readonly current: ReadonlyMap<string, ResultLine>;
+  readonly index: AdjudicationIndex;
+  readonly problems: readonly LogProblem[];
+  adjudication(itemId: string): ItemAdjudication | undefined;
+  adjudicatedScore(): AdjudicatedScore;
+}
+
+export function loadRunState(dir: string): RunState {
+  const paths = runPaths(dir);
+  const manifest = readManifest(paths.dir);
+  const { byItem } = readCurrentResults(paths.dir, manifest);
+  const log = readAdjudicationLog(paths.adjudications);
+  const index = new AdjudicationIndex(log.events);
+  const adjudication = (itemId: string): ItemAdjudication | undefined =>
+    index.eventsOf(itemId).length === 0 ? undefined : index.adjudicate(itemId, byItem.get(itemId));
+  return {
+    paths,
+    manifest,
+    current: byItem,
+    index,
+    problems: log.problems,
+    adjudication,
+    adjudicatedScore: () => adjudicatedScore(manifest.dataset.itemIds, byItem, adjudication),
+  };
+}

@@ -1,0 +1,196 @@
+/**
+ * Every message between the extension host and the review webview, as zod schemas with inferred types.
+ * Both ends safeParse what they receive and answer an invalid message with a typed error, never a throw.
+ * This module is shared by host and webview code, so it imports nothing but zod.
+ */
+import { z } from 'zod';
+
+export const VerdictTextSchema = z.enum(['true', 'false', 'null']);
+export type VerdictText = z.infer<typeof VerdictTextSchema>;
+
+/** What the automatic pipeline said: a verdict, or why there is none. */
+export const AutoOutcomeSchema = z.enum(['true', 'false', 'null', 'error', 'missing']);
+export type AutoOutcome = z.infer<typeof AutoOutcomeSchema>;
+
+export const CategoryIdSchema = z.enum([
+  'invented-entity',
+  'wrong-region-or-period',
+  'cross-cultural-conflation',
+  'wrong-filipino-practice',
+  'code-switching-translation',
+  'other',
+]);
+export type CategoryId = z.infer<typeof CategoryIdSchema>;
+
+/** An annotator's state for an item; `verdict` absent means no decision (skipped, unsure). */
+export const DecisionSchema = z.object({
+  verdict: z.boolean().nullable().optional(),
+  hallucination: CategoryIdSchema.nullable(),
+  note: z.string().max(100_000),
+});
+export type Decision = z.infer<typeof DecisionSchema>;
+
+/** One row of the item list: enough to filter, count and draw it; details come on request. */
+export const ItemRowSchema = z.object({
+  id: z.string(),
+  /** Position in the dataset order of the run. */
+  index: z.number().int().nonnegative(),
+  label: z.string(),
+  auto: AutoOutcomeSchema,
+  /** The final human verdict, or 'none'. */
+  human: z.enum(['true', 'false', 'null', 'none']),
+  /** This annotator's own decision on the item ('none': no event, 'skipped': an event without a verdict). */
+  mine: z.enum(['true', 'false', 'null', 'skipped', 'none']),
+  flagged: z.boolean(),
+  stale: z.boolean(),
+  conflict: z.boolean(),
+  /** The final human verdict differs from the automatic one. */
+  disagreement: z.boolean(),
+  /** Facets for filters: e.g. type and region of a YokaiEval question. */
+  facets: z.record(z.string(), z.string()),
+});
+export type ItemRow = z.infer<typeof ItemRowSchema>;
+
+export const ScoreHeaderSchema = z.object({
+  items: z.number().int().nonnegative(),
+  automaticAccuracy: z.number(),
+  adjudicatedAccuracy: z.number(),
+  /** Items with a final human verdict. */
+  adjudicatedItems: z.number().int().nonnegative(),
+  conflicts: z.number().int().nonnegative(),
+  stale: z.number().int().nonnegative(),
+  flagged: z.number().int().nonnegative(),
+});
+export type ScoreHeader = z.infer<typeof ScoreHeaderSchema>;
+
+export const RunHeaderSchema = z.object({
+  runDir: z.string(),
+  runId: z.string(),
+  benchmark: z.enum(['yokaieval', 'kalahi']),
+  task: z.string(),
+  model: z.string(),
+  judge: z.string().nullable(),
+  status: z.string(),
+});
+export type RunHeader = z.infer<typeof RunHeaderSchema>;
+
+export const AnnotatorViewSchema = z.object({
+  annotator: z.string(),
+  role: z.enum(['annotator', 'adjudicator']),
+  decision: DecisionSchema,
+  time: z.string(),
+  stale: z.boolean(),
+  blind: z.boolean(),
+});
+export type AnnotatorViewMessage = z.infer<typeof AnnotatorViewSchema>;
+
+const ItemErrorSchema = z.object({ stage: z.string(), kind: z.string(), message: z.string() });
+
+const DetailCommon = {
+  id: z.string(),
+  auto: AutoOutcomeSchema,
+  error: ItemErrorSchema.nullable(),
+  /** Every annotator's current state, the stale ones marked. */
+  annotators: z.array(AnnotatorViewSchema),
+  /** This annotator's current state, if any. */
+  mine: DecisionSchema.nullable(),
+  final: z.object({ verdict: z.boolean().nullable(), source: z.enum(['adjudicator', 'agreement']), by: z.array(z.string()) }).nullable(),
+  conflict: z.boolean(),
+  canUndo: z.boolean(),
+};
+
+export const YokaiEvalDetailSchema = z.object({
+  kind: z.literal('yokaieval'),
+  ...DetailCommon,
+  question: z.string(),
+  choices: z.array(z.string()),
+  gold: z.string(),
+  /** The user message the model saw (question and choices in the run's wording). */
+  prompt: z.string(),
+  systemPrompt: z.string().nullable(),
+  response: z.string().nullable(),
+  refusal: z.string().nullable(),
+  judgeReply: z.string().nullable(),
+  type: z.string(),
+  region: z.string(),
+  regionNormalized: z.string(),
+  url: z.string(),
+  refsDetail: z.array(z.string().nullable()),
+});
+
+/** Any other item kind (a later panel shows Kalahi's references): the texts, shown as they are. */
+export const GenericDetailSchema = z.object({
+  kind: z.literal('generic'),
+  ...DetailCommon,
+  fields: z.array(z.object({ label: z.string(), text: z.string() })),
+  response: z.string().nullable(),
+});
+
+export const ItemDetailSchema = z.discriminatedUnion('kind', [YokaiEvalDetailSchema, GenericDetailSchema]);
+export type ItemDetail = z.infer<typeof ItemDetailSchema>;
+
+export const CategorySchema = z.object({ id: CategoryIdSchema, label: z.string() });
+
+// Host -> webview
+
+export const InitMessageSchema = z.object({
+  type: z.literal('init'),
+  run: RunHeaderSchema,
+  header: ScoreHeaderSchema,
+  rows: z.array(ItemRowSchema),
+  annotator: z.string(),
+  role: z.enum(['annotator', 'adjudicator']),
+  categories: z.array(CategorySchema),
+  /** The item to show first (restored after a reload). */
+  selectedItemId: z.string().nullable(),
+});
+
+export const RowsMessageSchema = z.object({
+  type: z.literal('rows'),
+  header: ScoreHeaderSchema,
+  /** Rows that changed, replacing the ones with the same id. */
+  rows: z.array(ItemRowSchema),
+});
+
+export const ItemMessageSchema = z.object({ type: z.literal('item'), detail: ItemDetailSchema });
+
+export const SavedMessageSchema = z.object({ type: z.literal('saved'), itemId: z.string(), requestId: z.number().int() });
+
+export const HostErrorMessageSchema = z.object({ type: z.literal('error'), message: z.string(), requestId: z.number().int().optional() });
+
+export const HostMessageSchema = z.discriminatedUnion('type', [InitMessageSchema, RowsMessageSchema, ItemMessageSchema, SavedMessageSchema, HostErrorMessageSchema]);
+export type HostMessage = z.infer<typeof HostMessageSchema>;
+export type InitMessage = z.infer<typeof InitMessageSchema>;
+
+// Webview -> host
+
+export const ReadyMessageSchema = z.object({ type: z.literal('ready') });
+export const SelectMessageSchema = z.object({ type: z.literal('select'), itemId: z.string().max(200) });
+export const AdjudicateMessageSchema = z.object({
+  type: z.literal('adjudicate'),
+  requestId: z.number().int(),
+  itemId: z.string().max(200),
+  decision: DecisionSchema,
+  blind: z.boolean().optional(),
+});
+export const UndoMessageSchema = z.object({ type: z.literal('undo'), requestId: z.number().int() });
+export const OpenLinkMessageSchema = z.object({ type: z.literal('openLink'), url: z.string().max(10_000) });
+export const CommandMessageSchema = z.object({ type: z.literal('command'), command: z.enum(['export', 'refresh']) });
+
+export const WebviewMessageSchema = z.discriminatedUnion('type', [
+  ReadyMessageSchema,
+  SelectMessageSchema,
+  AdjudicateMessageSchema,
+  UndoMessageSchema,
+  OpenLinkMessageSchema,
+  CommandMessageSchema,
+]);
+export type WebviewMessage = z.infer<typeof WebviewMessageSchema>;
+
+/** What the webview keeps across hide/show and reloads (validated when restored). */
+export const WebviewStateSchema = z.object({
+  itemId: z.string().nullable(),
+  filter: z.string().default('all'),
+  scrollTop: z.number().nonnegative().default(0),
+});
+export type WebviewState = z.infer<typeof WebviewStateSchema>;

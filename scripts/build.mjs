@@ -2,6 +2,7 @@
 // the review webview (browser). Type-checking is separate: `npm run typecheck`.
 import * as esbuild from 'esbuild';
 import { cpSync, existsSync, mkdirSync } from 'node:fs';
+import { buildWordnet } from './build-wordnet.mjs';
 
 const watch = process.argv.includes('--watch');
 const production = process.argv.includes('--production');
@@ -55,3 +56,5 @@ if (existsSync('node_modules/@vscode/codicons/dist')) {
   cpSync('node_modules/@vscode/codicons/dist/codicon.css', 'dist/codicon.css');
   cpSync('node_modules/@vscode/codicons/dist/codicon.ttf', 'dist/codicon.ttf');
 }
+// METEOR's WordNet 3.0 lookup data, built from the npm package at build time; loaded lazily at run time.
+if (!existsSync('dist/wordnet.bin') || process.argv.includes('--rebuild-wordnet')) await buildWordnet('dist/wordnet.bin');

@@ -1,5 +1,3 @@
-import { pyLen } from '../pythonText';
-
 // NLTK 3.8 PorterStemmer in its default mode, NLTK_EXTENSIONS, step by step as nltk/stem/porter.py writes it
 // (which departs from the 1980 paper and from Martin Porter's own versions: the irregular-forms pool,
 // 'ies'/'ied' on four-letter words, the y->i condition, 'alli' first, 'fulli', 'logi', the two-letter cvc).
@@ -221,10 +219,10 @@ function applySteps(word: string): string {
 // Python indexes strings by code point. Each astral character (two UTF-16 units) stands in as one private-use
 // BMP character while stemming: they are consonants to Porter, and only ASCII suffixes are ever removed.
 const ASTRAL = /[\ud800-\udbff][\udc00-\udfff]/g;
+const HAS_ASTRAL = /[\ud800-\udbff][\udc00-\udfff]/;
 
 function withAstralAsBmp(word: string, stem: (w: string) => string): string {
-  if (!ASTRAL.test(word)) return stem(word);
-  ASTRAL.lastIndex = 0;
+  if (!HAS_ASTRAL.test(word)) return stem(word);
   const toBmp = new Map<string, string>();
   const fromBmp = new Map<string, string>();
   let next = 0xe000;
@@ -242,6 +240,11 @@ function withAstralAsBmp(word: string, stem: (w: string) => string): string {
   return Array.from(stem(mapped), (ch) => fromBmp.get(ch) ?? ch).join('');
 }
 
+/** Python's len(): code points, a surrogate pair counting once. */
+function codePointLength(word: string): number {
+  return word.length - (word.match(/[\ud800-\udbff][\udc00-\udfff]/g)?.length ?? 0);
+}
+
 /**
  * NLTK 3.8 `PorterStemmer().stem(word)` in mode NLTK_EXTENSIONS. As there, the pool and the length test look at
  * the word as given, the steps at its lowercase form.
@@ -250,6 +253,6 @@ export function porterStem(word: string): string {
   const pooled = POOL.get(word);
   if (pooled !== undefined) return pooled;
   const lower = word.toLowerCase();
-  if (pyLen(word) <= 2) return lower;
+  if (codePointLength(word) <= 2) return lower;
   return withAstralAsBmp(lower, applySteps);
 }

@@ -48,17 +48,20 @@ const ENDING_QUOTES: readonly Rule[] = [
   rule("([^' ])('ll|'LL|'re|'RE|'ve|'VE|n't|N'T) ", '$1 $2 '),
 ];
 
+// Python's (?i) also matches 'i' with U+0130 and U+0131, which JavaScript's case folding does not.
+const I = '[iİı]';
+
 // MacIntyre's contractions (CONTRACTIONS2 then CONTRACTIONS3), each case-insensitive, replaced by ' $1 $2 '.
 const CONTRACTIONS: readonly Rule[] = [
   `${NOT_AFTER_WORD}(can)(not)${NOT_BEFORE_WORD}`,
   `${NOT_AFTER_WORD}(d)('ye)${NOT_BEFORE_WORD}`,
-  `${NOT_AFTER_WORD}(gim)(me)${NOT_BEFORE_WORD}`,
+  `${NOT_AFTER_WORD}(g${I}m)(me)${NOT_BEFORE_WORD}`,
   `${NOT_AFTER_WORD}(gon)(na)${NOT_BEFORE_WORD}`,
   `${NOT_AFTER_WORD}(got)(ta)${NOT_BEFORE_WORD}`,
   `${NOT_AFTER_WORD}(lem)(me)${NOT_BEFORE_WORD}`,
   `${NOT_AFTER_WORD}(more)('n)${NOT_BEFORE_WORD}`,
   `${NOT_AFTER_WORD}(wan)(na)(?=${SPACE})`,
-  ` ('t)(is)${NOT_BEFORE_WORD}`,
+  ` ('t)(${I}s)${NOT_BEFORE_WORD}`,
   ` ('t)(was)${NOT_BEFORE_WORD}`,
 ].map((pattern) => rule(pattern, ' $1 $2 ', 'i'));
 

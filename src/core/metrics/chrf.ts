@@ -1,8 +1,8 @@
 import type { MetricName, SimilarityMetric } from './similarityMetric';
+import { charNgramStatistics } from './charNgramStatistics';
 import { memoizeText } from './memo';
-import { charNgramStatisticsNumeric } from './charNgramMatches';
-import { clippedOverlap, countWordNgrams, type NgramCounts } from './ngramCounts';
 import { pyRemoveWhitespace, pySplit } from './pythonText';
+import { wordNgramStatistics } from './wordNgramStatistics';
 
 // sacrebleu 2.x CHRF(): chrF with char_order 6, beta 2, whitespace removed, no lowercasing, no eps smoothing
 // (sacreBLEU's "effective order" averaging). chrF++ adds word 1- and 2-grams (word_order 2).
@@ -12,39 +12,6 @@ const BETA = 2;
 /** Python's string.punctuation, as sacrebleu's CHRF._PUNCTS. */
 const PUNCTS = new Set('!"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~');
 
-interface NgramsOfOrder {
-  readonly counts: NgramCounts;
-  readonly total: number;
-}
-
-/** Character n-grams of orders 1..6 of the text with all whitespace removed, over code points. */
-export function extractCharNgrams(text: string, maxOrder: number = CHAR_ORDER): NgramsOfOrder[] {
-  const line = pyRemoveWhitespace(text);
-  // offsets[i] = UTF-16 index of code point i; offsets[length] = line.length.
-  const offsets: number[] = [];
-  for (let i = 0; i < line.length; i++) {
-    offsets.push(i);
-    const c = line.charCodeAt(i);
-    if (c >= 0xd800 && c <= 0xdbff && i + 1 < line.length) {
-      const d = line.charCodeAt(i + 1);
-      if (d >= 0xdc00 && d <= 0xdfff) i++;
-    }
-  }
-  const length = offsets.length;
-  offsets.push(line.length);
-  const result: NgramsOfOrder[] = [];
-  for (let n = 1; n <= maxOrder; n++) {
-    const counts: NgramCounts = new Map();
-    const last = length - n;
-    for (let i = 0; i <= last; i++) {
-      const key = line.slice(offsets[i], offsets[i + n]);
-      counts.set(key, (counts.get(key) ?? 0) + 1);
-    }
-    result.push({ counts, total: last >= 0 ? last + 1 : 0 });
-  }
-  return result;
-}
-
 /**
  * sacrebleu's CHRF._remove_punctuation: split on whitespace, then split ONE punctuation character off the end
  * of a word, or else off its start ('(hi)' gives '(hi' and ')').
@@ -52,7 +19,8 @@ export function extractCharNgrams(text: string, maxOrder: number = CHAR_ORDER): 
 export function chrfWords(text: string): string[] {
   const words: string[] = [];
   for (const w of pySplit(text)) {
-    // A one-character word is kept as is; punctuation is ASCII, so testing UTF-16 units is exact.
+    // Python's len(w) == 1; a lone astral character (JS length 2) ends and starts with no ASCII punctuation,
+    // so it is kept whole below as well.
     if (w.length === 1) {
       words.push(w);
     } else if (PUNCTS.has(w.charAt(w.length - 1))) {
@@ -66,18 +34,9 @@ export function chrfWords(text: string): string[] {
   return words;
 }
 
-function extractWordNgrams(text: string, wordOrder: number): NgramsOfOrder[] {
-  const words = chrfWords(text);
-  const result: NgramsOfOrder[] = [];
-  for (let n = 1; n <= wordOrder; n++) {
-    result.push({ counts: countWordNgrams(words, n), total: Math.max(0, words.length - n + 1) });
-  }
-  return result;
-}
-
 /**
  * sacrebleu's CHRF._compute_f_score without eps smoothing: precision and recall are averaged over the orders
- * where both sides have n-grams, then combined into one F-beta. `statistics` is [nHyp, nRef, nMatch] per
+ * where both sides have n-grams, then combined into one F-beta. `statistics` holds [nHyp, nRef, nMatch] per
  * order (char orders, then word orders). Returns 0..100 like sacrebleu.
  */
 export function chrfFromStatistics(statistics: readonly number[], beta: number = BETA): number {
@@ -86,8 +45,9 @@ export function chrfFromStatistics(statistics: readonly number[], beta: number =
   let avgRec = 0;
   let effectiveOrder = 0;
   for (let i = 0; i + 2 < statistics.length; i += 3) {
-    const nHyp = statistics[i] ?? 0;
     const nRef = statistics[i + 1] ?? 0;
+    // sacrebleu's _get_match_statistics counts no hypothesis n-grams of an order the reference lacks.
+    const nHyp = nRef > 0 ? (statistics[i] ?? 0) : 0;
     const nMatch = statistics[i + 2] ?? 0;
     if (nHyp > 0 && nRef > 0) {
       avgPrec += nMatch / nHyp;
@@ -104,22 +64,10 @@ export function chrfFromStatistics(statistics: readonly number[], beta: number =
   return 100 * score;
 }
 
-/** Appends sacrebleu's CHRF._get_match_statistics of each order. */
-export function appendStatistics(hyp: readonly NgramsOfOrder[], ref: readonly NgramsOfOrder[], out: number[]): void {
-  for (let i = 0; i < hyp.length; i++) {
-    const h = hyp[i];
-    const r = ref[i];
-    if (h === undefined || r === undefined) continue;
-    // sacrebleu counts no hypothesis n-grams of an order the reference lacks.
-    out.push(r.total > 0 ? h.total : 0, r.total, clippedOverlap(h.counts, r.counts));
-  }
-}
-
 interface ChrfAnalysis {
-  readonly text: string;
   /** Code points of the text without whitespace. */
   readonly codePoints: Int32Array;
-  readonly wordNgrams: readonly NgramsOfOrder[];
+  readonly words: readonly string[];
 }
 
 function codePointsOf(line: string): Int32Array {
@@ -136,9 +84,8 @@ function codePointsOf(line: string): Int32Array {
 function createChrf(name: MetricName, wordOrder: number, description: string): SimilarityMetric {
   const analyse = memoizeText(
     (text: string): ChrfAnalysis => ({
-      text,
       codePoints: codePointsOf(pyRemoveWhitespace(text)),
-      wordNgrams: wordOrder > 0 ? extractWordNgrams(text, wordOrder) : [],
+      words: wordOrder > 0 ? chrfWords(text) : [],
     }),
   );
   return {
@@ -148,10 +95,8 @@ function createChrf(name: MetricName, wordOrder: number, description: string): S
       const h = analyse(hypothesis);
       const r = analyse(reference);
       const statistics: number[] = [];
-      if (!charNgramStatisticsNumeric(h.codePoints, r.codePoints, CHAR_ORDER, statistics)) {
-        appendStatistics(extractCharNgrams(h.text), extractCharNgrams(r.text), statistics);
-      }
-      appendStatistics(h.wordNgrams, r.wordNgrams, statistics);
+      charNgramStatistics(h.codePoints, r.codePoints, CHAR_ORDER, statistics);
+      if (wordOrder > 0) wordNgramStatistics(h.words, r.words, wordOrder, statistics);
       return chrfFromStatistics(statistics) / 100;
     },
   };

@@ -12,14 +12,3 @@ export function countWordNgrams(tokens: readonly string[], n: number): NgramCoun
   }
   return counts;
 }
-
-/** Sum over shared keys of min(a, b): the size of the multiset intersection (Python's Counter `&`). */
-export function clippedOverlap(a: NgramCounts, b: NgramCounts): number {
-  const [small, large] = a.size <= b.size ? [a, b] : [b, a];
-  let overlap = 0;
-  for (const [key, count] of small) {
-    const other = large.get(key);
-    if (other !== undefined) overlap += count < other ? count : other;
-  }
-  return overlap;
-}

@@ -1,6 +1,7 @@
 // Python's str.split()/strip() split on str.isspace() characters, which differ from JS's \s: Python adds
 // U+001C..U+001F and U+0085, JS adds U+FEFF.
-const PY_WHITESPACE_CLASS = '\\t\\n\\x0b\\x0c\\r\\x1c-\\x1f \\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000';
+const PY_WHITESPACE_CLASS =
+  '\\t\\n\\x0b\\x0c\\r\\x1c-\\x1f \\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000';
 
 const NON_WHITESPACE_RUNS = new RegExp(`[^${PY_WHITESPACE_CLASS}]+`, 'g');
 const WHITESPACE_RUNS = new RegExp(`[${PY_WHITESPACE_CLASS}]+`, 'g');
@@ -19,19 +20,4 @@ export function pyRemoveWhitespace(s: string): string {
 /** Python's `s.rstrip()`. */
 export function pyRstrip(s: string): string {
   return s.replace(TRAILING_WHITESPACE, '');
-}
-
-/** Python's len(s): the number of code points. */
-export function pyLen(s: string): number {
-  let n = 0;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    // A high surrogate followed by a low one is one code point.
-    if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
-      const d = s.charCodeAt(i + 1);
-      if (d >= 0xdc00 && d <= 0xdfff) i++;
-    }
-    n++;
-  }
-  return n;
 }

@@ -1,6 +1,8 @@
 import { METRIC_NAMES, type MetricName, type SimilarityMetric } from './similarityMetric';
 import { createBleuMetric } from './bleu';
 import { createChrfMetric, createChrfPlusPlusMetric } from './chrf';
+import { createMeteorMetric } from './meteor/meteor';
+import { loadWordNet } from './meteor/wordnet';
 import { createRouge1Metric, createRouge2Metric, createRougeLMetric, createRougeLsumMetric } from './rouge';
 
 /** The metrics computed from surface forms alone, in the Kalahi paper's order. */
@@ -23,6 +25,8 @@ const FACTORIES: Partial<Record<MetricName, () => SimilarityMetric>> = {
   'rouge-2': createRouge2Metric,
   'rouge-l': createRougeLMetric,
   'rouge-lsum': createRougeLsumMetric,
+  // WordNet loads on the first score, so runs without METEOR never read it.
+  meteor: () => createMeteorMetric(() => loadWordNet()),
 };
 
 const instances = new Map<MetricName, SimilarityMetric>();

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 
@@ -190,9 +190,16 @@ export function parseWordNet(text: string): WordNet {
   return new WordNet(byPos);
 }
 
-/** Where the build puts the data: next to the bundle (dist/). EVAL_ADJUDICATOR_WORDNET overrides it. */
+/**
+ * Where the build puts the data: next to the bundle (dist/); when running from the sources (tests), the
+ * project's dist/. EVAL_ADJUDICATOR_WORDNET overrides both.
+ */
 export function defaultWordNetPath(): string {
-  return process.env['EVAL_ADJUDICATOR_WORDNET'] ?? join(__dirname, 'wordnet.bin');
+  const override = process.env['EVAL_ADJUDICATOR_WORDNET'];
+  if (override !== undefined && override !== '') return override;
+  const besideBundle = join(__dirname, 'wordnet.bin');
+  const fromSources = join(__dirname, '..', '..', '..', '..', 'dist', 'wordnet.bin');
+  return existsSync(besideBundle) || !existsSync(fromSources) ? besideBundle : fromSources;
 }
 
 /** Reads and parses the compact WordNet file (gzip). Never fetches anything. */

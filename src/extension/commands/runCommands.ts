@@ -1,0 +1,128 @@
+import { writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import * as vscode from 'vscode';
+import { exportAdjudicated } from '../../core/adjudication/exportAdjudicated';
+import { importOfficialYokaiEval } from '../../core/benchmarks/yokaieval/importOfficial';
+import { userCacheDir } from '../../core/data/cacheDir';
+import { dataDirFrom } from '../../core/data/resolveSourceFile';
+import { DEFAULT_AZURE_API_VERSION, type Endpoint, OPENAI_BASE_URL } from '../../core/model/endpoint';
+import { readManifest } from '../../core/runs/runFolder';
+import { errorMessage } from '../../core/util/errors';
+import { type ApiKeys } from '../apiKeys';
+import { type RunsTreeProvider } from '../runsTree';
+import { readSettings, runsDirectories, updateSetting } from '../settings';
+
+/** A run folder from the argument (a tree node or a path), else a quick pick of the known runs. */
+export async function chooseRun(arg: unknown, tree: RunsTreeProvider, activeRun: string | undefined): Promise<string | undefined> {
+  if (typeof arg === 'string') return arg;
+  if (arg instanceof vscode.Uri) return arg.fsPath;
+  if (arg !== null && typeof arg === 'object' && 'dir' in arg && typeof arg.dir === 'string') return arg.dir;
+  if (activeRun !== undefined) return activeRun;
+  const runs = tree.runFolders();
+  if (runs.length === 0) {
+    void vscode.window.showInformationMessage('Eval Adjudicator: no run folders yet. Start a run, import official results, or open a run folder.');
+    return undefined;
+  }
+  const picked = await vscode.window.showQuickPick(
+    runs.map((dir) => {
+      let description = '';
+      try {
+        const m = readManifest(dir);
+        description = `${m.benchmark} · ${m.model?.name ?? String(m['importedModel'] ?? '')} · ${m.counts.items} items`;
+      } catch {
+        description = 'unreadable run.json';
+      }
+      return { label: basename(dir), description, dir };
+    }),
+    { title: 'Choose a run', matchOnDescription: true },
+  );
+  return picked?.dir;
+}
+
+export async function openRunFolder(): Promise<string | undefined> {
+  const picked = await vscode.window.showOpenDialog({ canSelectFolders: true, canSelectFiles: false, canSelectMany: false, openLabel: 'Open Run', title: 'A run folder (it holds run.json)' });
+  const dir = picked?.[0]?.fsPath;
+  if (dir === undefined) return undefined;
+  try {
+    readManifest(dir);
+  } catch (error) {
+    void vscode.window.showErrorMessage(`Eval Adjudicator: ${errorMessage(error)}`);
+    return undefined;
+  }
+  return dir;
+}
+
+export async function exportAdjudicatedCommand(runDir: string): Promise<void> {
+  const format = await vscode.window.showQuickPick(
+    [
+      { label: 'CSV', description: 'one row per item, UTF-8 with a BOM for spreadsheets', format: 'csv' as const },
+      { label: 'JSON', description: 'items plus the automatic and adjudicated scores, overrides and flags', format: 'json' as const },
+    ],
+    { title: 'Export Adjudicated Scores' },
+  );
+  if (format === undefined) return;
+  const target = await vscode.window.showSaveDialog({
+    defaultUri: vscode.Uri.file(join(runDir, `adjudicated.${format.format}`)),
+    filters: format.format === 'csv' ? { CSV: ['csv'] } : { JSON: ['json'] },
+    title: 'Export Adjudicated Scores',
+  });
+  if (target === undefined) return;
+  try {
+    writeFileSync(target.fsPath, exportAdjudicated(runDir, format.format));
+  } catch (error) {
+    void vscode.window.showErrorMessage(`Eval Adjudicator: ${errorMessage(error)}`);
+    return;
+  }
+  const open = await vscode.window.showInformationMessage(`Exported ${basename(target.fsPath)}.`, 'Open');
+  if (open === 'Open') await vscode.commands.executeCommand('vscode.open', target);
+}
+
+export async function importOfficialCommand(): Promise<string | undefined> {
+  const [runsDir] = runsDirectories();
+  if (runsDir === undefined) {
+    void vscode.window.showErrorMessage('Eval Adjudicator: open a folder first; the imported run folder is created under its runs directory.');
+    return undefined;
+  }
+  const files = await vscode.window.showOpenDialog({ canSelectMany: false, filters: { 'YokaiEval results': ['json'] }, openLabel: 'Import', title: 'An official YokaiEval results file (results/*.json)' });
+  const file = files?.[0]?.fsPath;
+  if (file === undefined) return undefined;
+  const name = `yokaieval-official-${basename(file).replace(/\.json$/i, '').replace(/[^A-Za-z0-9._-]+/g, '-')}`;
+  try {
+    const settings = readSettings();
+    const outcome = await importOfficialYokaiEval(file, join(runsDir, name), { dataDir: dataDirFrom(settings.dataDirectory || undefined), cacheDir: userCacheDir() });
+    void vscode.window.showInformationMessage(`Imported ${outcome.imported} items${outcome.missing.length > 0 ? ` (${outcome.missing.length} missing from the file)` : ''}.`);
+    return outcome.paths.dir;
+  } catch (error) {
+    void vscode.window.showErrorMessage(`Eval Adjudicator: ${errorMessage(error)}`);
+    return undefined;
+  }
+}
+
+export async function setApiKeyCommand(apiKeys: ApiKeys): Promise<void> {
+  const provider = await vscode.window.showQuickPick(
+    [
+      { label: 'OpenAI', id: 'openai' as const },
+      { label: 'Azure OpenAI', id: 'azure' as const },
+      { label: 'OpenAI-compatible base URL', id: 'openai-compatible' as const },
+    ],
+    { title: 'Set API Key: provider' },
+  );
+  if (provider === undefined) return;
+  let endpoint: Endpoint = { provider: 'openai', baseUrl: OPENAI_BASE_URL };
+  if (provider.id !== 'openai') {
+    const url = await vscode.window.showInputBox({ title: provider.id === 'azure' ? 'Azure OpenAI endpoint' : 'Base URL', validateInput: (v) => (URL.canParse(v.trim()) ? undefined : 'Not a URL'), ignoreFocusOut: true });
+    if (url === undefined) return;
+    endpoint = provider.id === 'azure' ? { provider: 'azure', baseUrl: url.trim(), apiVersion: DEFAULT_AZURE_API_VERSION } : { provider: 'openai-compatible', baseUrl: url.trim() };
+  }
+  const key = await vscode.window.showInputBox({ title: `API key for ${new URL(endpoint.baseUrl).host}`, password: true, ignoreFocusOut: true, prompt: 'Stored in VS Code secret storage; empty removes it' });
+  if (key === undefined) return;
+  if (key.trim() === '') await apiKeys.delete(endpoint);
+  else await apiKeys.store(endpoint, key.trim());
+  void vscode.window.showInformationMessage(key.trim() === '' ? 'API key removed.' : 'API key stored in secret storage.');
+}
+
+export async function setAnnotatorNameCommand(current: string): Promise<void> {
+  const name = await vscode.window.showInputBox({ title: 'Your annotator name', value: current, prompt: 'Written into every decision you make (adjudications.jsonl)', validateInput: (v) => (v.trim() === '' ? 'A name is required' : undefined) });
+  if (name === undefined) return;
+  await updateSetting('annotatorName', name.trim());
+}

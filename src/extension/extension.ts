@@ -1,0 +1,104 @@
+import * as vscode from 'vscode';
+import { defaultAnnotatorName } from '../core/adjudication/annotatorName';
+import { ApiKeys } from './apiKeys';
+import { COMMAND_IDS, REVIEW_VIEW_TYPE, RUNS_VIEW_ID } from './commandIds';
+import { exportAdjudicatedCommand, importOfficialCommand, openRunFolder, chooseRun, setAnnotatorNameCommand, setApiKeyCommand } from './commands/runCommands';
+import { startRunCommand } from './commands/startRun';
+import { Disposable } from './disposable';
+import { type ReviewContext, ReviewPanel } from './review/reviewPanel';
+import { RunsTreeProvider } from './runsTree';
+import { affectsSettings, readSettings } from './settings';
+
+const OPENED_RUNS_KEY = 'evalAdjudicator.openedRuns';
+
+class EvalAdjudicatorExtension extends Disposable {
+  private readonly log = this._register(vscode.window.createOutputChannel('Eval Adjudicator', { log: true }));
+  private readonly apiKeys: ApiKeys;
+  private readonly tree: RunsTreeProvider;
+  private readonly review: ReviewContext;
+
+  constructor(private readonly context: vscode.ExtensionContext) {
+    super();
+    this.apiKeys = new ApiKeys(context.secrets);
+    this.tree = this._register(new RunsTreeProvider(() => context.workspaceState.get<string[]>(OPENED_RUNS_KEY) ?? []));
+    this._register(vscode.window.createTreeView(RUNS_VIEW_ID, { treeDataProvider: this.tree, showCollapseAll: false }));
+    this.review = {
+      extensionUri: context.extensionUri,
+      log: this.log,
+      annotator: () => this.annotatorName(),
+      role: () => readSettings().role,
+      onDidAdjudicate: () => this.tree.refreshSoon(),
+      exportRun: (dir) => exportAdjudicatedCommand(dir),
+    };
+    this._register(vscode.window.registerWebviewPanelSerializer(REVIEW_VIEW_TYPE, {
+      deserializeWebviewPanel: (panel, state: unknown) => {
+        ReviewPanel.restore(this.review, panel, state);
+        return Promise.resolve();
+      },
+    }));
+    this._register(vscode.workspace.onDidChangeConfiguration((e) => affectsSettings(e) && this.tree.refresh()));
+    this.registerCommands();
+  }
+
+  private registerCommands(): void {
+    const register = (id: string, run: (...args: unknown[]) => unknown): void => {
+      this._register(vscode.commands.registerCommand(id, async (...args: unknown[]) => {
+        try {
+          await run(...args);
+        } catch (error) {
+          this.log.error(`${id}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+          void vscode.window.showErrorMessage(`Eval Adjudicator: ${error instanceof Error ? error.message : String(error)}`);
+        }
+      }));
+    };
+    register(COMMAND_IDS.startRun, () =>
+      startRunCommand({
+        apiKeys: this.apiKeys,
+        memory: this.context.globalState,
+        log: this.log,
+        openReview: (dir) => ReviewPanel.show(this.review, dir),
+        onRunsChanged: () => this.tree.refresh(),
+      }),
+    );
+    register(COMMAND_IDS.openRun, async () => {
+      const dir = await openRunFolder();
+      if (dir === undefined) return;
+      const opened = new Set(this.context.workspaceState.get<string[]>(OPENED_RUNS_KEY) ?? []);
+      opened.add(dir);
+      await this.context.workspaceState.update(OPENED_RUNS_KEY, [...opened]);
+      this.tree.refresh();
+      ReviewPanel.show(this.review, dir);
+    });
+    register(COMMAND_IDS.reviewRun, async (arg) => {
+      const dir = await chooseRun(arg, this.tree, undefined);
+      if (dir !== undefined) ReviewPanel.show(this.review, dir);
+    });
+    register(COMMAND_IDS.exportAdjudicated, async (arg) => {
+      const dir = await chooseRun(arg, this.tree, ReviewPanel.activeRunDir());
+      if (dir !== undefined) await exportAdjudicatedCommand(dir);
+    });
+    register(COMMAND_IDS.importOfficialResults, async () => {
+      const dir = await importOfficialCommand();
+      if (dir === undefined) return;
+      this.tree.refresh();
+      ReviewPanel.show(this.review, dir);
+    });
+    register(COMMAND_IDS.setApiKey, () => setApiKeyCommand(this.apiKeys));
+    register(COMMAND_IDS.setAnnotatorName, () => setAnnotatorNameCommand(this.annotatorName()));
+    register(COMMAND_IDS.refreshRuns, () => this.tree.refresh());
+  }
+
+  private annotatorName(): string {
+    const configured = readSettings().annotatorName.trim();
+    if (configured !== '') return configured;
+    return defaultAnnotatorName(process.env, vscode.workspace.workspaceFolders?.[0]?.uri.fsPath);
+  }
+}
+
+export function activate(context: vscode.ExtensionContext): void {
+  context.subscriptions.push(new EvalAdjudicatorExtension(context));
+}
+
+export function deactivate(): void {
+  // Everything is disposed through context.subscriptions.
+}

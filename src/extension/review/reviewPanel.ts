@@ -1,0 +1,257 @@
+import * as vscode from 'vscode';
+import { z } from 'zod';
+import { type HostMessage, type WebviewMessage, WebviewMessageSchema } from '../../protocol';
+import { AdjudicationWriter } from '../../core/adjudication/adjudicationLog';
+import { type AnnotatorState, HALLUCINATION_CATEGORIES, HALLUCINATION_LABELS, type Role } from '../../core/adjudication/event';
+import { newAdjudicationEvent } from '../../core/adjudication/newEvent';
+import { ReviewSession } from '../../core/review/reviewSession';
+import { errorMessage } from '../../core/util/errors';
+import { REVIEW_VIEW_TYPE } from '../commandIds';
+import { Disposable } from '../disposable';
+import { type RunFileChange, watchRunFolder } from './runWatcher';
+import { getWebviewHtml } from './webviewHtml';
+
+export interface ReviewContext {
+  readonly extensionUri: vscode.Uri;
+  readonly log: vscode.LogOutputChannel;
+  readonly annotator: () => string;
+  readonly role: () => Role;
+  /** Called after this panel appended decisions, so views showing scores refresh. */
+  readonly onDidAdjudicate: () => void;
+  readonly exportRun: (runDir: string) => Thenable<unknown>;
+}
+
+/** What the serializer keeps of a panel across reloads: which run, which item. */
+export const PersistedPanelSchema = z.object({ runDir: z.string().min(1), itemId: z.string().nullable().optional() });
+
+interface UndoEntry {
+  readonly itemId: string;
+  readonly previous: AnnotatorState;
+}
+
+/**
+ * One review panel per run folder. The host owns the data: it reads the run, appends each decision to
+ * adjudications.jsonl at once (never touching results.jsonl), follows the log for others' decisions, and
+ * pushes rows, scores and item details to the webview.
+ */
+export class ReviewPanel extends Disposable {
+  private static readonly panels = new Map<string, ReviewPanel>();
+
+  private session: ReviewSession;
+  private readonly writer: AdjudicationWriter;
+  private readonly undoStack: UndoEntry[] = [];
+  private selected: string | null;
+  private readonly annotator: string;
+
+  static show(context: ReviewContext, runDir: string, itemId?: string): ReviewPanel {
+    const existing = ReviewPanel.panels.get(runDir);
+    if (existing !== undefined) {
+      existing.panel.reveal();
+      if (itemId !== undefined) existing.select(itemId);
+      return existing;
+    }
+    const panel = vscode.window.createWebviewPanel(REVIEW_VIEW_TYPE, 'Review', vscode.ViewColumn.Active, ReviewPanel.webviewOptions(context.extensionUri));
+    return new ReviewPanel(context, panel, runDir, itemId ?? null);
+  }
+
+  /** Brings back a panel after a window reload, from the state the webview persisted. */
+  static restore(context: ReviewContext, panel: vscode.WebviewPanel, state: unknown): void {
+    const parsed = PersistedPanelSchema.safeParse(state);
+    if (!parsed.success) {
+      context.log.warn('review panel state could not be restored; closing the panel');
+      panel.dispose();
+      return;
+    }
+    panel.webview.options = ReviewPanel.webviewOptions(context.extensionUri);
+    try {
+      new ReviewPanel(context, panel, parsed.data.runDir, parsed.data.itemId ?? null);
+    } catch (error) {
+      void vscode.window.showErrorMessage(`Eval Adjudicator: could not reopen ${parsed.data.runDir}: ${errorMessage(error)}`);
+      panel.dispose();
+    }
+  }
+
+  static webviewOptions(extensionUri: vscode.Uri): vscode.WebviewPanelOptions & vscode.WebviewOptions {
+    return { enableScripts: true, localResourceRoots: [vscode.Uri.joinPath(extensionUri, 'dist')], retainContextWhenHidden: false };
+  }
+
+  static activeRunDir(): string | undefined {
+    for (const [dir, panel] of ReviewPanel.panels) if (panel.panel.active) return dir;
+    return undefined;
+  }
+
+  private constructor(
+    private readonly context: ReviewContext,
+    private readonly panel: vscode.WebviewPanel,
+    private readonly runDir: string,
+    selected: string | null,
+  ) {
+    super();
+    this.annotator = context.annotator();
+    const opened = ReviewSession.open(runDir, this.annotator);
+    this.session = opened.session;
+    this.reportProblems(opened.problems.map((p) => p.message));
+    this.writer = AdjudicationWriter.open(this.session.paths.adjudications);
+    if (this.writer.tornLineMovedTo !== undefined) {
+      void vscode.window.showWarningMessage(`adjudications.jsonl ended in a torn line (a crash mid-write); its bytes were moved to ${this.writer.tornLineMovedTo}.`);
+    }
+    this.selected = selected;
+    ReviewPanel.panels.set(runDir, this);
+
+    const header = this.session.runHeader();
+    panel.title = `Review: ${header.model}`;
+    panel.iconPath = vscode.Uri.joinPath(context.extensionUri, 'media', 'activity-bar.svg');
+    const dist = vscode.Uri.joinPath(context.extensionUri, 'dist');
+    panel.webview.html = getWebviewHtml({
+      cspSource: panel.webview.cspSource,
+      scriptUri: panel.webview.asWebviewUri(vscode.Uri.joinPath(dist, 'webview.js')).toString(),
+      codiconsUri: panel.webview.asWebviewUri(vscode.Uri.joinPath(dist, 'codicon.css')).toString(),
+      title: panel.title,
+    });
+    this._register(panel.webview.onDidReceiveMessage((raw: unknown) => void this.receive(raw)));
+    this._register(panel.onDidDispose(() => this.dispose()));
+    this._register(watchRunFolder(runDir, (changed) => this.onFilesChanged(changed)));
+  }
+
+  override dispose(): void {
+    if (this.isDisposed) return;
+    ReviewPanel.panels.delete(this.runDir);
+    void this.writer.close();
+    super.dispose();
+    this.panel.dispose();
+  }
+
+  private select(itemId: string): void {
+    if (!this.session.hasItem(itemId)) return;
+    this.selected = itemId;
+    this.post({ type: 'item', detail: this.session.detail(itemId, this.canUndo()) });
+  }
+
+  private async receive(raw: unknown): Promise<void> {
+    const parsed = WebviewMessageSchema.safeParse(raw);
+    if (!parsed.success) {
+      this.context.log.warn(`review: rejected a message that fails the protocol: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
+      this.post({ type: 'error', message: 'The panel sent a message the extension does not understand; it was ignored.' });
+      return;
+    }
+    try {
+      await this.handle(parsed.data);
+    } catch (error) {
+      this.context.log.error(`review: ${errorMessage(error)}`);
+      const requestId = 'requestId' in parsed.data ? parsed.data.requestId : undefined;
+      this.post({ type: 'error', message: errorMessage(error), ...(requestId !== undefined ? { requestId } : {}) });
+    }
+  }
+
+  private async handle(message: WebviewMessage): Promise<void> {
+    switch (message.type) {
+      case 'ready':
+        this.postInit();
+        return;
+      case 'select':
+        if (!this.session.hasItem(message.itemId)) throw new Error(`no item "${message.itemId}" in this run`);
+        this.select(message.itemId);
+        return;
+      case 'adjudicate':
+        await this.adjudicate(message.itemId, message.decision, message.blind);
+        this.post({ type: 'saved', itemId: message.itemId, requestId: message.requestId });
+        return;
+      case 'undo': {
+        const entry = this.undoStack.pop();
+        if (entry === undefined) throw new Error('nothing to undo');
+        await this.append(entry.itemId, entry.previous, undefined);
+        this.post({ type: 'saved', itemId: entry.itemId, requestId: message.requestId });
+        this.select(entry.itemId);
+        return;
+      }
+      case 'openLink':
+        await this.openLink(message.url);
+        return;
+      case 'command':
+        if (message.command === 'export') await this.context.exportRun(this.runDir);
+        else this.onFilesChanged(new Set(['results', 'adjudications']));
+        return;
+    }
+  }
+
+  private async adjudicate(itemId: string, decision: AnnotatorState, blind: boolean | undefined): Promise<void> {
+    if (!this.session.hasItem(itemId)) throw new Error(`no item "${itemId}" in this run`);
+    const entry = { itemId, previous: this.session.myState(itemId) };
+    this.undoStack.push(entry);
+    try {
+      await this.append(itemId, decision, blind);
+    } catch (error) {
+      this.undoStack.splice(this.undoStack.indexOf(entry), 1);
+      throw error;
+    }
+  }
+
+  private async append(itemId: string, state: AnnotatorState, blind: boolean | undefined): Promise<void> {
+    const current = this.session.currentLine(itemId);
+    if (current === undefined) throw new Error(`item ${itemId} has no result yet`);
+    const event = newAdjudicationEvent({ itemId, annotator: this.annotator, role: this.context.role(), state, current, ...(blind !== undefined ? { blind } : {}) });
+    await this.writer.append([event]);
+    this.refreshAfterWrite(itemId);
+    this.context.onDidAdjudicate();
+  }
+
+  private refreshAfterWrite(itemId: string): void {
+    const update = this.session.readTail();
+    this.reportProblems(update.problems.map((p) => p.message));
+    this.post({ type: 'rows', header: this.session.header(), rows: update.changedRows });
+    if (this.selected === itemId) this.post({ type: 'item', detail: this.session.detail(itemId, this.canUndo()) });
+  }
+
+  private onFilesChanged(changed: ReadonlySet<RunFileChange>): void {
+    if (this.isDisposed) return;
+    try {
+      if (changed.has('results')) {
+        const rows = this.session.reloadResults();
+        this.session.readTail();
+        this.post({ type: 'rows', header: this.session.header(), rows });
+      } else {
+        const update = this.session.readTail();
+        this.reportProblems(update.problems.map((p) => p.message));
+        if (update.changedRows.length === 0) return;
+        this.post({ type: 'rows', header: this.session.header(), rows: update.changedRows });
+      }
+      if (this.selected !== null) this.post({ type: 'item', detail: this.session.detail(this.selected, this.canUndo()) });
+    } catch (error) {
+      this.context.log.error(`review: could not reread ${this.runDir}: ${errorMessage(error)}`);
+    }
+  }
+
+  private postInit(): void {
+    const rows = this.session.rows();
+    const selected = this.selected !== null && this.session.hasItem(this.selected) ? this.selected : null;
+    this.post({
+      type: 'init',
+      run: this.session.runHeader(),
+      header: this.session.header(),
+      rows,
+      annotator: this.annotator,
+      role: this.context.role(),
+      categories: HALLUCINATION_CATEGORIES.map((id) => ({ id, label: HALLUCINATION_LABELS[id] })),
+      selectedItemId: selected,
+    });
+    if (selected !== null) this.select(selected);
+  }
+
+  private async openLink(url: string): Promise<void> {
+    if (!URL.canParse(url) || !['http:', 'https:'].includes(new URL(url).protocol)) throw new Error('only http and https links are opened');
+    const choice = await vscode.window.showInformationMessage(`Open ${url} in your browser?`, { modal: true }, 'Open');
+    if (choice === 'Open') await vscode.env.openExternal(vscode.Uri.parse(url, true));
+  }
+
+  private canUndo(): boolean {
+    return this.undoStack.length > 0;
+  }
+
+  private reportProblems(problems: readonly string[]): void {
+    for (const problem of problems) this.context.log.warn(`adjudications.jsonl: skipped ${problem}`);
+  }
+
+  private post(message: HostMessage): void {
+    if (!this.isDisposed) void this.panel.webview.postMessage(message);
+  }
+}

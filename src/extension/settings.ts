@@ -1,0 +1,44 @@
+import { isAbsolute, join } from 'node:path';
+import * as vscode from 'vscode';
+import { z } from 'zod';
+
+const SECTION = 'evalAdjudicator';
+
+const SettingsSchema = z.object({
+  runsDirectory: z.string().catch('runs'),
+  dataDirectory: z.string().catch(''),
+  concurrency: z.number().int().min(1).max(256).catch(8),
+  cacheResponses: z.boolean().catch(true),
+  annotatorName: z.string().catch(''),
+  role: z.enum(['annotator', 'adjudicator']).catch('annotator'),
+});
+export type Settings = z.infer<typeof SettingsSchema>;
+
+/** The extension's settings, typed; a value of the wrong type falls back to its default. */
+export function readSettings(scope?: vscode.Uri): Settings {
+  const config = vscode.workspace.getConfiguration(SECTION, scope);
+  return SettingsSchema.parse({
+    runsDirectory: config.get('runsDirectory'),
+    dataDirectory: config.get('dataDirectory'),
+    concurrency: config.get('concurrency'),
+    cacheResponses: config.get('cacheResponses'),
+    annotatorName: config.get('annotatorName'),
+    role: config.get('role'),
+  });
+}
+
+export async function updateSetting(key: keyof Settings, value: unknown, target = vscode.ConfigurationTarget.Global): Promise<void> {
+  await vscode.workspace.getConfiguration(SECTION).update(key, value, target);
+}
+
+/** The runs directory of each workspace folder. */
+export function runsDirectories(): string[] {
+  return (vscode.workspace.workspaceFolders ?? []).map((folder) => {
+    const configured = readSettings(folder.uri).runsDirectory.trim() || 'runs';
+    return isAbsolute(configured) ? configured : join(folder.uri.fsPath, configured);
+  });
+}
+
+export function affectsSettings(event: vscode.ConfigurationChangeEvent): boolean {
+  return event.affectsConfiguration(SECTION);
+}

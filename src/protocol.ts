@@ -3,7 +3,7 @@
  * Both ends safeParse what they receive and answer an invalid message with a typed error, never a throw.
  * This module is shared by host and webview code, so it imports nothing but zod.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const VerdictTextSchema = z.enum(['true', 'false', 'null']);
 export type VerdictText = z.infer<typeof VerdictTextSchema>;
@@ -189,6 +189,8 @@ export type WebviewMessage = z.infer<typeof WebviewMessageSchema>;
 
 /** What the webview keeps across hide/show and reloads (validated when restored). */
 export const WebviewStateSchema = z.object({
+  /** The run folder, so the panel serializer can reopen the same run after a window reload. */
+  runDir: z.string().optional(),
   itemId: z.string().nullable(),
   filter: z.string().default('all'),
   scrollTop: z.number().nonnegative().default(0),

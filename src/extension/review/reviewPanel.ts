@@ -234,7 +234,6 @@ export class ReviewPanel extends Disposable {
       categories: HALLUCINATION_CATEGORIES.map((id) => ({ id, label: HALLUCINATION_LABELS[id] })),
       selectedItemId: selected,
     });
-    if (selected !== null) this.select(selected);
   }
 
   private async openLink(url: string): Promise<void> {

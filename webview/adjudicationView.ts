@@ -1,0 +1,247 @@
+import type { AnnotatorViewMessage, CategoryId, Decision, ItemDetail } from '../src/protocol';
+import { verdictBadge, verdictValue } from './badges';
+import { el, icon, setText } from './dom';
+import type { Category } from './flagChooser';
+import { shortTime } from './format';
+
+export interface AdjudicationActions {
+  /** true / false / null, or undefined to record no decision (skip). */
+  readonly setVerdict: (verdict: boolean | null | undefined) => void;
+  readonly openFlagChooser: () => void;
+  readonly saveNote: (note: string) => void;
+  /** Focus leaves the note (Escape, Ctrl+Enter): where it should go. */
+  readonly leaveNote: () => void;
+  readonly undo: () => void;
+}
+
+export interface AdjudicationContext {
+  readonly annotator: string;
+  readonly categories: readonly Category[];
+}
+
+const NOTE_MAX = 100_000;
+
+interface VerdictChoice {
+  readonly verdict: boolean | null | undefined;
+  readonly label: string;
+  readonly key: string;
+  readonly icon: string;
+}
+
+const CHOICES: readonly VerdictChoice[] = [
+  { verdict: true, label: 'True', key: 't', icon: 'check' },
+  { verdict: false, label: 'False', key: 'f', icon: 'close' },
+  { verdict: null, label: 'Null', key: 'n', icon: 'question' },
+  { verdict: undefined, label: 'No decision', key: 's', icon: 'debug-step-over' },
+];
+
+/** Describes a decision in words: "true", "no decision", "not reviewed". */
+function describe(decision: Decision | null): string {
+  if (decision === null) return 'not reviewed yet';
+  if (!('verdict' in decision) || decision.verdict === undefined) return 'no decision (skipped)';
+  return `verdict ${String(decision.verdict)}`;
+}
+
+/**
+ * The adjudication area: this annotator's verdict, flag and note; the final verdict and every
+ * annotator's state. The app owns the decision; this view shows it and reports what the user does.
+ */
+export class AdjudicationView {
+  readonly element: HTMLElement;
+  readonly flagAnchor: HTMLElement;
+  private readonly actions: AdjudicationActions;
+  private readonly verdictButtons: HTMLElement[];
+  private readonly flagButton: HTMLElement;
+  private readonly flagText = el('span', { class: 'flag-current' });
+  private readonly undoButton: HTMLElement;
+  private readonly note: HTMLElement & { value: string; disabled: boolean };
+  private readonly noteStatus = el('span', { class: 'note-status', 'aria-live': 'off' });
+  private readonly summary = el('span', { class: 'decision-summary' });
+  private readonly finalBox = el('div', { class: 'final' });
+  private readonly others = el('ul', { class: 'annotators', 'aria-label': 'Annotators' });
+  private decision: Decision | null = null;
+  private itemId: string | null = null;
+  private ready = false;
+
+  constructor(actions: AdjudicationActions) {
+    this.actions = actions;
+    this.verdictButtons = CHOICES.map((choice) => {
+      const button = el('vscode-button', { class: 'verdict-button', secondary: true, icon: choice.icon, 'aria-pressed': 'false', 'aria-keyshortcuts': choice.key, title: `${choice.label} (${choice.key})` }, [
+        choice.label,
+        el('kbd', { class: 'key-hint', 'aria-hidden': 'true' }, choice.key),
+      ]);
+      button.addEventListener('click', () => {
+        if (this.ready) this.actions.setVerdict(choice.verdict);
+      });
+      return button;
+    });
+    this.flagButton = el('vscode-button', { class: 'flag-button', secondary: true, icon: 'flag', 'aria-haspopup': 'menu', 'aria-keyshortcuts': 'h', title: 'Flag a cultural hallucination (h)' }, [
+      'Flag…',
+      el('kbd', { class: 'key-hint', 'aria-hidden': 'true' }, 'h'),
+    ]);
+    this.flagButton.addEventListener('click', () => {
+      if (this.ready) this.actions.openFlagChooser();
+    });
+    this.undoButton = el('vscode-button', { class: 'undo-button', secondary: true, icon: 'discard', 'aria-keyshortcuts': 'u', title: 'Undo your last change (u)' }, [
+      'Undo',
+      el('kbd', { class: 'key-hint', 'aria-hidden': 'true' }, 'u'),
+    ]);
+    this.undoButton.addEventListener('click', () => this.actions.undo());
+    const noteId = 'adjudication-note';
+    this.note = el('vscode-textarea', { id: noteId, class: 'note', rows: 3, resize: 'vertical', placeholder: 'Why? (e to edit · Ctrl+Enter saves)', label: 'Note', maxlength: NOTE_MAX, 'aria-keyshortcuts': 'e' });
+    this.note.addEventListener('keydown', this.onNoteKeyDown);
+    this.note.addEventListener('input', () => this.updateNoteStatus());
+    this.note.addEventListener('focusout', this.onNoteBlur);
+    this.flagAnchor = el('div', { class: 'flag-anchor' }, [this.flagButton, this.flagText]);
+
+    this.element = el('section', { class: 'adjudication', 'aria-labelledby': 'adjudication-title' }, [
+      el('div', { class: 'adj-mine' }, [
+        el('h2', { class: 'adj-title', id: 'adjudication-title' }, ['Your decision', this.summary]),
+        el('div', { class: 'adj-row' }, [el('div', { class: 'verdict-buttons', role: 'group', 'aria-label': 'Verdict' }, this.verdictButtons), this.undoButton]),
+        this.flagAnchor,
+        el('div', { class: 'note-field' }, [el('label', { class: 'note-label', for: noteId }, 'Note'), this.note, this.noteStatus]),
+      ]),
+      el('div', { class: 'adj-others' }, [el('h3', { class: 'subheading' }, 'Final verdict'), this.finalBox, el('h3', { class: 'subheading' }, 'Annotators'), this.others]),
+    ]);
+    this.setReady(false);
+  }
+
+  /** The note as typed (maybe unsaved). */
+  get noteValue(): string {
+    return this.note.value;
+  }
+
+  /** Whether the note differs from the one saved (or being saved). */
+  get noteDirty(): boolean {
+    return this.ready && this.note.value !== (this.decision?.note ?? '');
+  }
+
+  get isReady(): boolean {
+    return this.ready;
+  }
+
+  focusNote(): void {
+    if (!this.ready) return;
+    this.note.focus();
+    const inner = (this.note as HTMLElement & { wrappedElement?: HTMLTextAreaElement }).wrappedElement;
+    inner?.focus();
+  }
+
+  /** Before the detail of the selected item arrives: nothing can be decided yet. */
+  showLoading(): void {
+    this.setReady(false);
+  }
+
+  /** Shows an item's adjudication state; `mine` is the decision to show (maybe an unconfirmed one). */
+  show(detail: ItemDetail, mine: Decision | null, context: AdjudicationContext): void {
+    const sameItem = this.itemId === detail.id;
+    const keepTyping = sameItem && this.noteDirty && this.isNoteFocused();
+    this.itemId = detail.id;
+    this.decision = mine;
+    this.setReady(true);
+    if (!keepTyping) this.note.value = mine?.note ?? '';
+    this.updateNoteStatus();
+    const value = mine === null ? undefined : 'verdict' in mine && mine.verdict !== undefined ? verdictValue(mine.verdict) : 'skipped';
+    CHOICES.forEach((choice, i) => {
+      const button = this.verdictButtons[i];
+      if (button === undefined) return;
+      const pressed = value !== undefined && verdictValue(choice.verdict) === value;
+      button.setAttribute('aria-pressed', pressed ? 'true' : 'false');
+      button.toggleAttribute('secondary', !pressed);
+      button.classList.toggle('is-pressed', pressed);
+    });
+    setText(this.summary, describe(mine));
+    const category = mine?.hallucination ?? null;
+    const label = category === null ? 'not flagged' : (context.categories.find((c) => c.id === category)?.label ?? category);
+    setText(this.flagText, label);
+    this.flagText.classList.toggle('is-flagged', category !== null);
+    this.flagButton.setAttribute('aria-label', category === null ? 'Flag a cultural hallucination' : `Flagged: ${label}. Change the flag`);
+    this.undoButton.toggleAttribute('disabled', !detail.canUndo);
+    this.renderFinal(detail);
+    this.renderOthers(detail.annotators, context);
+  }
+
+  /** The current hallucination flag shown. */
+  get hallucination(): CategoryId | null {
+    return this.decision?.hallucination ?? null;
+  }
+
+  private setReady(ready: boolean): void {
+    this.ready = ready;
+    this.element.classList.toggle('is-loading', !ready);
+    for (const button of [...this.verdictButtons, this.flagButton]) button.toggleAttribute('disabled', !ready);
+    this.note.disabled = !ready;
+    if (!ready) this.undoButton.toggleAttribute('disabled', true);
+  }
+
+  private isNoteFocused(): boolean {
+    return document.activeElement === this.note;
+  }
+
+  private updateNoteStatus(): void {
+    const dirty = this.noteDirty;
+    setText(this.noteStatus, dirty ? 'Unsaved · Ctrl+Enter saves' : this.note.value === '' ? '' : 'Saved');
+    this.noteStatus.classList.toggle('is-dirty', dirty);
+  }
+
+  private saveIfChanged(): void {
+    if (!this.noteDirty) return;
+    this.actions.saveNote(this.note.value);
+    this.updateNoteStatus();
+  }
+
+  private readonly onNoteKeyDown = (event: KeyboardEvent): void => {
+    const submit = event.key === 'Enter' && (event.ctrlKey || event.metaKey);
+    if (event.key !== 'Escape' && !submit) return;
+    event.preventDefault();
+    event.stopPropagation();
+    this.saveIfChanged();
+    this.actions.leaveNote();
+  };
+
+  private readonly onNoteBlur = (): void => {
+    this.saveIfChanged();
+  };
+
+  private renderFinal(detail: ItemDetail): void {
+    const parts: HTMLElement[] = [];
+    if (detail.final === null) {
+      parts.push(el('p', { class: 'final-none' }, detail.conflict ? 'None: the annotators disagree.' : 'None yet: the automatic verdict counts.'));
+    } else {
+      const how = detail.final.source === 'adjudicator' ? `by adjudicator ${detail.final.by.join(', ')}` : `agreed by ${detail.final.by.join(', ')}`;
+      parts.push(el('p', { class: 'final-verdict' }, [verdictBadge(verdictValue(detail.final.verdict), 'final'), el('span', { class: 'final-how' }, how)]));
+    }
+    if (detail.conflict) {
+      parts.push(el('p', { class: 'conflict-note' }, [icon('warning'), el('span', {}, 'Conflict: annotators gave different verdicts. An adjudicator’s decision settles it.')]));
+    }
+    this.finalBox.replaceChildren(...parts);
+  }
+
+  private renderOthers(annotators: readonly AnnotatorViewMessage[], context: AdjudicationContext): void {
+    if (annotators.length === 0) {
+      this.others.replaceChildren(el('li', { class: 'annotator-none' }, 'Nobody has reviewed this item yet.'));
+      return;
+    }
+    this.others.replaceChildren(
+      ...annotators.map((a) => {
+        const category = a.decision.hallucination;
+        const categoryLabel = category === null ? null : (context.categories.find((c) => c.id === category)?.label ?? category);
+        const verdict = a.decision.verdict === undefined ? 'skipped' : verdictValue(a.decision.verdict);
+        return el('li', { class: `annotator${a.stale ? ' is-stale' : ''}` }, [
+          el('div', { class: 'annotator-head' }, [
+            icon(a.role === 'adjudicator' ? 'law' : 'account'),
+            el('span', { class: 'annotator-name' }, a.annotator),
+            a.annotator === context.annotator ? el('span', { class: 'tag' }, 'you') : null,
+            a.role === 'adjudicator' ? el('span', { class: 'tag' }, 'adjudicator') : null,
+            verdictBadge(verdict, a.annotator, { showWho: false }),
+            a.stale ? el('span', { class: 'tag tag-stale', title: 'Made on an older result of this item: shown, never counted' }, [icon('history'), 'stale']) : null,
+            a.blind ? el('span', { class: 'tag', title: 'Decided without seeing the automatic verdict' }, [icon('eye-closed'), 'blind']) : null,
+            el('time', { class: 'annotator-time', datetime: a.time }, shortTime(a.time)),
+          ]),
+          categoryLabel === null ? null : el('div', { class: 'annotator-flag' }, [icon('flag'), el('span', {}, categoryLabel)]),
+          a.decision.note === '' ? null : el('div', { class: 'annotator-note' }, a.decision.note),
+        ]);
+      }),
+    );
+  }
+}

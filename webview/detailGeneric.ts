@@ -1,0 +1,15 @@
+import type { ItemDetail } from '../src/protocol';
+import { type DetailContext, autoBadge, modelOutput, pane, subheading, textBlock } from './detailParts';
+import { el } from './dom';
+
+type GenericDetail = Extract<ItemDetail, { kind: 'generic' }>;
+
+/** Any other item kind: its labelled texts beside the model's response. */
+export function renderGeneric(detail: GenericDetail, context: DetailContext): HTMLElement[] {
+  const item = pane('item', 'Item', [
+    context.index === undefined ? null : el('div', { class: 'item-meta' }, [el('span', { class: 'meta-index' }, `#${context.index}`)]),
+    ...detail.fields.flatMap((field) => [subheading(field.label), textBlock(field.text, context.lang)]),
+  ]);
+  const model = pane('model', 'Model output', [...modelOutput(detail, context.lang), subheading('Automatic verdict', [autoBadge(detail.auto)])]);
+  return [item, model];
+}

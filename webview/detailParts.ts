@@ -1,0 +1,94 @@
+import type { ItemDetail } from '../src/protocol';
+import { type BadgeValue, verdictBadge } from './badges';
+import { type Child, el, icon } from './dom';
+
+/** What every detail renderer gets besides the detail. */
+export interface DetailContext {
+  /** BCP 47 language of the dataset's texts ('ja' for YokaiEval, 'fil' for Kalahi), '' when unknown. */
+  readonly lang: string;
+  /** The item's position in the dataset, when the list knows it. */
+  readonly index: number | undefined;
+  readonly openLink: (url: string) => void;
+}
+
+/** A pane of the side-by-side detail, titled. */
+export function pane(name: string, title: string, children: readonly Child[]): HTMLElement {
+  const headingId = `pane-${name}-title`;
+  return el('section', { class: `pane pane-${name}`, 'aria-labelledby': headingId }, [el('h2', { class: 'pane-title', id: headingId }, title), ...children]);
+}
+
+export function subheading(text: string, extra: readonly Child[] = []): HTMLElement {
+  return el('h3', { class: 'subheading' }, [text, ...extra]);
+}
+
+/** A paragraph of data, as text (white space kept), in the dataset's language. */
+export function textBlock(text: string, lang: string, className = 'text'): HTMLElement {
+  return el('div', { class: `text-block ${className}`, lang: lang === '' ? undefined : lang }, text === '' ? [el('span', { class: 'empty' }, '(empty)')] : [text]);
+}
+
+/** Raw text, monospace: prompts and judge replies exactly as sent and received. */
+export function rawBlock(text: string, lang: string, label: string): HTMLElement {
+  return el('pre', { class: 'raw', lang: lang === '' ? undefined : lang, 'aria-label': label, tabindex: 0 }, text === '' ? [el('span', { class: 'empty' }, '(empty)')] : [text]);
+}
+
+export function callout(kind: 'error' | 'warning' | 'info', iconName: string, title: string, body: readonly Child[]): HTMLElement {
+  return el('div', { class: `callout callout-${kind}`, role: kind === 'error' ? 'group' : undefined }, [
+    el('div', { class: 'callout-title' }, [icon(iconName), el('span', {}, title)]),
+    ...body,
+  ]);
+}
+
+/** The model's output: the response, a content-filter refusal, an error, or nothing. */
+export function modelOutput(detail: Pick<ItemDetail, 'error' | 'auto'> & { response: string | null; refusal?: string | null }, lang: string): HTMLElement[] {
+  const parts: HTMLElement[] = [];
+  if (detail.refusal !== undefined && detail.refusal !== null) {
+    parts.push(
+      callout('warning', 'shield', 'Refused by the content filter', [
+        el('p', { class: 'callout-text' }, 'The provider refused to answer; the refusal counts as a wrong answer.'),
+        textBlock(detail.refusal, lang, 'refusal-text'),
+      ]),
+    );
+  }
+  if (detail.response !== null) parts.push(textBlock(detail.response, lang, 'response'));
+  else if (detail.refusal === undefined || detail.refusal === null) {
+    if (detail.error === null || detail.error.stage !== 'model') parts.push(el('p', { class: 'no-data' }, 'No response recorded.'));
+  }
+  if (detail.error !== null) parts.push(errorCallout(detail.error));
+  return parts;
+}
+
+export function errorCallout(error: { stage: string; kind: string; message: string }): HTMLElement {
+  return callout('error', 'error', `Error in the ${error.stage} stage`, [
+    el('dl', { class: 'facts' }, [el('dt', {}, 'Stage'), el('dd', {}, error.stage), el('dt', {}, 'Kind'), el('dd', {}, error.kind)]),
+    rawBlock(error.message, '', 'Error message'),
+  ]);
+}
+
+/** The automatic verdict, beside a heading that already says whose it is. */
+export function autoBadge(auto: BadgeValue): HTMLElement {
+  return verdictBadge(auto, 'judge', { showWho: false });
+}
+
+/** A link the webview never follows itself: the host asks before opening it. */
+export function linkButton(url: string, text: string, openLink: (url: string) => void): HTMLElement {
+  const button = el('button', { type: 'button', class: 'link-button', title: `Open ${url} (asks first)` }, [icon('link-external'), el('span', { class: 'link-text' }, text)]);
+  button.addEventListener('click', () => openLink(url));
+  return button;
+}
+
+/** A URL shown readably (percent-escapes decoded), or as it is when it does not decode. */
+export function displayUrl(url: string): string {
+  try {
+    return decodeURI(url);
+  } catch {
+    return url;
+  }
+}
+
+/** A disclosure (native details/summary: keyboard and screen-reader support for free). */
+export function disclosure(title: string, children: readonly Child[], description = ''): HTMLElement {
+  return el('details', { class: 'disclosure' }, [
+    el('summary', {}, [icon('chevron-right', 'disclosure-icon'), el('span', { class: 'disclosure-title' }, title), description === '' ? null : el('span', { class: 'disclosure-description' }, description)]),
+    el('div', { class: 'disclosure-body' }, children),
+  ]);
+}

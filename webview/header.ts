@@ -1,0 +1,103 @@
+import type { RunHeader, ScoreHeader } from '../src/protocol';
+import { el, setText } from './dom';
+import { count, percent, pointDelta } from './format';
+
+const BENCHMARK_NAMES: Readonly<Record<RunHeader['benchmark'], string>> = { yokaieval: 'YokaiEval', kalahi: 'Kalahi' };
+
+export interface HeaderActions {
+  readonly onRefresh: () => void;
+  readonly onExport: () => void;
+  readonly onHelp: () => void;
+}
+
+interface Stat {
+  readonly root: HTMLElement;
+  readonly value: HTMLElement;
+  readonly detail: HTMLElement;
+}
+
+function stat(name: string, caption: string): Stat {
+  const value = el('span', { class: 'stat-value' });
+  const detail = el('span', { class: 'stat-detail' });
+  const root = el('div', { class: `stat stat-${name}`, role: 'group', 'aria-label': caption }, [
+    el('span', { class: 'stat-caption', 'aria-hidden': 'true' }, caption),
+    el('span', { class: 'stat-line' }, [value, detail]),
+  ]);
+  return { root, value, detail };
+}
+
+/** The run (benchmark, model, judge), both scores live, and the review's progress. */
+export class HeaderView {
+  readonly element: HTMLElement;
+  private readonly benchmark = el('span', { class: 'run-benchmark' });
+  private readonly model = el('h1', { class: 'run-model' });
+  private readonly judge = el('span', { class: 'run-judge' });
+  private readonly status = el('span', { class: 'run-status' });
+  private readonly who = el('span', { class: 'run-who' });
+  private readonly automatic = stat('automatic', 'Automatic');
+  private readonly adjudicated = stat('adjudicated', 'Adjudicated');
+  private readonly reviewed = stat('reviewed', 'Reviewed');
+  private readonly conflicts = stat('conflicts', 'Conflicts');
+  private readonly stale = stat('stale', 'Stale');
+  private readonly flagged = stat('flagged', 'Flagged');
+  private previous: ScoreHeader | undefined;
+
+  constructor(actions: HeaderActions) {
+    const refresh = el('vscode-toolbar-button', { icon: 'refresh', label: 'Reload the run from disk', title: 'Reload the run from disk' });
+    const exportButton = el('vscode-toolbar-button', { icon: 'export', label: 'Export adjudicated scores', title: 'Export adjudicated scores' });
+    const help = el('vscode-toolbar-button', { icon: 'keyboard', label: 'Keyboard shortcuts (?)', title: 'Keyboard shortcuts (?)' });
+    refresh.addEventListener('click', actions.onRefresh);
+    exportButton.addEventListener('click', actions.onExport);
+    help.addEventListener('click', actions.onHelp);
+    this.element = el('header', { class: 'header' }, [
+      el('div', { class: 'run' }, [
+        el('div', { class: 'run-title' }, [this.benchmark, this.model]),
+        el('div', { class: 'run-meta' }, [this.judge, this.status, this.who]),
+      ]),
+      el('div', { class: 'stats' }, [
+        this.automatic.root,
+        this.adjudicated.root,
+        this.reviewed.root,
+        this.conflicts.root,
+        this.stale.root,
+        this.flagged.root,
+      ]),
+      el('div', { class: 'header-actions', role: 'toolbar', 'aria-label': 'Run actions' }, [refresh, exportButton, help]),
+    ]);
+  }
+
+  setRun(run: RunHeader, annotator: string, role: 'annotator' | 'adjudicator'): void {
+    const name = BENCHMARK_NAMES[run.benchmark];
+    setText(this.benchmark, run.benchmark === 'kalahi' && run.task !== '' ? `${name} · ${run.task}` : name);
+    setText(this.model, run.model);
+    this.model.title = run.runId;
+    setText(this.judge, run.judge === null ? 'no judge' : `judged by ${run.judge}`);
+    setText(this.status, run.status);
+    setText(this.who, `${role === 'adjudicator' ? 'adjudicating' : 'annotating'} as ${annotator}`);
+  }
+
+  /** Shows new scores; returns what a screen reader should hear about the change ('' when nothing did). */
+  setScores(header: ScoreHeader): string {
+    const before = this.previous;
+    this.previous = header;
+    setText(this.automatic.value, percent(header.automaticAccuracy, header.items));
+    setText(this.automatic.detail, '');
+    setText(this.adjudicated.value, percent(header.adjudicatedAccuracy, header.items));
+    setText(this.adjudicated.detail, header.items === 0 ? '' : pointDelta(header.automaticAccuracy, header.adjudicatedAccuracy));
+    this.adjudicated.detail.title = 'Adjudicated minus automatic accuracy';
+    setText(this.reviewed.value, count(header.adjudicatedItems));
+    setText(this.reviewed.detail, `/ ${count(header.items)}`);
+    setText(this.conflicts.value, count(header.conflicts));
+    setText(this.stale.value, count(header.stale));
+    setText(this.flagged.value, count(header.flagged));
+    this.conflicts.root.classList.toggle('is-nonzero', header.conflicts > 0);
+    this.stale.root.classList.toggle('is-nonzero', header.stale > 0);
+    this.flagged.root.classList.toggle('is-nonzero', header.flagged > 0);
+    if (before === undefined) return '';
+    const parts: string[] = [];
+    if (before.adjudicatedAccuracy !== header.adjudicatedAccuracy) parts.push(`Adjudicated accuracy ${percent(header.adjudicatedAccuracy, header.items)}`);
+    if (before.adjudicatedItems !== header.adjudicatedItems) parts.push(`${count(header.adjudicatedItems)} of ${count(header.items)} reviewed`);
+    if (before.conflicts !== header.conflicts) parts.push(`${count(header.conflicts)} conflicts`);
+    return parts.join(', ');
+  }
+}

@@ -1,0 +1,52 @@
+import type { ItemDetail } from '../src/protocol';
+import type { DetailContext } from './detailParts';
+import { renderGeneric } from './detailGeneric';
+import { renderYokaiEval } from './detailYokaiEval';
+import { el } from './dom';
+
+export type { DetailContext } from './detailParts';
+
+/** The panes of a detail, by kind: a new item kind adds a renderer here. */
+function renderPanes(detail: ItemDetail, context: DetailContext): HTMLElement[] {
+  switch (detail.kind) {
+    case 'yokaieval':
+      return renderYokaiEval(detail, context);
+    case 'generic':
+      return renderGeneric(detail, context);
+    default: {
+      const unknown: never = detail;
+      return [el('p', { class: 'no-data' }, `This item kind cannot be shown (${String((unknown as { kind?: unknown }).kind)}).`)];
+    }
+  }
+}
+
+/** The item and the model's output, side by side; an empty state and a loading state. */
+export class ItemDetailView {
+  readonly element: HTMLElement;
+
+  constructor() {
+    this.element = el('div', { class: 'detail-columns', 'aria-live': 'off' });
+    this.showEmpty('Select an item to review it.');
+  }
+
+  show(detail: ItemDetail, context: DetailContext): void {
+    this.element.replaceChildren(...renderPanes(detail, context));
+    this.element.scrollTop = 0;
+    this.doneLoading();
+  }
+
+  showLoading(): void {
+    this.element.setAttribute('aria-busy', 'true');
+    this.element.classList.add('is-loading');
+  }
+
+  doneLoading(): void {
+    this.element.removeAttribute('aria-busy');
+    this.element.classList.remove('is-loading');
+  }
+
+  showEmpty(text: string): void {
+    this.element.replaceChildren(el('p', { class: 'empty-state' }, text));
+    this.doneLoading();
+  }
+}

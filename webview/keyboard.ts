@@ -1,0 +1,93 @@
+/** Every key of the review panel: one table drives both the handler and the help overlay. */
+
+export interface KeyActions {
+  readonly next: () => void;
+  readonly previous: () => void;
+  readonly nextUndecided: () => void;
+  readonly first: () => void;
+  readonly last: () => void;
+  readonly pageDown: () => void;
+  readonly pageUp: () => void;
+  readonly verdict: (verdict: boolean | null) => void;
+  readonly skip: () => void;
+  readonly flag: () => void;
+  readonly note: () => void;
+  readonly undo: () => void;
+  readonly help: () => void;
+  readonly search: () => void;
+}
+
+export interface KeyBinding {
+  /** KeyboardEvent.key values. */
+  readonly keys: readonly string[];
+  /** How the keys are shown in the help. */
+  readonly display: readonly string[];
+  readonly description: string;
+  /** 'list': only while the item list (or nothing) has focus, so arrows still scroll other panes. */
+  readonly scope: 'global' | 'list';
+  /** Section of the help overlay. */
+  readonly group: 'Move' | 'Decide' | 'Other';
+  readonly run: (actions: KeyActions) => void;
+}
+
+export const KEY_BINDINGS: readonly KeyBinding[] = [
+  { keys: ['j'], display: ['j'], description: 'Next item', scope: 'global', group: 'Move', run: (a) => a.next() },
+  { keys: ['k'], display: ['k'], description: 'Previous item', scope: 'global', group: 'Move', run: (a) => a.previous() },
+  { keys: ['ArrowDown'], display: ['↓'], description: 'Next item (in the list)', scope: 'list', group: 'Move', run: (a) => a.next() },
+  { keys: ['ArrowUp'], display: ['↑'], description: 'Previous item (in the list)', scope: 'list', group: 'Move', run: (a) => a.previous() },
+  { keys: ['J'], display: ['Shift+J'], description: 'Next item without a decision of yours', scope: 'global', group: 'Move', run: (a) => a.nextUndecided() },
+  { keys: ['Home'], display: ['Home'], description: 'First item', scope: 'list', group: 'Move', run: (a) => a.first() },
+  { keys: ['End'], display: ['End'], description: 'Last item', scope: 'list', group: 'Move', run: (a) => a.last() },
+  { keys: ['PageDown'], display: ['Page Down'], description: 'One page down', scope: 'list', group: 'Move', run: (a) => a.pageDown() },
+  { keys: ['PageUp'], display: ['Page Up'], description: 'One page up', scope: 'list', group: 'Move', run: (a) => a.pageUp() },
+  { keys: ['t'], display: ['t'], description: 'Verdict: true (correct)', scope: 'global', group: 'Decide', run: (a) => a.verdict(true) },
+  { keys: ['f'], display: ['f'], description: 'Verdict: false (wrong)', scope: 'global', group: 'Decide', run: (a) => a.verdict(false) },
+  { keys: ['n'], display: ['n'], description: 'Verdict: null (no valid answer)', scope: 'global', group: 'Decide', run: (a) => a.verdict(null) },
+  { keys: ['s'], display: ['s'], description: 'Skip: record no decision (unsure)', scope: 'global', group: 'Decide', run: (a) => a.skip() },
+  { keys: ['h'], display: ['h'], description: 'Flag a cultural hallucination (choose a category)', scope: 'global', group: 'Decide', run: (a) => a.flag() },
+  { keys: ['e'], display: ['e'], description: 'Edit the note', scope: 'global', group: 'Decide', run: (a) => a.note() },
+  { keys: ['u'], display: ['u'], description: 'Undo your last change', scope: 'global', group: 'Decide', run: (a) => a.undo() },
+  { keys: ['/'], display: ['/'], description: 'Search the list', scope: 'global', group: 'Other', run: (a) => a.search() },
+  { keys: ['?'], display: ['?'], description: 'Show these keys', scope: 'global', group: 'Other', run: (a) => a.help() },
+];
+
+/** Keys that only work inside a chooser or a field, listed in the help too. */
+export const CONTEXT_KEYS: readonly { readonly context: string; readonly display: readonly string[]; readonly description: string }[] = [
+  { context: 'Flag chooser', display: ['1', '…', '6'], description: 'Pick a category' },
+  { context: 'Flag chooser', display: ['0', 'Backspace'], description: 'Clear the flag' },
+  { context: 'Flag chooser', display: ['Escape'], description: 'Cancel' },
+  { context: 'Note', display: ['Ctrl+Enter', '⌘+Enter'], description: 'Save the note and leave the field' },
+  { context: 'Note', display: ['Escape'], description: 'Leave the field (saves a changed note)' },
+  { context: 'Search', display: ['Enter'], description: 'Back to the list' },
+  { context: 'Search', display: ['Escape'], description: 'Clear the search, back to the list' },
+  { context: 'Help', display: ['Escape'], description: 'Close' },
+];
+
+const EDITABLE_TAGS = new Set(['TEXTAREA', 'SELECT', 'VSCODE-TEXTAREA', 'VSCODE-TEXTFIELD', 'VSCODE-SINGLE-SELECT', 'VSCODE-MULTI-SELECT']);
+const NON_TEXT_INPUTS = new Set(['button', 'checkbox', 'radio', 'submit', 'reset', 'range', 'color', 'file', 'image']);
+
+/** Whether an event comes from a place that takes typing (a text field, a select, contenteditable). */
+export function isEditableTarget(event: Event): boolean {
+  for (const node of event.composedPath()) {
+    if (!(node instanceof HTMLElement)) continue;
+    if (EDITABLE_TAGS.has(node.tagName)) return true;
+    if (node instanceof HTMLInputElement && !NON_TEXT_INPUTS.has(node.type)) return true;
+    if (node.isContentEditable) return true;
+  }
+  return false;
+}
+
+/**
+ * Runs the binding for a key press; returns whether one ran. Modified keys (Ctrl, Alt, Meta) belong to VS
+ * Code and the browser, and typing in fields is left alone.
+ */
+export function dispatchKey(event: KeyboardEvent, actions: KeyActions, focusInList: boolean): boolean {
+  if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey || event.isComposing) return false;
+  if (isEditableTarget(event)) return false;
+  const binding = KEY_BINDINGS.find((b) => b.keys.includes(event.key));
+  if (binding === undefined) return false;
+  if (binding.scope === 'list' && !focusInList) return false;
+  event.preventDefault();
+  binding.run(actions);
+  return true;
+}

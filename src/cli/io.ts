@@ -6,6 +6,8 @@ export interface CliIo {
   readonly env: NodeJS.ProcessEnv;
   readonly cwd: string;
   readonly signal?: AbortSignal;
+  /** What commands that read lines (similarity) read; absent means empty input. */
+  readonly stdin?: NodeJS.ReadableStream;
 }
 
 export function processIo(signal?: AbortSignal): CliIo {
@@ -15,6 +17,7 @@ export function processIo(signal?: AbortSignal): CliIo {
     stderrIsTty: process.stderr.isTTY === true,
     env: process.env,
     cwd: process.cwd(),
+    stdin: process.stdin,
     ...(signal ? { signal } : {}),
   };
 }

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { main } from '../../src/cli/main';
 
 export interface CliResult {
@@ -9,7 +10,7 @@ export interface CliResult {
 }
 
 /** Runs the CLI in this process, as the bin would, with its own environment and working directory. */
-export async function runCli(argv: readonly string[], options: { env?: NodeJS.ProcessEnv; cwd?: string; signal?: AbortSignal } = {}): Promise<CliResult> {
+export async function runCli(argv: readonly string[], options: { env?: NodeJS.ProcessEnv; cwd?: string; signal?: AbortSignal; stdin?: string } = {}): Promise<CliResult> {
   let stdout = '';
   let stderr = '';
   const code = await main(argv, {
@@ -19,6 +20,7 @@ export async function runCli(argv: readonly string[], options: { env?: NodeJS.Pr
     env: options.env ?? {},
     cwd: options.cwd ?? process.cwd(),
     ...(options.signal ? { signal: options.signal } : {}),
+    ...(options.stdin !== undefined ? { stdin: Readable.from([options.stdin]) } : {}),
   });
   const lines = stdout.trimEnd().split('\n');
   return { code, stdout, stderr, lastLine: lines[lines.length - 1] ?? '' };

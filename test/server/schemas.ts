@@ -18,6 +18,9 @@ export const ChatBodySchema = z.looseObject({
   top_p: z.number().min(0).max(1).nullish(),
   n: z.literal(1).nullish(),
   seed: z.number().int().nullish(),
+  /** vLLM extensions. */
+  prompt_logprobs: z.number().int().min(0).max(20).nullish(),
+  add_generation_prompt: z.boolean().nullish(),
 });
 export type ChatBody = z.infer<typeof ChatBodySchema>;
 

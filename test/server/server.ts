@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { chatCompletionBody, lastUserText, messagesInfo } from './chat';
+import { withChatPromptLogprobs } from './chatPromptLogprobs';
 import { defaultChatReply } from './chatScript';
 import { completionBody, completionRequestError } from './completions';
 import { bodyForStatus, contentFilterBody, errorBody, rateLimitBody, type ErrorBody } from './errors';
@@ -333,7 +334,7 @@ class TestServerImpl implements TestServer {
     }
     reply ??= await this.scriptReply(info);
     if (isFault(reply)) return this.faultOutcome(reply, info, record);
-    return { type: 'json', status: 200, body: chatCompletionBody(info, reply, completionId('chatcmpl', record.seq)) };
+    return { type: 'json', status: 200, body: withChatPromptLogprobs(info, chatCompletionBody(info, reply, completionId('chatcmpl', record.seq)), this.opts.completions ?? {}) };
   }
 
   private requestInfo(route: Route, path: string, raw: string, parsed: unknown): PostRequestInfo | ErrorBody {

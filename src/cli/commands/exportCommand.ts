@@ -3,6 +3,8 @@ import { resolve } from 'node:path';
 import { UsageError } from '../../core/util/errors';
 import { type ExportFormat, exportYokaiRun } from '../../core/runs/exportRun';
 import { exportAdjudicated } from '../../core/adjudication/exportAdjudicated';
+import { exportKalahiRun } from '../../core/benchmarks/kalahi/exportKalahi';
+import { readManifest } from '../../core/runs/runFolder';
 import { type CliIo } from '../io';
 import { choiceOption, flag, onePositional, parseOptions, stringOption } from '../options';
 
@@ -12,6 +14,9 @@ One row per item, in dataset order: itemId, question, choices, gold, response, j
 CSV is UTF-8 with a byte-order mark (spreadsheet programs then show Japanese right); a verdict is true,
 false or null, and an empty cell means no decision (an error, or an item not yet run).
 JSON is {"run": <run.json>, "items": [...]} with the same keys. Without --out it goes to stdout.
+A Kalahi run has instead: itemId, promptId, category, topic, prompt, bestAnswer, answer, verdict (the
+primary metric's acc), error; for MC mc1, mc2, and each reference's score beside the references (one per
+line); per metric M the columns M.maxRelevant, M.maxIrrelevant, M.diff, M.acc.
   --adjudicated   per item the automatic verdict, the final human verdict (automaticVerdict,
                   humanVerdict, decidedBy, annotators, flags, notes, stale, conflict); in JSON also the
                   run's automatic and adjudicated scores, overrides by direction and flag counts
@@ -28,7 +33,7 @@ export function exportCommand(args: readonly string[], io: CliIo): number {
   const dir = resolve(io.cwd, onePositional('export', parsed, 'RUNDIR'));
   const format = choiceOption('export', parsed, 'format', FORMATS);
   if (format === undefined) throw new UsageError('export: --format csv|json is required');
-  const text = flag(parsed, 'adjudicated') ? exportAdjudicated(dir, format) : exportYokaiRun(dir, format);
+  const text = flag(parsed, 'adjudicated') ? exportAdjudicated(dir, format) : readManifest(dir).benchmark === 'kalahi' ? exportKalahiRun(dir, format) : exportYokaiRun(dir, format);
   const out = stringOption(parsed, 'out');
   if (out === undefined) {
     io.stdout(text);

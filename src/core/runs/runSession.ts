@@ -1,12 +1,22 @@
-import { type ChatClient, type ChatMessage } from '../model/chatClient';
+import { type ChatMessage } from '../model/chatClient';
 import { type ItemTask } from './itemRunner';
 import { type RunManifest } from './runManifest';
+
+/** Anything that sends requests for a run (the chat client, Kalahi's log-prob client): its count goes into run.json. */
+export interface RequestCounter {
+  readonly requestsSent: number;
+}
 
 /** A run ready to execute: its manifest, a task per item, and the clients whose numbers go into run.json. */
 export interface RunSession {
   readonly manifest: RunManifest;
   readonly tasks: ReadonlyMap<string, ItemTask>;
-  readonly clients: readonly ChatClient[];
+  readonly clients: readonly RequestCounter[];
+  /**
+   * Checks, before anything is written, that the server can do what the run needs (Kalahi MC: usable
+   * prompt log-probs), given the items about to run; throws a UserError when it cannot.
+   */
+  preflight?(itemIds: readonly string[], signal?: AbortSignal): Promise<void>;
   /** Refreshes the model records in the manifest with what the servers reported (served model, fingerprint). */
   updateManifest(manifest: RunManifest): RunManifest;
   /** What a dry run shows: the first items' requests, and every request's count and size, sending nothing. */

@@ -1,0 +1,189 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { prepareKalahiRun, reopenKalahiRun } from '../../../core/benchmarks/kalahi/kalahiRun';
+import { LOGPROB_BACKENDS, NO_PROMPT_LOGPROBS, type NoPromptLogprobsServer } from '../../../core/benchmarks/kalahi/logprobBackend';
+import { defaultMetricNames, metricNameProblem, parseMetricNames } from '../../../core/benchmarks/kalahi/metricSet';
+import { DEFAULT_MC_TEMPLATE, parseMcTemplate, templateFromFile } from '../../../core/benchmarks/kalahi/promptTemplate';
+import { KALAHI_TASKS, type KalahiRunConfig, OPEN_MAX_TOKENS } from '../../../core/benchmarks/kalahi/settings';
+import { KALAHI_VARIANTS } from '../../../core/benchmarks/kalahi/sources';
+import { DEFAULT_RETRY_POLICY } from '../../../core/model/retryPolicy';
+import { type MetricName } from '../../../core/metrics/similarityMetric';
+import { specFromRecord } from '../../../core/runs/modelSpec';
+import { UsageError, UserError, errorMessage } from '../../../core/util/errors';
+import { endpointFrom, keyFromEnv } from '../../endpointOptions';
+import { type CliIo } from '../../io';
+import { type Parsed, choiceOption, flag, numberOption, stringOption } from '../../options';
+import { type BenchmarkRunCli } from './benchmarkRunCli';
+
+const COMMAND = 'run kalahi';
+
+export const KALAHI_RUN_HELP = `Usage: eval-adjudicator run kalahi --model M [--task mc|open|both] [options]
+       eval-adjudicator run kalahi --resume RUNDIR | --retry-errors RUNDIR [--concurrency N]
+
+Runs Kalahi (aisingapore/kalahi at 2beb3ef) against a model into a new run folder: multiple choice (MC1
+and MC2 from the log-probs of each reference) and open-ended answers scored by their similarity to the
+relevant and irrelevant references. Prints the run folder's path as the last line of stdout; progress
+goes to stderr.
+
+Model:
+  --model M                 model name (Azure: the deployment unless --deployment is given)
+  --provider P  --base-url U  --deployment D  --api-version V  --api-key-env VAR   as for yokaieval
+Task:
+  --task mc|open|both       (default both)
+  --variant full|partially-enriched|unenriched
+                            the official file: data/filipino.csv (default), filipino_partially_enriched.csv
+                            (no "User" component) or filipino_unenriched.csv (85 base prompts)
+  --no-append-period        score the references as written; by default '.' is appended to each one that
+                            lacks it, as the official code does, for MC and every metric
+MC:
+  --logprobs completions|vllm-chat
+                            completions (default): /v1/completions with echo=true, logprobs=1, max_tokens 0
+                            (1 where refused), an item's references in one request where the server takes a
+                            prompt list; an approximation: no chat template.
+                            vllm-chat: the official method on a vLLM server: the chat template renders
+                            [user: prompt, assistant: reference], prompt_logprobs are summed after the prefix
+                            measured with /tokenize, end-of-turn tokens included.
+                            Ollama and llama.cpp's server cannot return prompt log-probs.
+  --template FILE           completions only: the text scored, with {prompt} and {reference} ({{ and }}
+                            for braces; one final newline of FILE is dropped; text after {reference} is
+                            scored with it). Default: the prompt, a newline, the reference.
+  --compat official-mc2     MC2 as the official code computes it (exp applied twice, which puts every model
+                            near 0.50), instead of the paper's definition
+Open-ended (greedy; the prompt as stored, no system prompt):
+  --system-prompt TEXT      add a system prompt      --temperature T (default 0)
+  --max-tokens N            new tokens (default ${OPEN_MAX_TOKENS}; the official code's 256 counted the prompt too)
+  --metrics LIST            comma-separated, default chrf,chrf++,bleu,rouge-1,rouge-2,rouge-l,rouge-lsum and
+                            meteor when its WordNet data is available; bertscore and bleurt need a neural
+                            model and are never computed
+  --primary-metric NAME     the metric whose acc (max relevant > max irrelevant) is the automatic verdict
+                            (default chrf)
+Run:
+  --limit N                 only the first N items
+  --concurrency N           items in flight, each with one request at a time (default 8)
+  --out DIR                 where run folders are created (default ./runs)
+  --name NAME               the run folder's name (default: benchmark-model-time)
+  --data DIR                local copies of the official files, laid out as shared/data
+                            (default: env EVAL_ADJUDICATOR_DATA, else the download cache)
+  --cache-dir DIR           (default: the per-user cache directory)   --no-cache
+  --timeout SECONDS         per request (default 120)   --max-attempts N (default ${DEFAULT_RETRY_POLICY.maxAttempts})
+  --resume RUNDIR           complete an interrupted run (its items without a result)
+  --retry-errors RUNDIR     redo exactly the items whose current result is an error
+  --dry-run                 print the first requests, the request count and a token estimate; send nothing
+Before the first result is written, MC scores the first item: a server whose log-probs are missing, null,
+or the same for everything stops the run with an error naming the model and endpoint.
+`;
+
+const OPTIONS = {
+  task: { type: 'string' },
+  variant: { type: 'string' },
+  'no-append-period': { type: 'boolean' },
+  logprobs: { type: 'string' },
+  template: { type: 'string' },
+  compat: { type: 'string' },
+  metrics: { type: 'string' },
+  'primary-metric': { type: 'string' },
+} as const;
+
+export const KALAHI_RUN_CLI: BenchmarkRunCli = {
+  name: 'kalahi',
+  help: KALAHI_RUN_HELP,
+  options: OPTIONS,
+  prepare: (context) => {
+    const config = configFrom(context.parsed, context.io);
+    const key = context.dryRun ? undefined : keyFromEnv(context.io.env, config.model.endpoint, config.model.apiKeyEnv, 'model');
+    return prepareKalahiRun(config, context.environment({ model: key }), context.runName(config.model.name));
+  },
+  reopen: (manifest, context) => {
+    const model = manifest.model === null ? undefined : specFromRecord(manifest.model);
+    const key = model === undefined ? undefined : keyFromEnv(context.io.env, model.endpoint, model.apiKeyEnv, 'model');
+    return reopenKalahiRun(manifest, context.environment({ model: key }, manifest.options.concurrency));
+  },
+};
+
+function configFrom(parsed: Parsed, io: CliIo): KalahiRunConfig {
+  const modelName = stringOption(parsed, 'model');
+  if (modelName === undefined || modelName === '') throw new UsageError(`${COMMAND}: --model is required`);
+  const task = choiceOption(COMMAND, parsed, 'task', KALAHI_TASKS) ?? 'both';
+  const wantsMc = task !== 'open';
+  const wantsOpen = task !== 'mc';
+  const only = (names: readonly string[], allowed: boolean, what: string): void => {
+    const given = names.find((name) => parsed.values[name] !== undefined);
+    if (given !== undefined && !allowed) throw new UsageError(`${COMMAND}: --${given} applies to ${what}, not to --task ${task}`);
+  };
+  only(['logprobs', 'template', 'compat'], wantsMc, '--task mc or both');
+  only(['metrics', 'primary-metric', 'system-prompt', 'temperature', 'max-tokens'], wantsOpen, '--task open or both');
+
+  const choice = endpointFrom(COMMAND, parsed, '');
+  const endpoint = choice.endpoint.provider === 'azure' && choice.endpoint.deployment === undefined ? { ...choice.endpoint, deployment: modelName } : choice.endpoint;
+  const systemPrompt = stringOption(parsed, 'system-prompt');
+  return {
+    model: {
+      endpoint,
+      name: modelName,
+      apiKeyEnv: choice.apiKeyEnv,
+      systemPrompt: systemPrompt === undefined || systemPrompt === '' ? null : systemPrompt,
+      params: wantsOpen
+        ? {
+            temperature: numberOption(COMMAND, parsed, 'temperature', { min: 0, max: 2 }) ?? 0,
+            topP: null,
+            maxTokens: numberOption(COMMAND, parsed, 'max-tokens', { integer: true, min: 1 }) ?? OPEN_MAX_TOKENS,
+          }
+        : { temperature: null, topP: null, maxTokens: null },
+    },
+    task,
+    variant: choiceOption(COMMAND, parsed, 'variant', KALAHI_VARIANTS) ?? 'full',
+    appendPeriod: !flag(parsed, 'no-append-period'),
+    limit: numberOption(COMMAND, parsed, 'limit', { integer: true, min: 1 }) ?? null,
+    mc: wantsMc ? mcConfig(parsed, io, endpoint.provider) : null,
+    open: wantsOpen ? openConfig(parsed) : null,
+  };
+}
+
+function mcConfig(parsed: Parsed, io: CliIo, provider: string): NonNullable<KalahiRunConfig['mc']> {
+  const asked = stringOption(parsed, 'logprobs');
+  if (asked !== undefined && asked in NO_PROMPT_LOGPROBS) {
+    throw new UsageError(
+      `${COMMAND}: --logprobs ${asked}: ${NO_PROMPT_LOGPROBS[asked as NoPromptLogprobsServer]}, so Kalahi MC cannot be scored there. ` +
+        'Serve the model with vLLM (--logprobs completions or vllm-chat), or run --task open.',
+    );
+  }
+  const logprobs = choiceOption(COMMAND, parsed, 'logprobs', LOGPROB_BACKENDS) ?? 'completions';
+  if (logprobs === 'vllm-chat' && provider !== 'openai-compatible') throw new UsageError(`${COMMAND}: --logprobs vllm-chat needs a vLLM server (--base-url)`);
+  const file = stringOption(parsed, 'template');
+  if (file !== undefined && logprobs !== 'completions') throw new UsageError(`${COMMAND}: --template applies to --logprobs completions`);
+  let template = null;
+  if (file !== undefined) {
+    const path = resolve(io.cwd, file);
+    let text: string;
+    try {
+      text = templateFromFile(readFileSync(path, 'utf8'));
+    } catch (error) {
+      throw new UserError(`${path}: cannot read the template (${errorMessage(error)})`);
+    }
+    parseMcTemplate(text, path);
+    template = { source: path, text };
+  } else if (logprobs === 'completions') {
+    template = { source: 'default', text: DEFAULT_MC_TEMPLATE };
+  }
+  const compat = choiceOption(COMMAND, parsed, 'compat', ['official-mc2'] as const);
+  return { logprobs, template, mc2Mode: compat ?? 'paper', request: { promptList: null, maxTokens: null } };
+}
+
+function openConfig(parsed: Parsed): NonNullable<KalahiRunConfig['open']> {
+  const list = stringOption(parsed, 'metrics');
+  let metrics: MetricName[];
+  if (list === undefined) {
+    metrics = defaultMetricNames();
+  } else {
+    const chosen = parseMetricNames(list);
+    if ('problem' in chosen) throw new UsageError(`${COMMAND}: --metrics: ${chosen.problem}`);
+    metrics = chosen.names;
+  }
+  const primary = stringOption(parsed, 'primary-metric');
+  if (primary === undefined) return { metrics, primaryMetric: metrics.includes('chrf') ? 'chrf' : (metrics[0] ?? 'chrf') };
+  const problem = metricNameProblem(primary);
+  if (problem !== null) throw new UsageError(`${COMMAND}: --primary-metric: ${problem}`);
+  const named = metrics.find((m) => m === primary);
+  if (named === undefined) throw new UsageError(`${COMMAND}: --primary-metric ${primary} is not among the metrics (${metrics.join(', ')})`);
+  return { metrics, primaryMetric: named };
+}

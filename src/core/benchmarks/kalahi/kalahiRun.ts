@@ -1,0 +1,176 @@
+import { KALAHI_MANIFEST } from '../../data/manifest';
+import { type ResolveOptions } from '../../data/resolveSourceFile';
+import { type ChatClient } from '../../model/chatClient';
+import { type ItemTask } from '../../runs/itemRunner';
+import { type ClientEnvironment, createClient, modelRecord, specFromRecord } from '../../runs/modelSpec';
+import { type RunManifest, RUN_FORMAT_VERSION } from '../../runs/runManifest';
+import { type RequestCounter, type RunKeys, type RunSession } from '../../runs/runSession';
+import { UserError } from '../../util/errors';
+import { TOOL_VERSION } from '../../version';
+import { CompletionsBackend } from './completionsBackend';
+import { type KalahiItem } from './dataset';
+import { type KalahiCallSettings, evaluateKalahiItem, itemLogprobs } from './evaluateItem';
+import { type ItemLogprobs, type LogprobBackend, LogprobsUnusableError } from './logprobBackend';
+import { mcPartFrom } from './mcPart';
+import { scorerFor } from './metricSet';
+import { previewKalahi } from './preview';
+import { DEFAULT_MC_TEMPLATE, parseMcTemplate } from './promptTemplate';
+import { kalahiReferences } from './references';
+import { createServerClient } from './serverClient';
+import { type KalahiRunConfig, KalahiSettingsSchema, configFromSettings, kalahiSettings } from './settings';
+import { loadKalahiSources } from './sources';
+import { VllmChatBackend } from './vllmChatBackend';
+
+export interface KalahiSessionEnvironment extends ClientEnvironment {
+  readonly sources: ResolveOptions;
+  readonly keys: RunKeys;
+  readonly concurrency: number;
+  readonly useCache: boolean;
+}
+
+export async function prepareKalahiRun(config: KalahiRunConfig, env: KalahiSessionEnvironment, id: string): Promise<RunSession> {
+  const sources = await loadKalahiSources(config.variant, env.sources);
+  const selected = config.limit === null ? sources.items : sources.items.slice(0, config.limit);
+  const { file } = sources;
+  const manifest: RunManifest = {
+    formatVersion: RUN_FORMAT_VERSION,
+    id,
+    benchmark: 'kalahi',
+    task: config.task,
+    status: 'running',
+    dataset: {
+      name: KALAHI_MANIFEST.title,
+      repository: KALAHI_MANIFEST.repository,
+      commit: KALAHI_MANIFEST.commit,
+      variant: config.variant,
+      files: [{ key: file.key, path: file.file.path, sha256: file.sha256, license: file.file.license, origin: file.origin }],
+      datasetItems: sources.items.length,
+      itemIds: selected.map((item) => item.id),
+    },
+    model: modelRecord(config.model),
+    judge: null,
+    settings: kalahiSettings(config),
+    options: { concurrency: env.concurrency, cache: env.useCache, limit: config.limit },
+    toolVersion: TOOL_VERSION,
+    startedAt: new Date().toISOString(),
+    finishedAt: null,
+    counts: { items: selected.length, done: 0, error: 0, missing: selected.length },
+    usage: { promptTokens: 0, completionTokens: 0, requests: 0 },
+  };
+  return sessionFor(manifest, config, selected, env);
+}
+
+/** Rebuilds the session of an existing Kalahi run from its run.json, to resume it or retry its errors. */
+export async function reopenKalahiRun(manifest: RunManifest, env: KalahiSessionEnvironment): Promise<RunSession> {
+  if (manifest.model === null) throw new UserError(`run ${manifest.id} was imported, not run: it has no model to resume`);
+  const parsed = KalahiSettingsSchema.safeParse(manifest.settings);
+  if (!parsed.success) throw new UserError(`run ${manifest.id}: run.json's settings are not those of a Kalahi run (${parsed.error.issues[0]?.message ?? 'invalid'})`);
+  const config = configFromSettings(parsed.data, specFromRecord(manifest.model), manifest.options.limit);
+  const sources = await loadKalahiSources(config.variant, env.sources);
+  for (const recorded of manifest.dataset.files) {
+    if (recorded.sha256 !== sources.file.sha256) {
+      throw new UserError(`run ${manifest.id} was made from ${recorded.path} with sha256 ${recorded.sha256}; the file found now differs`);
+    }
+  }
+  const byId = new Map(sources.items.map((item) => [item.id, item]));
+  const selected = manifest.dataset.itemIds.map((itemId) => {
+    const item = byId.get(itemId);
+    if (item === undefined) throw new UserError(`run ${manifest.id}: item ${itemId} is not in ${sources.file.path}`);
+    return item;
+  });
+  return sessionFor(manifest, config, selected, env);
+}
+
+function sessionFor(manifest: RunManifest, config: KalahiRunConfig, items: readonly KalahiItem[], env: KalahiSessionEnvironment): RunSession {
+  const chat: ChatClient | null = config.open === null ? null : createClient(config.model, env.keys.model, env);
+  const backend = config.mc === null ? null : createBackend(config, env);
+  const settings: KalahiCallSettings = {
+    appendPeriod: config.appendPeriod,
+    mc: backend === null || config.mc === null ? null : { backend, mc2Mode: config.mc.mc2Mode, modelName: config.model.name },
+    open:
+      chat === null || config.open === null
+        ? null
+        : {
+            model: chat,
+            modelName: config.model.name,
+            params: config.model.params,
+            systemPrompt: config.model.systemPrompt,
+            scorers: config.open.metrics.map(scorerFor),
+            primaryMetric: config.open.primaryMetric,
+          },
+  };
+  const byId = new Map(items.map((item) => [item.id, item]));
+  const primed = new Map<string, Promise<ItemLogprobs>>();
+  const tasks = new Map<string, ItemTask>(
+    items.map((item) => [
+      item.id,
+      {
+        itemId: item.id,
+        run: (signal: AbortSignal) => {
+          const ready = primed.get(item.id);
+          primed.delete(item.id);
+          return evaluateKalahiItem(item, settings, signal, ready);
+        },
+      },
+    ]),
+  );
+  let probe: Promise<void> | undefined;
+  const clients: RequestCounter[] = [...(chat === null ? [] : [chat]), ...(backend === null ? [] : [backend.client])];
+  return {
+    manifest,
+    tasks,
+    clients,
+    preflight: (itemIds, signal) => {
+      const mc = settings.mc;
+      const first = itemIds[0] === undefined ? undefined : byId.get(itemIds[0]);
+      if (mc === null || first === undefined) return Promise.resolve();
+      probe ??= probeLogprobs(first, { appendPeriod: settings.appendPeriod, mc }, primed, signal ?? new AbortController().signal);
+      return probe;
+    },
+    updateManifest: (m) => {
+      const served = chat !== null && chat.served.model !== null ? chat.served : backend?.client.served;
+      const record = { ...modelRecord(config.model), servedModel: served?.model ?? null, systemFingerprint: served?.systemFingerprint ?? null };
+      const learned = backend instanceof CompletionsBackend && config.mc !== null ? { ...config, mc: { ...config.mc, request: backend.learned() } } : config;
+      return { ...m, model: record, settings: kalahiSettings(learned) };
+    },
+    preview: (shown) => previewKalahi(items, config, shown),
+  };
+}
+
+function createBackend(config: KalahiRunConfig, env: KalahiSessionEnvironment): LogprobBackend {
+  const mc = config.mc;
+  if (mc === null) throw new Error('no MC settings');
+  const client = createServerClient(config.model.endpoint, env.keys.model, env);
+  if (mc.logprobs === 'vllm-chat') return new VllmChatBackend(client, config.model.name);
+  const template = parseMcTemplate(mc.template?.text ?? DEFAULT_MC_TEMPLATE, mc.template?.source ?? 'the default template');
+  return new CompletionsBackend(client, config.model.name, template, mc.request);
+}
+
+/**
+ * Before any result is written, the first item's references are scored and checked: a server without
+ * usable prompt log-probs stops the run here. The log-probs are kept for that item's task. Any other
+ * failure (a refused or failed request) is left to the item itself, whose result then holds the error,
+ * so that one bad item never blocks --retry-errors.
+ */
+async function probeLogprobs(
+  item: KalahiItem,
+  settings: Pick<KalahiCallSettings, 'appendPeriod'> & { mc: NonNullable<KalahiCallSettings['mc']> },
+  primed: Map<string, Promise<ItemLogprobs>>,
+  signal: AbortSignal,
+): Promise<void> {
+  const pending = itemLogprobs(item, settings, signal);
+  primed.set(item.id, pending);
+  const { backend } = settings.mc;
+  try {
+    const logprobs = await pending;
+    mcPartFrom(logprobs, kalahiReferences(item, settings.appendPeriod), {
+      backend: backend.name,
+      mc2Mode: settings.mc.mc2Mode,
+      model: settings.mc.modelName,
+      endpoint: backend.client.endpoint,
+    });
+  } catch (error) {
+    primed.delete(item.id);
+    if (error instanceof LogprobsUnusableError || signal.aborted) throw error;
+  }
+}

@@ -1,0 +1,85 @@
+import { type z } from 'zod';
+import { type Endpoint } from '../../model/endpoint';
+import { createOpenAIClient } from '../../model/chatClient';
+import { ModelCallError, classifyModelError } from '../../model/modelError';
+import { type RequestPool } from '../../model/requestPool';
+import { DEFAULT_RETRY_POLICY, type RetryPolicy, retryDelayMs } from '../../model/retryPolicy';
+import { sleep } from '../../util/sleep';
+import { firstIssue } from '../../util/zodIssues';
+import { type ClientEnvironment } from '../../runs/modelSpec';
+
+export interface ServerClientOptions {
+  readonly endpoint: Endpoint;
+  readonly apiKey: string | undefined;
+  readonly pool: RequestPool;
+  readonly retry?: RetryPolicy | undefined;
+  readonly timeoutMs?: number | undefined;
+}
+
+/**
+ * POSTs JSON bodies the chat client does not send (/completions with echo and logprobs, vLLM's
+ * /chat/completions with prompt_logprobs, /tokenize) through the openai client, with the run's shared
+ * pool and the same bounded retries; replies are validated with a zod schema. Not cached: log-probs are
+ * cheap to ask again and the response cache holds chat replies only.
+ */
+export class ServerClient {
+  private readonly client: ReturnType<typeof createOpenAIClient>;
+  private readonly secrets: readonly string[];
+  private readonly retry: RetryPolicy;
+  requestsSent = 0;
+  served: { model: string | null; systemFingerprint: string | null } = { model: null, systemFingerprint: null };
+
+  constructor(private readonly options: ServerClientOptions) {
+    this.client = createOpenAIClient(options.endpoint, options.apiKey, options.timeoutMs ?? 120_000);
+    this.secrets = options.apiKey !== undefined ? [options.apiKey] : [];
+    this.retry = options.retry ?? DEFAULT_RETRY_POLICY;
+  }
+
+  get endpoint(): Endpoint {
+    return this.options.endpoint;
+  }
+
+  /**
+   * `path` is relative to the base URL ("/completions") or absolute (vLLM's /tokenize sits beside /v1);
+   * `tally.requests` counts this call's HTTP requests, retries included.
+   */
+  async post<S extends z.ZodType>(path: string, body: Record<string, unknown>, schema: S, signal?: AbortSignal, tally?: { requests: number }): Promise<z.output<S>> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const json = await this.options.pool.run(() => {
+          this.requestsSent += 1;
+          if (tally !== undefined) tally.requests += 1;
+          return this.client.post<unknown>(path, { body, signal });
+        }, signal);
+        const parsed = schema.safeParse(json);
+        if (!parsed.success) {
+          const { field, message } = firstIssue(parsed.error);
+          throw new ModelCallError('malformed', `the reply to POST ${path} does not have the expected shape (field "${field}": ${message})`, undefined, undefined);
+        }
+        this.options.pool.onSuccess();
+        this.noteServed(parsed.data);
+        return parsed.data;
+      } catch (raw) {
+        const error = classifyModelError(raw, this.secrets);
+        if (signal?.aborted) throw new ModelCallError('cancelled', 'cancelled', undefined, undefined);
+        if (error.kind === 'rate-limit') this.options.pool.onRateLimited(error.retryAfterMs);
+        if (!error.retryable || attempt >= this.retry.maxAttempts) {
+          throw new ModelCallError(error.kind, `${error.message} (after ${attempt} attempt${attempt === 1 ? '' : 's'})`, error.status, error.retryAfterMs);
+        }
+        await sleep(retryDelayMs(this.retry, attempt, error), signal).catch(() => {
+          throw new ModelCallError('cancelled', 'cancelled', undefined, undefined);
+        });
+      }
+    }
+  }
+
+  private noteServed(reply: unknown): void {
+    if (reply === null || typeof reply !== 'object') return;
+    const { model, system_fingerprint: fingerprint } = reply as { model?: unknown; system_fingerprint?: unknown };
+    if (typeof model === 'string') this.served = { model, systemFingerprint: typeof fingerprint === 'string' ? fingerprint : null };
+  }
+}
+
+export function createServerClient(endpoint: Endpoint, apiKey: string | undefined, env: ClientEnvironment): ServerClient {
+  return new ServerClient({ endpoint, apiKey, pool: env.pool, retry: env.retry, timeoutMs: env.timeoutMs });
+}

@@ -6,6 +6,13 @@ import { EXPORT_HELP, exportCommand } from './commands/exportCommand';
 import { IMPORT_HELP, importCommand } from './commands/importCommand';
 import { RUN_HELP, runCommand } from './commands/runCommand';
 import { SUMMARY_HELP, summaryCommand } from './commands/summaryCommand';
+import { SIMILARITY_HELP, similarityCommand } from './commands/similarityCommand';
+import { QUEUE_HELP, queueCommand } from './commands/queueCommand';
+import { REJUDGE_HELP, rejudgeCommand } from './commands/rejudgeCommand';
+import { REPORT_HELP, reportCommand } from './commands/reportCommand';
+import { SAMPLE_HELP, sampleCommand } from './commands/sampleCommand';
+import { STABILITY_HELP, stabilityCommand } from './commands/stabilityCommand';
+import { TABLE_HELP, tableCommand } from './commands/tableCommand';
 
 interface Command {
   readonly summary: string;
@@ -19,13 +26,20 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   export: { summary: 'one row per item as CSV or JSON', help: EXPORT_HELP, run: exportCommand },
   import: { summary: 'an official results file as a run folder', help: IMPORT_HELP, run: importCommand },
   adjudicate: { summary: 'append human decisions to a run (one, or many from CSV)', help: ADJUDICATE_HELP, run: adjudicateCommand },
+  similarity: { summary: 'similarity scores of JSON lines of hypothesis and reference', help: SIMILARITY_HELP, run: similarityCommand },
+  sample: { summary: 'draw a seeded validation sample, stratified by automatic verdict', help: SAMPLE_HELP, run: sampleCommand },
+  queue: { summary: 'review order: dataset, seeded random, or most informative first', help: QUEUE_HELP, run: queueCommand },
+  stability: { summary: 're-ask the judge k times and mark items whose verdict flips', help: STABILITY_HELP, run: stabilityCommand },
+  rejudge: { summary: "judge a run's responses again with another judge, into a new run", help: REJUDGE_HELP, run: rejudgeCommand },
+  report: { summary: 'the judge-validation report (Markdown, JSON or HTML)', help: REPORT_HELP, run: reportCommand },
+  table: { summary: 'one table of several runs (CSV, Markdown or LaTeX)', help: TABLE_HELP, run: tableCommand },
 };
 
 export const MAIN_HELP = `Usage: eval-adjudicator <command> [options]
 
 Commands:
 ${Object.entries(COMMANDS)
-  .map(([name, c]) => `  ${name.padEnd(10)}${c.summary}`)
+  .map(([name, c]) => `  ${name.padEnd(12)}${c.summary}`)
   .join('\n')}
 
 eval-adjudicator <command> --help shows a command's options.

@@ -1,6 +1,9 @@
 import { type AutomaticScore, automaticScore } from './automaticSummary';
 import { type AdjudicatedScore } from '../adjudication/adjudicatedScore';
 import { loadRunState } from '../adjudication/runState';
+import { isKalahiSummary, kalahiSummaryLines, withKalahiParts } from '../benchmarks/kalahi/summary';
+import { type ValidationSummary, validationSummary } from '../validation/validationSummary';
+import { formatValidationLines } from '../validation/formatValidation';
 
 export interface RunSummary {
   readonly runId: string;
@@ -10,15 +13,20 @@ export interface RunSummary {
   readonly model: string | null;
   readonly judge: string | null;
   readonly items: number;
-  readonly automatic: AutomaticScore;
-  readonly adjudicated: AdjudicatedScore;
+  readonly automatic: AutomaticScore & { readonly ci: ValidationSummary['automaticCI'] };
+  readonly adjudicated: AdjudicatedScore & { readonly estimate: ValidationSummary['estimate'] };
+  /** Judge–human and inter-annotator agreement (src/core/validation). */
+  readonly agreement: ValidationSummary['agreement'];
+  readonly stability: ValidationSummary['stability'];
+  readonly sample: ValidationSummary['sample'];
   readonly usage: { promptTokens: number; completionTokens: number; requests: number };
 }
 
 export function summarizeRun(dir: string): RunSummary {
   const state = loadRunState(dir);
   const { manifest, current: byItem } = state;
-  return {
+  const validation = validationSummary(state);
+  const summary: RunSummary = {
     runId: manifest.id,
     benchmark: manifest.benchmark,
     task: manifest.task,
@@ -26,10 +34,14 @@ export function summarizeRun(dir: string): RunSummary {
     model: manifest.model?.name ?? (typeof manifest['importedModel'] === 'string' ? manifest['importedModel'] : null),
     judge: manifest.judge?.name ?? null,
     items: manifest.dataset.itemIds.length,
-    automatic: automaticScore(manifest, byItem),
-    adjudicated: state.adjudicatedScore(),
+    automatic: { ...automaticScore(manifest, byItem), ci: validation.automaticCI },
+    adjudicated: { ...state.adjudicatedScore(), estimate: validation.estimate },
+    agreement: validation.agreement,
+    stability: validation.stability,
+    sample: validation.sample,
     usage: manifest.usage,
   };
+  return manifest.benchmark === 'kalahi' ? withKalahiParts(summary, state.paths.dir, manifest) : summary;
 }
 
 export function formatSummary(summary: RunSummary): string {
@@ -44,6 +56,8 @@ export function formatSummary(summary: RunSummary): string {
     `verdicts   true ${a.counts.true}, false ${a.counts.false}, null ${a.counts.null}, error ${a.counts.error}, missing ${a.counts.missing}`,
     `adjudicated ${pct(summary.adjudicated.accuracy)}  (${summary.adjudicated.items} items with a human verdict; ${summary.adjudicated.conflicts} conflicts, ${summary.adjudicated.stale} stale, ${summary.adjudicated.flagged} flagged)`,
     ...Object.entries(summary.adjudicated.overrides).map(([direction, n]) => `  override ${direction}: ${n}`),
+    ...formatValidationLines(summary),
+    ...(isKalahiSummary(summary) ? kalahiSummaryLines(summary) : []),
     `usage      ${summary.usage.requests} requests, ${summary.usage.promptTokens} prompt + ${summary.usage.completionTokens} completion tokens`,
   ].join('\n');
 }

@@ -80,6 +80,9 @@ export async function reopenYokaiEvalRun(manifest: RunManifest, env: SessionEnvi
   if (manifest.model === null || manifest.judge === null) {
     throw new UserError(`run ${manifest.id} was imported, not run: it has no model to resume`);
   }
+  if (manifest['sourceRun'] !== undefined) {
+    throw new UserError(`run ${manifest.id} re-judged another run's responses; complete it with eval-adjudicator rejudge --resume or --retry-errors`);
+  }
   const settings = YokaiEvalSettingsSchema.parse(manifest.settings);
   const sources = await loadYokaiEvalSources(env.sources);
   for (const recorded of manifest.dataset.files) {

@@ -1,0 +1,123 @@
+import { type AdjudicatedScore } from '../adjudication/adjudicatedScore';
+import { type LogProblem } from '../adjudication/adjudicationLog';
+import { loadRunState, type RunState } from '../adjudication/runState';
+import { type AutomaticScore, automaticScore } from '../runs/automaticSummary';
+import { type ModelRecord } from '../runs/runManifest';
+import { type Interval } from '../stats/interval';
+import { TOOL_VERSION } from '../version';
+import { type AccuracyEstimate } from './estimate';
+import { facetNames } from './facets';
+import { type ConflictingItem, type InterAnnotatorAgreement, conflictingItems } from './interAnnotator';
+import { itemRecords } from './itemRecords';
+import { type JudgeComparison } from './judgeComparison';
+import { type AnnotatorAgreement, type FacetAgreement, type JudgeHumanAgreement, automaticRater, judgeHumanByFacet, judgePerAnnotator } from './judgeHuman';
+import { type MetricAgreement, metricsVersusHuman } from './metricHuman';
+import { type MethodNote, methodNotes } from './methodNotes';
+import { type SampleStatus, validationSummary } from './validationSummary';
+import { type StabilitySummary } from './stability';
+
+export interface RunProvenance {
+  readonly id: string;
+  readonly dir: string;
+  readonly benchmark: string;
+  readonly task: string;
+  readonly status: string;
+  readonly model: string | null;
+  readonly modelRecord: ModelRecord | null;
+  readonly judgeRecord: ModelRecord | null;
+  readonly dataset: { readonly name: string; readonly repository: string; readonly commit: string; readonly files: readonly { readonly path: string; readonly sha256: string; readonly license: string }[]; readonly items: number };
+  readonly settings: Readonly<Record<string, unknown>>;
+  readonly toolVersion: string;
+  readonly startedAt: string;
+  readonly finishedAt: string | null;
+  readonly importedFrom: unknown;
+  readonly sourceRun: unknown;
+}
+
+/**
+ * Every validation figure of a run as one plain JSON object: what `report` writes and what the webview's
+ * Statistics view draws (call buildValidationReport(dir), or validationReport(state) on a loaded run).
+ */
+export interface ValidationReport {
+  readonly formatVersion: 1;
+  readonly generatedAt: string;
+  readonly toolVersion: string;
+  readonly run: RunProvenance;
+  readonly items: number;
+  readonly automatic: AutomaticScore & { readonly ci: Interval | null };
+  readonly adjudicated: AdjudicatedScore & { readonly estimate: AccuracyEstimate };
+  readonly agreement: {
+    readonly judgeHuman: JudgeHumanAgreement;
+    /** Facet name (type, region / category, topic) to one agreement per value. */
+    readonly judgeHumanByFacet: Readonly<Record<string, readonly FacetAgreement[]>>;
+    /** The judge against each annotator's own decisions. */
+    readonly judgePerAnnotator: readonly AnnotatorAgreement[];
+    /** Human–human agreement: the ceiling for judge–human agreement. */
+    readonly interAnnotator: InterAnnotatorAgreement;
+    readonly sourceJudge: JudgeComparison | null;
+  };
+  /** Kalahi open-ended: each metric's acc against the final human verdict (empty for YokaiEval). */
+  readonly metricsVersusHuman: readonly MetricAgreement[];
+  /** The consensus view: items whose annotators disagree and no adjudicator has settled. */
+  readonly conflicts: readonly ConflictingItem[];
+  readonly stability: StabilitySummary | null;
+  readonly sample: SampleStatus | null;
+  readonly methods: readonly MethodNote[];
+  readonly problems: readonly LogProblem[];
+}
+
+export function buildValidationReport(dir: string, now: Date = new Date()): ValidationReport {
+  return validationReport(loadRunState(dir), now);
+}
+
+export function validationReport(state: RunState, now: Date = new Date()): ValidationReport {
+  const { manifest } = state;
+  const records = itemRecords(state);
+  const summary = validationSummary(state, records);
+  const rows = automaticRater(manifest.benchmark);
+  const imported = typeof manifest['importedModel'] === 'string' ? manifest['importedModel'] : null;
+  return {
+    formatVersion: 1,
+    generatedAt: now.toISOString(),
+    toolVersion: TOOL_VERSION,
+    run: {
+      id: manifest.id,
+      dir: state.paths.dir,
+      benchmark: manifest.benchmark,
+      task: manifest.task,
+      status: manifest.status,
+      model: manifest.model?.name ?? imported,
+      modelRecord: manifest.model,
+      judgeRecord: manifest.judge,
+      dataset: {
+        name: manifest.dataset.name,
+        repository: manifest.dataset.repository,
+        commit: manifest.dataset.commit,
+        files: manifest.dataset.files.map((f) => ({ path: f.path, sha256: f.sha256, license: f.license })),
+        items: manifest.dataset.datasetItems,
+      },
+      settings: manifest.settings,
+      toolVersion: manifest.toolVersion,
+      startedAt: manifest.startedAt,
+      finishedAt: manifest.finishedAt,
+      importedFrom: manifest.importedFrom ?? null,
+      sourceRun: manifest['sourceRun'] ?? null,
+    },
+    items: records.length,
+    automatic: { ...automaticScore(manifest, state.current), ci: summary.automaticCI },
+    adjudicated: { ...state.adjudicatedScore(), estimate: summary.estimate },
+    agreement: {
+      judgeHuman: summary.agreement.judgeHuman,
+      judgeHumanByFacet: Object.fromEntries(facetNames(manifest.benchmark).map((facet) => [facet, judgeHumanByFacet(records, facet, rows)])),
+      judgePerAnnotator: judgePerAnnotator(records, rows),
+      interAnnotator: summary.agreement.interAnnotator,
+      sourceJudge: summary.agreement.sourceJudge ?? null,
+    },
+    metricsVersusHuman: manifest.benchmark === 'kalahi' ? metricsVersusHuman(records) : [],
+    conflicts: conflictingItems(records),
+    stability: summary.stability,
+    sample: summary.sample,
+    methods: methodNotes(summary.estimate, summary.agreement.interAnnotator),
+    problems: state.problems,
+  };
+}

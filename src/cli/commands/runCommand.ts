@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { UsageError } from '../../core/util/errors';
 import { dataDirFrom } from '../../core/data/resolveSourceFile';
@@ -7,6 +6,7 @@ import { RequestPool } from '../../core/model/requestPool';
 import { DEFAULT_RETRY_POLICY } from '../../core/model/retryPolicy';
 import { type Selection, continueRun, responseCacheIn, startRun } from '../../core/runs/executeRun';
 import { readManifest, runPaths } from '../../core/runs/runFolder';
+import { uniqueRunName } from '../../core/runs/runName';
 import { type RunSession } from '../../core/runs/runSession';
 import { type CliIo } from '../io';
 import { flag, numberOption, parseOptions, stringOption } from '../options';
@@ -120,13 +120,4 @@ export async function runCommand(args: readonly string[], io: CliIo): Promise<nu
   if (counts.error > 0) io.stderr(`redo the errors with: eval-adjudicator run ${benchmark.name} --retry-errors ${outcome.paths.dir}\n`);
   io.stdout(`${outcome.paths.dir}\n`);
   return outcome.cancelled ? 130 : 0;
-}
-
-export function uniqueRunName(outDir: string, benchmark: string, model: string): string {
-  const slug = model.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60) || 'model';
-  const stamp = new Date().toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
-  const base = `${benchmark}-${slug}-${stamp}`;
-  let name = base;
-  for (let n = 2; existsSync(join(outDir, name)); n++) name = `${base}-${n}`;
-  return name;
 }

@@ -101,9 +101,16 @@ export async function answerQuickPick(page: Page, choice: string | number, optio
   await choose(page, row);
 }
 
-/** Types into the open input box (showInputBox, or a quick pick's filter) and presses Enter. */
-export async function typeIntoInput(page: Page, text: string, options: { timeoutMs?: number; submit?: boolean } = {}): Promise<void> {
+/**
+ * Types into the open input box (showInputBox, or a quick pick's filter) and presses Enter. With `title`,
+ * first waits for the box whose title contains it: after Enter the previous box can stay visible for a
+ * moment, and text typed then would land in it.
+ */
+export async function typeIntoInput(page: Page, text: string, options: { timeoutMs?: number; submit?: boolean; title?: string } = {}): Promise<void> {
   const input = page.locator(QUICK_INPUT_BOX);
+  if (options.title !== undefined) {
+    await page.locator(`${QUICK_INPUT} .quick-input-title`, { hasText: options.title }).waitFor({ state: 'visible', timeout: options.timeoutMs ?? 30_000 });
+  }
   await input.waitFor({ state: 'visible', timeout: options.timeoutMs ?? 30_000 });
   await input.fill(text);
   if (options.submit ?? true) await input.press('Enter');

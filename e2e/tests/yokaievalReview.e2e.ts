@@ -1,0 +1,135 @@
+// The issue's end-to-end check: from the command palette start a YokaiEval run of 20 items against the test
+// server, open its review, with the keyboard override a null verdict to true and flag one item, then check
+// adjudications.jsonl and the exported CSV, take a screenshot, and see the decisions survive a reload.
+import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { test } from 'node:test';
+import { type FrameLocator, type Page } from 'playwright-core';
+import { REPO_ROOT, answerQuickPick, packageVsix, runCommand, scratchDir, screenshot, typeIntoInput, waitForNotification, webviewFrame, withWorkbench } from '../lib';
+import { startProjectTestServer } from '../helpers/testServer';
+
+const DATA_DIR = resolve(process.env['EVAL_ADJUDICATOR_DATA'] ?? join(REPO_ROOT, '..', 'shared', 'data'));
+const KEY = 'sk-e2e-NeverWrittenAnywhere0123456789';
+const ANNOTATOR = 'E2E Annotator';
+
+interface Line {
+  itemId: string;
+  verdict: boolean | null;
+  error: unknown;
+}
+interface Event {
+  itemId: string;
+  annotator: string;
+  verdict?: boolean | null;
+  hallucination: string | null;
+}
+
+const readLines = <T>(path: string): T[] =>
+  readFileSync(path, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim() !== '')
+    .map((l) => JSON.parse(l) as T);
+
+async function until<T>(what: string, probe: () => T | undefined, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** Moves the selection one j/k press at a time until itemId is selected; each press must move exactly one row. */
+async function selectWithKeys(page: Page, frame: FrameLocator, from: number, to: number, itemId: string): Promise<void> {
+  const selected = frame.locator('.row[aria-selected="true"]');
+  let at = from;
+  while (at !== to) {
+    const key = to > at ? 'j' : 'k';
+    await page.keyboard.press(key);
+    at += to > at ? 1 : -1;
+    await frame.locator(`.row[aria-selected="true"][aria-posinset="${at + 1}"]`).waitFor({ timeout: 15_000 }).catch(async () => {
+      throw new Error(`after "${key}" the selected row is #${(await selected.getAttribute('aria-posinset')) ?? '?'}, expected #${at + 1}`);
+    });
+  }
+  await frame.locator(`.row[aria-selected="true"][data-item-id="${itemId}"]`).waitFor({ timeout: 15_000 });
+  await frame.locator('.detail-columns:not([aria-busy])').waitFor({ timeout: 15_000 });
+}
+
+test('YokaiEval: start a 20-item run from the palette, adjudicate with the keyboard, export, reload', { timeout: 600_000 }, async (t) => {
+  assert.ok(existsSync(join(DATA_DIR, 'yokaieval', 'YokaiEval.json')), `official data not found under ${DATA_DIR} (set EVAL_ADJUDICATOR_DATA)`);
+  const server = await startProjectTestServer(['--require-api-key-env', 'E2E_SERVER_KEY', '--judge-template', join(DATA_DIR, 'yokaieval', 'judge_prompt.txt')], { E2E_SERVER_KEY: KEY });
+  t.after(() => server.close());
+  const root = scratchDir('yokaieval');
+  const vsixPath = await packageVsix({ extensionDir: REPO_ROOT, outFile: join(root, 'eval-adjudicator.vsix') });
+  const workspaceDir = join(root, 'workspace');
+  mkdirSync(workspaceDir);
+  const exportPath = join(workspaceDir, 'adjudicated.csv');
+
+  const env = { OPENAI_API_KEY: KEY, EVAL_ADJUDICATOR_DATA: DATA_DIR, EVAL_ADJUDICATOR_ANNOTATOR: ANNOTATOR, EVAL_ADJUDICATOR_CACHE: join(root, 'cache') };
+  await withWorkbench({ name: 'yokaieval-review', vsixPath, workspaceDir, env, signal: t.signal }, async ({ page }) => {
+    await runCommand(page, 'Eval Adjudicator: Start Run…');
+    await answerQuickPick(page, 'YokaiEval');
+    await answerQuickPick(page, 'OpenAI-compatible base URL');
+    await typeIntoInput(page, server.url, { title: 'Base URL' });
+    await typeIntoInput(page, 'test-model', { title: '(3/5)' });
+    await typeIntoInput(page, 'gpt-4o', { title: '(4/5)' });
+    await answerQuickPick(page, 'First 20 items');
+
+    const runsDir = join(workspaceDir, 'runs');
+    const runDir = await until('the run folder', () => (existsSync(runsDir) ? readdirSync(runsDir).find((d) => d.startsWith('yokaieval-test-model-')) : undefined), 60_000);
+    const run = join(runsDir, runDir);
+    const frame = webviewFrame(page);
+    await frame.locator('.row').first().waitFor({ timeout: 120_000 });
+    const lines = readLines<Line>(join(run, 'results.jsonl'));
+    assert.equal(lines.length, 20);
+    const resultsHash = createHash('sha256').update(readFileSync(join(run, 'results.jsonl'))).digest('hex');
+    const nullIndex = lines.findIndex((l) => l.error === null && l.verdict === null);
+    const falseIndex = lines.findIndex((l) => l.error === null && l.verdict === false);
+    assert.ok(nullIndex >= 0 && falseIndex >= 0, 'the scripted judge gave a null and a false verdict among the first 20 items');
+    const nullItem = lines[nullIndex]?.itemId ?? '';
+    const falseItem = lines[falseIndex]?.itemId ?? '';
+
+    // Keyboard only from here: focus the list, move, decide, flag.
+    await frame.locator('.vlist').focus();
+    await frame.locator('.row[aria-selected="true"][data-item-id="0"]').waitFor({ timeout: 15_000 });
+    await selectWithKeys(page, frame, 0, nullIndex, nullItem);
+    await page.keyboard.press('t');
+    await until('the verdict event', () => (readLines<Event>(join(run, 'adjudications.jsonl')).length >= 1 ? true : undefined));
+    await selectWithKeys(page, frame, nullIndex, falseIndex, falseItem);
+    await page.keyboard.press('h');
+    await page.keyboard.press('1');
+    const events = await until('the flag event', () => {
+      const all = readLines<Event>(join(run, 'adjudications.jsonl'));
+      return all.length >= 2 ? all : undefined;
+    });
+    assert.deepEqual(
+      events.map((e) => [e.itemId, e.annotator, e.verdict, e.hallucination]),
+      [
+        [nullItem, ANNOTATOR, true, null],
+        [falseItem, ANNOTATOR, undefined, 'invented-entity'],
+      ],
+    );
+    await frame.locator(`.row[data-item-id="${nullItem}"] .verdict-true`).first().waitFor({ timeout: 15_000 });
+    await screenshot(page, 'yokaieval-review');
+
+    await runCommand(page, 'Eval Adjudicator: Export Adjudicated Scores…');
+    await answerQuickPick(page, 'CSV');
+    await typeIntoInput(page, exportPath, { title: 'Export Adjudicated Scores' });
+    await waitForNotification(page, 'Exported adjudicated.csv');
+    const csv = readFileSync(exportPath, 'utf8');
+    assert.ok(csv.startsWith('\uFEFFitemId,question,choices,gold,response,judgeReply,automaticVerdict,humanVerdict'));
+    const rows = csv.slice(1).split('\r\n');
+    const rowOf = (id: string): string => rows.find((r) => r.startsWith(`${id},`)) ?? '';
+    assert.match(rowOf(nullItem), /,null,true,E2E Annotator,E2E Annotator,,/);
+    assert.match(rowOf(falseItem), /,false,,,E2E Annotator,invented-entity,/);
+
+    await runCommand(page, 'Developer: Reload Window');
+    const reloaded = webviewFrame(page);
+    await reloaded.locator(`.row[data-item-id="${nullItem}"] .verdict-true`).first().waitFor({ timeout: 90_000 });
+    assert.equal(createHash('sha256').update(readFileSync(join(run, 'results.jsonl'))).digest('hex'), resultsHash, 'results.jsonl never changes');
+    assert.ok(!readFileSync(join(run, 'run.json'), 'utf8').includes(KEY));
+  });
+});

@@ -1,3 +1,4 @@
+import { runOptionsHelp } from './sharedOptions';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { prepareKalahiRun, reopenKalahiRun } from '../../../core/benchmarks/kalahi/kalahiRun';
@@ -6,7 +7,6 @@ import { defaultMetricNames, metricNameProblem, parseMetricNames } from '../../.
 import { DEFAULT_MC_TEMPLATE, parseMcTemplate, templateFromFile } from '../../../core/benchmarks/kalahi/promptTemplate';
 import { KALAHI_TASKS, type KalahiRunConfig, OPEN_MAX_TOKENS } from '../../../core/benchmarks/kalahi/settings';
 import { KALAHI_VARIANTS } from '../../../core/benchmarks/kalahi/sources';
-import { DEFAULT_RETRY_POLICY } from '../../../core/model/retryPolicy';
 import { type MetricName } from '../../../core/metrics/similarityMetric';
 import { specFromRecord } from '../../../core/runs/modelSpec';
 import { UsageError, UserError, errorMessage } from '../../../core/util/errors';
@@ -57,19 +57,7 @@ Open-ended (greedy; the prompt as stored, no system prompt):
                             model and are never computed
   --primary-metric NAME     the metric whose acc (max relevant > max irrelevant) is the automatic verdict
                             (default chrf)
-Run:
-  --limit N                 only the first N items
-  --concurrency N           items in flight, each with one request at a time (default 8)
-  --out DIR                 where run folders are created (default ./runs)
-  --name NAME               the run folder's name (default: benchmark-model-time)
-  --data DIR                local copies of the official files, laid out as shared/data
-                            (default: env EVAL_ADJUDICATOR_DATA, else the download cache)
-  --cache-dir DIR           (default: the per-user cache directory)   --no-cache
-  --timeout SECONDS         per request (default 120)   --max-attempts N (default ${DEFAULT_RETRY_POLICY.maxAttempts})
-  --resume RUNDIR           complete an interrupted run (its items without a result)
-  --retry-errors RUNDIR     redo exactly the items whose current result is an error
-  --dry-run                 print the first requests, the request count and a token estimate; send nothing
-Before the first result is written, MC scores the first item: a server whose log-probs are missing, null,
+${runOptionsHelp('items in flight, each with one request at a time', 'print the first requests, the request count and a token estimate; send nothing')}Before the first result is written, MC scores the first item: a server whose log-probs are missing, null,
 or the same for everything stops the run with an error naming the model and endpoint.
 `;
 

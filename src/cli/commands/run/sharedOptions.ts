@@ -1,3 +1,4 @@
+import { DEFAULT_RETRY_POLICY } from '../../../core/model/retryPolicy';
 import { endpointOptionSpecs } from '../../endpointOptions';
 import { type OptionSpecs } from './benchmarkRunCli';
 
@@ -21,3 +22,20 @@ export const SHARED_RUN_OPTIONS = {
   'retry-errors': { type: 'string' },
   'dry-run': { type: 'boolean' },
 } as const satisfies OptionSpecs;
+
+/** The "Run:" part of `run`'s help, the same for every benchmark but for what concurrency counts. */
+export function runOptionsHelp(concurrency: string, dryRun: string): string {
+  return `Run:
+  --limit N                 only the first N items
+  --concurrency N           ${concurrency} (default 8)
+  --out DIR                 where run folders are created (default ./runs)
+  --name NAME               the run folder's name (default: benchmark-model-time)
+  --data DIR                local copies of the official files, laid out as shared/data
+                            (default: env EVAL_ADJUDICATOR_DATA, else the download cache)
+  --cache-dir DIR           (default: the per-user cache directory)   --no-cache
+  --timeout SECONDS         per request (default 120)   --max-attempts N (default ${DEFAULT_RETRY_POLICY.maxAttempts})
+  --resume RUNDIR           complete an interrupted run (its items without a result)
+  --retry-errors RUNDIR     redo exactly the items whose current result is an error
+  --dry-run                 ${dryRun}
+`;
+}

@@ -1,7 +1,7 @@
+import { runOptionsHelp } from './sharedOptions';
 import { DEFAULT_JUDGE, PRESETS, PRESET_NAMES, type PresetName, defaultPresetFor } from '../../../core/benchmarks/yokaieval/presets';
 import { WORDINGS, type Wording } from '../../../core/benchmarks/yokaieval/questionPrompt';
 import { type YokaiEvalRunConfig, prepareYokaiEvalRun, reopenYokaiEvalRun } from '../../../core/benchmarks/yokaieval/yokaiEvalRun';
-import { DEFAULT_RETRY_POLICY } from '../../../core/model/retryPolicy';
 import { specFromRecord } from '../../../core/runs/modelSpec';
 import { type RunManifest } from '../../../core/runs/runManifest';
 import { type RunKeys } from '../../../core/runs/runSession';
@@ -35,19 +35,7 @@ Judge (defaults to the model's endpoint and key, so nothing goes to OpenAI unles
   --judge-model M           (default gpt-4o)  --judge-provider P  --judge-base-url U
   --judge-deployment D      --judge-api-version V  --judge-api-key-env VAR
   --judge-temperature T     (default 0.7)  --judge-top-p P  --judge-max-tokens N (default 200)
-Run:
-  --limit N                 only the first N items
-  --concurrency N           requests in flight, model and judge together (default 8)
-  --out DIR                 where run folders are created (default ./runs)
-  --name NAME               the run folder's name (default: benchmark-model-time)
-  --data DIR                local copies of the official files, laid out as shared/data
-                            (default: env EVAL_ADJUDICATOR_DATA, else the download cache)
-  --cache-dir DIR           (default: the per-user cache directory)   --no-cache
-  --timeout SECONDS         per request (default 120)   --max-attempts N (default ${DEFAULT_RETRY_POLICY.maxAttempts})
-  --resume RUNDIR           complete an interrupted run (its items without a result)
-  --retry-errors RUNDIR     redo exactly the items whose current result is an error
-  --dry-run                 print the first prompts, the request count and a token estimate; send nothing
-`;
+${runOptionsHelp('requests in flight, model and judge together', 'print the first prompts, the request count and a token estimate; send nothing')}`;
 
 const OPTIONS = {
   preset: { type: 'string' },

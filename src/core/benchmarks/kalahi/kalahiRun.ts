@@ -3,10 +3,10 @@ import { type ResolveOptions } from '../../data/resolveSourceFile';
 import { type ChatClient } from '../../model/chatClient';
 import { type ItemTask } from '../../runs/itemRunner';
 import { type ClientEnvironment, createClient, modelRecord, specFromRecord } from '../../runs/modelSpec';
-import { type RunManifest, RUN_FORMAT_VERSION } from '../../runs/runManifest';
+import { type RunManifest } from '../../runs/runManifest';
+import { newRunManifest } from '../../runs/newRunManifest';
 import { type RequestCounter, type RunKeys, type RunSession } from '../../runs/runSession';
 import { UserError } from '../../util/errors';
-import { TOOL_VERSION } from '../../version';
 import { CompletionsBackend } from './completionsBackend';
 import { type KalahiItem } from './dataset';
 import { type KalahiCallSettings, evaluateKalahiItem, itemLogprobs } from './evaluateItem';
@@ -31,32 +31,19 @@ export interface KalahiSessionEnvironment extends ClientEnvironment {
 export async function prepareKalahiRun(config: KalahiRunConfig, env: KalahiSessionEnvironment, id: string): Promise<RunSession> {
   const sources = await loadKalahiSources(config.variant, env.sources);
   const selected = config.limit === null ? sources.items : sources.items.slice(0, config.limit);
-  const { file } = sources;
-  const manifest: RunManifest = {
-    formatVersion: RUN_FORMAT_VERSION,
+  const manifest = newRunManifest({
     id,
-    benchmark: 'kalahi',
+    source: KALAHI_MANIFEST,
     task: config.task,
-    status: 'running',
-    dataset: {
-      name: KALAHI_MANIFEST.title,
-      repository: KALAHI_MANIFEST.repository,
-      commit: KALAHI_MANIFEST.commit,
-      variant: config.variant,
-      files: [{ key: file.key, path: file.file.path, sha256: file.sha256, license: file.file.license, origin: file.origin }],
-      datasetItems: sources.items.length,
-      itemIds: selected.map((item) => item.id),
-    },
+    variant: config.variant,
+    files: [sources.file],
+    datasetItems: sources.items.length,
+    itemIds: selected.map((item) => item.id),
     model: modelRecord(config.model),
     judge: null,
     settings: kalahiSettings(config),
     options: { concurrency: env.concurrency, cache: env.useCache, limit: config.limit },
-    toolVersion: TOOL_VERSION,
-    startedAt: new Date().toISOString(),
-    finishedAt: null,
-    counts: { items: selected.length, done: 0, error: 0, missing: selected.length },
-    usage: { promptTokens: 0, completionTokens: 0, requests: 0 },
-  };
+  });
   return sessionFor(manifest, config, selected, env);
 }
 

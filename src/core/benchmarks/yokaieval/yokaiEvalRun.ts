@@ -5,10 +5,10 @@ import { sha256Hex } from '../../util/hash';
 import { UserError } from '../../util/errors';
 import { type ItemTask } from '../../runs/itemRunner';
 import { type ClientEnvironment, type ModelSpec, createClient, modelRecord, specFromRecord } from '../../runs/modelSpec';
-import { type RunManifest, RUN_FORMAT_VERSION } from '../../runs/runManifest';
+import { type RunManifest } from '../../runs/runManifest';
+import { newRunManifest } from '../../runs/newRunManifest';
 import { type RunKeys, type RunPreview, type RunSession } from '../../runs/runSession';
 import { estimateTokens } from '../../util/estimateTokens';
-import { TOOL_VERSION } from '../../version';
 import { type YokaiEvalItem } from './dataset';
 import { evaluateYokaiItem, yokaiJudgeMessages, yokaiModelMessages } from './evaluateItem';
 import { type PresetName } from './presets';
@@ -43,20 +43,13 @@ const QUESTION_PROMPT_FORMAT = 'question + "\\n- " + choice for each choice in s
 export async function prepareYokaiEvalRun(config: YokaiEvalRunConfig, env: SessionEnvironment, id: string): Promise<RunSession> {
   const sources = await loadYokaiEvalSources(env.sources);
   const selected = config.limit === null ? sources.items : sources.items.slice(0, config.limit);
-  const manifest: RunManifest = {
-    formatVersion: RUN_FORMAT_VERSION,
+  const manifest = newRunManifest({
     id,
-    benchmark: 'yokaieval',
+    source: YOKAIEVAL_MANIFEST,
     task: 'judge',
-    status: 'running',
-    dataset: {
-      name: YOKAIEVAL_MANIFEST.title,
-      repository: YOKAIEVAL_MANIFEST.repository,
-      commit: YOKAIEVAL_MANIFEST.commit,
-      files: sources.files.map((f) => ({ key: f.key, path: f.file.path, sha256: f.sha256, license: f.file.license, origin: f.origin })),
-      datasetItems: sources.items.length,
-      itemIds: selected.map((item) => item.id),
-    },
+    files: sources.files,
+    datasetItems: sources.items.length,
+    itemIds: selected.map((item) => item.id),
     model: modelRecord(config.model),
     judge: modelRecord(config.judge),
     settings: {
@@ -66,12 +59,7 @@ export async function prepareYokaiEvalRun(config: YokaiEvalRunConfig, env: Sessi
       questionPromptFormat: QUESTION_PROMPT_FORMAT,
     },
     options: { concurrency: env.concurrency, cache: env.useCache, limit: config.limit },
-    toolVersion: TOOL_VERSION,
-    startedAt: new Date().toISOString(),
-    finishedAt: null,
-    counts: { items: selected.length, done: 0, error: 0, missing: selected.length },
-    usage: { promptTokens: 0, completionTokens: 0, requests: 0 },
-  };
+  });
   return sessionFor(manifest, config, sources.judgeTemplate, selected, env);
 }
 

@@ -48,6 +48,16 @@ export const ItemRowSchema = z.object({
   disagreement: z.boolean(),
   /** Facets for filters: e.g. type and region of a YokaiEval question. */
   facets: z.record(z.string(), z.string()),
+  /** False for items that take flags and notes only (Kalahi MC); absent means true. */
+  decidable: z.boolean().optional(),
+  /** Score margin for sorting: Kalahi's primary-metric diff, else its MC margin; null when none. */
+  margin: z.number().nullable().optional(),
+  /** Time of the latest adjudication event on the item (ISO-8601), null when none. */
+  lastChange: z.string().nullable().optional(),
+  /** The item's searchable text: question, choices, answers, references, notes (the label when absent). */
+  search: z.string().optional(),
+  /** Kalahi open-ended: each metric's acc, for the metric-vs-human facet. */
+  metricAcc: z.record(z.string(), z.boolean()).optional(),
 });
 export type ItemRow = z.infer<typeof ItemRowSchema>;
 
@@ -71,6 +81,9 @@ export const RunHeaderSchema = z.object({
   model: z.string(),
   judge: z.string().nullable(),
   status: z.string(),
+  /** Kalahi open-ended: the metrics scored and the one whose acc is the automatic verdict. */
+  metrics: z.array(z.string()).optional(),
+  primaryMetric: z.string().nullable().optional(),
 });
 export type RunHeader = z.infer<typeof RunHeaderSchema>;
 
@@ -116,6 +129,10 @@ export const YokaiEvalDetailSchema = z.object({
   regionNormalized: z.string(),
   url: z.string(),
   refsDetail: z.array(z.string().nullable()),
+  /** An English gloss of the question (works/YokaiEval-en.csv), when the data is available. */
+  gloss: z.string().nullable().optional(),
+  /** The judge prompt as sent for this item. */
+  judgePrompt: z.string().nullable().optional(),
 });
 
 /** Any other item kind (a later panel shows Kalahi's references): the texts, shown as they are. */
@@ -126,7 +143,55 @@ export const GenericDetailSchema = z.object({
   response: z.string().nullable(),
 });
 
-export const ItemDetailSchema = z.discriminatedUnion('kind', [YokaiEvalDetailSchema, GenericDetailSchema]);
+const KalahiMetricSchema = z.object({
+  name: z.string(),
+  relevant: z.array(z.number()),
+  irrelevant: z.array(z.number()),
+  maxRelevant: z.number(),
+  maxIrrelevant: z.number(),
+  diff: z.number(),
+  acc: z.boolean(),
+});
+export type KalahiMetricView = z.infer<typeof KalahiMetricSchema>;
+
+const KalahiMcScoreSchema = z.object({ score: z.number(), logprob: z.number(), bytes: z.number(), tokens: z.number() });
+
+/** Kalahi: the prompt, the references, and the parts of the tasks that ran (open-ended answer, MC log-probs). */
+export const KalahiDetailSchema = z.object({
+  kind: z.literal('kalahi'),
+  ...DetailCommon,
+  /** False for MC-only items: flags and notes, no verdict. */
+  decidable: z.boolean(),
+  promptId: z.string(),
+  category: z.string(),
+  topic: z.string(),
+  prompt: z.string(),
+  systemPrompt: z.string().nullable(),
+  references: z.object({ relevant: z.array(z.string()), irrelevant: z.array(z.string()), bestIndex: z.number().int().nonnegative() }),
+  open: z
+    .object({
+      answer: z.string(),
+      empty: z.boolean(),
+      finishReason: z.string().nullable(),
+      refusal: z.string().nullable(),
+      primaryMetric: z.string(),
+      metrics: z.array(KalahiMetricSchema),
+    })
+    .nullable(),
+  mc: z
+    .object({
+      backend: z.string(),
+      mc2Mode: z.string(),
+      mc1: z.number(),
+      mc2: z.number(),
+      relevant: z.array(KalahiMcScoreSchema),
+      irrelevant: z.array(KalahiMcScoreSchema),
+    })
+    .nullable(),
+});
+export type KalahiDetail = z.infer<typeof KalahiDetailSchema>;
+
+export const ItemDetailSchema = z.discriminatedUnion('kind', [YokaiEvalDetailSchema, KalahiDetailSchema, GenericDetailSchema]);
 export type ItemDetail = z.infer<typeof ItemDetailSchema>;
 
 export const CategorySchema = z.object({ id: CategoryIdSchema, label: z.string() });
@@ -143,6 +208,8 @@ export const InitMessageSchema = z.object({
   categories: z.array(CategorySchema),
   /** The item to show first (restored after a reload). */
   selectedItemId: z.string().nullable(),
+  /** Blind review (evalAdjudicator.blindReview): automatic verdicts and scores hidden until decided. */
+  blind: z.boolean().optional(),
 });
 
 export const RowsMessageSchema = z.object({
@@ -150,6 +217,8 @@ export const RowsMessageSchema = z.object({
   header: ScoreHeaderSchema,
   /** Rows that changed, replacing the ones with the same id. */
   rows: z.array(ItemRowSchema),
+  /** The run again when run.json changed (a running run finished). */
+  run: RunHeaderSchema.optional(),
 });
 
 export const ItemMessageSchema = z.object({ type: z.literal('item'), detail: ItemDetailSchema });
@@ -158,7 +227,10 @@ export const SavedMessageSchema = z.object({ type: z.literal('saved'), itemId: z
 
 export const HostErrorMessageSchema = z.object({ type: z.literal('error'), message: z.string(), requestId: z.number().int().optional() });
 
-export const HostMessageSchema = z.discriminatedUnion('type', [InitMessageSchema, RowsMessageSchema, ItemMessageSchema, SavedMessageSchema, HostErrorMessageSchema]);
+/** The review settings changed (evalAdjudicator.blindReview). */
+export const ReviewOptionsMessageSchema = z.object({ type: z.literal('reviewOptions'), blind: z.boolean() });
+
+export const HostMessageSchema = z.discriminatedUnion('type', [InitMessageSchema, RowsMessageSchema, ItemMessageSchema, SavedMessageSchema, HostErrorMessageSchema, ReviewOptionsMessageSchema]);
 export type HostMessage = z.infer<typeof HostMessageSchema>;
 export type InitMessage = z.infer<typeof InitMessageSchema>;
 
@@ -175,7 +247,7 @@ export const AdjudicateMessageSchema = z.object({
 });
 export const UndoMessageSchema = z.object({ type: z.literal('undo'), requestId: z.number().int() });
 export const OpenLinkMessageSchema = z.object({ type: z.literal('openLink'), url: z.string().max(10_000) });
-export const CommandMessageSchema = z.object({ type: z.literal('command'), command: z.enum(['export', 'refresh']) });
+export const CommandMessageSchema = z.object({ type: z.literal('command'), command: z.enum(['export', 'refresh', 'guidelines', 'judgePrompt']) });
 
 export const WebviewMessageSchema = z.discriminatedUnion('type', [
   ReadyMessageSchema,
@@ -194,5 +266,11 @@ export const WebviewStateSchema = z.object({
   itemId: z.string().nullable(),
   filter: z.string().default('all'),
   scrollTop: z.number().nonnegative().default(0),
+  /** Facet selections: facet id to the values chosen (OR within a facet, AND across facets). */
+  facets: z.record(z.string(), z.array(z.string())).optional(),
+  sort: z.string().optional(),
+  /** The panel's blind-mode toggle, when it differs from the setting. */
+  blind: z.boolean().optional(),
+  facetsOpen: z.boolean().optional(),
 });
 export type WebviewState = z.infer<typeof WebviewStateSchema>;

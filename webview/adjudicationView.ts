@@ -17,6 +17,8 @@ export interface AdjudicationActions {
 export interface AdjudicationContext {
   readonly annotator: string;
   readonly categories: readonly Category[];
+  /** False for items that take flags and notes only (Kalahi MC): no verdict buttons. */
+  readonly decidable?: boolean;
 }
 
 const NOTE_MAX = 100_000;
@@ -51,6 +53,8 @@ export class AdjudicationView {
   readonly flagAnchor: HTMLElement;
   private readonly actions: AdjudicationActions;
   private readonly verdictButtons: HTMLElement[];
+  private readonly verdictGroup: HTMLElement;
+  private readonly flagsOnly = el('p', { class: 'flags-only', hidden: true }, 'Multiple choice: no verdict to give. Flag what looks wrong (h) and leave a note (e).');
   private readonly flagButton: HTMLElement;
   private readonly flagText = el('span', { class: 'flag-current' });
   private readonly undoButton: HTMLElement;
@@ -93,11 +97,12 @@ export class AdjudicationView {
     this.note.addEventListener('input', () => this.updateNoteStatus());
     this.note.addEventListener('focusout', this.onNoteBlur);
     this.flagAnchor = el('div', { class: 'flag-anchor' }, [this.flagButton, this.flagText]);
+    this.verdictGroup = el('div', { class: 'verdict-buttons', role: 'group', 'aria-label': 'Verdict' }, this.verdictButtons);
 
     this.element = el('section', { class: 'adjudication', 'aria-labelledby': 'adjudication-title' }, [
       el('div', { class: 'adj-mine' }, [
         el('h2', { class: 'adj-title', id: 'adjudication-title' }, ['Your decision', this.summary]),
-        el('div', { class: 'adj-row' }, [el('div', { class: 'verdict-buttons', role: 'group', 'aria-label': 'Verdict' }, this.verdictButtons), this.undoButton]),
+        el('div', { class: 'adj-row' }, [this.verdictGroup, this.flagsOnly, this.undoButton]),
         this.flagAnchor,
         el('div', { class: 'note-field' }, [el('label', { class: 'note-label', for: noteId }, 'Note'), this.note, this.noteStatus]),
       ]),
@@ -150,7 +155,10 @@ export class AdjudicationView {
       button.toggleAttribute('secondary', !pressed);
       button.classList.toggle('is-pressed', pressed);
     });
-    setText(this.summary, describe(mine));
+    const decidable = context.decidable !== false;
+    this.verdictGroup.hidden = !decidable;
+    this.flagsOnly.hidden = decidable;
+    setText(this.summary, decidable ? describe(mine) : mine === null ? 'not reviewed yet' : 'flags and notes only');
     const category = mine?.hallucination ?? null;
     const label = category === null ? 'not flagged' : (context.categories.find((c) => c.id === category)?.label ?? category);
     setText(this.flagText, label);

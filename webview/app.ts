@@ -9,18 +9,27 @@ import {
 } from '../src/protocol';
 import { AdjudicationView } from './adjudicationView';
 import { Announcer } from './announcer';
+import { BlindReview } from './blindReview';
 import './components';
+import { currentCompare, currentMeasure } from './detailKalahi';
 import { el } from './dom';
+import { FacetPanel } from './facetPanel';
+import { cleanSelection, sameSelection } from './facets';
 import { FilterBar } from './filterBar';
-import { type FilterState, formatFilterState, parseFilterState } from './filters';
+import { type FilterState, filterDef, formatFilterState, parseFilterState } from './filters';
 import { type Category, FlagChooser } from './flagChooser';
 import { HeaderView } from './header';
 import { HelpOverlay } from './helpOverlay';
-import { ItemDetailView } from './itemDetailView';
+import { clearMarks, markRanges } from './highlight';
+import { ItemDetailView, type KalahiViewState } from './itemDetailView';
+import { referenceKeys, referenceName } from './kalahiReferences';
+import { measuresOf, metricLabel } from './kalahiScores';
 import { type KeyActions, dispatchKey } from './keyboard';
 import { MessageBar } from './messageBar';
-import { ROW_HEIGHT, createRowElement, fillRow } from './rowView';
+import { ROW_HEIGHT, type RowLook, createRowElement, fillRow } from './rowView';
+import { isSortId, sortIsAutomatic } from './sorting';
 import { ReviewStore } from './store';
+import { findTermRanges } from './textSearch';
 import { VirtualList } from './virtualList';
 import { HostChannel, type PersistedState, type VsCodeApiLike } from './vscodeApi';
 
@@ -36,6 +45,9 @@ interface Session {
   readonly annotator: string;
   readonly categories: readonly Category[];
   readonly lang: string;
+  readonly benchmark: InitMessage['run']['benchmark'];
+  /** Who gives the automatic verdict in the list: "judge", or Kalahi's primary metric. */
+  readonly autoWho: string;
 }
 
 interface Pending {
@@ -65,6 +77,12 @@ class ReviewController implements ReviewApp {
   private readonly header: HeaderView;
   private readonly messageBar = new MessageBar();
   private readonly filterBar: FilterBar;
+  private readonly facetPanel: FacetPanel;
+  private readonly blind = new BlindReview();
+  private kalahiState: KalahiViewState = { measure: null, compare: null };
+  private role: InitMessage['role'] = 'annotator';
+  /** The panel's blind toggle was used (persisted then; a change of the setting overrides it). */
+  private blindToggled = false;
   private readonly detailView = new ItemDetailView();
   private readonly detailScroll: HTMLElement;
   private readonly adjudication: AdjudicationView;
@@ -92,18 +110,26 @@ class ReviewController implements ReviewApp {
       onRefresh: () => this.channel.post({ type: 'command', command: 'refresh' }),
       onExport: () => this.channel.post({ type: 'command', command: 'export' }),
       onHelp: () => this.openHelp(),
+      onBlind: () => this.toggleBlind(),
+      onGuidelines: () => this.channel.post({ type: 'command', command: 'guidelines' }),
+      onJudgePrompt: () => this.channel.post({ type: 'command', command: 'judgePrompt' }),
     });
+    this.facetPanel = new FacetPanel({
+      onChange: (facets) => this.applyFilter({ ...this.store.filter, facets }),
+    });
+    this.facetPanel.toggle.addEventListener('click', () => this.persistSoon());
     this.filterBar = new FilterBar({
       onChange: (state) => this.applyFilter(state),
       onReapply: () => this.applyFilter(this.store.filter),
       onLeaveSearch: () => this.list.element.focus(),
+      facetToggle: this.facetPanel.toggle,
     });
     this.list = new VirtualList({
       rowHeight: ROW_HEIGHT,
       label: 'Items',
       idPrefix: 'item-row',
       createRow: createRowElement,
-      renderRow: (element, position) => fillRow(element, this.store.rowAt(position), this.session?.lang ?? ''),
+      renderRow: (element, position) => fillRow(element, this.store.rowAt(position), this.rowLook),
       onActivate: (position) => {
         const row = this.store.rowAt(position);
         if (row !== undefined) this.selectItem(row.id, { scroll: true });
@@ -129,7 +155,7 @@ class ReviewController implements ReviewApp {
     this.help = new HelpOverlay({ onClose: () => this.setInert(false) });
     this.detailScroll = el('div', { class: 'detail-scroll', role: 'region', 'aria-label': 'Item and model output', tabindex: -1 }, [this.detailView.element]);
     this.body = el('div', { class: 'review-body' }, [
-      el('section', { class: 'list-panel', 'aria-label': 'Item list' }, [this.filterBar.element, this.list.element]),
+      el('section', { class: 'list-panel', 'aria-label': 'Item list' }, [this.filterBar.element, this.facetPanel.element, this.list.element]),
       el('div', { class: 'detail-panel' }, [this.detailScroll, this.adjudication.element]),
     ]);
     root.classList.add('review-app');
@@ -170,6 +196,7 @@ class ReviewController implements ReviewApp {
         this.onInit(message);
         return;
       case 'rows':
+        if (message.run !== undefined && this.session !== undefined) this.header.setRun(message.run, this.session.annotator, this.role);
         this.onRows(message.rows, message.header);
         return;
       case 'item':
@@ -180,6 +207,11 @@ class ReviewController implements ReviewApp {
         return;
       case 'error':
         this.onError(message.message, message.requestId);
+        return;
+      case 'reviewOptions':
+        this.blindToggled = false;
+        this.setBlind(message.blind);
+        this.persistSoon();
         return;
     }
   }
@@ -192,8 +224,12 @@ class ReviewController implements ReviewApp {
       annotator: message.annotator,
       categories: message.categories,
       lang: LANG_BY_BENCHMARK[message.run.benchmark],
+      benchmark: message.run.benchmark,
+      autoWho: message.run.benchmark !== 'kalahi' ? 'judge' : message.run.primaryMetric ? metricLabel(message.run.primaryMetric) : 'MC',
     };
+    this.role = message.role;
     this.header.setRun(message.run, message.annotator, message.role);
+    this.filterBar.setAutoWho(this.session.autoWho);
     this.header.setScores(message.header);
     const previous = this.store.selectedId;
     this.store.load(message.rows);
@@ -201,7 +237,15 @@ class ReviewController implements ReviewApp {
     this.rowsBefore.clear();
     this.optimistic = undefined;
     const restored = first ? this.restored : undefined;
-    if (restored !== undefined) this.store.setFilter(parseFilterState(restored.filter));
+    if (first) {
+      this.blindToggled = restored?.blind !== undefined;
+      this.setBlindState(restored?.blind ?? message.blind ?? false);
+    }
+    if (restored !== undefined) {
+      const sort = restored.sort !== undefined && isSortId(restored.sort) ? restored.sort : 'dataset';
+      this.store.setFilter(this.allowed({ ...parseFilterState(restored.filter), facets: restored.facets ?? {}, sort }));
+      if (restored.facetsOpen === true) this.facetPanel.setOpen(true);
+    }
     this.filterBar.setState(this.store.filter);
     this.list.setCount(this.store.size);
     this.updateCounts();
@@ -268,6 +312,7 @@ class ReviewController implements ReviewApp {
     if (this.flagChooser.isOpen) this.flagChooser.close();
     if (id !== this.store.selectedId && this.adjudication.noteDirty) this.decide({ note: this.adjudication.noteValue });
     const changed = id !== this.store.selectedId;
+    if (changed) this.kalahiState = { ...this.kalahiState, compare: null };
     this.store.select(id);
     const position = this.store.selectedPosition;
     this.list.setSelected(position);
@@ -323,6 +368,11 @@ class ReviewController implements ReviewApp {
     undo: () => this.undo(),
     help: () => this.openHelp(),
     search: () => this.filterBar.focusSearch(),
+    blind: () => this.toggleBlind(),
+    guidelines: () => this.channel.post({ type: 'command', command: 'guidelines' }),
+    judgePrompt: () => this.channel.post({ type: 'command', command: 'judgePrompt' }),
+    measure: (delta) => this.cycleMeasure(delta),
+    compare: (delta) => this.cycleCompare(delta),
   };
 
   private readonly onKeyDown = (event: KeyboardEvent): void => {
@@ -351,6 +401,11 @@ class ReviewController implements ReviewApp {
       this.announcer.announce('The item is still loading.');
       return;
     }
+    if ('verdict' in change && !this.isDecidable(detail)) {
+      this.announcer.announce('Multiple-choice items take flags and notes only.');
+      return;
+    }
+    const hiddenNow = this.detailHidden();
     const base = this.currentDecision();
     const verdict = 'verdict' in change ? change.verdict : base?.verdict;
     const decision: Decision = {
@@ -361,13 +416,15 @@ class ReviewController implements ReviewApp {
     const requestId = this.nextRequestId++;
     this.pending.set(requestId, { itemId: detail.id, kind: 'adjudicate' });
     this.optimistic = { itemId: detail.id, decision };
-    this.channel.post({ type: 'adjudicate', requestId, itemId: detail.id, decision, blind: false });
+    const blind = this.session !== undefined && this.blind.flagFor(detail, this.session.annotator, hiddenNow, 'verdict' in change);
+    this.channel.post({ type: 'adjudicate', requestId, itemId: detail.id, decision, blind });
     const row = this.store.getRow(detail.id);
     if (row !== undefined) {
       if (!this.rowsBefore.has(row.id)) this.rowsBefore.set(row.id, row);
       this.onRowsLocal([{ ...row, mine: mineOf(decision) }]);
     }
-    this.renderAdjudication();
+    if (hiddenNow !== this.detailHidden()) this.renderDetail();
+    else this.renderAdjudication();
     this.announcer.announce(this.describeChange(change, decision));
   }
 
@@ -416,12 +473,25 @@ class ReviewController implements ReviewApp {
   private renderDetail(): void {
     const detail = this.detail;
     if (detail === undefined || this.session === undefined) return;
-    const key = contentKey(detail);
+    const hidden = this.detailHidden();
+    const key = `${contentKey(detail)}|${String(hidden)}|${this.kalahiState.measure ?? ''}|${this.kalahiState.compare ?? ''}`;
     if (this.shownContent?.id !== detail.id || this.shownContent.key !== key) {
       const sameItem = this.shownContent?.id === detail.id;
       const scrollTop = this.detailScroll.scrollTop;
-      this.detailView.show(detail, { lang: this.session.lang, index: this.store.getRow(detail.id)?.index, openLink: (url) => this.channel.post({ type: 'openLink', url }) });
+      const active = document.activeElement;
+      const focusKey = active instanceof HTMLElement && this.detailScroll.contains(active) ? active.dataset['focusKey'] : undefined;
+      this.detailView.show(detail, {
+        lang: this.session.lang,
+        index: this.store.getRow(detail.id)?.index,
+        openLink: (url) => this.channel.post({ type: 'openLink', url }),
+        hideAutomatic: hidden,
+        kalahi: this.kalahiState,
+        onKalahiChange: (change) => this.changeKalahi(change),
+      });
+      if (!hidden) this.blind.shown(detail.id);
+      this.highlightSearch();
       this.detailScroll.scrollTop = sameItem ? scrollTop : 0;
+      if (focusKey !== undefined) Array.from(this.detailScroll.querySelectorAll<HTMLElement>('[data-focus-key]')).find((e) => e.dataset['focusKey'] === focusKey)?.focus();
       this.shownContent = { id: detail.id, key };
     } else {
       this.detailView.doneLoading();
@@ -432,15 +502,37 @@ class ReviewController implements ReviewApp {
   private renderAdjudication(): void {
     const detail = this.detail;
     if (detail === undefined || this.session === undefined) return;
-    this.adjudication.show(detail, this.currentDecision(), { annotator: this.session.annotator, categories: this.session.categories });
+    this.adjudication.show(detail, this.currentDecision(), { annotator: this.session.annotator, categories: this.session.categories, decidable: this.isDecidable(detail) });
+  }
+
+  /** Marks the query's matches in the detail's texts (question, choices, answer, references). */
+  private highlightSearch(): void {
+    const terms = this.store.queryTerms;
+    for (const element of Array.from(this.detailView.element.querySelectorAll<HTMLElement>('.searchable'))) {
+      clearMarks(element, 'search-hit');
+      if (terms.length > 0) markRanges(element, (text) => findTermRanges(text, terms), 'search-hit');
+    }
   }
 
   private updateCounts(): void {
     this.filterBar.setCounts(this.store.counts, this.store.size, this.store.outdated);
+    this.facetPanel.update(this.store.facetCounts, this.store.facetValues, this.store.filter.facets ?? {}, this.blind.enabled);
+  }
+
+  /** A filter without what blind review must not offer (the automatic chips, facets and orders). */
+  private allowed(state: FilterState): FilterState {
+    if (!this.blind.enabled) return state;
+    return {
+      ...state,
+      filter: filterDef(state.filter).automatic ? 'all' : state.filter,
+      facets: cleanSelection(state.facets, true),
+      sort: state.sort !== undefined && sortIsAutomatic(state.sort) ? 'dataset' : state.sort,
+    };
   }
 
   private applyFilter(state: FilterState): void {
-    this.store.setFilter(state);
+    const queryChanged = state.query !== this.store.filter.query;
+    this.store.setFilter(this.allowed(state));
     this.filterBar.setState(this.store.filter);
     this.list.setCount(this.store.size);
     const position = this.store.selectedPosition;
@@ -448,7 +540,84 @@ class ReviewController implements ReviewApp {
     if (position >= 0) this.list.scrollToPosition(position);
     else this.list.scrollTop = 0;
     this.updateCounts();
+    if (queryChanged) this.highlightSearch();
     this.persistSoon();
+  }
+
+  // Blind review
+
+  private isDecidable(detail: ItemDetail): boolean {
+    if (detail.kind === 'kalahi') return detail.decidable;
+    return this.store.getRow(detail.id)?.decidable !== false;
+  }
+
+  private detailHidden(): boolean {
+    const detail = this.detail;
+    return detail !== undefined && this.blind.hidesDetail(this.isDecidable(detail), this.currentDecision());
+  }
+
+  private get rowLook(): RowLook {
+    return {
+      lang: this.session?.lang ?? '',
+      autoWho: this.session?.autoWho ?? 'judge',
+      hideAuto: (row) => this.blind.hidesRow(row),
+      terms: this.store.queryTerms,
+    };
+  }
+
+  private toggleBlind(): void {
+    this.blindToggled = true;
+    this.setBlind(!this.blind.enabled);
+    this.announcer.announce(this.blind.enabled ? 'Blind review on: automatic verdicts hidden until you decide.' : 'Blind review off.');
+    this.persistSoon();
+  }
+
+  private setBlindState(on: boolean): void {
+    this.blind.enabled = on;
+    this.header.setBlind(on);
+    this.filterBar.setBlind(on);
+  }
+
+  private setBlind(on: boolean): void {
+    if (on === this.blind.enabled) return;
+    this.setBlindState(on);
+    const before = this.store.filter;
+    const after = this.allowed(before);
+    if (after.filter !== before.filter || after.sort !== before.sort || !sameSelection(after.facets ?? {}, before.facets ?? {})) this.applyFilter(after);
+    this.list.invalidate();
+    this.updateCounts();
+    this.renderDetail();
+  }
+
+  // Kalahi
+
+  private changeKalahi(change: Partial<KalahiViewState>): void {
+    this.kalahiState = { ...this.kalahiState, ...change };
+    this.renderDetail();
+    if (change.compare !== undefined && change.compare !== null) this.announcer.announce(`Compared with ${referenceName(change.compare)}`);
+  }
+
+  private cycleMeasure(delta: 1 | -1): void {
+    const detail = this.detail;
+    if (detail?.kind !== 'kalahi') return;
+    if (this.detailHidden()) {
+      this.announcer.announce('Scores are hidden until you decide (blind review).');
+      return;
+    }
+    const ids = measuresOf(detail).map((m) => m.id);
+    if (ids.length === 0) return;
+    const at = ids.indexOf(currentMeasure(detail, this.kalahiState.measure) ?? '');
+    const next = ids[(at + delta + ids.length) % ids.length] ?? null;
+    this.changeKalahi({ measure: next });
+    if (next !== null) this.announcer.announce(`Showing ${metricLabel(next)}`);
+  }
+
+  private cycleCompare(delta: 1 | -1): void {
+    const detail = this.detail;
+    if (detail?.kind !== 'kalahi') return;
+    const keys = referenceKeys(detail);
+    const at = keys.indexOf(currentCompare(detail, this.kalahiState.compare, this.detailHidden()));
+    this.changeKalahi({ compare: keys[(at + delta + keys.length) % keys.length] ?? null });
   }
 
   private openHelp(): void {
@@ -471,10 +640,15 @@ class ReviewController implements ReviewApp {
   }
 
   private persist(): void {
+    const filter = this.store.filter;
     this.channel.saveState({
       itemId: this.store.selectedId,
-      filter: formatFilterState(this.store.filter),
+      filter: formatFilterState(filter),
       scrollTop: Math.max(0, this.list.scrollTop),
+      ...(filter.facets !== undefined && Object.keys(filter.facets).length > 0 ? { facets: Object.fromEntries(Object.entries(filter.facets).map(([k, v]) => [k, [...v]])) } : {}),
+      ...(filter.sort !== undefined && filter.sort !== 'dataset' ? { sort: filter.sort } : {}),
+      ...(this.blindToggled ? { blind: this.blind.enabled } : {}),
+      ...(this.facetPanel.isOpen ? { facetsOpen: true } : {}),
       ...(this.session !== undefined ? { runDir: this.session.runDir } : {}),
     });
   }

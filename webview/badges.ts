@@ -44,3 +44,8 @@ export function verdictBadge(value: BadgeValue, who: string, options: { showWho?
 export function marker(name: string, iconName: string, text: string): HTMLSpanElement {
   return el('span', { class: `marker marker-${name}`, title: text }, [icon(iconName), srOnly(text)]);
 }
+
+/** A badge that is not a verdict: blind review's "hidden", a multiple-choice item's "MC". */
+export function plainBadge(name: string, iconName: string, text: string, spoken: string): HTMLSpanElement {
+  return el('span', { class: `badge badge-${name}`, title: spoken }, [icon(iconName, 'badge-icon'), srOnly(`${spoken}: `), el('span', { class: 'badge-text', 'aria-hidden': 'true' }, text)]);
+}

@@ -1,5 +1,5 @@
 import type { ItemDetail } from '../src/protocol';
-import { type DetailContext, autoBadge, modelOutput, pane, subheading, textBlock } from './detailParts';
+import { type DetailContext, autoBadge, hiddenNotice, modelOutput, pane, subheading, textBlock } from './detailParts';
 import { el } from './dom';
 
 type GenericDetail = Extract<ItemDetail, { kind: 'generic' }>;
@@ -10,6 +10,7 @@ export function renderGeneric(detail: GenericDetail, context: DetailContext): HT
     context.index === undefined ? null : el('div', { class: 'item-meta' }, [el('span', { class: 'meta-index' }, `#${context.index}`)]),
     ...detail.fields.flatMap((field) => [subheading(field.label), textBlock(field.text, context.lang)]),
   ]);
-  const model = pane('model', 'Model output', [...modelOutput(detail, context.lang), subheading('Automatic verdict', [autoBadge(detail.auto)])]);
+  const hidden = context.hideAutomatic === true;
+  const model = pane('model', 'Model output', [...modelOutput(detail, context.lang), subheading('Automatic verdict', hidden ? [] : [autoBadge(detail.auto)]), hidden ? hiddenNotice('The automatic verdict is') : null]);
   return [item, model];
 }

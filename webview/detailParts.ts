@@ -2,6 +2,14 @@ import type { ItemDetail } from '../src/protocol';
 import { type BadgeValue, verdictBadge } from './badges';
 import { type Child, el, icon } from './dom';
 
+/** Kalahi's view state: which score the references show, which reference the answer is compared with. */
+export interface KalahiViewState {
+  /** A metric name, or 'mc' for the normalized log-probs; null: the default. */
+  readonly measure: string | null;
+  /** 'relevant:2', 'irrelevant:0'; null: the default. */
+  readonly compare: string | null;
+}
+
 /** What every detail renderer gets besides the detail. */
 export interface DetailContext {
   /** BCP 47 language of the dataset's texts ('ja' for YokaiEval, 'fil' for Kalahi), '' when unknown. */
@@ -9,6 +17,10 @@ export interface DetailContext {
   /** The item's position in the dataset, when the list knows it. */
   readonly index: number | undefined;
   readonly openLink: (url: string) => void;
+  /** Blind review of an undecided item: the automatic verdict, the judge's reply and the scores stay hidden. */
+  readonly hideAutomatic?: boolean;
+  readonly kalahi?: KalahiViewState;
+  readonly onKalahiChange?: (change: Partial<KalahiViewState>) => void;
 }
 
 /** A pane of the side-by-side detail, titled. */
@@ -65,8 +77,28 @@ export function errorCallout(error: { stage: string; kind: string; message: stri
 }
 
 /** The automatic verdict, beside a heading that already says whose it is. */
-export function autoBadge(auto: BadgeValue): HTMLElement {
-  return verdictBadge(auto, 'judge', { showWho: false });
+export function autoBadge(auto: BadgeValue, who = 'judge'): HTMLElement {
+  return verdictBadge(auto, who, { showWho: false });
+}
+
+/** Stands in for what blind review hides until the annotator has decided. */
+export function hiddenNotice(what: string): HTMLElement {
+  return el('p', { class: 'blind-notice' }, [icon('eye-closed'), el('span', {}, `${what} hidden until you decide (blind review: t, f or n; b turns it off).`)]);
+}
+
+/** Text with its http(s) URLs as link buttons (the host asks before opening them); never parsed as markup. */
+export function linkifiedText(text: string, openLink: (url: string) => void): Child[] {
+  const parts: Child[] = [];
+  let last = 0;
+  for (const match of text.matchAll(/https?:\/\/[^\s<>"'」』）)]+/g)) {
+    const url = match[0].replace(/[.,;:。、]+$/u, '');
+    const start = match.index;
+    if (start > last) parts.push(text.slice(last, start));
+    parts.push(linkButton(url, displayUrl(url), openLink));
+    last = start + url.length;
+  }
+  if (last < text.length) parts.push(text.slice(last));
+  return parts;
 }
 
 /** A link the webview never follows itself: the host asks before opening it. */

@@ -1,19 +1,23 @@
 import { el, icon, setText } from './dom';
 import { FILTERS, type FilterCounts, type FilterDef, type FilterId, type FilterState } from './filters';
 import { count } from './format';
+import { SORTS, type SortId, isSortId } from './sorting';
 
 export interface FilterBarOptions {
   readonly onChange: (state: FilterState) => void;
   readonly onReapply: () => void;
   /** Enter or Escape in the search field: back to the list. */
   readonly onLeaveSearch: () => void;
+  /** The facet panel's toggle, placed beside the order. */
+  readonly facetToggle?: HTMLElement;
 }
 
 const SEARCH_DELAY_MS = 150;
 
 /**
- * Filter chips with counts (one active at a time: toggle buttons), a text search over ids and labels, how
- * many rows show, and a hint when changed rows no longer match the filter.
+ * Filter chips with counts (one active at a time: toggle buttons), a text search over the items' texts, the
+ * list's order, how many rows show, and a hint when changed rows no longer match the filter. In blind
+ * review the chips and orders that reveal the automatic verdict are hidden.
  */
 export class FilterBar {
   readonly element: HTMLElement;
@@ -22,18 +26,24 @@ export class FilterBar {
   private readonly chips = new Map<FilterId, { button: HTMLButtonElement; count: HTMLElement }>();
   private readonly shown = el('span', { class: 'list-shown' });
   private readonly outdated: HTMLElement;
+  private readonly sort: HTMLSelectElement;
+  private readonly autoGroup: HTMLElement;
+  private readonly autoLabel = el('span', { class: 'chip-group-label', 'aria-hidden': 'true' }, 'judge');
+  private autoWho = 'judge';
   private state: FilterState = { filter: 'all', query: '' };
   private timer: ReturnType<typeof setTimeout> | undefined;
+  private blind = false;
 
   constructor(options: FilterBarOptions) {
     this.options = options;
     const groups = (['review', 'auto'] as const).map((group) =>
       el('div', { class: `chip-group chip-group-${group}`, role: 'group', 'aria-label': group === 'review' ? 'Filter by review state' : 'Filter by automatic verdict' }, [
-        group === 'auto' ? el('span', { class: 'chip-group-label', 'aria-hidden': 'true' }, 'judge') : null,
+        group === 'auto' ? this.autoLabel : null,
         ...FILTERS.filter((f) => f.group === group).map((f) => this.chip(f)),
       ]),
     );
-    this.search = el('vscode-textfield', { class: 'search', type: 'search', placeholder: 'Search id or text  ( / )', label: 'Search items by id or text', 'aria-keyshortcuts': '/' }, [
+    this.autoGroup = groups[1] ?? el('div');
+    this.search = el('vscode-textfield', { class: 'search', type: 'search', placeholder: 'Search question, answers, references, notes  ( / )', label: 'Search items by id or text', 'aria-keyshortcuts': '/' }, [
       el('span', { slot: 'content-before', class: 'codicon codicon-search search-icon', 'aria-hidden': 'true' }),
     ]);
     this.search.addEventListener('input', this.onSearchInput);
@@ -41,7 +51,36 @@ export class FilterBar {
     const reapply = el('button', { type: 'button', class: 'link-button' }, [icon('refresh'), el('span', {}, 'Re-apply')]);
     reapply.addEventListener('click', () => options.onReapply());
     this.outdated = el('span', { class: 'list-outdated', hidden: true }, [el('span', {}, 'Changed rows may no longer match.'), reapply]);
-    this.element = el('div', { class: 'filter-bar' }, [this.search, ...groups, el('div', { class: 'list-status', role: 'status', 'aria-live': 'polite' }, [this.shown, this.outdated])]);
+    this.sort = el(
+      'select',
+      { class: 'sort-select', id: 'sort-select', 'aria-label': 'Order of the list' },
+      SORTS.map((s) => el('option', { value: s.id }, s.label)),
+    );
+    this.sort.addEventListener('change', () => {
+      const value = this.sort.value;
+      if (isSortId(value)) this.options.onChange({ ...this.state, sort: value });
+    });
+    const tools = el('div', { class: 'list-tools' }, [options.facetToggle ?? null, el('label', { class: 'sort-label', for: 'sort-select' }, [icon('list-ordered'), el('span', {}, 'Sort')]), this.sort]);
+    this.element = el('div', { class: 'filter-bar' }, [this.search, ...groups, tools, el('div', { class: 'list-status', role: 'status', 'aria-live': 'polite' }, [this.shown, this.outdated])]);
+  }
+
+  /** Who gives the automatic verdict: "judge", or Kalahi's primary metric ("chrF"). */
+  setAutoWho(who: string): void {
+    this.autoWho = who;
+    setText(this.autoLabel, who);
+    const chip = this.chips.get('disagreement');
+    const label = chip?.button.querySelector('.chip-label');
+    if (label) setText(label, `${who === 'judge' ? 'Judge' : who} ≠ human`);
+  }
+
+  /** Blind review hides what reveals the automatic verdict: the judge's chips, the disagreement chip, the score orders. */
+  setBlind(blind: boolean): void {
+    this.blind = blind;
+    this.autoGroup.hidden = blind;
+    for (const option of Array.from(this.sort.options)) {
+      const def = SORTS.find((s) => s.id === option.value);
+      option.disabled = blind && def?.automatic === true;
+    }
   }
 
   dispose(): void {
@@ -52,6 +91,8 @@ export class FilterBar {
     this.state = state;
     if (this.search.value !== state.query) this.search.value = state.query;
     for (const [id, chip] of this.chips) chip.button.setAttribute('aria-pressed', id === state.filter ? 'true' : 'false');
+    const sort: SortId = state.sort ?? 'dataset';
+    if (this.sort.value !== sort) this.sort.value = sort;
   }
 
   setCounts(counts: Readonly<FilterCounts>, shown: number, outdated: boolean): void {
@@ -60,8 +101,9 @@ export class FilterBar {
       if (chip === undefined) continue;
       const n = counts[f.id];
       setText(chip.count, count(n));
-      chip.button.hidden = f.hideWhenEmpty && n === 0 && this.state.filter !== f.id;
-      chip.button.setAttribute('aria-label', `${f.group === 'auto' ? 'Judge said ' : ''}${f.label}: ${count(n)} items`);
+      chip.button.hidden = (f.hideWhenEmpty && n === 0 && this.state.filter !== f.id) || (this.blind && f.automatic);
+      const label = f.id === 'disagreement' ? `${this.autoWho === 'judge' ? 'Judge' : this.autoWho} ≠ human` : f.label;
+      chip.button.setAttribute('aria-label', `${f.group === 'auto' ? `${this.autoWho === 'judge' ? 'Judge' : this.autoWho} said ` : ''}${label}: ${count(n)} items`);
     }
     setText(this.shown, `${count(shown)} ${shown === 1 ? 'item' : 'items'} shown`);
     this.outdated.hidden = !outdated;
@@ -81,7 +123,7 @@ export class FilterBar {
     ]);
     button.addEventListener('click', () => {
       if (def.id === this.state.filter) this.options.onReapply();
-      else this.options.onChange({ filter: def.id, query: this.state.query });
+      else this.options.onChange({ ...this.state, filter: def.id });
     });
     this.chips.set(def.id, { button, count: countEl });
     return button;
@@ -92,7 +134,7 @@ export class FilterBar {
     this.timer = setTimeout(() => {
       this.timer = undefined;
       const query = this.search.value;
-      if (query !== this.state.query) this.options.onChange({ filter: this.state.filter, query });
+      if (query !== this.state.query) this.options.onChange({ ...this.state, query });
     }, SEARCH_DELAY_MS);
   };
 
@@ -105,7 +147,7 @@ export class FilterBar {
       this.timer = undefined;
     }
     if (event.key === 'Escape' && this.search.value !== '') this.search.value = '';
-    if (this.search.value !== this.state.query) this.options.onChange({ filter: this.state.filter, query: this.search.value });
+    if (this.search.value !== this.state.query) this.options.onChange({ ...this.state, query: this.search.value });
     this.options.onLeaveSearch();
   };
 }

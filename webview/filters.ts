@@ -1,4 +1,7 @@
 import type { ItemRow } from '../src/protocol';
+import type { FacetSelection } from './facets';
+import type { SortId } from './sorting';
+import { matchesTerms } from './textSearch';
 
 /** Every filter of the item list; one is active at a time (plus an optional text query). */
 export const FILTER_IDS = [
@@ -22,6 +25,8 @@ export interface FilterDef {
   readonly label: string;
   /** Which group of the filter bar it sits in. */
   readonly group: 'review' | 'auto';
+  /** Reveals the automatic verdict: hidden in blind mode. */
+  readonly automatic: boolean;
   readonly icon: string;
   /** Hidden from the bar while it matches nothing (and is not active). */
   readonly hideWhenEmpty: boolean;
@@ -34,18 +39,18 @@ export function isAdjudicated(row: ItemRow): boolean {
 }
 
 export const FILTERS: readonly FilterDef[] = [
-  { id: 'all', label: 'All', group: 'review', icon: 'list-flat', hideWhenEmpty: false, matches: () => true },
-  { id: 'todo', label: 'To do', group: 'review', icon: 'circle-large-outline', hideWhenEmpty: false, matches: (r) => !isAdjudicated(r) },
-  { id: 'adjudicated', label: 'Adjudicated', group: 'review', icon: 'pass', hideWhenEmpty: false, matches: isAdjudicated },
-  { id: 'flagged', label: 'Flagged', group: 'review', icon: 'flag', hideWhenEmpty: false, matches: (r) => r.flagged },
-  { id: 'disagreement', label: 'Judge ≠ human', group: 'review', icon: 'arrow-swap', hideWhenEmpty: false, matches: (r) => r.disagreement },
-  { id: 'conflict', label: 'Conflicts', group: 'review', icon: 'warning', hideWhenEmpty: false, matches: (r) => r.conflict },
-  { id: 'stale', label: 'Stale', group: 'review', icon: 'history', hideWhenEmpty: false, matches: (r) => r.stale },
-  { id: 'auto:true', label: 'true', group: 'auto', icon: 'check', hideWhenEmpty: false, matches: (r) => r.auto === 'true' },
-  { id: 'auto:false', label: 'false', group: 'auto', icon: 'close', hideWhenEmpty: false, matches: (r) => r.auto === 'false' },
-  { id: 'auto:null', label: 'null', group: 'auto', icon: 'question', hideWhenEmpty: false, matches: (r) => r.auto === 'null' },
-  { id: 'auto:error', label: 'error', group: 'auto', icon: 'error', hideWhenEmpty: true, matches: (r) => r.auto === 'error' },
-  { id: 'auto:missing', label: 'missing', group: 'auto', icon: 'circle-slash', hideWhenEmpty: true, matches: (r) => r.auto === 'missing' },
+  { id: 'all', label: 'All', group: 'review', automatic: false, icon: 'list-flat', hideWhenEmpty: false, matches: () => true },
+  { id: 'todo', label: 'To do', group: 'review', automatic: false, icon: 'circle-large-outline', hideWhenEmpty: false, matches: (r) => !isAdjudicated(r) },
+  { id: 'adjudicated', label: 'Adjudicated', group: 'review', automatic: false, icon: 'pass', hideWhenEmpty: false, matches: isAdjudicated },
+  { id: 'flagged', label: 'Flagged', group: 'review', automatic: false, icon: 'flag', hideWhenEmpty: false, matches: (r) => r.flagged },
+  { id: 'disagreement', label: 'Judge ≠ human', group: 'review', automatic: true, icon: 'arrow-swap', hideWhenEmpty: false, matches: (r) => r.disagreement },
+  { id: 'conflict', label: 'Conflicts', group: 'review', automatic: false, icon: 'warning', hideWhenEmpty: false, matches: (r) => r.conflict },
+  { id: 'stale', label: 'Stale', group: 'review', automatic: false, icon: 'history', hideWhenEmpty: false, matches: (r) => r.stale },
+  { id: 'auto:true', label: 'true', group: 'auto', automatic: true, icon: 'check', hideWhenEmpty: false, matches: (r) => r.auto === 'true' },
+  { id: 'auto:false', label: 'false', group: 'auto', automatic: true, icon: 'close', hideWhenEmpty: false, matches: (r) => r.auto === 'false' },
+  { id: 'auto:null', label: 'null', group: 'auto', automatic: true, icon: 'question', hideWhenEmpty: false, matches: (r) => r.auto === 'null' },
+  { id: 'auto:error', label: 'error', group: 'auto', automatic: true, icon: 'error', hideWhenEmpty: true, matches: (r) => r.auto === 'error' },
+  { id: 'auto:missing', label: 'missing', group: 'auto', automatic: true, icon: 'circle-slash', hideWhenEmpty: true, matches: (r) => r.auto === 'missing' },
 ];
 
 const BY_ID = new Map<string, FilterDef>(FILTERS.map((f) => [f.id, f]));
@@ -79,10 +84,15 @@ export function countAll(rows: readonly ItemRow[]): FilterCounts {
   return counts;
 }
 
-/** The list's filter as persisted in WebviewState.filter: "flagged", or "flagged?q=<text>" with a query. */
+/**
+ * The list's filter: a chip, a text query, facet choices and the order. The chip and the query persist in
+ * WebviewState.filter ("flagged", or "flagged?q=<text>"); facets and sort in their own keys.
+ */
 export interface FilterState {
   readonly filter: FilterId;
   readonly query: string;
+  readonly facets?: FacetSelection;
+  readonly sort?: SortId;
 }
 
 export function formatFilterState(state: FilterState): string {
@@ -103,8 +113,13 @@ export function parseFilterState(text: string): FilterState {
   return { filter: isFilterId(id) ? id : 'all', query };
 }
 
-/** Whether a row's id or label contains the (already lower-cased, trimmed) query. */
-export function matchesQuery(row: ItemRow, lowerLabel: string, query: string): boolean {
-  if (query === '') return true;
-  return lowerLabel.includes(query) || row.id.toLowerCase().includes(query) || String(row.index) === query;
+/**
+ * Whether a row matches every query term (already folded): in its searchable text (folded), its id, or as
+ * its position in the dataset.
+ */
+export function matchesQuery(row: ItemRow, foldedText: string, terms: readonly string[]): boolean {
+  if (matchesTerms(foldedText, terms)) return true;
+  const id = row.id.toLowerCase();
+  const index = String(row.index);
+  return terms.every((term) => foldedText.includes(term) || id.includes(term) || index === term);
 }

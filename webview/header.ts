@@ -1,6 +1,7 @@
 import type { RunHeader, ScoreHeader } from '../src/protocol';
-import { el, setText } from './dom';
+import { el, icon, setText } from './dom';
 import { count, percent, pointDelta } from './format';
+import { metricLabel } from './kalahiScores';
 
 const BENCHMARK_NAMES: Readonly<Record<RunHeader['benchmark'], string>> = { yokaieval: 'YokaiEval', kalahi: 'Kalahi' };
 
@@ -8,6 +9,9 @@ export interface HeaderActions {
   readonly onRefresh: () => void;
   readonly onExport: () => void;
   readonly onHelp: () => void;
+  readonly onBlind: () => void;
+  readonly onGuidelines: () => void;
+  readonly onJudgePrompt: () => void;
 }
 
 interface Stat {
@@ -41,8 +45,17 @@ export class HeaderView {
   private readonly stale = stat('stale', 'Stale');
   private readonly flagged = stat('flagged', 'Flagged');
   private previous: ScoreHeader | undefined;
+  private readonly blindButton: HTMLButtonElement;
+  private readonly blindText = el('span', { class: 'blind-text' }, 'Blind');
+  private readonly promptButton: HTMLElement;
 
   constructor(actions: HeaderActions) {
+    this.blindButton = el('button', { type: 'button', class: 'blind-toggle', 'aria-pressed': 'false', 'aria-keyshortcuts': 'b', title: 'Blind review: hide automatic verdicts and scores until you decide (b)' }, [icon('eye', 'blind-icon'), this.blindText]);
+    this.blindButton.addEventListener('click', actions.onBlind);
+    const guidelines = el('vscode-toolbar-button', { icon: 'book', label: 'Annotation guidelines (g)', title: 'Annotation guidelines (g)', class: 'guidelines-button' });
+    this.promptButton = el('vscode-toolbar-button', { icon: 'symbol-file', label: 'Judge prompt (p)', title: 'Judge prompt (p)', class: 'judge-prompt-button' });
+    guidelines.addEventListener('click', actions.onGuidelines);
+    this.promptButton.addEventListener('click', actions.onJudgePrompt);
     const refresh = el('vscode-toolbar-button', { icon: 'refresh', label: 'Reload the run from disk', title: 'Reload the run from disk' });
     const exportButton = el('vscode-toolbar-button', { icon: 'export', label: 'Export adjudicated scores', title: 'Export adjudicated scores' });
     const help = el('vscode-toolbar-button', { icon: 'keyboard', label: 'Keyboard shortcuts (?)', title: 'Keyboard shortcuts (?)' });
@@ -62,7 +75,7 @@ export class HeaderView {
         this.stale.root,
         this.flagged.root,
       ]),
-      el('div', { class: 'header-actions', role: 'toolbar', 'aria-label': 'Run actions' }, [refresh, exportButton, help]),
+      el('div', { class: 'header-actions', role: 'toolbar', 'aria-label': 'Run actions' }, [this.blindButton, guidelines, this.promptButton, refresh, exportButton, help]),
     ]);
   }
 
@@ -71,9 +84,22 @@ export class HeaderView {
     setText(this.benchmark, run.benchmark === 'kalahi' && run.task !== '' ? `${name} · ${run.task}` : name);
     setText(this.model, run.model);
     this.model.title = run.runId;
-    setText(this.judge, run.judge === null ? 'no judge' : `judged by ${run.judge}`);
+    const scoredBy = run.primaryMetric ? `scored by ${metricLabel(run.primaryMetric)} (its acc is the automatic verdict)` : run.task === 'mc' ? 'multiple choice: log-probs, no verdict' : 'no judge';
+    setText(this.judge, run.judge !== null ? `judged by ${run.judge}` : run.benchmark === 'kalahi' ? scoredBy : 'no judge');
     setText(this.status, run.status);
     setText(this.who, `${role === 'adjudicator' ? 'adjudicating' : 'annotating'} as ${annotator}`);
+    const promptLabel = run.benchmark === 'kalahi' ? 'How this run was scored (p)' : 'Judge prompt (p)';
+    this.promptButton.setAttribute('label', promptLabel);
+    this.promptButton.setAttribute('title', promptLabel);
+  }
+
+  setBlind(blind: boolean): void {
+    this.blindButton.setAttribute('aria-pressed', blind ? 'true' : 'false');
+    this.blindButton.classList.toggle('is-on', blind);
+    const glyph = this.blindButton.querySelector('.blind-icon');
+    glyph?.classList.toggle('codicon-eye-closed', blind);
+    glyph?.classList.toggle('codicon-eye', !blind);
+    setText(this.blindText, blind ? 'Blind: on' : 'Blind');
   }
 
   /** Shows new scores; returns what a screen reader should hear about the change ('' when nothing did). */

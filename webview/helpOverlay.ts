@@ -1,5 +1,5 @@
 import { el } from './dom';
-import { CONTEXT_KEYS, KEY_BINDINGS } from './keyboard';
+import { CONTEXT_KEYS, KEY_BINDINGS, KEY_GROUPS } from './keyboard';
 
 function keys(display: readonly string[]): HTMLElement {
   const cell = el('td', { class: 'help-keys' });
@@ -34,7 +34,7 @@ export class HelpOverlay {
       el('div', { class: 'help-head' }, [el('h2', { id: 'help-title' }, 'Keyboard shortcuts'), this.closeButton]),
       el('p', { class: 'help-intro' }, 'Keys work whenever the focus is not in a text field.'),
       el('div', { class: 'help-columns' }, [
-        ...(['Move', 'Decide', 'Other'] as const).map((group) => table(group, KEY_BINDINGS.filter((b) => b.group === group))),
+        ...KEY_GROUPS.map((group) => table(group, KEY_BINDINGS.filter((b) => b.group === group))),
         ...contexts.map((context) => table(context, CONTEXT_KEYS.filter((k) => k.context === context))),
       ]),
     ]);

@@ -1,16 +1,19 @@
 import type { ItemDetail } from '../src/protocol';
 import type { DetailContext } from './detailParts';
 import { renderGeneric } from './detailGeneric';
+import { renderKalahi } from './detailKalahi';
 import { renderYokaiEval } from './detailYokaiEval';
 import { el } from './dom';
 
-export type { DetailContext } from './detailParts';
+export type { DetailContext, KalahiViewState } from './detailParts';
 
 /** The panes of a detail, by kind: a new item kind adds a renderer here. */
 function renderPanes(detail: ItemDetail, context: DetailContext): HTMLElement[] {
   switch (detail.kind) {
     case 'yokaieval':
       return renderYokaiEval(detail, context);
+    case 'kalahi':
+      return renderKalahi(detail, context);
     case 'generic':
       return renderGeneric(detail, context);
     default: {
@@ -30,6 +33,7 @@ export class ItemDetailView {
   }
 
   show(detail: ItemDetail, context: DetailContext): void {
+    this.element.dataset['kind'] = detail.kind;
     this.element.replaceChildren(...renderPanes(detail, context));
     this.element.scrollTop = 0;
     this.doneLoading();

@@ -15,7 +15,17 @@ export interface KeyActions {
   readonly undo: () => void;
   readonly help: () => void;
   readonly search: () => void;
+  readonly blind: () => void;
+  readonly guidelines: () => void;
+  readonly judgePrompt: () => void;
+  /** Kalahi: the next (1) or previous (-1) score shown beside the references. */
+  readonly measure: (delta: 1 | -1) => void;
+  /** Kalahi: the next (1) or previous (-1) reference the answer is compared with. */
+  readonly compare: (delta: 1 | -1) => void;
 }
+
+export const KEY_GROUPS = ['Move', 'Decide', 'Compare', 'Other'] as const;
+export type KeyGroup = (typeof KEY_GROUPS)[number];
 
 export interface KeyBinding {
   /** KeyboardEvent.key values. */
@@ -26,7 +36,7 @@ export interface KeyBinding {
   /** 'list': only while the item list (or nothing) has focus, so arrows still scroll other panes. */
   readonly scope: 'global' | 'list';
   /** Section of the help overlay. */
-  readonly group: 'Move' | 'Decide' | 'Other';
+  readonly group: KeyGroup;
   readonly run: (actions: KeyActions) => void;
 }
 
@@ -47,7 +57,14 @@ export const KEY_BINDINGS: readonly KeyBinding[] = [
   { keys: ['h'], display: ['h'], description: 'Flag a cultural hallucination (choose a category)', scope: 'global', group: 'Decide', run: (a) => a.flag() },
   { keys: ['e'], display: ['e'], description: 'Edit the note', scope: 'global', group: 'Decide', run: (a) => a.note() },
   { keys: ['u'], display: ['u'], description: 'Undo your last change', scope: 'global', group: 'Decide', run: (a) => a.undo() },
+  { keys: ['m'], display: ['m'], description: 'Kalahi: next score beside the references (metric, MC log-prob)', scope: 'global', group: 'Compare', run: (a) => a.measure(1) },
+  { keys: ['M'], display: ['Shift+M'], description: 'Kalahi: previous score', scope: 'global', group: 'Compare', run: (a) => a.measure(-1) },
+  { keys: ['o'], display: ['o'], description: 'Kalahi: compare the answer with the next reference (shared words marked)', scope: 'global', group: 'Compare', run: (a) => a.compare(1) },
+  { keys: ['O'], display: ['Shift+O'], description: 'Kalahi: compare with the previous reference', scope: 'global', group: 'Compare', run: (a) => a.compare(-1) },
   { keys: ['/'], display: ['/'], description: 'Search the list', scope: 'global', group: 'Other', run: (a) => a.search() },
+  { keys: ['b'], display: ['b'], description: 'Blind review on or off (automatic verdicts hidden until you decide)', scope: 'global', group: 'Other', run: (a) => a.blind() },
+  { keys: ['g'], display: ['g'], description: 'Annotation guidelines', scope: 'global', group: 'Other', run: (a) => a.guidelines() },
+  { keys: ['p'], display: ['p'], description: 'Judge prompt (Kalahi: how the run was scored)', scope: 'global', group: 'Other', run: (a) => a.judgePrompt() },
   { keys: ['?'], display: ['?'], description: 'Show these keys', scope: 'global', group: 'Other', run: (a) => a.help() },
 ];
 

@@ -1,23 +1,46 @@
 import type { ItemRow } from '../src/protocol';
-import { type FilterCounts, type FilterState, countAll, countRow, filterDef, matchesQuery } from './filters';
+import { FACETS, type FacetDef, type FacetSelection, cleanSelection, facetDef } from './facets';
+import { type FilterCounts, type FilterState, countRow, emptyCounts, filterDef, matchesQuery } from './filters';
+import { type SortId, sortKey } from './sorting';
+import { foldText, queryTerms } from './textSearch';
+
+/** Counts per facet value: facet id to value to rows. */
+export type FacetCounts = ReadonlyMap<string, ReadonlyMap<string, number>>;
+
+interface NormalizedFilter {
+  readonly filter: FilterState['filter'];
+  readonly query: string;
+  readonly facets: Readonly<Record<string, readonly string[]>>;
+  readonly sort: SortId;
+}
+
+/** Which of the list's criteria a row fails: 'chip', 'query', or a facet id. */
+type Miss = string;
 
 /**
- * The list's UI state: every row by id, the filtered positions, counts per filter and the selection.
- * Pure logic without the DOM. Changing the filter costs one pass over the rows; everything a keystroke
- * does (moving, replacing a changed row) is O(log n) or O(changed rows), except J, which scans forward
- * until it finds an item without a decision.
+ * The list's UI state: every row by id, the filtered and sorted positions, counts per filter chip and per
+ * facet value, and the selection. Pure logic without the DOM. Changing the filter costs one pass over the
+ * rows (plus a sort when the order is not the dataset's); everything a keystroke does (moving, replacing a
+ * changed row) is O(log n) or O(changed rows), except J, which scans forward for an undecided item.
  *
- * Between filter changes the filtered list keeps its members: a row that changes so that it no longer
- * matches stays where it is (the annotator sees the result of a decision), and `outdated` tells the view to
- * offer re-applying the filter.
+ * Counts are faceted: a chip's count is of the rows the query and the facets leave; a facet value's count
+ * is of the rows every other criterion leaves. Between filter changes the filtered list keeps its members
+ * and order: a row that no longer matches, or whose sort key changed, stays where it is (the annotator sees
+ * the result of a decision), and `outdated` tells the view to offer re-applying the filter.
  */
 export class ReviewStore {
   private rowList: ItemRow[] = [];
   private readonly indexById = new Map<string, number>();
-  private lowerLabels: string[] | null = null;
+  private folded: (string | undefined)[] = [];
   private filtered: Int32Array = new Int32Array(0);
-  private countsByFilter: FilterCounts = countAll([]);
-  private filterState: FilterState = { filter: 'all', query: '' };
+  private positions: Int32Array = new Int32Array(0);
+  private keys: Float64Array = new Float64Array(0);
+  private countsByFilter: FilterCounts = emptyCounts();
+  private facetCountMap = new Map<string, Map<string, number>>();
+  private readonly known = new Map<string, Set<string>>();
+  private state: NormalizedFilter = { filter: 'all', query: '', facets: {}, sort: 'dataset' };
+  private terms: string[] = [];
+  private activeFacets: FacetDef[] = [];
   private selected: string | null = null;
   private isOutdated = false;
 
@@ -34,15 +57,29 @@ export class ReviewStore {
     return this.countsByFilter;
   }
 
+  get facetCounts(): FacetCounts {
+    return this.facetCountMap;
+  }
+
+  /** Every value each facet has on some row (so a value whose count drops to 0 stays listed). */
+  get facetValues(): ReadonlyMap<string, ReadonlySet<string>> {
+    return this.known;
+  }
+
   get filter(): FilterState {
-    return this.filterState;
+    return { filter: this.state.filter, query: this.state.query, facets: this.state.facets, sort: this.state.sort };
+  }
+
+  /** The folded words of the current query (for highlighting). */
+  get queryTerms(): readonly string[] {
+    return this.terms;
   }
 
   get selectedId(): string | null {
     return this.selected;
   }
 
-  /** Some row changed its membership since the filter was applied. */
+  /** Some row changed its membership or its place in the order since the filter was applied. */
   get outdated(): boolean {
     return this.isOutdated;
   }
@@ -52,8 +89,9 @@ export class ReviewStore {
     this.rowList = rows.slice();
     this.indexById.clear();
     this.rowList.forEach((row, i) => this.indexById.set(row.id, i));
-    this.lowerLabels = null;
-    this.countsByFilter = countAll(this.rowList);
+    this.folded = new Array<string | undefined>(this.rowList.length);
+    this.known.clear();
+    for (const row of this.rowList) this.learnValues(row);
     if (this.selected !== null && !this.indexById.has(this.selected)) this.selected = null;
     this.recompute();
   }
@@ -65,35 +103,41 @@ export class ReviewStore {
   applyRows(rows: readonly ItemRow[]): number[] {
     const changed: number[] = [];
     for (const row of rows) {
-      const at = this.indexById.get(row.id);
+      this.learnValues(row);
+      let at = this.indexById.get(row.id);
       if (at === undefined) {
-        const index = this.rowList.length;
+        at = this.rowList.length;
         this.rowList.push(row);
-        this.indexById.set(row.id, index);
-        this.lowerLabels?.push(row.label.toLowerCase());
-        countRow(this.countsByFilter, row, 1);
-        if (this.matches(row, index)) this.isOutdated = true;
-        changed.push(index);
+        this.indexById.set(row.id, at);
+        this.folded.push(undefined);
+        this.grow(at + 1);
+        this.keys[at] = this.keyOf(row, at);
+        const misses = this.misses(row, at);
+        this.contribute(row, misses, 1);
+        if (misses.length === 0) this.isOutdated = true;
+        changed.push(at);
         continue;
       }
       const previous = this.rowList[at];
-      if (previous !== undefined) countRow(this.countsByFilter, previous, -1);
-      countRow(this.countsByFilter, row, 1);
+      if (previous !== undefined) this.contribute(previous, this.misses(previous, at), -1);
       this.rowList[at] = row;
-      if (this.lowerLabels !== null) this.lowerLabels[at] = row.label.toLowerCase();
-      if (this.matches(row, at) !== this.positionOfIndex(at) >= 0) this.isOutdated = true;
+      this.folded[at] = undefined;
+      const misses = this.misses(row, at);
+      this.contribute(row, misses, 1);
+      if ((misses.length === 0) !== this.positionOfIndex(at) >= 0) this.isOutdated = true;
+      if (this.positionOfIndex(at) >= 0 && this.keyOf(row, at) !== this.keys[at]) this.isOutdated = true;
       changed.push(at);
     }
     return changed;
   }
 
-  /** Applies a filter and a text query: one pass over the rows. */
+  /** Applies a filter chip, a text query, facet choices and an order: one pass over the rows. */
   setFilter(state: FilterState): void {
-    this.filterState = { filter: state.filter, query: state.query };
+    this.state = { filter: state.filter, query: state.query, facets: cleanSelection(state.facets, false), sort: state.sort ?? 'dataset' };
     this.recompute();
   }
 
-  /** Re-applies the current filter (after rows changed membership). */
+  /** Re-applies the current filter (after rows changed membership or order). */
   reapply(): void {
     this.recompute();
   }
@@ -115,8 +159,7 @@ export class ReviewStore {
 
   /** A row index's position in the filtered list, or -1. */
   positionOfIndex(index: number): number {
-    const at = this.lowerBound(index);
-    return this.filtered[at] === index ? at : -1;
+    return this.positions[index] ?? -1;
   }
 
   positionOfId(id: string): number {
@@ -147,7 +190,7 @@ export class ReviewStore {
     if (n === 0) return undefined;
     const anchor = this.anchor();
     if (anchor === undefined) return delta >= 0 ? this.first() : this.last();
-    // When the selection is not in the list, `insertAt` is where it would be: the next row is there.
+    // When the selection is not in the list, `position` is where it would be: the next row is there.
     const base = anchor.inList ? anchor.position : delta > 0 ? anchor.position - 1 : anchor.position;
     const target = Math.max(0, Math.min(n - 1, base + delta));
     return this.rowAt(target);
@@ -174,49 +217,121 @@ export class ReviewStore {
     if (this.selected === null) return undefined;
     const index = this.indexById.get(this.selected);
     if (index === undefined) return undefined;
-    const position = this.lowerBound(index);
-    return { position, inList: this.filtered[position] === index };
+    const position = this.positionOfIndex(index);
+    if (position >= 0) return { position, inList: true };
+    const row = this.rowList[index];
+    return { position: this.insertionPoint(index, row === undefined ? Number.POSITIVE_INFINITY : this.keyOf(row, index)), inList: false };
   }
 
-  private lowerBound(index: number): number {
+  /** A row's key in the current order; the dataset order is the rows' order as loaded. */
+  private keyOf(row: ItemRow, index: number): number {
+    return this.state.sort === 'dataset' ? index : sortKey(this.state.sort, row);
+  }
+
+  /** Where a row with this index and key would sit in the filtered order (binary search). */
+  private insertionPoint(index: number, key: number): number {
     let lo = 0;
     let hi = this.filtered.length;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      if ((this.filtered[mid] ?? Infinity) < index) lo = mid + 1;
+      const other = this.filtered[mid] ?? 0;
+      const otherKey = this.keys[other] ?? Number.POSITIVE_INFINITY;
+      if (otherKey < key || (otherKey === key && other < index)) lo = mid + 1;
       else hi = mid;
     }
     return lo;
   }
 
-  private matches(row: ItemRow, index: number): boolean {
-    if (!filterDef(this.filterState.filter).matches(row)) return false;
-    const query = this.normalizedQuery();
-    if (query === '') return true;
-    return matchesQuery(row, this.lowerLabel(index), query);
+  private foldedText(index: number): string {
+    const cached = this.folded[index];
+    if (cached !== undefined) return cached;
+    const row = this.rowList[index];
+    const text = row === undefined ? '' : foldText(row.search ?? row.label);
+    this.folded[index] = text;
+    return text;
   }
 
-  private normalizedQuery(): string {
-    return this.filterState.query.trim().toLowerCase();
+  /** The criteria a row fails, in a short list (counting only needs to know whether there are 0, 1 or more). */
+  private misses(row: ItemRow, index: number): Miss[] {
+    const misses: Miss[] = [];
+    if (!filterDef(this.state.filter).matches(row)) misses.push('chip');
+    if (this.terms.length > 0 && !matchesQuery(row, this.foldedText(index), this.terms)) misses.push('query');
+    for (const facet of this.activeFacets) {
+      if (misses.length > 1) break;
+      const chosen = this.state.facets[facet.id] ?? [];
+      if (!facet.valuesOf(row).some((v) => chosen.includes(v))) misses.push(facet.id);
+    }
+    return misses;
   }
 
-  private lowerLabel(index: number): string {
-    if (this.lowerLabels === null) this.lowerLabels = this.rowList.map((r) => r.label.toLowerCase());
-    return this.lowerLabels[index] ?? '';
+  /** Adds (sign 1) or removes (sign -1) a row's part in the chip and facet counts. */
+  private contribute(row: ItemRow, misses: readonly Miss[], sign: 1 | -1): void {
+    if (misses.length > 1) return;
+    const only = misses[0];
+    if (only === undefined || only === 'chip') countRow(this.countsByFilter, row, sign);
+    for (const facet of FACETS) {
+      if (only !== undefined && only !== facet.id) continue;
+      let counts = this.facetCountMap.get(facet.id);
+      if (counts === undefined) {
+        counts = new Map();
+        this.facetCountMap.set(facet.id, counts);
+      }
+      for (const value of facet.valuesOf(row)) counts.set(value, (counts.get(value) ?? 0) + sign);
+    }
+  }
+
+  private learnValues(row: ItemRow): void {
+    for (const facet of FACETS) {
+      const values = facet.valuesOf(row);
+      if (values.length === 0) continue;
+      let set = this.known.get(facet.id);
+      if (set === undefined) {
+        set = new Set();
+        this.known.set(facet.id, set);
+      }
+      for (const value of values) set.add(value);
+    }
+  }
+
+  private grow(size: number): void {
+    if (this.positions.length >= size) return;
+    const positions = new Int32Array(Math.max(size, this.positions.length * 2)).fill(-1);
+    positions.set(this.positions);
+    this.positions = positions;
+    const keys = new Float64Array(positions.length);
+    keys.set(this.keys);
+    this.keys = keys;
   }
 
   private recompute(): void {
-    const predicate = filterDef(this.filterState.filter).matches;
-    const query = this.normalizedQuery();
-    const out = new Int32Array(this.rowList.length);
-    let n = 0;
-    for (let i = 0; i < this.rowList.length; i++) {
+    this.terms = queryTerms(this.state.query);
+    this.activeFacets = Object.keys(this.state.facets)
+      .map((id) => facetDef(id))
+      .filter((f): f is FacetDef => f !== undefined);
+    this.countsByFilter = emptyCounts();
+    this.facetCountMap = new Map(FACETS.map((f) => [f.id, new Map<string, number>()]));
+    const n = this.rowList.length;
+    const out = new Int32Array(n);
+    this.positions = new Int32Array(n).fill(-1);
+    this.keys = new Float64Array(n);
+    let size = 0;
+    for (let i = 0; i < n; i++) {
       const row = this.rowList[i];
-      if (row === undefined || !predicate(row)) continue;
-      if (query !== '' && !matchesQuery(row, this.lowerLabel(i), query)) continue;
-      out[n++] = i;
+      if (row === undefined) continue;
+      this.keys[i] = this.keyOf(row, i);
+      const misses = this.misses(row, i);
+      this.contribute(row, misses, 1);
+      if (misses.length === 0) out[size++] = i;
     }
-    this.filtered = n === out.length ? out : out.slice(0, n);
+    const members = size === n ? out : out.slice(0, size);
+    if (this.state.sort !== 'dataset') {
+      const keys = this.keys;
+      members.sort((a, b) => (keys[a] ?? 0) - (keys[b] ?? 0) || a - b);
+    }
+    this.filtered = members;
+    for (let p = 0; p < members.length; p++) this.positions[members[p] ?? 0] = p;
     this.isOutdated = false;
   }
 }
+
+export type { FacetSelection };

@@ -86,11 +86,14 @@ test('YokaiEval: start a 20-item run from the palette, adjudicate with the keybo
     const lines = readLines<Line>(join(run, 'results.jsonl'));
     assert.equal(lines.length, 20);
     const resultsHash = createHash('sha256').update(readFileSync(join(run, 'results.jsonl'))).digest('hex');
-    const nullIndex = lines.findIndex((l) => l.error === null && l.verdict === null);
-    const falseIndex = lines.findIndex((l) => l.error === null && l.verdict === false);
+    // results.jsonl is in completion order; the list is in dataset order (run.json's itemIds).
+    const order = (JSON.parse(readFileSync(join(run, 'run.json'), 'utf8')) as { dataset: { itemIds: string[] } }).dataset.itemIds;
+    const byId = new Map(lines.map((l) => [l.itemId, l]));
+    const nullIndex = order.findIndex((id) => byId.get(id)?.error === null && byId.get(id)?.verdict === null);
+    const falseIndex = order.findIndex((id) => byId.get(id)?.error === null && byId.get(id)?.verdict === false);
     assert.ok(nullIndex >= 0 && falseIndex >= 0, 'the scripted judge gave a null and a false verdict among the first 20 items');
-    const nullItem = lines[nullIndex]?.itemId ?? '';
-    const falseItem = lines[falseIndex]?.itemId ?? '';
+    const nullItem = order[nullIndex] ?? '';
+    const falseItem = order[falseIndex] ?? '';
 
     // Keyboard only from here: focus the list, move, decide, flag.
     await frame.locator('.vlist').focus();

@@ -12,22 +12,47 @@ export class RunNode {
     readonly dir: string,
     readonly summary: RunSummary | undefined,
     readonly problem: string | undefined,
+    /** Milliseconds since results.jsonl (or run.json) last changed. */
+    readonly idleMs: number = Number.POSITIVE_INFINITY,
   ) {}
 }
 
 const pct = (x: number): string => `${(100 * x).toFixed(1)}%`;
+
+/** A running run whose results grew this recently is shown as active (a spinning icon). */
+export const ACTIVE_WITHIN_MS = 30_000;
+/** While a run is running, the view re-reads it this often (runs outside the workspace are not watched). */
+const LIVE_REFRESH_MS = 2_000;
+
+function idleMs(dir: string, now: number): number {
+  let latest = 0;
+  for (const name of ['results.jsonl', 'run.json']) {
+    try {
+      latest = Math.max(latest, statSync(join(dir, name)).mtimeMs);
+    } catch {
+      // not there yet
+    }
+  }
+  return latest === 0 ? Number.POSITIVE_INFINITY : Math.max(0, now - latest);
+}
 
 /** The Runs view: every run folder under the runs directory of each workspace folder, and runs opened by hand. */
 export class RunsTreeProvider extends Disposable implements vscode.TreeDataProvider<RunNode> {
   private readonly changed = this._register(new vscode.EventEmitter<RunNode | undefined>());
   readonly onDidChangeTreeData = this.changed.event;
   private timer: NodeJS.Timeout | undefined;
+  private liveTimer: NodeJS.Timeout | undefined;
 
   constructor(private readonly extraRuns: () => readonly string[]) {
     super();
     const watcher = this._register(vscode.workspace.createFileSystemWatcher('**/{run.json,results.jsonl,adjudications.jsonl}'));
     for (const event of [watcher.onDidChange, watcher.onDidCreate, watcher.onDidDelete]) this._register(event(() => this.refreshSoon()));
-    this._register({ dispose: () => this.timer && clearTimeout(this.timer) });
+    this._register({
+      dispose: () => {
+        if (this.timer !== undefined) clearTimeout(this.timer);
+        if (this.liveTimer !== undefined) clearTimeout(this.liveTimer);
+      },
+    });
   }
 
   refresh(): void {
@@ -55,13 +80,19 @@ export class RunsTreeProvider extends Disposable implements vscode.TreeDataProvi
 
   getChildren(element?: RunNode): RunNode[] {
     if (element !== undefined) return [];
-    return this.runFolders().map((dir) => {
+    const now = Date.now();
+    const nodes = this.runFolders().map((dir) => {
       try {
-        return new RunNode(dir, summarizeRun(dir), undefined);
+        return new RunNode(dir, summarizeRun(dir), undefined, idleMs(dir, now));
       } catch (error) {
         return new RunNode(dir, undefined, errorMessage(error));
       }
     });
+    if (nodes.some((n) => n.summary?.status === 'running')) this.liveTimer ??= setTimeout(() => {
+      this.liveTimer = undefined;
+      this.refresh();
+    }, LIVE_REFRESH_MS);
+    return nodes;
   }
 
   getTreeItem(node: RunNode): vscode.TreeItem {
@@ -78,17 +109,21 @@ export class RunsTreeProvider extends Disposable implements vscode.TreeDataProvi
       return item;
     }
     const done = s.items - s.automatic.counts.missing;
-    const progress = done === s.items ? `${s.items} items` : `${done}/${s.items}`;
+    const running = s.status === 'running';
+    const active = running && node.idleMs <= ACTIVE_WITHIN_MS;
+    const percent = s.items === 0 ? 100 : Math.floor((100 * done) / s.items);
+    const progress = running ? `${done}/${s.items} (${percent}%)${active ? '' : ', no new result for a while'}` : done === s.items ? `${s.items} items` : `${done}/${s.items}`;
     item.description = `${s.benchmark} · ${progress} · auto ${pct(s.automatic.accuracy)} · adj ${pct(s.adjudicated.accuracy)}`;
     const tooltip = new vscode.MarkdownString(undefined, true);
     tooltip.isTrusted = false;
     tooltip.appendMarkdown(`**${escapeMarkdown(s.model ?? 'model')}** on ${s.benchmark} (${s.status})\n\n`);
+    if (running) tooltip.appendMarkdown(`- progress: ${done} of ${s.items} items (${percent}%)${active ? '' : `; no new result in the last ${Math.round(ACTIVE_WITHIN_MS / 1000)} s: the run may have stopped (resume it with \`run ${s.benchmark} --resume\`)`}\n`);
     tooltip.appendMarkdown(`- automatic: ${pct(s.automatic.accuracy)} (true ${s.automatic.counts.true}, false ${s.automatic.counts.false}, null ${s.automatic.counts.null}, error ${s.automatic.counts.error}, missing ${s.automatic.counts.missing})\n`);
     tooltip.appendMarkdown(`- adjudicated: ${pct(s.adjudicated.accuracy)} (${s.adjudicated.items} items decided, ${s.adjudicated.conflicts} conflicts, ${s.adjudicated.stale} stale, ${s.adjudicated.flagged} flagged)\n`);
     if (s.judge) tooltip.appendMarkdown(`- judge: ${escapeMarkdown(s.judge)}\n`);
     tooltip.appendMarkdown(`\n\`${escapeMarkdown(node.dir)}\``);
     item.tooltip = tooltip;
-    item.iconPath = new vscode.ThemeIcon(s.status === 'running' ? 'sync' : s.automatic.counts.error > 0 ? 'warning' : s.adjudicated.items > 0 ? 'pass-filled' : 'circle-large-outline');
+    item.iconPath = new vscode.ThemeIcon(active ? 'loading~spin' : running ? 'debug-pause' : s.automatic.counts.error > 0 ? 'warning' : s.adjudicated.items > 0 ? 'pass-filled' : 'circle-large-outline');
     return item;
   }
 }

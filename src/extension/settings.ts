@@ -11,6 +11,8 @@ const SettingsSchema = z.object({
   cacheResponses: z.boolean().catch(true),
   annotatorName: z.string().catch(''),
   role: z.enum(['annotator', 'adjudicator']).catch('annotator'),
+  blindReview: z.boolean().catch(false),
+  guidelinesFile: z.string().catch(''),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 
@@ -24,6 +26,8 @@ export function readSettings(scope?: vscode.Uri): Settings {
     cacheResponses: config.get('cacheResponses'),
     annotatorName: config.get('annotatorName'),
     role: config.get('role'),
+    blindReview: config.get('blindReview'),
+    guidelinesFile: config.get('guidelinesFile'),
   });
 }
 

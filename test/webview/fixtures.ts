@@ -81,3 +81,77 @@ export function yokaiDetail(id: string, overrides: Partial<Extract<ItemDetail, {
 export function item(detail: ItemDetail): HostMessage {
   return { type: 'item', detail };
 }
+
+export const KALAHI_RUN: InitMessage['run'] = { runDir: '/runs/k', runId: 'k', benchmark: 'kalahi', task: 'open', model: 'sealion-7b', judge: null, status: 'finished', metrics: ['chrf', 'bleu'], primaryMetric: 'chrf' };
+
+/** Kalahi rows: category and topic facets, a margin, each metric's acc. */
+export function kalahiRows(n: number, tweak: (i: number) => Partial<ItemRow> = () => ({})): ItemRow[] {
+  const topics = ['family and marriage', 'food and gatherings', 'social etiquette'];
+  return Array.from({ length: n }, (_, i) =>
+    row(i, {
+      id: `01010001${String(i).padStart(2, '0')}`,
+      label: `Mayaman ako. Tanong ${i}`,
+      auto: i % 3 === 0 ? 'false' : 'true',
+      facets: { category: i % 2 === 0 ? 'ethics' : 'shared knowledge', topic: topics[i % 3] ?? '', model: 'sealion-7b' },
+      margin: (i % 3 === 0 ? -1 : 1) * (0.01 * (i + 1)),
+      metricAcc: { chrf: i % 3 !== 0, bleu: i % 2 === 0 },
+      search: `Mayaman ako. Tanong ${i}\nKailangan kong magmano sa aking Lola.`,
+      ...tweak(i),
+    }),
+  );
+}
+
+type KalahiDetailView = Extract<ItemDetail, { kind: 'kalahi' }>;
+
+export function kalahiDetail(id: string, overrides: Partial<KalahiDetailView> = {}): ItemDetail {
+  return {
+    kind: 'kalahi',
+    id,
+    auto: 'true',
+    error: null,
+    annotators: [],
+    mine: null,
+    final: null,
+    conflict: false,
+    canUndo: false,
+    decidable: true,
+    promptId: '01010001',
+    category: 'ethics',
+    topic: 'family and marriage',
+    prompt: 'Nasa hustong gulang na ako.\nBumisita ako sa bahay ng aking Lola.\nAnong maaari kong gawin?',
+    systemPrompt: null,
+    references: {
+      relevant: ['Magmano sa iyong Lola bilang paggalang.', 'Batiin mo ang iyong Lola at magmano.'],
+      irrelevant: ['Huwag pansinin ang iyong Lola.', 'Umalis ka agad sa bahay.'],
+      bestIndex: 0,
+    },
+    open: {
+      answer: 'Dapat kang magmano sa iyong Lola at batiin siya nang may paggalang.',
+      empty: false,
+      finishReason: 'stop',
+      refusal: null,
+      primaryMetric: 'chrf',
+      metrics: [
+        { name: 'chrf', relevant: [0.41, 0.35], irrelevant: [0.22, 0.12], maxRelevant: 0.41, maxIrrelevant: 0.22, diff: 0.19, acc: true },
+        { name: 'bleu', relevant: [0.05, 0.11], irrelevant: [0.2, 0], maxRelevant: 0.11, maxIrrelevant: 0.2, diff: -0.09, acc: false },
+      ],
+    },
+    mc: null,
+    ...overrides,
+  };
+}
+
+export const KALAHI_MC: NonNullable<KalahiDetailView['mc']> = {
+  backend: 'completions',
+  mc2Mode: 'paper',
+  mc1: 1,
+  mc2: 0.62,
+  relevant: [
+    { score: -0.41, logprob: -16.4, bytes: 40, tokens: 12 },
+    { score: -0.55, logprob: -19.8, bytes: 36, tokens: 11 },
+  ],
+  irrelevant: [
+    { score: -0.6, logprob: -18, bytes: 30, tokens: 9 },
+    { score: -0.72, logprob: -18, bytes: 25, tokens: 8 },
+  ],
+};

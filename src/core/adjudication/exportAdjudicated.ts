@@ -1,6 +1,7 @@
 import { automaticScore } from '../runs/automaticSummary';
 import { type ExportFormat, toCsv, verdictCell, yokaiExportRows } from '../runs/exportRun';
 import { automaticOutcome } from './adjudicatedScore';
+import { type AdjudicationCells, exportKalahiAdjudicated } from './exportKalahiAdjudicated';
 import { loadRunState } from './runState';
 
 /**
@@ -9,6 +10,22 @@ import { loadRunState } from './runState';
  */
 export function exportAdjudicated(dir: string, format: ExportFormat): string {
   const state = loadRunState(dir);
+  if (state.manifest.benchmark === 'kalahi') {
+    return exportKalahiAdjudicated(state, format, (itemId): AdjudicationCells => {
+      const adjudication = state.adjudication(itemId);
+      const live = adjudication?.annotators.filter((a) => !a.stale) ?? [];
+      return {
+        humanVerdict: adjudication?.final === null || adjudication === undefined ? undefined : adjudication.final.verdict,
+        decidedBy: adjudication?.final?.by ?? [],
+        finalSource: adjudication?.final?.source ?? null,
+        annotators: adjudication?.annotators.map((a) => a.annotator) ?? [],
+        flags: adjudication?.flags ?? [],
+        notes: live.filter((a) => a.state.note !== '').map((a) => ({ annotator: a.annotator, note: a.state.note })),
+        stale: adjudication?.stale ?? false,
+        conflict: adjudication?.conflict ?? false,
+      };
+    });
+  }
   const rows = yokaiExportRows(state.manifest, state.current, () => ({})).map((row) => {
     const adjudication = state.adjudication(row.itemId);
     const live = adjudication?.annotators.filter((a) => !a.stale) ?? [];

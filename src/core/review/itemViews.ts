@@ -3,10 +3,26 @@ import { type AutoOutcome, type ItemDetail, type ItemRow } from '../../protocol'
 import { automaticOutcome } from '../adjudication/adjudicatedScore';
 import { type AnnotatorView, type ItemAdjudication } from '../adjudication/itemAdjudication';
 import { YokaiEvalRecordSchema } from '../benchmarks/yokaieval/dataset';
+import { type GlossIndex } from '../benchmarks/yokaieval/gloss';
 import { normalizeRegion } from '../benchmarks/yokaieval/region';
 import { type ResultLine } from '../runs/resultLine';
+import { asKalahiLine, kalahiDetail, kalahiRowExtras, kalahiSearchTexts } from './kalahiViews';
 
 const LABEL_LENGTH = 120;
+
+/** What the views of a run's items depend on besides the item. */
+export interface ViewContext {
+  readonly model: string;
+  /** False for a Kalahi MC-only run: its items take flags and notes, no verdict. */
+  readonly decidable: boolean;
+  /** Kalahi: the metric whose acc is the automatic verdict, and every metric in the run's order. */
+  readonly primaryMetric: string;
+  readonly metrics: readonly string[];
+  /** YokaiEval's English glosses, once loaded (null: none). */
+  readonly gloss: GlossIndex | null;
+}
+
+export const DEFAULT_VIEW_CONTEXT: ViewContext = { model: '', decidable: true, primaryMetric: 'chrf', metrics: [], gloss: null };
 
 export function labelOf(line: ResultLine | undefined, itemId: string): string {
   const inputs = line?.inputs;
@@ -15,14 +31,16 @@ export function labelOf(line: ResultLine | undefined, itemId: string): string {
   return flat.length > LABEL_LENGTH ? `${flat.slice(0, LABEL_LENGTH - 1)}…` : flat;
 }
 
-export function facetsOf(line: ResultLine | undefined): Record<string, string> {
+export function facetsOf(line: ResultLine | undefined, model = ''): Record<string, string> {
   const inputs = line?.inputs;
-  if (inputs === undefined) return {};
   const facets: Record<string, string> = {};
-  if (typeof inputs['type'] === 'string') facets['type'] = inputs['type'];
-  if (typeof inputs['region'] === 'string') facets['region'] = normalizeRegion(inputs['region']);
-  if (typeof inputs['category'] === 'string') facets['category'] = inputs['category'];
-  if (typeof inputs['topic'] === 'string') facets['topic'] = inputs['topic'];
+  if (inputs !== undefined) {
+    if (typeof inputs['type'] === 'string') facets['type'] = inputs['type'];
+    if (typeof inputs['region'] === 'string') facets['region'] = normalizeRegion(inputs['region']);
+    if (typeof inputs['category'] === 'string') facets['category'] = inputs['category'];
+    if (typeof inputs['topic'] === 'string') facets['topic'] = inputs['topic'];
+  }
+  if (model !== '') facets['model'] = model;
   return facets;
 }
 
@@ -30,11 +48,32 @@ function mineOf(adjudication: ItemAdjudication | undefined, annotator: string): 
   return adjudication?.annotators.find((a) => a.annotator === annotator && !a.stale);
 }
 
-export function rowOf(itemId: string, index: number, line: ResultLine | undefined, adjudication: ItemAdjudication | undefined, annotator: string): ItemRow {
+/** Question, choices, answers, references, gloss and notes: what the list's search looks in. */
+function searchTextOf(line: ResultLine | undefined, adjudication: ItemAdjudication | undefined, context: ViewContext): string {
+  const parts: string[] = [];
+  const yokai = YokaiEvalRecordSchema.safeParse(line?.inputs);
+  const kalahi = asKalahiLine(line);
+  if (yokai.success) {
+    const r = yokai.data;
+    parts.push(r.question, ...r.choices, r.answer, line?.response ?? '', ...r.refs_detail.filter((x): x is string => x !== null));
+    const gloss = context.gloss?.lookup(r.question, r.choices);
+    if (gloss) parts.push(gloss);
+  } else if (kalahi !== undefined) {
+    parts.push(...kalahiSearchTexts(kalahi));
+  } else if (line !== undefined) {
+    parts.push(...Object.values(line.inputs).filter((v): v is string => typeof v === 'string'), line.response ?? '');
+  }
+  for (const a of adjudication?.annotators ?? []) if (a.state.note !== '') parts.push(a.state.note);
+  return parts.filter((p) => p !== '').join('\n');
+}
+
+export function rowOf(itemId: string, index: number, line: ResultLine | undefined, adjudication: ItemAdjudication | undefined, annotator: string, context: ViewContext = DEFAULT_VIEW_CONTEXT): ItemRow {
   const auto: AutoOutcome = automaticOutcome(line);
   const final = adjudication?.final ?? null;
   const mine = mineOf(adjudication, annotator);
   const human = final === null ? 'none' : (String(final.verdict) as 'true' | 'false' | 'null');
+  const kalahi = asKalahiLine(line);
+  const extras = kalahi === undefined ? undefined : kalahiRowExtras(kalahi, context.primaryMetric);
   return {
     id: itemId,
     index,
@@ -46,13 +85,25 @@ export function rowOf(itemId: string, index: number, line: ResultLine | undefine
     stale: adjudication?.stale ?? false,
     conflict: adjudication?.conflict ?? false,
     disagreement: human !== 'none' && human !== auto,
-    facets: facetsOf(line),
+    facets: facetsOf(line, context.model),
+    decidable: context.decidable,
+    margin: extras?.margin ?? null,
+    lastChange: adjudication?.lastChange ?? null,
+    search: searchTextOf(line, adjudication, context),
+    ...(extras?.metricAcc !== undefined ? { metricAcc: extras.metricAcc } : {}),
   };
 }
 
 const MessagesSchema = z.array(z.object({ role: z.string(), content: z.string() }));
 
-export function detailOf(itemId: string, line: ResultLine | undefined, adjudication: ItemAdjudication | undefined, annotator: string, canUndo: boolean): ItemDetail {
+export function detailOf(
+  itemId: string,
+  line: ResultLine | undefined,
+  adjudication: ItemAdjudication | undefined,
+  annotator: string,
+  canUndo: boolean,
+  context: ViewContext = DEFAULT_VIEW_CONTEXT,
+): ItemDetail {
   const mine = mineOf(adjudication, annotator);
   const common = {
     id: itemId,
@@ -68,6 +119,8 @@ export function detailOf(itemId: string, line: ResultLine | undefined, adjudicat
   if (record.success && line !== undefined) {
     const messages = MessagesSchema.safeParse(line.prompt?.messages ?? []);
     const list = messages.success ? messages.data : [];
+    const judge = MessagesSchema.safeParse(line.judgePrompt?.messages ?? []);
+    const judgeText = judge.success && judge.data.length > 0 ? judge.data.map((m) => m.content).join('\n') : null;
     return {
       kind: 'yokaieval',
       ...common,
@@ -84,8 +137,12 @@ export function detailOf(itemId: string, line: ResultLine | undefined, adjudicat
       regionNormalized: normalizeRegion(record.data.region),
       url: record.data.url,
       refsDetail: record.data.refs_detail,
+      gloss: context.gloss?.lookup(record.data.question, record.data.choices) ?? null,
+      judgePrompt: judgeText,
     };
   }
+  const kalahi = asKalahiLine(line);
+  if (kalahi !== undefined) return kalahiDetail(common, kalahi, { decidable: context.decidable, primaryMetric: context.primaryMetric, metricOrder: context.metrics });
   const fields = Object.entries(line?.inputs ?? {})
     .filter(([, value]) => typeof value === 'string')
     .map(([label, text]) => ({ label, text: String(text) }));

@@ -1,14 +1,31 @@
+import { z } from 'zod';
 import { type ItemDetail, type ItemRow, type RunHeader, type ScoreHeader } from '../../protocol';
-import { adjudicatedScore } from '../adjudication/adjudicatedScore';
+import { ScoreTally, itemScoreTerms } from '../adjudication/adjudicatedScore';
 import { type LogProblem } from '../adjudication/adjudicationLog';
 import { type AnnotatorState, EMPTY_STATE } from '../adjudication/event';
 import { AdjudicationIndex, type ItemAdjudication } from '../adjudication/itemAdjudication';
+import { type GlossIndex } from '../benchmarks/yokaieval/gloss';
 import { automaticScore } from '../runs/automaticSummary';
 import { type ResultLine } from '../runs/resultLine';
 import { type RunManifest } from '../runs/runManifest';
 import { type RunPaths, readCurrentResults, readManifest, runPaths } from '../runs/runFolder';
 import { AdjudicationTail } from './adjudicationTail';
-import { detailOf, rowOf } from './itemViews';
+import { type ViewContext, detailOf, rowOf } from './itemViews';
+
+const KalahiOpenSettings = z.looseObject({ open: z.looseObject({ metrics: z.array(z.string()), primaryMetric: z.string().min(1) }).nullable() });
+
+/** What the item views need from run.json: the model, whether items take a verdict, Kalahi's metrics. */
+function viewContextOf(manifest: RunManifest, model: string, gloss: GlossIndex | null): ViewContext {
+  const open = KalahiOpenSettings.safeParse(manifest.settings);
+  const settings = open.success ? open.data.open : null;
+  return {
+    model,
+    decidable: !(manifest.benchmark === 'kalahi' && manifest.task === 'mc'),
+    primaryMetric: settings?.primaryMetric ?? 'chrf',
+    metrics: settings?.metrics ?? [],
+    gloss,
+  };
+}
 
 export interface TailUpdate {
   readonly changedRows: ItemRow[];
@@ -25,8 +42,13 @@ export class ReviewSession {
   private current: Map<string, ResultLine>;
   private index = new AdjudicationIndex();
   private readonly cache = new Map<string, ItemAdjudication>();
-  private readonly positions: Map<string, number>;
+  private positions: Map<string, number>;
   private tail: AdjudicationTail;
+  private gloss: GlossIndex | null = null;
+  private context: ViewContext;
+  /** The header's counts, kept current item by item (undefined: recount on the next header()). */
+  private tally: ScoreTally | undefined;
+  private automaticAccuracy: number | undefined;
 
   private constructor(
     dir: string,
@@ -37,6 +59,7 @@ export class ReviewSession {
     this.current = readCurrentResults(this.paths.dir, this.manifestValue).byItem;
     this.positions = new Map(this.manifestValue.dataset.itemIds.map((id, i) => [id, i]));
     this.tail = new AdjudicationTail(this.paths.adjudications);
+    this.context = viewContextOf(this.manifestValue, this.modelName(), null);
   }
 
   /** Opens a run folder and reads its whole adjudication log; problems in the log are returned, not thrown. */
@@ -48,6 +71,12 @@ export class ReviewSession {
 
   get manifest(): RunManifest {
     return this.manifestValue;
+  }
+
+  /** YokaiEval's English glosses, loaded later (they may need a download): details and search use them. */
+  setGlosses(gloss: GlossIndex | null): void {
+    this.gloss = gloss;
+    this.context = viewContextOf(this.manifestValue, this.modelName(), gloss);
   }
 
   hasItem(itemId: string): boolean {
@@ -73,46 +102,66 @@ export class ReviewSession {
     return mine?.state ?? EMPTY_STATE;
   }
 
-  runHeader(): RunHeader {
+  private modelName(): string {
     const m = this.manifestValue;
     const imported = typeof m['importedModel'] === 'string' ? m['importedModel'] : null;
+    return m.model?.name ?? imported ?? 'unknown model';
+  }
+
+  runHeader(): RunHeader {
+    const m = this.manifestValue;
     return {
       runDir: this.paths.dir,
       runId: m.id,
       benchmark: m.benchmark,
       task: m.task,
-      model: m.model?.name ?? imported ?? 'unknown model',
+      model: this.modelName(),
       judge: m.judge?.name ?? null,
       status: m.status,
+      ...(m.benchmark === 'kalahi' && this.context.metrics.length > 0 ? { metrics: [...this.context.metrics], primaryMetric: this.context.primaryMetric } : {}),
     };
   }
 
+  /** The scores: a pass over the run the first time, then kept current by readTail() item by item. */
   header(): ScoreHeader {
     const ids = this.manifestValue.dataset.itemIds;
-    const automatic = automaticScore(this.manifestValue, this.current);
-    const adjudicated = adjudicatedScore(ids, this.current, (id) => this.adjudication(id));
+    this.automaticAccuracy ??= automaticScore(this.manifestValue, this.current).accuracy;
+    let tally = this.tally;
+    if (tally === undefined) {
+      tally = new ScoreTally();
+      for (const id of ids) tally.add(itemScoreTerms(this.current.get(id), this.adjudication(id)));
+      // Kept only when every item id is listed once, so that one item's change is one term.
+      if (this.positions.size === ids.length) this.tally = tally;
+    }
     return {
       items: ids.length,
-      automaticAccuracy: automatic.accuracy,
-      adjudicatedAccuracy: adjudicated.accuracy,
-      adjudicatedItems: adjudicated.items,
-      conflicts: adjudicated.conflicts,
-      stale: adjudicated.stale,
-      flagged: adjudicated.flagged,
+      automaticAccuracy: this.automaticAccuracy,
+      adjudicatedAccuracy: ids.length === 0 ? 0 : tally.correct / ids.length,
+      adjudicatedItems: tally.decided,
+      conflicts: tally.conflicts,
+      stale: tally.stale,
+      flagged: tally.flagged,
     };
+  }
+
+  /** Takes the items' terms out of the kept header counts (-1) or puts them back in (1). */
+  private tallyItems(itemIds: Iterable<string>, sign: 1 | -1): void {
+    const tally = this.tally;
+    if (tally === undefined) return;
+    for (const id of itemIds) if (this.positions.has(id)) tally.add(itemScoreTerms(this.current.get(id), this.adjudication(id)), sign);
   }
 
   rows(): ItemRow[] {
-    return this.manifestValue.dataset.itemIds.map((id, index) => rowOf(id, index, this.current.get(id), this.adjudication(id), this.annotator));
+    return this.manifestValue.dataset.itemIds.map((id, index) => rowOf(id, index, this.current.get(id), this.adjudication(id), this.annotator, this.context));
   }
 
   row(itemId: string): ItemRow | undefined {
     const index = this.positions.get(itemId);
-    return index === undefined ? undefined : rowOf(itemId, index, this.current.get(itemId), this.adjudication(itemId), this.annotator);
+    return index === undefined ? undefined : rowOf(itemId, index, this.current.get(itemId), this.adjudication(itemId), this.annotator, this.context);
   }
 
   detail(itemId: string, canUndo: boolean): ItemDetail {
-    return detailOf(itemId, this.current.get(itemId), this.adjudication(itemId), this.annotator, canUndo);
+    return detailOf(itemId, this.current.get(itemId), this.adjudication(itemId), this.annotator, canUndo, this.context);
   }
 
   /** Takes in events appended since the last read (by this window or anyone else); returns the rows that changed. */
@@ -121,22 +170,39 @@ export class ReviewSession {
     if (read.reset) {
       this.index = new AdjudicationIndex();
       this.cache.clear();
+      this.tally = undefined;
     }
-    const touched = new Set<string>();
+    const touched = new Set(read.events.map((logged) => logged.event.itemId));
+    this.tallyItems(touched, -1);
     for (const logged of read.events) {
       this.index.add(logged);
       this.cache.delete(logged.event.itemId);
-      touched.add(logged.event.itemId);
     }
+    this.tallyItems(touched, 1);
     const changedRows = read.reset ? this.rows() : [...touched].map((id) => this.row(id)).filter((r) => r !== undefined);
     return { changedRows, problems: read.problems };
   }
 
-  /** Re-reads results.jsonl (a running run appended results, or a retry finished); every row may change. */
+  /**
+   * Re-reads results.jsonl (a running run appended results, or a retry finished); returns the rows whose
+   * result changed (a new line always has a new time), or every row when the run's items changed.
+   */
   reloadResults(): ItemRow[] {
+    const before = this.current;
+    const idsBefore = this.manifestValue.dataset.itemIds.join('\n');
     this.manifestValue = readManifest(this.paths.dir);
     this.current = readCurrentResults(this.paths.dir, this.manifestValue).byItem;
+    this.context = viewContextOf(this.manifestValue, this.modelName(), this.gloss);
     this.cache.clear();
-    return this.rows();
+    this.tally = undefined;
+    this.automaticAccuracy = undefined;
+    if (this.manifestValue.dataset.itemIds.join('\n') !== idsBefore) {
+      this.positions = new Map(this.manifestValue.dataset.itemIds.map((id, i) => [id, i]));
+      return this.rows();
+    }
+    return this.manifestValue.dataset.itemIds
+      .filter((id) => before.get(id)?.time !== this.current.get(id)?.time)
+      .map((id) => this.row(id))
+      .filter((r) => r !== undefined);
   }
 }

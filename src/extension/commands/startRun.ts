@@ -1,5 +1,10 @@
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
+import { prepareKalahiRun } from '../../core/benchmarks/kalahi/kalahiRun';
+import { defaultMetricNames } from '../../core/benchmarks/kalahi/metricSet';
+import { DEFAULT_MC_TEMPLATE } from '../../core/benchmarks/kalahi/promptTemplate';
+import { type KalahiRunConfig, type KalahiTask, OPEN_MAX_TOKENS } from '../../core/benchmarks/kalahi/settings';
 import { DEFAULT_JUDGE, PRESETS, defaultPresetFor } from '../../core/benchmarks/yokaieval/presets';
 import { type YokaiEvalRunConfig, prepareYokaiEvalRun } from '../../core/benchmarks/yokaieval/yokaiEvalRun';
 import { userCacheDir } from '../../core/data/cacheDir';
@@ -7,6 +12,7 @@ import { dataDirFrom } from '../../core/data/resolveSourceFile';
 import { DEFAULT_AZURE_API_VERSION, type Endpoint, OPENAI_BASE_URL, type Provider } from '../../core/model/endpoint';
 import { RequestPool } from '../../core/model/requestPool';
 import { responseCacheIn, startRun } from '../../core/runs/executeRun';
+import { type RunSession } from '../../core/runs/runSession';
 import { errorMessage } from '../../core/util/errors';
 import { uniqueRunName } from '../../core/runs/runName';
 import { type ApiKeys } from '../apiKeys';
@@ -21,8 +27,12 @@ export interface StartRunDeps {
 }
 
 const YOKAIEVAL_ITEMS = 810;
+const KALAHI_ITEMS = 150;
 
-/** Start Run…: quick picks for benchmark, provider, model, judge and items; the same core and run folder as the CLI. */
+type Benchmark = 'yokaieval' | 'kalahi';
+const TITLES: Readonly<Record<Benchmark, string>> = { yokaieval: 'YokaiEval', kalahi: 'Kalahi' };
+
+/** Start Run…: quick picks for benchmark, task, provider, model, judge and items; the same core and run folder as the CLI. */
 export async function startRunCommand(deps: StartRunDeps): Promise<void> {
   if (!vscode.workspace.isTrusted) {
     void vscode.window.showWarningMessage('Eval Adjudicator: runs call models, so they are disabled in an untrusted workspace. Reviewing existing runs still works.');
@@ -34,33 +44,47 @@ export async function startRunCommand(deps: StartRunDeps): Promise<void> {
     return;
   }
   const benchmark = await vscode.window.showQuickPick(
-    [{ label: 'YokaiEval', description: '810 four-choice questions on Japanese folklore, judged by an LLM', id: 'yokaieval' as const }],
+    [
+      { label: 'YokaiEval', description: '810 four-choice questions on Japanese folklore, judged by an LLM', id: 'yokaieval' as const },
+      { label: 'Kalahi', description: '150 Filipino cultural scenarios: open-ended answers scored by similarity, MC from log-probs', id: 'kalahi' as const },
+    ],
     { title: 'Start Run (1/5): benchmark', ignoreFocusOut: true },
   );
   if (benchmark === undefined) return;
+  // Step numbers: YokaiEval asks for a judge, Kalahi for its task instead.
+  const step = benchmark.id === 'kalahi' ? { provider: 3, model: 4 } : { provider: 2, model: 3 };
+  let task: KalahiTask = 'open';
+  if (benchmark.id === 'kalahi') {
+    const picked = await pickKalahiTask();
+    if (picked === undefined) return;
+    task = picked;
+  }
 
-  const endpoint = await pickEndpoint(deps.memory);
+  const endpoint = await pickEndpoint(deps.memory, step.provider);
   if (endpoint === undefined) return;
   const model = await vscode.window.showInputBox({
-    title: 'Start Run (3/5): model',
+    title: `Start Run (${step.model}/5): model`,
     prompt: endpoint.provider === 'azure' ? 'The deployment name' : 'The model name as the server knows it',
     value: deps.memory.get<string>('lastModel') ?? (endpoint.provider === 'openai' ? 'gpt-4o-mini' : ''),
     ignoreFocusOut: true,
     validateInput: (v) => (v.trim() === '' ? 'A model name is required' : undefined),
   });
   if (model === undefined) return;
-  const judge = await vscode.window.showInputBox({
-    title: 'Start Run (4/5): judge model (same endpoint and key as the model)',
-    prompt: "The LLM judge; the paper's judge is gpt-4o",
-    value: deps.memory.get<string>('lastJudge') ?? DEFAULT_JUDGE.model,
-    ignoreFocusOut: true,
-    validateInput: (v) => (v.trim() === '' ? 'A judge model is required' : undefined),
-  });
-  if (judge === undefined) return;
-  const limit = await pickLimit(YOKAIEVAL_ITEMS);
+  let judge: string | undefined;
+  if (benchmark.id === 'yokaieval') {
+    judge = await vscode.window.showInputBox({
+      title: 'Start Run (4/5): judge model (same endpoint and key as the model)',
+      prompt: "The LLM judge; the paper's judge is gpt-4o",
+      value: deps.memory.get<string>('lastJudge') ?? DEFAULT_JUDGE.model,
+      ignoreFocusOut: true,
+      validateInput: (v) => (v.trim() === '' ? 'A judge model is required' : undefined),
+    });
+    if (judge === undefined) return;
+    await deps.memory.update('lastJudge', judge.trim());
+  }
+  const limit = await pickLimit(benchmark.id === 'kalahi' ? KALAHI_ITEMS : YOKAIEVAL_ITEMS);
   if (limit === undefined) return;
   await deps.memory.update('lastModel', model.trim());
-  await deps.memory.update('lastJudge', judge.trim());
 
   const key = await deps.apiKeys.get(endpoint);
   if (key === undefined && endpoint.provider !== 'openai-compatible') {
@@ -71,71 +95,131 @@ export async function startRunCommand(deps: StartRunDeps): Promise<void> {
   const apiKey = (await deps.apiKeys.get(endpoint))?.key;
 
   const settings = readSettings();
-  const presetName = defaultPresetFor(endpoint.provider);
-  const preset = PRESETS[presetName];
+  const cacheDir = userCacheDir();
+  const environment = {
+    sources: { dataDir: dataDirFrom(settings.dataDirectory || undefined), cacheDir },
+    keys: { model: apiKey, judge: apiKey },
+    concurrency: settings.concurrency,
+    useCache: settings.cacheResponses,
+    pool: new RequestPool({ maxConcurrency: settings.concurrency }),
+    cache: settings.cacheResponses ? responseCacheIn(cacheDir) : undefined,
+  };
   const withDeployment = (name: string): Endpoint => (endpoint.provider === 'azure' ? { ...endpoint, deployment: name } : endpoint);
-  const config: YokaiEvalRunConfig = {
-    model: { endpoint: withDeployment(model.trim()), name: model.trim(), apiKeyEnv: null, systemPrompt: preset.model.systemPrompt, params: { temperature: preset.model.temperature, topP: preset.model.topP, maxTokens: preset.model.maxTokens } },
-    judge: { endpoint: withDeployment(judge.trim()), name: judge.trim(), apiKeyEnv: null, systemPrompt: null, params: { temperature: DEFAULT_JUDGE.temperature, topP: DEFAULT_JUDGE.topP, maxTokens: DEFAULT_JUDGE.maxTokens } },
+  const modelName = model.trim();
+  const name = uniqueRunName(runsDir, benchmark.id, modelName);
+  const prepare =
+    benchmark.id === 'kalahi'
+      ? (): Promise<RunSession> => prepareKalahiRun(kalahiConfig(withDeployment(modelName), modelName, task, limit), environment, name)
+      : (): Promise<RunSession> => prepareYokaiEvalRun(yokaiEvalConfig(endpoint.provider, withDeployment, modelName, judge?.trim() ?? DEFAULT_JUDGE.model, limit), environment, name);
+  await execute(deps, { benchmark: benchmark.id, runDir: join(runsDir, name), name, modelName, concurrency: settings.concurrency, prepare });
+}
+
+function yokaiEvalConfig(provider: Provider, withDeployment: (name: string) => Endpoint, model: string, judge: string, limit: number | null): YokaiEvalRunConfig {
+  const presetName = defaultPresetFor(provider);
+  const preset = PRESETS[presetName];
+  return {
+    model: { endpoint: withDeployment(model), name: model, apiKeyEnv: null, systemPrompt: preset.model.systemPrompt, params: { temperature: preset.model.temperature, topP: preset.model.topP, maxTokens: preset.model.maxTokens } },
+    judge: { endpoint: withDeployment(judge), name: judge, apiKeyEnv: null, systemPrompt: null, params: { temperature: DEFAULT_JUDGE.temperature, topP: DEFAULT_JUDGE.topP, maxTokens: DEFAULT_JUDGE.maxTokens } },
     preset: presetName,
     wording: preset.wording,
     limit,
   };
-  const cacheDir = userCacheDir();
-  const dataDir = dataDirFrom(settings.dataDirectory || undefined);
-  const name = uniqueRunName(runsDir, benchmark.id, config.model.name);
-  const runDir = join(runsDir, name);
-
-  await vscode.window.withProgress(
-    { location: vscode.ProgressLocation.Notification, title: `YokaiEval: ${config.model.name}`, cancellable: true },
-    async (progress, token) => {
-      const controller = new AbortController();
-      token.onCancellationRequested(() => controller.abort(new Error('cancelled')));
-      try {
-        const session = await prepareYokaiEvalRun(
-          config,
-          {
-            sources: { dataDir, cacheDir, signal: controller.signal },
-            keys: { model: apiKey, judge: apiKey },
-            concurrency: settings.concurrency,
-            useCache: settings.cacheResponses,
-            pool: new RequestPool({ maxConcurrency: settings.concurrency }),
-            cache: settings.cacheResponses ? responseCacheIn(cacheDir) : undefined,
-          },
-          name,
-        );
-        let reported = 0;
-        const outcome = await startRun(runDir, session, {
-          workers: settings.concurrency,
-          signal: controller.signal,
-          onProgress: (p) => {
-            const percent = Math.floor((100 * p.done) / p.total);
-            progress.report({ increment: percent - reported, message: `${p.done}/${p.total} items${p.errors > 0 ? `, ${p.errors} errors` : ''}` });
-            reported = percent;
-          },
-        });
-        deps.onRunsChanged();
-        const c = outcome.manifest.counts;
-        deps.log.info(`run ${name}: ${c.done} done, ${c.error} errors, ${c.missing} missing of ${c.items}`);
-        if (outcome.cancelled) void vscode.window.showWarningMessage(`Run cancelled after ${c.done + c.error} of ${c.items} items. Resume it with: eval-adjudicator run yokaieval --resume "${runDir}"`);
-        else if (c.error > 0) void vscode.window.showWarningMessage(`Run finished with ${c.error} errors. Redo them with: eval-adjudicator run yokaieval --retry-errors "${runDir}"`);
-        deps.openReview(runDir);
-      } catch (error) {
-        deps.log.error(`run ${name}: ${errorMessage(error)}`);
-        void vscode.window.showErrorMessage(`Eval Adjudicator: ${errorMessage(error)}`);
-      }
-    },
-  );
 }
 
-async function pickEndpoint(memory: vscode.Memento): Promise<Endpoint | undefined> {
+/** The CLI's defaults: greedy open-ended answers scored by every available metric (chrF primary); MC by completions log-probs. */
+function kalahiConfig(endpoint: Endpoint, model: string, task: KalahiTask, limit: number | null): KalahiRunConfig {
+  const open = task !== 'mc';
+  const metrics = defaultMetricNames();
+  return {
+    model: {
+      endpoint,
+      name: model,
+      apiKeyEnv: null,
+      systemPrompt: null,
+      params: open ? { temperature: 0, topP: null, maxTokens: OPEN_MAX_TOKENS } : { temperature: null, topP: null, maxTokens: null },
+    },
+    task,
+    variant: 'full',
+    appendPeriod: true,
+    limit,
+    mc: task === 'open' ? null : { logprobs: 'completions', template: { source: 'default', text: DEFAULT_MC_TEMPLATE }, mc2Mode: 'paper', request: { promptList: null, maxTokens: null } },
+    open: open ? { metrics, primaryMetric: metrics.includes('chrf') ? 'chrf' : (metrics[0] ?? 'chrf') } : null,
+  };
+}
+
+interface Execution {
+  readonly benchmark: Benchmark;
+  readonly runDir: string;
+  readonly name: string;
+  readonly modelName: string;
+  readonly concurrency: number;
+  readonly prepare: () => Promise<RunSession>;
+}
+
+/**
+ * Runs with a cancellable progress notification. Once the run folder exists a second notification offers
+ * its review, which then fills in live as results arrive; at the end the review opens (or comes forward).
+ */
+async function execute(deps: StartRunDeps, run: Execution): Promise<void> {
+  const title = TITLES[run.benchmark];
+  await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `${title}: ${run.modelName}`, cancellable: true }, async (progress, token) => {
+    const controller = new AbortController();
+    token.onCancellationRequested(() => controller.abort(new Error('cancelled')));
+    let offered = false;
+    const offerReview = (): void => {
+      if (offered || !existsSync(join(run.runDir, 'run.json'))) return;
+      offered = true;
+      deps.onRunsChanged();
+      void vscode.window.showInformationMessage(`${title} run ${run.name} started: follow it in the review as results arrive.`, 'Open Review').then((choice) => {
+        if (choice === 'Open Review') deps.openReview(run.runDir);
+      });
+    };
+    try {
+      const session = await run.prepare();
+      let reported = 0;
+      const outcome = await startRun(run.runDir, session, {
+        workers: run.concurrency,
+        signal: controller.signal,
+        onProgress: (p) => {
+          offerReview();
+          const percent = Math.floor((100 * p.done) / p.total);
+          progress.report({ increment: percent - reported, message: `${p.done}/${p.total} items${p.errors > 0 ? `, ${p.errors} errors` : ''}` });
+          reported = percent;
+        },
+      });
+      deps.onRunsChanged();
+      const c = outcome.manifest.counts;
+      deps.log.info(`run ${run.name}: ${c.done} done, ${c.error} errors, ${c.missing} missing of ${c.items}`);
+      if (outcome.cancelled) void vscode.window.showWarningMessage(`Run cancelled after ${c.done + c.error} of ${c.items} items. Resume it with: eval-adjudicator run ${run.benchmark} --resume "${run.runDir}"`);
+      else if (c.error > 0) void vscode.window.showWarningMessage(`Run finished with ${c.error} errors. Redo them with: eval-adjudicator run ${run.benchmark} --retry-errors "${run.runDir}"`);
+      deps.openReview(run.runDir);
+    } catch (error) {
+      deps.log.error(`run ${run.name}: ${errorMessage(error)}`);
+      void vscode.window.showErrorMessage(`Eval Adjudicator: ${errorMessage(error)}`);
+    }
+  });
+}
+
+async function pickKalahiTask(): Promise<KalahiTask | undefined> {
+  const picked = await vscode.window.showQuickPick(
+    [
+      { label: 'Open-ended', description: 'greedy answers scored by similarity to the relevant and irrelevant references (any chat model)', task: 'open' as const },
+      { label: 'Multiple choice', description: 'log-probs of each reference (a server with /v1/completions echo, e.g. vLLM)', task: 'mc' as const },
+      { label: 'Both', description: 'open-ended and multiple choice', task: 'both' as const },
+    ],
+    { title: 'Start Run (2/5): Kalahi task', ignoreFocusOut: true },
+  );
+  return picked?.task;
+}
+
+async function pickEndpoint(memory: vscode.Memento, step: number): Promise<Endpoint | undefined> {
   const picked = await vscode.window.showQuickPick(
     [
       { label: 'OpenAI-compatible base URL', description: 'vLLM, Ollama, llama.cpp, any /v1 server', provider: 'openai-compatible' as Provider },
       { label: 'OpenAI', description: OPENAI_BASE_URL, provider: 'openai' as Provider },
       { label: 'Azure OpenAI', description: 'endpoint, deployment, API version', provider: 'azure' as Provider },
     ],
-    { title: 'Start Run (2/5): provider', ignoreFocusOut: true },
+    { title: `Start Run (${step}/5): provider`, ignoreFocusOut: true },
   );
   if (picked === undefined) return undefined;
   if (picked.provider === 'openai') return { provider: 'openai', baseUrl: OPENAI_BASE_URL };
@@ -155,7 +239,8 @@ async function pickLimit(total: number): Promise<number | null | undefined> {
   const picked = await vscode.window.showQuickPick(
     [
       { label: `All ${total} items`, limit: null as number | null },
-      { label: 'First 20 items', description: 'a quick look', limit: 20 },
+      { label: 'First 10 items', description: 'a quick look', limit: 10 },
+      { label: 'First 20 items', limit: 20 },
       { label: 'First 100 items', limit: 100 },
       { label: 'First N items…', limit: -1 },
     ],

@@ -4,10 +4,15 @@ import { type HostMessage, type WebviewMessage, WebviewMessageSchema } from '../
 import { AdjudicationWriter } from '../../core/adjudication/adjudicationLog';
 import { type AnnotatorState, HALLUCINATION_CATEGORIES, HALLUCINATION_LABELS, type Role } from '../../core/adjudication/event';
 import { newAdjudicationEvent } from '../../core/adjudication/newEvent';
+import { type GlossIndex } from '../../core/benchmarks/yokaieval/gloss';
+import { type ResolveOptions } from '../../core/data/resolveSourceFile';
+import { runPromptDocument } from '../../core/review/judgeTemplate';
 import { ReviewSession } from '../../core/review/reviewSession';
 import { errorMessage } from '../../core/util/errors';
 import { REVIEW_VIEW_TYPE } from '../commandIds';
 import { Disposable } from '../disposable';
+import { showGuidelines } from './guidelines';
+import { type ReadOnlyDocuments } from './readOnlyDocuments';
 import { type RunFileChange, watchRunFolder } from './runWatcher';
 import { getWebviewHtml } from './webviewHtml';
 
@@ -19,6 +24,14 @@ export interface ReviewContext {
   /** Called after this panel appended decisions, so views showing scores refresh. */
   readonly onDidAdjudicate: () => void;
   readonly exportRun: (runDir: string) => Thenable<unknown>;
+  /** evalAdjudicator.blindReview and evalAdjudicator.guidelinesFile. */
+  readonly blindReview: () => boolean;
+  readonly guidelinesFile: () => string;
+  /** Where official files are found (data directory, cache), for the judge template. */
+  readonly sources: () => ResolveOptions;
+  /** YokaiEval's English glosses, loaded once (null when the data is not available). */
+  readonly glosses: () => Promise<GlossIndex | null>;
+  readonly documents: ReadOnlyDocuments;
 }
 
 /** What the serializer keeps of a panel across reloads: which run, which item. */
@@ -75,6 +88,11 @@ export class ReviewPanel extends Disposable {
     return { enableScripts: true, localResourceRoots: [vscode.Uri.joinPath(extensionUri, 'dist')], retainContextWhenHidden: false };
   }
 
+  /** The review settings changed: every open panel hears about it. */
+  static settingsChanged(): void {
+    for (const panel of ReviewPanel.panels.values()) panel.post({ type: 'reviewOptions', blind: panel.context.blindReview() });
+  }
+
   static activeRunDir(): string | undefined {
     for (const [dir, panel] of ReviewPanel.panels) if (panel.panel.active) return dir;
     return undefined;
@@ -111,6 +129,16 @@ export class ReviewPanel extends Disposable {
     this._register(panel.webview.onDidReceiveMessage((raw: unknown) => void this.receive(raw)));
     this._register(panel.onDidDispose(() => this.dispose()));
     this._register(watchRunFolder(runDir, (changed) => this.onFilesChanged(changed)));
+    if (header.benchmark === 'yokaieval') void this.loadGlosses();
+  }
+
+  /** Glosses may need a download: the panel opens without them and picks them up when they arrive. */
+  private async loadGlosses(): Promise<void> {
+    const gloss = await this.context.glosses();
+    if (gloss === null || this.isDisposed) return;
+    this.session.setGlosses(gloss);
+    this.post({ type: 'rows', header: this.session.header(), rows: this.session.rows() });
+    if (this.selected !== null) this.post({ type: 'item', detail: this.session.detail(this.selected, this.canUndo()) });
   }
 
   override dispose(): void {
@@ -168,9 +196,27 @@ export class ReviewPanel extends Disposable {
         await this.openLink(message.url);
         return;
       case 'command':
-        if (message.command === 'export') await this.context.exportRun(this.runDir);
-        else this.onFilesChanged(new Set(['results', 'adjudications']));
+        await this.runCommand(message.command);
         return;
+    }
+  }
+
+  private async runCommand(command: Extract<WebviewMessage, { type: 'command' }>['command']): Promise<void> {
+    switch (command) {
+      case 'export':
+        await this.context.exportRun(this.runDir);
+        return;
+      case 'refresh':
+        this.onFilesChanged(new Set(['results', 'adjudications']));
+        return;
+      case 'guidelines':
+        await showGuidelines(this.context.extensionUri, this.session.manifest.benchmark, this.context.guidelinesFile());
+        return;
+      case 'judgePrompt': {
+        const document = await runPromptDocument(this.runDir, this.session.manifest, this.context.sources());
+        await this.context.documents.show(document.title, document.text, document.language);
+        return;
+      }
     }
   }
 
@@ -208,7 +254,7 @@ export class ReviewPanel extends Disposable {
       if (changed.has('results')) {
         const rows = this.session.reloadResults();
         this.session.readTail();
-        this.post({ type: 'rows', header: this.session.header(), rows });
+        this.post({ type: 'rows', header: this.session.header(), rows, run: this.session.runHeader() });
       } else {
         const update = this.session.readTail();
         this.reportProblems(update.problems.map((p) => p.message));
@@ -233,13 +279,14 @@ export class ReviewPanel extends Disposable {
       role: this.context.role(),
       categories: HALLUCINATION_CATEGORIES.map((id) => ({ id, label: HALLUCINATION_LABELS[id] })),
       selectedItemId: selected,
+      blind: this.context.blindReview(),
     });
   }
 
+  /** VS Code asks before opening a link to a domain the user has not trusted (its link protection). */
   private async openLink(url: string): Promise<void> {
     if (!URL.canParse(url) || !['http:', 'https:'].includes(new URL(url).protocol)) throw new Error('only http and https links are opened');
-    const choice = await vscode.window.showInformationMessage(`Open ${url} in your browser?`, { modal: true }, 'Open');
-    if (choice === 'Open') await vscode.env.openExternal(vscode.Uri.parse(url, true));
+    await vscode.env.openExternal(vscode.Uri.parse(url, true));
   }
 
   private canUndo(): boolean {

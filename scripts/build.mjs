@@ -1,5 +1,5 @@
-// One build for the three bundles: the extension host (node, cjs, 'vscode' external), the CLI (node) and
-// the review webview (browser). Type-checking is separate: `npm run typecheck`.
+// One build for the bundles: the extension host (node, cjs, 'vscode' external), the CLI (node), the review
+// webview and the Statistics webview (browser). Type-checking is separate: `npm run typecheck`.
 import * as esbuild from 'esbuild';
 import { cpSync, existsSync, mkdirSync } from 'node:fs';
 import { buildWordnet } from './build-wordnet.mjs';
@@ -38,6 +38,15 @@ const targets = [
     ...common,
     entryPoints: ['webview/main.ts'],
     outfile: 'dist/webview.js',
+    platform: 'browser',
+    format: 'iife',
+    target: 'es2022',
+    loader: { '.css': 'text' },
+  },
+  {
+    ...common,
+    entryPoints: ['webview-stats/main.ts'],
+    outfile: 'dist/stats.js',
     platform: 'browser',
     format: 'iife',
     target: 'es2022',

@@ -8,7 +8,9 @@ export const COMMAND_IDS = {
   setApiKey: 'evalAdjudicator.setApiKey',
   setAnnotatorName: 'evalAdjudicator.setAnnotatorName',
   refreshRuns: 'evalAdjudicator.refreshRuns',
+  showStatistics: 'evalAdjudicator.showStatistics',
 } as const;
 
 export const REVIEW_VIEW_TYPE = 'evalAdjudicator.review';
+export const STATISTICS_VIEW_TYPE = 'evalAdjudicator.statistics';
 export const RUNS_VIEW_ID = 'evalAdjudicator.runs';

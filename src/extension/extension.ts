@@ -1,12 +1,18 @@
 import * as vscode from 'vscode';
 import { defaultAnnotatorName } from '../core/adjudication/annotatorName';
+import { type GlossIndex, loadYokaiEvalGlosses } from '../core/benchmarks/yokaieval/gloss';
+import { userCacheDir } from '../core/data/cacheDir';
+import { type ResolveOptions, dataDirFrom } from '../core/data/resolveSourceFile';
+import { errorMessage } from '../core/util/errors';
 import { ApiKeys } from './apiKeys';
-import { COMMAND_IDS, REVIEW_VIEW_TYPE, RUNS_VIEW_ID } from './commandIds';
+import { COMMAND_IDS, REVIEW_VIEW_TYPE, RUNS_VIEW_ID, STATISTICS_VIEW_TYPE } from './commandIds';
 import { exportAdjudicatedCommand, importOfficialCommand, openRunFolder, chooseRun, setAnnotatorNameCommand, setApiKeyCommand } from './commands/runCommands';
 import { startRunCommand } from './commands/startRun';
 import { Disposable } from './disposable';
+import { ReadOnlyDocuments } from './review/readOnlyDocuments';
 import { type ReviewContext, ReviewPanel } from './review/reviewPanel';
 import { RunsTreeProvider } from './runsTree';
+import { type StatisticsContext, StatisticsPanel } from './stats/statisticsPanel';
 import { affectsSettings, readSettings } from './settings';
 
 const OPENED_RUNS_KEY = 'evalAdjudicator.openedRuns';
@@ -16,6 +22,8 @@ class EvalAdjudicatorExtension extends Disposable {
   private readonly apiKeys: ApiKeys;
   private readonly tree: RunsTreeProvider;
   private readonly review: ReviewContext;
+  private readonly statistics: StatisticsContext;
+  private glosses: Promise<GlossIndex | null> | undefined;
 
   constructor(private readonly context: vscode.ExtensionContext) {
     super();
@@ -29,14 +37,31 @@ class EvalAdjudicatorExtension extends Disposable {
       role: () => readSettings().role,
       onDidAdjudicate: () => this.tree.refreshSoon(),
       exportRun: (dir) => exportAdjudicatedCommand(dir),
+      blindReview: () => readSettings().blindReview,
+      guidelinesFile: () => readSettings().guidelinesFile,
+      sources: () => this.sources(),
+      glosses: () => this.loadGlosses(),
+      documents: this._register(new ReadOnlyDocuments()),
     };
+    this.statistics = { extensionUri: context.extensionUri, log: this.log };
+    this._register(vscode.window.registerWebviewPanelSerializer(STATISTICS_VIEW_TYPE, {
+      deserializeWebviewPanel: (panel, state: unknown) => {
+        StatisticsPanel.restore(this.statistics, panel, state);
+        return Promise.resolve();
+      },
+    }));
     this._register(vscode.window.registerWebviewPanelSerializer(REVIEW_VIEW_TYPE, {
       deserializeWebviewPanel: (panel, state: unknown) => {
         ReviewPanel.restore(this.review, panel, state);
         return Promise.resolve();
       },
     }));
-    this._register(vscode.workspace.onDidChangeConfiguration((e) => affectsSettings(e) && this.tree.refresh()));
+    this._register(vscode.workspace.onDidChangeConfiguration((e) => {
+      if (!affectsSettings(e)) return;
+      this.tree.refresh();
+      if (e.affectsConfiguration('evalAdjudicator.blindReview')) ReviewPanel.settingsChanged();
+      if (e.affectsConfiguration('evalAdjudicator.dataDirectory')) this.glosses = undefined;
+    }));
     this.registerCommands();
   }
 
@@ -86,6 +111,23 @@ class EvalAdjudicatorExtension extends Disposable {
     register(COMMAND_IDS.setApiKey, () => setApiKeyCommand(this.apiKeys));
     register(COMMAND_IDS.setAnnotatorName, () => setAnnotatorNameCommand(this.annotatorName()));
     register(COMMAND_IDS.refreshRuns, () => this.tree.refresh());
+    register(COMMAND_IDS.showStatistics, async (arg) => {
+      const dir = await chooseRun(arg, this.tree, StatisticsPanel.activeRunDir() ?? ReviewPanel.activeRunDir());
+      if (dir !== undefined) StatisticsPanel.show(this.statistics, dir);
+    });
+  }
+
+  private sources(): ResolveOptions {
+    return { dataDir: dataDirFrom(readSettings().dataDirectory || undefined), cacheDir: userCacheDir() };
+  }
+
+  /** YokaiEval's English glosses: resolved like the dataset, once; optional, so a failure only logs. */
+  private loadGlosses(): Promise<GlossIndex | null> {
+    this.glosses ??= loadYokaiEvalGlosses(this.sources()).catch((error: unknown) => {
+      this.log.info(`English glosses of YokaiEval are not available: ${errorMessage(error)}`);
+      return null;
+    });
+    return this.glosses;
   }
 
   private annotatorName(): string {

@@ -1,0 +1,19 @@
+import { writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import * as vscode from 'vscode';
+import { buildValidationReport } from '../../core/validation/report';
+import { type ExportFormat } from '../../statsProtocol';
+import { EXPORT_FILTERS, reportText } from './reportText';
+
+/** Asks where to save, writes the run's validation report fresh from disk, and offers to open it. */
+export async function exportValidationReport(runDir: string, format: ExportFormat): Promise<void> {
+  const target = await vscode.window.showSaveDialog({
+    defaultUri: vscode.Uri.file(join(runDir, `validation-report.${format}`)),
+    filters: { ...EXPORT_FILTERS[format] },
+    title: 'Export Validation Report',
+  });
+  if (target === undefined) return;
+  writeFileSync(target.fsPath, reportText(buildValidationReport(runDir), format));
+  const open = await vscode.window.showInformationMessage(`Exported ${basename(target.fsPath)}.`, 'Open');
+  if (open === 'Open') await vscode.commands.executeCommand('vscode.open', target);
+}

@@ -1,0 +1,145 @@
+/**
+ * Every message between the extension host and the Statistics webview, as zod schemas with inferred types.
+ * The report schema mirrors the part of ValidationReport (src/core/validation/report.ts) the view draws;
+ * unknown keys are dropped when parsing. Shared by host and webview, so it imports nothing but zod.
+ */
+import * as z from 'zod';
+
+const Label = z.enum(['true', 'false', 'null']);
+/** A 95% interval [lower, upper]. */
+const IntervalSchema = z.tuple([z.number(), z.number()]).readonly();
+const Strings = z.array(z.string()).readonly();
+
+export const ConfusionMatrixSchema = z.object({
+  labels: Strings,
+  rows: z.string(),
+  columns: z.string(),
+  counts: z.array(z.array(z.number().int().nonnegative()).readonly()).readonly(),
+});
+
+export const AgreementStatsSchema = z.object({
+  items: z.number().int().nonnegative(),
+  percent: z.number().nullable(),
+  kappa: z.number().nullable(),
+  kappaCI: IntervalSchema.nullable(),
+  confusion: ConfusionMatrixSchema,
+});
+export type AgreementStatsView = z.infer<typeof AgreementStatsSchema>;
+
+const ModelRecordSchema = z.object({
+  name: z.string(),
+  host: z.string(),
+  parameters: z.object({ temperature: z.number().nullable(), topP: z.number().nullable(), maxTokens: z.number().nullable() }),
+  servedModel: z.string().nullable(),
+  systemFingerprint: z.string().nullable(),
+});
+
+export const RunProvenanceSchema = z.object({
+  id: z.string(),
+  dir: z.string(),
+  benchmark: z.string(),
+  task: z.string(),
+  status: z.string(),
+  model: z.string().nullable(),
+  modelRecord: ModelRecordSchema.nullable(),
+  judgeRecord: ModelRecordSchema.nullable(),
+  dataset: z.object({
+    name: z.string(),
+    repository: z.string(),
+    commit: z.string(),
+    files: z.array(z.object({ path: z.string(), sha256: z.string(), license: z.string() })).readonly(),
+    items: z.number(),
+  }),
+  toolVersion: z.string(),
+  startedAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+
+const StratumSchema = z.object({ stratum: z.string(), population: z.number(), labeled: z.number(), positives: z.number() });
+
+export const EstimateSchema = z.object({
+  accuracy: z.number().nullable(),
+  ci: IntervalSchema.nullable(),
+  method: z.enum(['wilson', 'stratified-ppi', 'post-stratified-ppi', 'none']),
+  interval: z.enum(['wilson', 'wilson-effective-n']).nullable(),
+  confidence: z.number(),
+  population: z.number(),
+  labeled: z.number(),
+  effectiveN: z.number().nullable(),
+  strata: z.array(StratumSchema).readonly(),
+  notes: Strings,
+});
+
+export const InterAnnotatorSchema = z.object({
+  kappa: z.number().nullable(),
+  kappaCI: IntervalSchema.nullable(),
+  method: z.enum(['none', 'cohen-kappa', 'fleiss-kappa', 'krippendorff-alpha-nominal']),
+  annotators: Strings,
+  items: z.number(),
+  pairs: z.array(AgreementStatsSchema.extend({ a: z.string(), b: z.string() })).readonly(),
+});
+
+export const StatsReportSchema = z.object({
+  formatVersion: z.literal(1),
+  generatedAt: z.string(),
+  toolVersion: z.string(),
+  run: RunProvenanceSchema,
+  items: z.number().int().nonnegative(),
+  automatic: z.object({
+    accuracy: z.number(),
+    accuracyExcludingNull: z.number().nullable(),
+    counts: z.object({ true: z.number(), false: z.number(), null: z.number(), missing: z.number(), error: z.number() }),
+    ci: IntervalSchema.nullable(),
+  }),
+  adjudicated: z.object({
+    accuracy: z.number(),
+    items: z.number(),
+    overrides: z.record(z.string(), z.number()),
+    flagged: z.number(),
+    flaggedByCategory: z.record(z.string(), z.number().optional()),
+    stale: z.number(),
+    conflicts: z.number(),
+    annotators: Strings,
+    estimate: EstimateSchema,
+  }),
+  agreement: z.object({
+    judgeHuman: AgreementStatsSchema.extend({ excluded: z.number() }),
+    judgeHumanByFacet: z.record(z.string(), z.array(AgreementStatsSchema.extend({ value: z.string() })).readonly()),
+    judgePerAnnotator: z.array(AgreementStatsSchema.extend({ annotator: z.string() })).readonly(),
+    interAnnotator: InterAnnotatorSchema,
+    sourceJudge: z
+      .object({ sourceRunId: z.string(), sourceJudge: z.string().nullable(), judge: z.string().nullable(), judges: AgreementStatsSchema, judgeVersusSourceHumans: AgreementStatsSchema })
+      .nullable(),
+  }),
+  metricsVersusHuman: z.array(AgreementStatsSchema.extend({ metric: z.string() })).readonly(),
+  conflicts: z.array(z.object({ itemId: z.string(), automatic: z.string(), verdicts: z.record(z.string(), Label) })).readonly(),
+  stability: z
+    .object({ items: z.number(), flipped: z.number(), flipRate: z.number().nullable(), k: z.number(), flippedItems: Strings })
+    .nullable(),
+  sample: z.object({ id: z.string(), seed: z.number(), n: z.number(), drawn: z.number(), decided: z.number() }).nullable(),
+  methods: z.array(z.object({ topic: z.string(), text: z.string() })).readonly(),
+  problems: z.array(z.object({ line: z.number(), message: z.string() })).readonly(),
+});
+export type StatsReport = z.infer<typeof StatsReportSchema>;
+
+export const ExportFormatSchema = z.enum(['md', 'json', 'html']);
+export type ExportFormat = z.infer<typeof ExportFormatSchema>;
+
+/** Host → webview. */
+export const StatsHostMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('statistics'), report: StatsReportSchema }),
+  z.object({ type: z.literal('error'), message: z.string() }),
+]);
+export type StatsHostMessage = z.infer<typeof StatsHostMessageSchema>;
+
+/** Webview → host. */
+export const StatsWebviewMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('ready') }),
+  z.object({ type: z.literal('refresh') }),
+  z.object({ type: z.literal('export'), format: ExportFormatSchema }),
+]);
+export type StatsWebviewMessage = z.infer<typeof StatsWebviewMessageSchema>;
+
+/** What the Statistics webview persists (getState/setState): the run it shows, so the serializer can reopen it. */
+export const StatsPanelStateSchema = z.object({ runDir: z.string().min(1) });
+export type StatsPanelState = z.infer<typeof StatsPanelStateSchema>;

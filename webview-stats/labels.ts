@@ -1,0 +1,39 @@
+import { type StatsReport } from '../src/statsProtocol';
+
+export type EstimateMethod = StatsReport['adjudicated']['estimate']['method'];
+export type InterAnnotatorMethod = StatsReport['agreement']['interAnnotator']['method'];
+
+export const ESTIMATE_METHOD_NAMES: Readonly<Record<EstimateMethod, string>> = {
+  wilson: 'Wilson interval (every item reviewed)',
+  'stratified-ppi': 'stratified PPI',
+  'post-stratified-ppi': 'post-stratified PPI',
+  none: 'not estimable yet',
+};
+
+export const INTER_ANNOTATOR_METHOD_NAMES: Readonly<Record<InterAnnotatorMethod, string>> = {
+  none: 'not computed',
+  'cohen-kappa': 'Cohen’s kappa',
+  'fleiss-kappa': 'Fleiss’ kappa',
+  'krippendorff-alpha-nominal': 'Krippendorff’s alpha (nominal)',
+};
+
+/** Hallucination categories in the order the review panel lists them, with short chart labels. */
+export const FLAG_CATEGORIES: readonly { readonly id: string; readonly label: string }[] = [
+  { id: 'invented-entity', label: 'Invented entity' },
+  { id: 'wrong-region-or-period', label: 'Wrong region or period' },
+  { id: 'cross-cultural-conflation', label: 'Cross-cultural conflation' },
+  { id: 'wrong-filipino-practice', label: 'Wrong Filipino practice' },
+  { id: 'code-switching-translation', label: 'Code-switching / translation' },
+  { id: 'other', label: 'Other' },
+];
+
+/** Facet names as headings say them. */
+export function facetTitle(facet: string): string {
+  const names: Readonly<Record<string, string>> = { type: 'question type', region: 'region', category: 'category', topic: 'topic' };
+  return names[facet] ?? facet;
+}
+
+/** Who the automatic rater is: YokaiEval's LLM judge, or Kalahi's primary metric. */
+export function automaticName(report: StatsReport): string {
+  return report.run.benchmark === 'yokaieval' ? 'judge' : 'metric';
+}

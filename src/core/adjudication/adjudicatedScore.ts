@@ -25,6 +25,49 @@ export interface AdjudicatedScore {
   readonly annotators: readonly string[];
 }
 
+/** What one item adds to the adjudicated score's counts (each 0 or 1). */
+export interface ItemScoreTerms {
+  /** Its final human verdict is true, or it has none and its automatic verdict is true. */
+  readonly correct: number;
+  /** It has a final human verdict. */
+  readonly decided: number;
+  readonly flagged: number;
+  readonly stale: number;
+  readonly conflict: number;
+}
+
+export function itemScoreTerms(line: ResultLine | undefined, adjudication: ItemAdjudication | undefined): ItemScoreTerms {
+  const final = adjudication?.final ?? null;
+  const correct = final !== null ? final.verdict === true : automaticOutcome(line) === 'true';
+  return {
+    correct: correct ? 1 : 0,
+    decided: final !== null ? 1 : 0,
+    flagged: adjudication !== undefined && adjudication.flags.length > 0 ? 1 : 0,
+    stale: adjudication?.stale === true ? 1 : 0,
+    conflict: adjudication?.conflict === true ? 1 : 0,
+  };
+}
+
+/**
+ * Running sums of ItemScoreTerms over a run's items. A decision changes one item, so a reviewer's header is
+ * kept current by taking that item's terms out and putting its new terms in, not by a pass over the run.
+ */
+export class ScoreTally {
+  correct = 0;
+  decided = 0;
+  flagged = 0;
+  stale = 0;
+  conflicts = 0;
+
+  add(terms: ItemScoreTerms, sign: 1 | -1 = 1): void {
+    this.correct += sign * terms.correct;
+    this.decided += sign * terms.decided;
+    this.flagged += sign * terms.flagged;
+    this.stale += sign * terms.stale;
+    this.conflicts += sign * terms.conflict;
+  }
+}
+
 export function adjudicatedScore(
   itemIds: readonly string[],
   current: ReadonlyMap<string, ResultLine>,
@@ -41,22 +84,21 @@ export function adjudicatedScore(
   for (const itemId of itemIds) {
     const line = current.get(itemId);
     const adjudication = adjudicationOf(itemId);
-    const auto = automaticOutcome(line);
+    const terms = itemScoreTerms(line, adjudication);
+    correct += terms.correct;
+    decided += terms.decided;
+    flagged += terms.flagged;
+    stale += terms.stale;
+    conflicts += terms.conflict;
     const final = adjudication?.final ?? null;
     if (final !== null) {
-      decided += 1;
-      if (final.verdict === true) correct += 1;
+      const auto = automaticOutcome(line);
       const human = String(final.verdict);
       if (human !== auto) overrides[`${auto}->${human}`] = (overrides[`${auto}->${human}`] ?? 0) + 1;
-    } else if (auto === 'true') {
-      correct += 1;
     }
     if (adjudication === undefined) continue;
     for (const a of adjudication.annotators) annotators.add(a.annotator);
-    if (adjudication.flags.length > 0) flagged += 1;
     for (const flag of adjudication.flags) byCategory[flag] = (byCategory[flag] ?? 0) + 1;
-    if (adjudication.stale) stale += 1;
-    if (adjudication.conflict) conflicts += 1;
   }
   return {
     accuracy: itemIds.length === 0 ? 0 : correct / itemIds.length,

@@ -1,0 +1,105 @@
+/**
+ * The page the review UI bench loads: the shipped webview bundle under a fake acquireVsCodeApi that plays the
+ * extension host. It answers 'ready' with the init message (fetched as JSON text, parsed, and posted to the
+ * window as VS Code posts into a webview) and 'select' with the item's detail on the next task. It records
+ * when each message was handled and the first frame painted after, on the page's own clock (0 = navigation
+ * start), and offers __bench.press(key, count) to time keystrokes. Browser code, so kept as plain text.
+ */
+export const PAGE_HTML = `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="UTF-8">
+<link rel="stylesheet" id="vscode-codicon-stylesheet" href="/codicon.css">
+<title>Review bench</title>
+</head>
+<body>
+<div id="app" class="app"></div>
+<script src="/harness.js"></script>
+<script src="/webview.js"></script>
+</body>
+</html>`;
+
+export const HARNESS_JS = `(() => {
+  'use strict';
+  const bench = { marks: {}, details: new Map(), itemsHandled: 0, onItem: null, errors: [] };
+  window.__bench = bench;
+  // The next frame: its requestAnimationFrame callback (work done before it is in the frame), and the end
+  // of its paint (a task queued from that callback runs once the frame is painted).
+  const frame = () => new Promise((resolve) => requestAnimationFrame(() => {
+    const start = performance.now();
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => resolve({ start, painted: performance.now() });
+    channel.port2.postMessage(null);
+  }));
+  const painted = () => frame().then((f) => f.painted);
+  const details = fetch('/details.json').then((r) => r.json()).then((list) => { for (const d of list) bench.details.set(d.id, d); });
+  // Runs after the app's own listener (added when the app started, before it posted 'ready').
+  const afterApp = (event) => {
+    const data = event.data;
+    if (data && data.type === 'init') {
+      bench.marks.initHandled = performance.now();
+      painted().then((t) => { bench.marks.initPainted = t; });
+    }
+    if (data && data.type === 'item') {
+      bench.itemsHandled += 1;
+      if (bench.itemsHandled === 1) {
+        bench.marks.firstItemHandled = performance.now();
+        painted().then((t) => {
+          bench.marks.firstItemPainted = t;
+          const selected = document.querySelector('.vlist [aria-selected="true"]');
+          const question = document.querySelector('.detail-columns .choices');
+          bench.marks.rendered = { selectedRow: selected !== null, rowsInDom: document.querySelectorAll('.vlist .row').length, detail: question !== null };
+        });
+      }
+      const waiting = bench.onItem;
+      bench.onItem = null;
+      if (waiting) waiting(performance.now());
+    }
+  };
+  const api = {
+    postMessage(message) {
+      if (message.type === 'ready') {
+        bench.marks.ready = performance.now();
+        window.addEventListener('message', afterApp);
+        Promise.all([fetch('/init.json').then((r) => r.text()), details]).then(([text]) => {
+          bench.marks.initFetched = performance.now();
+          const init = JSON.parse(text);
+          bench.marks.initParsed = performance.now();
+          bench.rowCount = init.rows.length;
+          window.postMessage(init, '*');
+        }).catch((e) => bench.errors.push(String(e)));
+      } else if (message.type === 'select') {
+        const known = bench.details.get(message.itemId);
+        const detail = known ?? { ...bench.details.values().next().value, id: message.itemId };
+        setTimeout(() => window.postMessage({ type: 'item', detail }, '*'), 0);
+      }
+    },
+    getState() { return undefined; },
+    setState() {},
+  };
+  window.acquireVsCodeApi = () => api;
+
+  /** Presses a key count times, one after another: the keydown handler's own time, and from keydown to the frame painted after the selection moved and after its detail came. */
+  bench.press = async (key, count) => {
+    const list = document.querySelector('.vlist');
+    if (list) list.focus();
+    const handler = [];
+    const selection = [];
+    const item = [];
+    for (let i = 0; i < count; i++) {
+      const itemCame = new Promise((resolve) => { bench.onItem = resolve; });
+      const start = performance.now();
+      (document.activeElement || document.body).dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
+      handler.push(performance.now() - start);
+      const next = await frame();
+      const timeout = new Promise((resolve) => setTimeout(() => resolve(null), 2000));
+      const came = await Promise.race([itemCame, timeout]);
+      // A detail handled before that frame began is painted in it; a later one in a frame of its own.
+      const shown = came === null ? null : came < next.start ? next.painted : await painted();
+      selection.push(next.painted - start);
+      if (shown !== null) item.push(shown - start);
+    }
+    bench.onItem = null;
+    return { handler, selection, item };
+  };
+})();`;

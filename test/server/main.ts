@@ -5,6 +5,7 @@
 import { appendFileSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { startTestServer } from './server';
+import { hostileScript } from './hostileScript';
 import type { CompletionsOptions, RandomFaults, TestServerOptions } from './types';
 
 const USAGE = `options:
@@ -20,7 +21,8 @@ const USAGE = `options:
   --logprobs-mode normal|none|nulls|constant   --text-offset-unit utf16|codepoint
   --require-api-key-env VAR require the key held in environment variable VAR
   --models a,b              names listed by GET /v1/models
-  --requests-log FILE       append each finished request as a JSON line`;
+  --requests-log FILE       append each finished request as a JSON line
+  --hostile-responses       the scripted model and judge answer with payloads of test/fixtures/xssPayloads.ts`;
 
 function num(value: string | undefined, name: string): number | undefined {
   if (value === undefined) return undefined;
@@ -55,6 +57,7 @@ function optionsFromArgs(argv: string[]): TestServerOptions {
       'require-api-key-env': { type: 'string' },
       models: { type: 'string' },
       'requests-log': { type: 'string' },
+      'hostile-responses': { type: 'boolean' },
       help: { type: 'boolean' },
     },
   });
@@ -118,6 +121,7 @@ function optionsFromArgs(argv: string[]): TestServerOptions {
     options.requireApiKey = key;
   }
   if (values.models !== undefined) options.models = values.models.split(',').filter((m) => m !== '');
+  if (values['hostile-responses'] === true) options.script = hostileScript;
   const log = values['requests-log'];
   if (log !== undefined) options.onRecorded = (record) => appendFileSync(log, `${JSON.stringify(record)}\n`);
   return options;

@@ -318,7 +318,7 @@ class TestServerImpl implements TestServer {
         status: 429,
         body: rateLimitBody(),
         headers: {
-          ...retryAfterHeaders(wait),
+          ...(this.opts.rateLimitRetryAfter === false ? {} : retryAfterHeaders(wait)),
           'x-ratelimit-limit-requests': String(bucket?.burst ?? 0),
           'x-ratelimit-remaining-requests': '0',
         },

@@ -113,6 +113,8 @@ export interface TestServerOptions {
   rateLimitPerSecond?: number;
   /** Bucket size (default max(1, rateLimitPerSecond)). */
   rateLimitBurst?: number;
+  /** Whether the bucket's 429s carry retry-after and retry-after-ms (default true); false: a bare 429. */
+  rateLimitRetryAfter?: boolean;
   completions?: CompletionsOptions;
   /** When set, requests without this key (Bearer or api-key header) get 401. */
   requireApiKey?: string;

@@ -35,6 +35,7 @@ export async function importCommand(args: readonly string[], io: CliIo): Promise
   if (out === undefined) throw new UsageError('import: --out DIR is required');
   const model = stringOption(parsed, 'model');
   const name = stringOption(parsed, 'name') ?? `yokaieval-official-${(model ?? file.replace(/^.*[\\/]/, '').replace(/\.json$/i, '')).replace(/[^A-Za-z0-9._-]+/g, '-')}`;
+  if (name.includes('/') || name.includes('\\') || name === '.' || name === '..') throw new UsageError('import: --name must be a plain folder name');
   const data = stringOption(parsed, 'data');
   const outcome = await importOfficialYokaiEval(
     resolve(io.cwd, file),

@@ -1,4 +1,5 @@
 import OpenAI, { AzureOpenAI } from 'openai';
+import { registerSecret } from '../util/secrets';
 import { sleep } from '../util/sleep';
 import { DEFAULT_AZURE_API_VERSION, type Endpoint, endpointIdentity } from './endpoint';
 import { ModelCallError, classifyModelError } from './modelError';
@@ -57,7 +58,8 @@ export class ChatClient {
   requestsSent = 0;
 
   constructor(private readonly options: ChatClientOptions) {
-    this.secrets = options.apiKey !== undefined ? [options.apiKey] : [];
+    this.secrets = [...(options.apiKey !== undefined ? [options.apiKey] : []), ...secretsInUrl(options.endpoint.baseUrl)];
+    for (const secret of this.secrets) registerSecret(secret);
     this.retry = options.retry ?? DEFAULT_RETRY_POLICY;
     this.client = createOpenAIClient(options.endpoint, options.apiKey, options.timeoutMs ?? 120_000);
   }
@@ -73,8 +75,10 @@ export class ChatClient {
     if (hit !== undefined) return { kind: 'reply', reply: hit, cached: true, attempts: 0, latencyMs: 0 };
 
     for (let attempt = 1; ; attempt++) {
+      let sentAt: number | undefined;
       try {
         const reply = await this.options.pool.run(() => {
+          sentAt = Date.now();
           this.requestsSent += 1;
           return this.send(request, signal);
         }, signal);
@@ -88,7 +92,7 @@ export class ChatClient {
         if (error.kind === 'content-filter') {
           return { kind: 'refused', reason: 'content_filter', message: error.message, attempts: attempt, latencyMs: Math.round(performance.now() - started) };
         }
-        if (error.kind === 'rate-limit') this.options.pool.onRateLimited(error.retryAfterMs);
+        if (error.kind === 'rate-limit') this.options.pool.onRateLimited(error.retryAfterMs, sentAt);
         if (!error.retryable || attempt >= this.retry.maxAttempts) {
           throw new ModelCallError(error.kind, `${error.message} (after ${attempt} attempt${attempt === 1 ? '' : 's'})`, error.status, error.retryAfterMs);
         }
@@ -124,6 +128,21 @@ export class ChatClient {
       systemFingerprint: completion.system_fingerprint ?? null,
     };
   }
+}
+
+/** Credentials a base URL may carry (user:password@, query values such as ?api-key=…): never echoed in errors. */
+export function secretsInUrl(url: string): string[] {
+  if (!URL.canParse(url)) return [];
+  const parsed = new URL(url);
+  const decoded = (text: string): string => {
+    try {
+      return decodeURIComponent(text);
+    } catch {
+      return text;
+    }
+  };
+  const found = [parsed.username, parsed.password, decoded(parsed.username), decoded(parsed.password), ...parsed.searchParams.values()];
+  return [...new Set(found.filter((value) => value.length >= 4))];
 }
 
 export function createOpenAIClient(endpoint: Endpoint, apiKey: string | undefined, timeoutMs: number): OpenAI {

@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { JsonlAppender } from '../util/jsonlAppender';
 import { type ResultLine } from './resultLine';
 
@@ -37,6 +38,9 @@ export async function runItems(options: ItemRunOptions): Promise<ItemRunOutcome>
   const { appender, tornLineMovedTo } = JsonlAppender.open(options.resultsPath);
   const controller = new AbortController();
   const signal = options.signal ? AbortSignal.any([options.signal, controller.signal]) : controller.signal;
+  // Every request, retry wait and pool wait of every worker listens to it (the openai client keeps its
+  // listener until the run ends): many listeners by design, not a leak worth a warning.
+  setMaxListeners(0, signal);
   const syncTimer = setInterval(() => void appender.durable(), options.syncIntervalMs ?? 500);
   let next = 0;
   let completed = 0;

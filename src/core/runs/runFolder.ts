@@ -1,8 +1,9 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { UserError } from '../util/errors';
+import { z } from 'zod';
+import { InputError, UserError } from '../util/errors';
 import { readJsonl } from '../util/jsonlReader';
-import { parseAt } from '../util/zodIssues';
+import { firstIssue, parseAt } from '../util/zodIssues';
 import { type ResultLine, ResultLineSchema } from './resultLine';
 import { type RunManifest, RunManifestSchema, RUN_FORMAT_VERSION } from './runManifest';
 
@@ -69,12 +70,27 @@ export interface CurrentResults {
   readonly tornTail: boolean;
 }
 
+/**
+ * What every result line of a benchmark holds in `inputs` (its dataset record): a line of another
+ * benchmark (a results.jsonl copied from a Kalahi run into a YokaiEval one) is an error naming the field.
+ */
+const INPUT_SHAPES: Readonly<Record<RunManifest['benchmark'], z.ZodType>> = {
+  yokaieval: z.looseObject({ question: z.string(), choices: z.array(z.string()), answer: z.string() }),
+  kalahi: z.looseObject({ prompt_variation_id: z.string(), prompt: z.string() }),
+};
+
 export function readCurrentResults(dir: string, manifest?: RunManifest): CurrentResults {
   const paths = runPaths(dir);
   const { records, tornTail } = readJsonl(paths.results, ResultLineSchema);
   const known = manifest ? new Set(manifest.dataset.itemIds) : undefined;
+  const shape = manifest ? INPUT_SHAPES[manifest.benchmark] : undefined;
   const byItem = new Map<string, ResultLine>();
   for (const { value, line } of records) {
+    const inputs = shape?.safeParse(value.inputs);
+    if (manifest !== undefined && inputs !== undefined && !inputs.success) {
+      const { field, message } = firstIssue(inputs.error);
+      throw new InputError({ file: paths.results, line, field: `inputs.${field}` }, `${message}: not a result of a ${manifest.benchmark} item (a results file of another benchmark?)`);
+    }
     if (known !== undefined && !known.has(value.itemId)) {
       throw new UserError(`${paths.results} line ${line}, field "itemId": "${value.itemId}" is not an item of this run`);
     }

@@ -1,4 +1,4 @@
-import { closeSync, fsync, openSync, writeSync } from 'node:fs';
+import { closeSync, fstatSync, fsync, openSync, readSync, writeSync } from 'node:fs';
 import { repairTornTail } from './tornTail';
 
 export interface OpenedAppender {
@@ -7,15 +7,24 @@ export interface OpenedAppender {
   readonly tornLineMovedTo: string | undefined;
 }
 
+const NEWLINE = 0x0a;
+
 /**
  * Appends JSON lines to a file. Each line is written with one write call as soon as it is appended, so a
  * killed process never loses a line already appended; fsync is shared by the lines appended meanwhile
  * (group commit) and `durable()` resolves once everything appended so far is on disk.
+ *
+ * Several processes may append to one file at once (two windows and the CLI adjudicating one run): the
+ * file is opened with O_APPEND and each line is one write of one buffer, so lines never interleave. When
+ * the file does not end in a newline at the moment of a write (another writer was killed mid-line after
+ * this one opened), the line is written after a newline of its own, so the torn bytes stay a line apart
+ * (read as a bad line and reported) and never swallow this one.
  */
 export class JsonlAppender {
   private pendingSync: Promise<void> | undefined;
   private dirty = false;
   private closed = false;
+  private readonly lastByte = Buffer.alloc(1);
 
   private constructor(
     readonly path: string,
@@ -24,7 +33,8 @@ export class JsonlAppender {
 
   static open(path: string): OpenedAppender {
     const tornLineMovedTo = repairTornTail(path);
-    const fd = openSync(path, 'a');
+    // a+: O_APPEND for the writes, and reads of the last byte for the torn-tail guard.
+    const fd = openSync(path, 'a+');
     return { appender: new JsonlAppender(path, fd), tornLineMovedTo };
   }
 
@@ -35,10 +45,17 @@ export class JsonlAppender {
   appendLine(line: string): void {
     if (this.closed) throw new Error(`${this.path}: append after close`);
     if (line.includes('\n')) throw new Error(`${this.path}: a JSON line may not contain a newline`);
-    const bytes = Buffer.from(`${line}\n`, 'utf8');
+    const bytes = Buffer.from(`${this.endsMidLine() ? '\n' : ''}${line}\n`, 'utf8');
     let offset = 0;
     while (offset < bytes.length) offset += writeSync(this.fd, bytes, offset);
     this.dirty = true;
+  }
+
+  /** Whether the file's last byte is not a newline (a line torn by another writer's crash). */
+  private endsMidLine(): boolean {
+    const size = fstatSync(this.fd).size;
+    if (size === 0) return false;
+    return readSync(this.fd, this.lastByte, 0, 1, size - 1) === 1 && this.lastByte[0] !== NEWLINE;
   }
 
   /** Resolves when every line appended before the call is on disk. */

@@ -3,19 +3,23 @@ import { z } from 'zod';
 import { InputError } from '../../util/errors';
 import { parseAt } from '../../util/zodIssues';
 
-const IdSchema = z.string().regex(/^\d+$/, 'expected digits (kept as written, leading zeros included)');
+const IdSchema = z.string().max(64).regex(/^\d+$/, 'expected digits (kept as written, leading zeros included)');
+
+/** No official field comes near this; a longer one is a broken or hostile file, refused before any request. */
+export const MAX_FIELD_CHARS = 100_000;
+const text = (): z.ZodString => z.string().max(MAX_FIELD_CHARS, `longer than ${MAX_FIELD_CHARS} characters`);
 
 /** One row of data/filipino*.csv as written; `base` only in filipino_unenriched.csv. */
 export const KalahiRecordSchema = z.strictObject({
   prompt_variation_id: IdSchema,
   prompt_id: IdSchema,
-  base: z.string().optional(),
-  category: z.string().min(1),
-  topic: z.string().min(1),
-  prompt: z.string().min(1),
-  best_answer: z.string().min(1),
-  relevant_answers: z.string(),
-  irrelevant_answers: z.string(),
+  base: text().optional(),
+  category: text().min(1),
+  topic: text().min(1),
+  prompt: text().min(1),
+  best_answer: text().min(1),
+  relevant_answers: text(),
+  irrelevant_answers: text(),
 });
 export type KalahiRecord = z.infer<typeof KalahiRecordSchema>;
 

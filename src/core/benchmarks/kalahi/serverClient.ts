@@ -1,9 +1,10 @@
 import { type z } from 'zod';
 import { type Endpoint } from '../../model/endpoint';
-import { createOpenAIClient } from '../../model/chatClient';
+import { createOpenAIClient, secretsInUrl } from '../../model/chatClient';
 import { ModelCallError, classifyModelError } from '../../model/modelError';
 import { type RequestPool } from '../../model/requestPool';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy, retryDelayMs } from '../../model/retryPolicy';
+import { registerSecret } from '../../util/secrets';
 import { sleep } from '../../util/sleep';
 import { firstIssue } from '../../util/zodIssues';
 import { type ClientEnvironment } from '../../runs/modelSpec';
@@ -31,7 +32,8 @@ export class ServerClient {
 
   constructor(private readonly options: ServerClientOptions) {
     this.client = createOpenAIClient(options.endpoint, options.apiKey, options.timeoutMs ?? 120_000);
-    this.secrets = options.apiKey !== undefined ? [options.apiKey] : [];
+    this.secrets = [...(options.apiKey !== undefined ? [options.apiKey] : []), ...secretsInUrl(options.endpoint.baseUrl)];
+    for (const secret of this.secrets) registerSecret(secret);
     this.retry = options.retry ?? DEFAULT_RETRY_POLICY;
   }
 
@@ -45,8 +47,10 @@ export class ServerClient {
    */
   async post<S extends z.ZodType>(path: string, body: Record<string, unknown>, schema: S, signal?: AbortSignal, tally?: { requests: number }): Promise<z.output<S>> {
     for (let attempt = 1; ; attempt++) {
+      let sentAt: number | undefined;
       try {
         const json = await this.options.pool.run(() => {
+          sentAt = Date.now();
           this.requestsSent += 1;
           if (tally !== undefined) tally.requests += 1;
           return this.client.post<unknown>(path, { body, signal });
@@ -62,7 +66,7 @@ export class ServerClient {
       } catch (raw) {
         const error = classifyModelError(raw, this.secrets);
         if (signal?.aborted) throw new ModelCallError('cancelled', 'cancelled', undefined, undefined);
-        if (error.kind === 'rate-limit') this.options.pool.onRateLimited(error.retryAfterMs);
+        if (error.kind === 'rate-limit') this.options.pool.onRateLimited(error.retryAfterMs, sentAt);
         if (!error.retryable || attempt >= this.retry.maxAttempts) {
           throw new ModelCallError(error.kind, `${error.message} (after ${attempt} attempt${attempt === 1 ? '' : 's'})`, error.status, error.retryAfterMs);
         }

@@ -2,15 +2,19 @@ import { z } from 'zod';
 import { InputError } from '../../util/errors';
 import { parseAt } from '../../util/zodIssues';
 
+/** No official field comes near this; a longer one is a broken or hostile file, refused before any request. */
+export const MAX_FIELD_CHARS = 100_000;
+const text = (): z.ZodString => z.string().max(MAX_FIELD_CHARS, `longer than ${MAX_FIELD_CHARS} characters`);
+
 export const YokaiEvalRecordSchema = z.object({
-  question: z.string().min(1),
-  choices: z.array(z.string().min(1)).length(4),
-  answer: z.string().min(1),
-  region: z.string(),
-  type: z.string().min(1),
-  ref: z.string(),
-  url: z.string(),
-  refs_detail: z.array(z.string().nullable()),
+  question: text().min(1),
+  choices: z.array(text().min(1)).length(4),
+  answer: text().min(1),
+  region: text(),
+  type: text().min(1),
+  ref: text(),
+  url: text(),
+  refs_detail: z.array(text().nullable()).max(1000),
 });
 export type YokaiEvalRecord = z.infer<typeof YokaiEvalRecordSchema>;
 

@@ -1,0 +1,97 @@
+// Under a 429 storm the client slows down instead of hammering the server: the test server counts every
+// request and the tests bound them at 2.5 times the requests the run needs (YokaiEval: two per item). The
+// run completes with every item scored or an error with its reason, and --retry-errors ends it exact.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { startTestServer, type TestServer, type TestServerOptions } from '../../server';
+import { RequestPool } from '../../../src/core/model/requestPool';
+import { readManifest } from '../../../src/core/runs/runFolder';
+import { runCli } from '../../helpers/cli';
+import { scratchDir } from '../../helpers/scratch';
+import { requireSharedFile, sharedDataDir } from '../../helpers/sharedData';
+import { DATASET_PATH, TEMPLATE_PATH, currentByItem, judgeTemplate, resultLines, runYokaiEval } from './yokaiRun';
+
+const BOUND = 2.5;
+
+/** Records how far the pool backed off (its limit, and the spacing of starts below one request at a time). */
+class WatchedPool extends RequestPool {
+  lowestLimit = Number.POSITIVE_INFINITY;
+  widestSpacingMs = 0;
+  rateLimits = 0;
+
+  override onRateLimited(retryAfterMs: number | undefined, startedAt?: number): void {
+    super.onRateLimited(retryAfterMs, startedAt);
+    this.rateLimits += 1;
+    this.lowestLimit = Math.min(this.lowestLimit, this.currentLimit);
+    this.widestSpacingMs = Math.max(this.widestSpacingMs, this.currentSpacingMs);
+  }
+}
+
+interface StormOutcome {
+  readonly server: TestServer;
+  readonly pool: WatchedPool;
+  readonly runDir: string;
+  readonly requests: number;
+  readonly needed: number;
+}
+
+async function storm(t: { after: (fn: () => Promise<void>) => void }, name: string, items: number, concurrency: number, options: TestServerOptions): Promise<StormOutcome> {
+  const server = await startTestServer({ judgeTemplate: judgeTemplate(), ...options });
+  t.after(() => server.close());
+  const runDir = join(scratchDir(name), 'run');
+  // Real defaults except the time scale: retries and spacing in milliseconds, not seconds.
+  const pool = new WatchedPool({ maxConcurrency: concurrency, minSpacingMs: 5, cooldownMs: 20 });
+  const outcome = await runYokaiEval({ url: server.url, dir: runDir, limit: items, pool, retry: { maxAttempts: 6, baseDelayMs: 20, maxDelayMs: 500 } });
+  assert.equal(outcome.cancelled, false);
+  const requests = server.requests.filter((r) => r.kind === 'chat').length;
+  const needed = 2 * items;
+  process.stderr.write(`${name}: ${requests} requests for ${needed} needed (${(requests / needed).toFixed(2)}x), ${JSON.stringify(server.counts)}, lowest limit ${pool.lowestLimit}, widest spacing ${pool.widestSpacingMs.toFixed(0)} ms\n`);
+  return { server, pool, runDir, requests, needed };
+}
+
+/** Every item is scored, or an error with its reason; then --retry-errors (with the storm over) ends the run exact. */
+async function assertCompleteThenExact(outcome: StormOutcome, items: number): Promise<void> {
+  const { runDir, server } = outcome;
+  const manifest = readManifest(runDir);
+  assert.equal(manifest.counts.done + manifest.counts.error, items);
+  assert.equal(manifest.counts.missing, 0);
+  for (const line of currentByItem(runDir).values()) {
+    if (line.error === null) assert.equal(typeof line.judgeReply, 'string');
+    else assert.ok(line.error.kind !== '' && line.error.message !== '', `item ${line.itemId}: an error without a reason`);
+  }
+  server.configure({ faults: { seed: 0 }, rateLimitPerSecond: 0 });
+  const retried = await runCli(['run', 'yokaieval', '--retry-errors', runDir, '--data', sharedDataDir, '--no-cache'], { env: {} });
+  assert.equal(retried.code, 0, retried.stderr);
+  assert.deepEqual(readManifest(runDir).counts, { items, done: items, error: 0, missing: 0 });
+  assert.equal(resultLines(runDir).length, items + manifest.counts.error, 'only the errors were redone');
+}
+
+test('20% 429s with a short Retry-After and 5% 500s: under 2.5 times the requests needed', async (t) => {
+  if (!requireSharedFile(t, DATASET_PATH) || !requireSharedFile(t, TEMPLATE_PATH)) return;
+  const outcome = await storm(t, 'storm-ra', 100, 8, { latencyMs: 5, faults: { seed: 3, rate429: 0.2, rate500: 0.05, retryAfterSeconds: 0.05 } });
+  assert.ok(outcome.requests < BOUND * outcome.needed, `${outcome.requests} requests for ${outcome.needed} needed`);
+  assert.ok(outcome.pool.lowestLimit < 8, 'the pool lowered its limit on 429');
+  await assertCompleteThenExact(outcome, 100);
+});
+
+test('20% 429s without Retry-After and 5% 500s: under 2.5 times the requests needed', async (t) => {
+  if (!requireSharedFile(t, DATASET_PATH) || !requireSharedFile(t, TEMPLATE_PATH)) return;
+  const outcome = await storm(t, 'storm-bare', 100, 8, { latencyMs: 5, faults: { seed: 4, rate429: 0.2, rate500: 0.05, retryAfterSeconds: null } });
+  assert.ok(outcome.requests < BOUND * outcome.needed, `${outcome.requests} requests for ${outcome.needed} needed`);
+  assert.ok(outcome.pool.lowestLimit < 8, 'the pool lowered its limit on 429');
+  await assertCompleteThenExact(outcome, 100);
+});
+
+// A real rate limit (a token bucket) on a fast server: 16 requests at once would get mostly 429s, and even
+// one request at a time is too many; the pool backs off to one at a time and spaces the starts.
+for (const retryAfter of [true, false]) {
+  test(`a server rate limit of 40 requests/s ${retryAfter ? 'with' : 'without'} Retry-After: the pool backs off, under 2.5 times the requests needed`, async (t) => {
+    if (!requireSharedFile(t, DATASET_PATH) || !requireSharedFile(t, TEMPLATE_PATH)) return;
+    const outcome = await storm(t, retryAfter ? 'bucket-ra' : 'bucket-bare', 60, 16, { latencyMs: 5, rateLimitPerSecond: 40, rateLimitBurst: 4, rateLimitRetryAfter: retryAfter });
+    assert.ok(outcome.requests < BOUND * outcome.needed, `${outcome.requests} requests for ${outcome.needed} needed`);
+    assert.equal(outcome.pool.lowestLimit, 1, 'down to one request at a time');
+    assert.ok(outcome.pool.widestSpacingMs > 0, 'and starts spaced');
+    await assertCompleteThenExact(outcome, 60);
+  });
+}

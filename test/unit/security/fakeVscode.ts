@@ -1,0 +1,89 @@
+/**
+ * Just enough of the `vscode` module to run the review panel's host code in node's test runner: the parts
+ * the panel touches are recorded; anything else is an inert function. Installed by installFakeVscode()
+ * before the panel's module is loaded (node resolves 'vscode' to this file).
+ */
+import Module from 'node:module';
+
+export interface FakeUri {
+  readonly scheme: string;
+  readonly fsPath: string;
+  readonly path: string;
+  toString(): string;
+}
+
+function uri(scheme: string, path: string): FakeUri {
+  return { scheme, fsPath: path, path, toString: () => `${scheme}://${path}` };
+}
+
+export const calls = {
+  warnings: [] as string[],
+  errors: [] as string[],
+  infos: [] as string[],
+  opened: [] as string[],
+};
+
+export const Uri = {
+  file: (path: string): FakeUri => uri('file', path),
+  parse: (text: string): FakeUri => {
+    const at = text.indexOf(':');
+    return uri(text.slice(0, at), text.slice(at + 1));
+  },
+  joinPath: (base: FakeUri, ...parts: string[]): FakeUri => uri(base.scheme, [base.path, ...parts].join('/')),
+};
+
+export const window = {
+  showWarningMessage: (message: string): Promise<undefined> => {
+    calls.warnings.push(message);
+    return Promise.resolve(undefined);
+  },
+  showErrorMessage: (message: string): Promise<undefined> => {
+    calls.errors.push(message);
+    return Promise.resolve(undefined);
+  },
+  showInformationMessage: (message: string): Promise<undefined> => {
+    calls.infos.push(message);
+    return Promise.resolve(undefined);
+  },
+};
+
+export const env = {
+  openExternal: (target: FakeUri): Promise<boolean> => {
+    calls.opened.push(target.toString());
+    return Promise.resolve(true);
+  },
+};
+
+export const ViewColumn = { Active: -1, One: 1, Beside: -2 };
+
+export const workspace = {
+  workspaceFolders: undefined,
+  getConfiguration: () => ({ get: () => undefined }),
+};
+
+export class EventEmitter<T> {
+  private listeners: ((value: T) => void)[] = [];
+  readonly event = (listener: (value: T) => void): { dispose: () => void } => {
+    this.listeners.push(listener);
+    return { dispose: () => (this.listeners = this.listeners.filter((l) => l !== listener)) };
+  };
+  fire(value: T): void {
+    for (const listener of this.listeners) listener(value);
+  }
+  dispose(): void {
+    this.listeners = [];
+  }
+}
+
+let installed = false;
+
+/** Makes `require('vscode')` load this module. */
+export function installFakeVscode(): void {
+  if (installed) return;
+  installed = true;
+  const loader = Module as unknown as { _resolveFilename: (request: string, ...rest: unknown[]) => string };
+  const resolve = loader._resolveFilename;
+  loader._resolveFilename = function (this: unknown, request: string, ...rest: unknown[]): string {
+    return request === 'vscode' ? __filename : resolve.call(this, request, ...rest);
+  };
+}

@@ -1,4 +1,6 @@
+import { resolve } from 'node:path';
 import * as vscode from 'vscode';
+import { z } from 'zod';
 import { defaultAnnotatorName } from '../core/adjudication/annotatorName';
 import { type GlossIndex, loadYokaiEvalGlosses } from '../core/benchmarks/yokaieval/gloss';
 import { userCacheDir } from '../core/data/cacheDir';
@@ -14,6 +16,8 @@ import { type ReviewContext, ReviewPanel } from './review/reviewPanel';
 import { RunsTreeProvider } from './runsTree';
 import { type StatisticsContext, StatisticsPanel } from './stats/statisticsPanel';
 import { affectsSettings, readSettings } from './settings';
+
+const RestoredRunSchema = z.object({ runDir: z.string().min(1) });
 
 const OPENED_RUNS_KEY = 'evalAdjudicator.openedRuns';
 
@@ -46,13 +50,13 @@ class EvalAdjudicatorExtension extends Disposable {
     this.statistics = { extensionUri: context.extensionUri, log: this.log };
     this._register(vscode.window.registerWebviewPanelSerializer(STATISTICS_VIEW_TYPE, {
       deserializeWebviewPanel: (panel, state: unknown) => {
-        StatisticsPanel.restore(this.statistics, panel, state);
+        if (this.isKnownRun(panel, state)) StatisticsPanel.restore(this.statistics, panel, state);
         return Promise.resolve();
       },
     }));
     this._register(vscode.window.registerWebviewPanelSerializer(REVIEW_VIEW_TYPE, {
       deserializeWebviewPanel: (panel, state: unknown) => {
-        ReviewPanel.restore(this.review, panel, state);
+        if (this.isKnownRun(panel, state)) ReviewPanel.restore(this.review, panel, state);
         return Promise.resolve();
       },
     }));
@@ -128,6 +132,18 @@ class EvalAdjudicatorExtension extends Disposable {
       return null;
     });
     return this.glosses;
+  }
+
+  /**
+   * A panel comes back only for a run folder this workspace knows (under a runs directory, or opened by
+   * hand): the state it is restored from is written by the webview, so it is not trusted to name a folder.
+   */
+  private isKnownRun(panel: vscode.WebviewPanel, state: unknown): boolean {
+    const runDir = RestoredRunSchema.safeParse(state);
+    if (runDir.success && this.tree.runFolders().some((dir) => resolve(dir) === resolve(runDir.data.runDir))) return true;
+    this.log.warn('a panel asked to reopen a folder that is not a known run; it was closed');
+    panel.dispose();
+    return false;
   }
 
   private annotatorName(): string {

@@ -120,7 +120,9 @@ test('YokaiEval: start a 20-item run from the palette, adjudicate with the keybo
 
     await runCommand(page, 'Eval Adjudicator: Export Adjudicated Scores…');
     await answerQuickPick(page, 'CSV');
-    await typeIntoInput(page, exportPath, { title: 'Export Adjudicated Scores' });
+    // The simple save dialog keeps a row of its folder list active, and Enter may open that row: use OK.
+    await typeIntoInput(page, exportPath, { title: 'Export Adjudicated Scores', submit: false });
+    await page.locator('.quick-input-widget').getByRole('button', { name: 'OK' }).click();
     await waitForNotification(page, 'Exported adjudicated.csv');
     const csv = readFileSync(exportPath, 'utf8');
     assert.ok(csv.startsWith('\uFEFFitemId,question,choices,gold,response,judgeReply,automaticVerdict,humanVerdict'));

@@ -1,9 +1,11 @@
 /**
  * Every message between the extension host and the review webview, as zod schemas with inferred types.
  * Both ends safeParse what they receive and answer an invalid message with a typed error, never a throw.
- * This module is shared by host and webview code, so it imports nothing but zod.
+ * This module is shared by host and webview code, so it imports nothing but zod and the zod-only event
+ * schema (the one list of hallucination categories).
  */
 import * as z from 'zod';
+import { HallucinationCategorySchema } from './core/adjudication/event';
 
 export const VerdictTextSchema = z.enum(['true', 'false', 'null']);
 export type VerdictText = z.infer<typeof VerdictTextSchema>;
@@ -12,14 +14,7 @@ export type VerdictText = z.infer<typeof VerdictTextSchema>;
 export const AutoOutcomeSchema = z.enum(['true', 'false', 'null', 'error', 'missing']);
 export type AutoOutcome = z.infer<typeof AutoOutcomeSchema>;
 
-export const CategoryIdSchema = z.enum([
-  'invented-entity',
-  'wrong-region-or-period',
-  'cross-cultural-conflation',
-  'wrong-filipino-practice',
-  'code-switching-translation',
-  'other',
-]);
+export const CategoryIdSchema = HallucinationCategorySchema;
 export type CategoryId = z.infer<typeof CategoryIdSchema>;
 
 /** An annotator's state for an item; `verdict` absent means no decision (skipped, unsure). */

@@ -7,14 +7,14 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { test } from 'node:test';
 import { type Frame, type Page } from 'playwright-core';
 import { REPO_ROOT, answerQuickPick, packageVsix, runCommand, scratchDir, screenshot, webviewFrame, withWorkbench } from '../lib';
+import { DATA_DIR } from '../helpers/runFiles';
 import { startProjectTestServer } from '../helpers/testServer';
 import { assertNoSecrets } from '../../test/fixtures/secretScan';
 
-const DATA_DIR = resolve(process.env['EVAL_ADJUDICATOR_DATA'] ?? join(REPO_ROOT, '..', 'shared', 'data'));
 const KEY = 'sk-e2e-HostileOutputKeyNeverWritten98765';
 const ITEMS = 20;
 

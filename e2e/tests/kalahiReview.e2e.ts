@@ -6,13 +6,13 @@
 // the reference view, and open the guidelines and the run's scoring settings from the panel.
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { test } from 'node:test';
 import { type FrameLocator, type Page } from 'playwright-core';
 import { REPO_ROOT, answerQuickPick, packageVsix, runCommand, scratchDir, screenshot, typeIntoInput, waitForNotification, webviewFrame, withWorkbench } from '../lib';
+import { DATA_DIR, readLines, until } from '../helpers/runFiles';
 import { startProjectTestServer } from '../helpers/testServer';
 
-const DATA_DIR = resolve(process.env['EVAL_ADJUDICATOR_DATA'] ?? join(REPO_ROOT, '..', 'shared', 'data'));
 const KEY = 'sk-e2e-KalahiNeverWrittenAnywhere0123456789';
 const ANNOTATOR = 'E2E Tagasuri';
 
@@ -26,24 +26,6 @@ interface Event {
   annotator: string;
   verdict?: boolean | null;
   blind?: boolean;
-}
-
-const readLines = <T>(path: string): T[] =>
-  existsSync(path)
-    ? readFileSync(path, 'utf8')
-        .split('\n')
-        .filter((l) => l.trim() !== '')
-        .map((l) => JSON.parse(l) as T)
-    : [];
-
-async function until<T>(what: string, probe: () => T | undefined, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
 }
 
 /** Moves the selection with j until the row at `to` (0-based) is selected and its detail has arrived. */

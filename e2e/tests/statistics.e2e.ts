@@ -3,12 +3,12 @@
 // the kappa matches the CLI's report, a decision appended by the CLI shows up live, and the report exports.
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { test } from 'node:test';
 import { type Page } from 'playwright-core';
 import { REPO_ROOT, answerQuickPick, packageVsix, run, runCommand, scratchDir, screenshot, waitForNotification, webviewFrame, withWorkbench } from '../lib';
+import { DATA_DIR } from '../helpers/runFiles';
 
-const DATA_DIR = resolve(process.env['EVAL_ADJUDICATOR_DATA'] ?? join(REPO_ROOT, '..', 'shared', 'data'));
 const CLI = join(REPO_ROOT, 'dist', 'cli.js');
 const RUN_NAME = 'yokaieval-official-gpt4o';
 

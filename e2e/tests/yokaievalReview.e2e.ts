@@ -4,13 +4,13 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { test } from 'node:test';
 import { type FrameLocator, type Page } from 'playwright-core';
 import { REPO_ROOT, answerQuickPick, packageVsix, runCommand, scratchDir, screenshot, typeIntoInput, waitForNotification, webviewFrame, withWorkbench } from '../lib';
+import { DATA_DIR, readLines, until } from '../helpers/runFiles';
 import { startProjectTestServer } from '../helpers/testServer';
 
-const DATA_DIR = resolve(process.env['EVAL_ADJUDICATOR_DATA'] ?? join(REPO_ROOT, '..', 'shared', 'data'));
 const KEY = 'sk-e2e-NeverWrittenAnywhere0123456789';
 const ANNOTATOR = 'E2E Annotator';
 
@@ -24,22 +24,6 @@ interface Event {
   annotator: string;
   verdict?: boolean | null;
   hallucination: string | null;
-}
-
-const readLines = <T>(path: string): T[] =>
-  readFileSync(path, 'utf8')
-    .split('\n')
-    .filter((l) => l.trim() !== '')
-    .map((l) => JSON.parse(l) as T);
-
-async function until<T>(what: string, probe: () => T | undefined, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
 }
 
 /** Moves the selection one j/k press at a time until itemId is selected; each press must move exactly one row. */

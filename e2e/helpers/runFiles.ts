@@ -1,0 +1,27 @@
+// Shared by the end-to-end tests: where the official data is, and reading what the extension wrote.
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { REPO_ROOT } from '../lib';
+
+/** The official data files (EVAL_ADJUDICATOR_DATA, else shared/data beside the project). */
+export const DATA_DIR = resolve(process.env['EVAL_ADJUDICATOR_DATA'] ?? join(REPO_ROOT, '..', 'shared', 'data'));
+
+/** Every complete line of a JSONL file, parsed (none while the file does not exist yet). */
+export function readLines<T>(path: string): T[] {
+  if (!existsSync(path)) return [];
+  return readFileSync(path, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim() !== '')
+    .map((l) => JSON.parse(l) as T);
+}
+
+/** Polls until the probe returns a value (the extension writes on its own schedule). */
+export async function until<T>(what: string, probe: () => T | undefined, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}

@@ -65,6 +65,10 @@ export const ScoreHeaderSchema = z.object({
   conflicts: z.number().int().nonnegative(),
   stale: z.number().int().nonnegative(),
   flagged: z.number().int().nonnegative(),
+  /** Kalahi MC: mean MC1 and MC2 over the items scored (MC items have no verdict to adjudicate). */
+  mc: z.object({ mc1: z.number().nullable(), mc2: z.number().nullable(), scored: z.number().int().nonnegative() }).optional(),
+  /** Whether items carry an automatic verdict (false for a Kalahi MC-only run). */
+  verdicts: z.boolean().optional(),
 });
 export type ScoreHeader = z.infer<typeof ScoreHeaderSchema>;
 

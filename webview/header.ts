@@ -106,11 +106,22 @@ export class HeaderView {
   setScores(header: ScoreHeader): string {
     const before = this.previous;
     this.previous = header;
-    setText(this.automatic.value, percent(header.automaticAccuracy, header.items));
-    setText(this.automatic.detail, '');
-    setText(this.adjudicated.value, percent(header.adjudicatedAccuracy, header.items));
-    setText(this.adjudicated.detail, header.items === 0 ? '' : pointDelta(header.automaticAccuracy, header.adjudicatedAccuracy));
-    this.adjudicated.detail.title = 'Adjudicated minus automatic accuracy';
+    const mc = header.mc;
+    const mcText = mc === undefined ? '' : `MC1 ${percent(mc.mc1 ?? NaN, mc.scored)} · MC2 ${percent(mc.mc2 ?? NaN, mc.scored)}`;
+    if (header.verdicts === false) {
+      // Kalahi MC only: no verdict to adjudicate, so the scores are MC1 and MC2, and review is flags and notes.
+      setText(this.automatic.value, mc === undefined ? '—' : percent(mc.mc1 ?? NaN, mc.scored));
+      setText(this.automatic.detail, mc === undefined ? '' : `MC1 (MC2 ${percent(mc.mc2 ?? NaN, mc.scored)})`);
+      setText(this.adjudicated.value, '—');
+      setText(this.adjudicated.detail, 'flags and notes only');
+      this.adjudicated.detail.title = 'Multiple-choice items have no verdict to override';
+    } else {
+      setText(this.automatic.value, percent(header.automaticAccuracy, header.items));
+      setText(this.automatic.detail, mcText);
+      setText(this.adjudicated.value, percent(header.adjudicatedAccuracy, header.items));
+      setText(this.adjudicated.detail, header.items === 0 ? '' : pointDelta(header.automaticAccuracy, header.adjudicatedAccuracy));
+      this.adjudicated.detail.title = 'Adjudicated minus automatic accuracy';
+    }
     setText(this.reviewed.value, count(header.adjudicatedItems));
     setText(this.reviewed.detail, `/ ${count(header.items)}`);
     setText(this.conflicts.value, count(header.conflicts));

@@ -120,6 +120,23 @@ describe('review webview: Kalahi open-ended', () => {
 describe('review webview: Kalahi multiple choice', () => {
   const MC_RUN = { ...KALAHI_RUN, task: 'mc', metrics: [], primaryMetric: null };
 
+  test('an MC-only run shows MC1 and MC2 in the header, not an automatic accuracy of 0%', async () => {
+    const rows = kalahiRows(3, () => ({ decidable: false, auto: 'null', metricAcc: undefined }));
+    m = await mount();
+    m.deliver(init({ run: MC_RUN, rows, header: header({ items: 3, automaticAccuracy: 0, adjudicatedAccuracy: 0, verdicts: false, mc: { mc1: 2 / 3, mc2: 0.512, scored: 3 } }) }));
+    assert.equal(textOf(m.$('.stat-automatic .stat-value')), '66.7%');
+    assert.equal(textOf(m.$('.stat-automatic .stat-detail')), 'MC1 (MC2 51.2%)');
+    assert.equal(textOf(m.$('.stat-adjudicated .stat-value')), '—');
+    assert.equal(textOf(m.$('.stat-adjudicated .stat-detail')), 'flags and notes only');
+  });
+
+  test('a run with both tasks shows MC1 and MC2 beside the open-ended automatic score', async () => {
+    m = await mount();
+    m.deliver(init({ run: KALAHI_RUN, rows: kalahiRows(3), header: header({ items: 3, automaticAccuracy: 1 / 3, verdicts: true, mc: { mc1: 1, mc2: 0.5, scored: 3 } }) }));
+    assert.equal(textOf(m.$('.stat-automatic .stat-value')), '33.3%');
+    assert.equal(textOf(m.$('.stat-automatic .stat-detail')), 'MC1 100.0% · MC2 50.0%');
+  });
+
   test('normalized log-probs as bars (relevant and irrelevant apart, the best answer marked), MC1 and MC2; no verdict buttons', async () => {
     m = await kalahi(kalahiRows(3, () => ({ decidable: false, auto: 'null', metricAcc: undefined })), MC_RUN);
     m.deliver(item(kalahiDetail('0101000100', { decidable: false, auto: 'null', open: null, mc: KALAHI_MC })));

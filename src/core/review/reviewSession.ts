@@ -1,3 +1,5 @@
+import { type KalahiMcPart, KalahiMcPartSchema } from '../benchmarks/kalahi/resultParts';
+import { mcMeans } from '../benchmarks/kalahi/mcMeans';
 import { z } from 'zod';
 import { type ItemDetail, type ItemRow, type RunHeader, type ScoreHeader } from '../../protocol';
 import { ScoreTally, itemScoreTerms } from '../adjudication/adjudicatedScore';
@@ -49,6 +51,8 @@ export class ReviewSession {
   /** The header's counts, kept current item by item (undefined: recount on the next header()). */
   private tally: ScoreTally | undefined;
   private automaticAccuracy: number | undefined;
+  /** Kalahi MC means, computed with the automatic accuracy (both change only when results do). */
+  private mc: ScoreHeader['mc'];
 
   private constructor(
     dir: string,
@@ -125,7 +129,10 @@ export class ReviewSession {
   /** The scores: a pass over the run the first time, then kept current by readTail() item by item. */
   header(): ScoreHeader {
     const ids = this.manifestValue.dataset.itemIds;
-    this.automaticAccuracy ??= automaticScore(this.manifestValue, this.current).accuracy;
+    if (this.automaticAccuracy === undefined) {
+      this.automaticAccuracy = automaticScore(this.manifestValue, this.current).accuracy;
+      this.mc = this.manifestValue.benchmark === 'kalahi' ? kalahiMcHeader(this.current.values()) : undefined;
+    }
     let tally = this.tally;
     if (tally === undefined) {
       tally = new ScoreTally();
@@ -141,6 +148,8 @@ export class ReviewSession {
       conflicts: tally.conflicts,
       stale: tally.stale,
       flagged: tally.flagged,
+      ...(this.mc !== undefined ? { mc: this.mc } : {}),
+      ...(this.manifestValue.benchmark === 'kalahi' ? { verdicts: this.manifestValue.task !== 'mc' } : {}),
     };
   }
 
@@ -205,4 +214,14 @@ export class ReviewSession {
       .map((id) => this.row(id))
       .filter((r) => r !== undefined);
   }
+}
+
+/** Mean MC1 and MC2 over the Kalahi items that have an MC part (none: undefined, nothing to show). */
+function kalahiMcHeader(lines: Iterable<ResultLine>): ScoreHeader['mc'] {
+  const parts: KalahiMcPart[] = [];
+  for (const line of lines) {
+    const mc = KalahiMcPartSchema.safeParse(line['mc']);
+    if (mc.success) parts.push(mc.data);
+  }
+  return parts.length === 0 ? undefined : mcMeans(parts);
 }

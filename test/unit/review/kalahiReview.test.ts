@@ -56,7 +56,15 @@ test('Kalahi runs in the review: rows and details satisfy the protocol; open-end
     assert.ok(first.search?.includes(detail.open?.answer ?? '-'));
   }
 
-  const mc = ReviewSession.open(await kalahiRun('mc', server.url), 'Ana').session;
+  assert.equal(open.header().verdicts, true);
+  assert.equal(open.header().mc, undefined, 'an open-ended run has no MC scores');
+
+  const mcDir = await kalahiRun('mc', server.url);
+  const mc = ReviewSession.open(mcDir, 'Ana').session;
+  const mcHeader = mc.header();
+  assert.equal(mcHeader.verdicts, false, 'an MC-only run has no verdicts: the panel shows MC1 and MC2');
+  const summary = z.object({ mc: z.object({ mc1: z.number(), mc2: z.number() }) }).parse(JSON.parse((await runCli(['summary', mcDir, '--json'])).stdout));
+  assert.deepEqual([mcHeader.mc?.mc1, mcHeader.mc?.mc2, mcHeader.mc?.scored], [summary.mc.mc1, summary.mc.mc2, 6], 'the header’s MC means are the summary’s');
   const mcRow = mc.rows()[0];
   assert.equal(mcRow?.decidable, false, 'MC items take flags and notes only');
   const mcDetail = mc.detail(mcRow?.id ?? '', false);

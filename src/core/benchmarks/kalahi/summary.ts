@@ -1,4 +1,5 @@
 import { type NotComputedMetric } from '../../metrics/similarityMetric';
+import { mcMeans } from './mcMeans';
 import { type RunManifest } from '../../runs/runManifest';
 import { type RunSummary } from '../../runs/summarizeRun';
 import { readKalahiResults } from './kalahiResults';
@@ -43,20 +44,13 @@ export function withKalahiParts(summary: RunSummary, dir: string, manifest: RunM
   const lines = [...readKalahiResults(dir, manifest).values()];
   const mcParts = lines.flatMap((l) => (l.mc === undefined ? [] : [l.mc]));
   const openParts = lines.flatMap((l) => (l.open === undefined ? [] : [l.open]));
-  const mean = (values: readonly number[]): number | null => (values.length === 0 ? null : values.reduce((a, b) => a + b, 0) / values.length);
   return {
     ...summary,
     variant: settings.variant,
     ...(settings.mc === null
       ? {}
       : {
-          mc: {
-            mc1: mean(mcParts.map((p) => p.mc1)),
-            mc2: mean(mcParts.map((p) => p.mc2)),
-            mc2Mode: settings.mc.mc2,
-            logprobs: settings.mc.logprobs,
-            scored: mcParts.length,
-          },
+          mc: { ...mcMeans(mcParts), mc2Mode: settings.mc.mc2, logprobs: settings.mc.logprobs },
         }),
     ...(settings.open === null
       ? {}

@@ -16,10 +16,10 @@ export function readLines<T>(path: string): T[] {
 }
 
 /** Polls until the probe returns a value (the extension writes on its own schedule). */
-export async function until<T>(what: string, probe: () => T | undefined, timeoutMs = 30_000): Promise<T> {
+export async function until<T>(what: string, probe: () => T | undefined | Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const value = probe();
+    const value = await probe();
     if (value !== undefined) return value;
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 200));

@@ -50,7 +50,6 @@ test('YokaiEval: start a 20-item run from the palette, adjudicate with the keybo
   const vsixPath = await packageVsix({ extensionDir: REPO_ROOT, outFile: join(root, 'eval-adjudicator.vsix') });
   const workspaceDir = join(root, 'workspace');
   mkdirSync(workspaceDir);
-  const exportPath = join(workspaceDir, 'adjudicated.csv');
 
   const env = { OPENAI_API_KEY: KEY, EVAL_ADJUDICATOR_DATA: DATA_DIR, EVAL_ADJUDICATOR_ANNOTATOR: ANNOTATOR, EVAL_ADJUDICATOR_CACHE: join(root, 'cache') };
   await withWorkbench({ name: 'yokaieval-review', vsixPath, workspaceDir, env, signal: t.signal }, async ({ page }) => {
@@ -104,10 +103,26 @@ test('YokaiEval: start a 20-item run from the palette, adjudicate with the keybo
 
     await runCommand(page, 'Eval Adjudicator: Export Adjudicated Scores…');
     await answerQuickPick(page, 'CSV');
-    // The simple save dialog keeps a row of its folder list active, and Enter may open that row: use OK.
-    await typeIntoInput(page, exportPath, { title: 'Export Adjudicated Scores', submit: false });
-    await page.locator('.quick-input-widget').getByRole('button', { name: 'OK' }).click();
-    await waitForNotification(page, 'Exported adjudicated.csv');
+    // The save dialog proposes <run>/adjudicated.csv. code-server's simple dialog fills its input while it
+    // loads the folder (typing before that is lost, and Enter may open the active folder row): wait until
+    // the proposal is shown, then press OK until the export is announced.
+    const exportPath = join(run, 'adjudicated.csv');
+    const dialog = page.locator('.quick-input-widget');
+    await dialog.locator('.quick-input-title', { hasText: 'Export Adjudicated Scores' }).waitFor({ timeout: 30_000 });
+    await until('the proposed file name', async () => ((await dialog.locator('.quick-input-box input').inputValue()).endsWith('adjudicated.csv') ? true : undefined));
+    for (let attempt = 1; ; attempt++) {
+      await dialog.getByRole('button', { name: 'OK' }).click();
+      const announced = await waitForNotification(page, 'Exported adjudicated.csv', { timeoutMs: 8_000 }).then(
+        () => true,
+        () => false,
+      );
+      if (announced) break;
+      if (!(await dialog.isVisible())) {
+        await waitForNotification(page, 'Exported adjudicated.csv');
+        break;
+      }
+      if (attempt === 4) throw new Error('the save dialog stayed open after pressing OK four times');
+    }
     const csv = readFileSync(exportPath, 'utf8');
     assert.ok(csv.startsWith('\uFEFFitemId,question,choices,gold,response,judgeReply,automaticVerdict,humanVerdict'));
     const rows = csv.slice(1).split('\r\n');

@@ -2,7 +2,7 @@ import { automaticScore } from '../runs/automaticSummary';
 import { type ExportFormat, toCsv, verdictCell, yokaiExportRows } from '../runs/exportRun';
 import { automaticOutcome } from './adjudicatedScore';
 import { type AdjudicationCells, exportKalahiAdjudicated } from './exportKalahiAdjudicated';
-import { loadRunState } from './runState';
+import { type RunState, loadRunState } from './runState';
 
 /**
  * Adjudicated export: per item the automatic verdict beside the final human verdict, who decided, flags and
@@ -11,43 +11,19 @@ import { loadRunState } from './runState';
 export function exportAdjudicated(dir: string, format: ExportFormat): string {
   const state = loadRunState(dir);
   if (state.manifest.benchmark === 'kalahi') {
-    return exportKalahiAdjudicated(state, format, (itemId): AdjudicationCells => {
-      const adjudication = state.adjudication(itemId);
-      const live = adjudication?.annotators.filter((a) => !a.stale) ?? [];
-      return {
-        humanVerdict: adjudication?.final === null || adjudication === undefined ? undefined : adjudication.final.verdict,
-        decidedBy: adjudication?.final?.by ?? [],
-        finalSource: adjudication?.final?.source ?? null,
-        annotators: adjudication?.annotators.map((a) => a.annotator) ?? [],
-        flags: adjudication?.flags ?? [],
-        notes: live.filter((a) => a.state.note !== '').map((a) => ({ annotator: a.annotator, note: a.state.note })),
-        stale: adjudication?.stale ?? false,
-        conflict: adjudication?.conflict ?? false,
-      };
-    });
+    return exportKalahiAdjudicated(state, format, (itemId) => adjudicationCells(state, itemId));
   }
-  const rows = yokaiExportRows(state.manifest, state.current, () => ({})).map((row) => {
-    const adjudication = state.adjudication(row.itemId);
-    const live = adjudication?.annotators.filter((a) => !a.stale) ?? [];
-    return {
-      itemId: row.itemId,
-      question: row.question,
-      choices: row.choices,
-      gold: row.gold,
-      response: row.response,
-      judgeReply: row.judgeReply,
-      automaticVerdict: row.verdict,
-      automaticOutcome: automaticOutcome(state.current.get(row.itemId)),
-      humanVerdict: adjudication?.final === null || adjudication === undefined ? undefined : adjudication.final.verdict,
-      decidedBy: adjudication?.final?.by ?? [],
-      finalSource: adjudication?.final?.source ?? null,
-      annotators: adjudication?.annotators.map((a) => a.annotator) ?? [],
-      flags: adjudication?.flags ?? [],
-      notes: live.filter((a) => a.state.note !== '').map((a) => ({ annotator: a.annotator, note: a.state.note })),
-      stale: adjudication?.stale ?? false,
-      conflict: adjudication?.conflict ?? false,
-    };
-  });
+  const rows = yokaiExportRows(state.manifest, state.current, () => ({})).map((row) => ({
+    itemId: row.itemId,
+    question: row.question,
+    choices: row.choices,
+    gold: row.gold,
+    response: row.response,
+    judgeReply: row.judgeReply,
+    automaticVerdict: row.verdict,
+    automaticOutcome: automaticOutcome(state.current.get(row.itemId)),
+    ...adjudicationCells(state, row.itemId),
+  }));
   if (format === 'json') {
     const items = rows.map((r) => ({ ...r, automaticVerdict: r.automaticVerdict ?? null, humanVerdict: r.humanVerdict ?? null, humanDecided: r.humanVerdict !== undefined }));
     const body = { run: state.manifest, automatic: automaticScore(state.manifest, state.current), adjudicated: state.adjudicatedScore(), items };
@@ -73,4 +49,20 @@ export function exportAdjudicated(dir: string, format: ExportFormat): string {
       String(r.conflict),
     ]),
   );
+}
+
+/** The human side of an item's row, the same for every benchmark: final verdict, who, flags, live notes. */
+function adjudicationCells(state: RunState, itemId: string): AdjudicationCells {
+  const adjudication = state.adjudication(itemId);
+  const live = adjudication?.annotators.filter((a) => !a.stale) ?? [];
+  return {
+    humanVerdict: adjudication?.final === null || adjudication === undefined ? undefined : adjudication.final.verdict,
+    decidedBy: adjudication?.final?.by ?? [],
+    finalSource: adjudication?.final?.source ?? null,
+    annotators: adjudication?.annotators.map((a) => a.annotator) ?? [],
+    flags: adjudication?.flags ?? [],
+    notes: live.filter((a) => a.state.note !== '').map((a) => ({ annotator: a.annotator, note: a.state.note })),
+    stale: adjudication?.stale ?? false,
+    conflict: adjudication?.conflict ?? false,
+  };
 }

@@ -15,6 +15,11 @@ const common = {
   legalComments: 'linked',
 };
 
+// VS Code's extension host (Node 22+, code-server too) replaces the global `navigator` with a getter that
+// logs "PendingMigrationError: navigator is now a global" on every read. zod (its eval probe) and openai
+// (browser detection) test `typeof navigator`; on Node neither needs it, so the node bundles never read it.
+const noNavigator = { navigator: 'undefined', 'globalThis.navigator': 'undefined' };
+
 const targets = [
   {
     ...common,
@@ -24,6 +29,7 @@ const targets = [
     format: 'cjs',
     target: 'node20',
     external: ['vscode'],
+    define: noNavigator,
   },
   {
     ...common,
@@ -32,6 +38,7 @@ const targets = [
     platform: 'node',
     format: 'cjs',
     target: 'node20',
+    define: noNavigator,
     banner: { js: '#!/usr/bin/env node' },
   },
   {

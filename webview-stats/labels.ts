@@ -3,11 +3,20 @@ import { type StatsReport } from '../src/statsProtocol';
 export type EstimateMethod = StatsReport['adjudicated']['estimate']['method'];
 export type InterAnnotatorMethod = StatsReport['agreement']['interAnnotator']['method'];
 
+export type EstimateTarget = StatsReport['adjudicated']['estimate']['target'];
+
 export const ESTIMATE_METHOD_NAMES: Readonly<Record<EstimateMethod, string>> = {
+  census: 'every item reviewed (exact)',
   wilson: 'Wilson interval (every item reviewed)',
-  'stratified-ppi': 'stratified PPI',
-  'post-stratified-ppi': 'post-stratified PPI',
+  'stratified-ppi': 'stratified PPI, Price–Bonett interval',
+  'post-stratified-ppi': 'post-stratified PPI, Price–Bonett interval',
   none: 'not estimable yet',
+};
+
+/** What the estimate's interval is for. */
+export const ESTIMATE_TARGET_NAMES: Readonly<Record<EstimateTarget, string>> = {
+  'run-items': 'accuracy on the run’s items',
+  superpopulation: 'accuracy on the questions the items stand for',
 };
 
 export const INTER_ANNOTATOR_METHOD_NAMES: Readonly<Record<InterAnnotatorMethod, string>> = {

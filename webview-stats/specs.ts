@@ -1,7 +1,7 @@
 import { type AgreementStatsView, type StatsReport } from '../src/statsProtocol';
 import { type BarDatum, type ChartSpec } from './charts/chartSpec';
 import { count, fixed, fixedInterval, percent, percentInterval } from './format';
-import { ESTIMATE_METHOD_NAMES, FLAG_CATEGORIES, INTER_ANNOTATOR_METHOD_NAMES, automaticName, facetTitle } from './labels';
+import { ESTIMATE_METHOD_NAMES, ESTIMATE_TARGET_NAMES, FLAG_CATEGORIES, INTER_ANNOTATOR_METHOD_NAMES, automaticName, facetTitle } from './labels';
 import { type Tone } from './theme';
 
 const withInterval = (value: string, interval: string): string => (interval === '' ? value : `${value} ${interval}`);
@@ -28,7 +28,7 @@ export function accuracySpec(report: StatsReport): ChartSpec {
       tone: 'green',
     },
   ];
-  const method = ESTIMATE_METHOD_NAMES[estimate.method];
+  const method = `${ESTIMATE_METHOD_NAMES[estimate.method]} (${ESTIMATE_TARGET_NAMES[estimate.target]})`;
   return {
     id: 'accuracy',
     title: 'Accuracy with 95% intervals',

@@ -98,7 +98,7 @@ describe('statistics webview', () => {
     assert.ok(estimate.accuracy !== null && estimate.ci !== null);
     assert.equal(text(s.m.$('.kpi-estimate .kpi-value')), percent(estimate.accuracy));
     assert.equal(text(s.m.$('.kpi-estimate .kpi-interval')), `95% CI ${percentInterval(estimate.ci)}`);
-    assert.match(text(s.m.$('.kpi-estimate')), new RegExp(`stratified PPI · ${estimate.labeled} human verdicts · effective n \\d+`));
+    assert.match(text(s.m.$('.kpi-estimate')), new RegExp(`accuracy on the run’s items · stratified PPI, Price–Bonett interval · ${estimate.labeled} human verdicts · effective n \\d+`));
     assert.equal(text(s.m.$('.kpi-automatic .kpi-value')), '64.0%');
     assert.equal(text(s.m.$('.kpi-automatic .kpi-interval')), '95% CI [60.6, 67.2]');
     assert.match(text(s.m.$('.kpi-automatic')), /true 518 of 810 by the judge · Wilson interval/);
@@ -167,7 +167,7 @@ describe('statistics webview', () => {
     }
     const accuracyLabel = s.m.$('[data-chart="accuracy"]')?.getAttribute('aria-label') ?? '';
     assert.match(accuracyLabel, /^Accuracy with 95% intervals\. Automatic \(judge\): 64\.0% \[60\.6, 67\.2\], Wilson interval\./);
-    assert.match(accuracyLabel, /stratified PPI\.$/);
+    assert.match(accuracyLabel, /stratified PPI, Price–Bonett interval \(accuracy on the run’s items\)\.$/);
     assert.ok(s.m.$('.heatmap-scroll[role="region"][tabindex="0"]'));
   });
 
@@ -184,6 +184,7 @@ describe('statistics webview', () => {
     const topics = s.m.$$('.methods dt').map((dt) => dt.textContent);
     assert.deepEqual(topics, s.r.methods.map((x) => x.topic));
     assert.match(text(s.m.$('.methods')), /Stratified prediction-powered inference/);
+    assert.match(text(s.m.$('.methods')), /Target: the model's accuracy on this run's items \(finite population\).*Price & Bonett 2004/);
     const provenance = text(s.m.$('.provenance'));
     assert.ok(provenance.includes(`run ${s.r.run.id} (imported)`));
     assert.ok(provenance.includes(`model ${HOSTILE_MODEL}`));

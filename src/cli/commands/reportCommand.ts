@@ -2,12 +2,13 @@ import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { UsageError } from '../../core/util/errors';
 import { toHtml, toMarkdown } from '../../core/validation/document';
+import { ESTIMATE_TARGETS } from '../../core/stats/stratifiedPpi';
 import { buildValidationReport } from '../../core/validation/report';
 import { reportDocument } from '../../core/validation/reportDocument';
 import { type CliIo } from '../io';
 import { choiceOption, flag, onePositional, parseOptions, stringOption } from '../options';
 
-export const REPORT_HELP = `Usage: eval-adjudicator report RUNDIR --format md|json|html [--out FILE]
+export const REPORT_HELP = `Usage: eval-adjudicator report RUNDIR --format md|json|html [--out FILE] [--target run-items|superpopulation]
 
 The judge-validation report of a run: automatic accuracy and the estimate of the true accuracy with 95%
 intervals and the method used; judge–human agreement (confusion matrix, percent, Cohen's kappa with its
@@ -16,12 +17,14 @@ category and topic); each Kalahi metric against the human verdict; agreement bet
 it; judge–judge agreement for a re-judged run; the validation sample, judge stability and conflicting
 items; the method notes; and the run's provenance (model, judge, dataset files with sha256, versions).
 JSON is the data behind every figure. Without --out it goes to stdout.
+  --target  what the estimate's interval is for: run-items (default), the model's accuracy on the run's
+            items; superpopulation, on the questions the items stand for (adds θ(1 − θ)/N)
 `;
 
 const FORMATS = ['md', 'json', 'html'] as const;
 
 export function reportCommand(args: readonly string[], io: CliIo): number {
-  const parsed = parseOptions('report', args, { format: { type: 'string' }, out: { type: 'string' } });
+  const parsed = parseOptions('report', args, { format: { type: 'string' }, out: { type: 'string' }, target: { type: 'string' } });
   if (flag(parsed, 'help')) {
     io.stdout(REPORT_HELP);
     return 0;
@@ -29,7 +32,8 @@ export function reportCommand(args: readonly string[], io: CliIo): number {
   const dir = resolve(io.cwd, onePositional('report', parsed, 'RUNDIR'));
   const format = choiceOption('report', parsed, 'format', FORMATS);
   if (format === undefined) throw new UsageError('report: --format md|json|html is required');
-  const report = buildValidationReport(dir);
+  const target = choiceOption('report', parsed, 'target', ESTIMATE_TARGETS);
+  const report = buildValidationReport(dir, new Date(), target === undefined ? {} : { target });
   const text =
     format === 'json' ? `${JSON.stringify(report, null, 2)}\n` : format === 'md' ? toMarkdown(reportDocument(report)) : toHtml(reportDocument(report), `Judge validation: ${report.run.id}`);
   const out = stringOption(parsed, 'out');

@@ -2,6 +2,7 @@ import { type AutomaticScore, automaticScore } from './automaticSummary';
 import { type AdjudicatedScore } from '../adjudication/adjudicatedScore';
 import { loadRunState } from '../adjudication/runState';
 import { isKalahiSummary, kalahiSummaryLines, withKalahiParts } from '../benchmarks/kalahi/summary';
+import { type EstimateOptions } from '../validation/estimate';
 import { type ValidationSummary, validationSummary } from '../validation/validationSummary';
 import { formatValidationLines } from '../validation/formatValidation';
 
@@ -22,10 +23,10 @@ export interface RunSummary {
   readonly usage: { promptTokens: number; completionTokens: number; requests: number };
 }
 
-export function summarizeRun(dir: string): RunSummary {
+export function summarizeRun(dir: string, options: EstimateOptions = {}): RunSummary {
   const state = loadRunState(dir);
   const { manifest, current: byItem } = state;
-  const validation = validationSummary(state);
+  const validation = validationSummary(state, undefined, options);
   const summary: RunSummary = {
     runId: manifest.id,
     benchmark: manifest.benchmark,

@@ -1,23 +1,35 @@
 import { DEFAULT_CONFIDENCE, type Interval } from '../stats/interval';
-import { type StratumCounts, stratifiedEstimate } from '../stats/stratifiedPpi';
+import { DEFAULT_TARGET, type EstimateTarget, type StratumCounts, stratifiedEstimate } from '../stats/stratifiedPpi';
 import { wilsonInterval } from '../stats/wilson';
 import { type ItemRecord } from './itemRecords';
 import { SAMPLE_STRATA, type SampleRecord } from './sample';
 
 /**
- * wilson: every item with a result has a final human verdict; stratified-ppi: the human verdicts on the
+ * census: every item with a result has a final human verdict, so the accuracy on the run's items is known
+ * exactly; wilson: the same for the superpopulation target, with Wilson's interval on all items; stratified-ppi: the human verdicts on the
  * current sample (samples.jsonl) with the judge's verdicts on all items; post-stratified-ppi: no sample was
  * drawn, so the reviewed items stand in for one within each automatic-verdict stratum; none: not estimable.
  */
-export type EstimateMethod = 'wilson' | 'stratified-ppi' | 'post-stratified-ppi' | 'none';
+export type EstimateMethod = 'census' | 'wilson' | 'stratified-ppi' | 'post-stratified-ppi' | 'none';
+
+/** Fewer human verdicts than this in all, or in a stratum holding 5% of the items or more, earns a warning. */
+export const FEW_LABELS_TOTAL = 30;
+export const FEW_LABELS_STRATUM = 10;
+
+export interface EstimateOptions {
+  readonly confidence?: number;
+  readonly target?: EstimateTarget;
+}
 
 export interface AccuracyEstimate {
   /** The model's accuracy (null, error and missing count as wrong) as humans would judge it. */
   readonly accuracy: number | null;
   readonly ci: Interval | null;
   readonly method: EstimateMethod;
-  /** wilson: Wilson's interval on all items; wilson-effective-n: at the design's effective sample size. */
-  readonly interval: 'wilson' | 'wilson-effective-n' | null;
+  /** What the interval is for: the accuracy on the run's items, or on the questions they stand for. */
+  readonly target: EstimateTarget;
+  /** exact: nothing left to estimate; wilson: Wilson's on all items; price-bonett: the adjusted Wald interval. */
+  readonly interval: 'exact' | 'wilson' | 'price-bonett' | null;
   readonly confidence: number;
   /** Items of the run (N), items whose human verdict enters the estimate, and the design's effective n. */
   readonly population: number;
@@ -32,20 +44,26 @@ export interface AccuracyEstimate {
 const NONE = { accuracy: null, ci: null, interval: null, effectiveN: null, se: null } as const;
 
 /** The model's true accuracy with a 95% interval: see EstimateMethod and the README's method notes. */
-export function estimateAccuracy(records: readonly ItemRecord[], sample: SampleRecord | undefined, confidence: number = DEFAULT_CONFIDENCE): AccuracyEstimate {
+export function estimateAccuracy(records: readonly ItemRecord[], sample: SampleRecord | undefined, options: EstimateOptions = {}): AccuracyEstimate {
+  const confidence = options.confidence ?? DEFAULT_CONFIDENCE;
+  const target = options.target ?? DEFAULT_TARGET;
   const population = records.length;
   const missing = records.filter((r) => r.automatic === 'missing').length;
   const reviewable = records.filter((r) => r.automatic !== 'missing');
   const decided = reviewable.filter((r) => r.human !== null);
   const notes: string[] = [];
   if (missing > 0) notes.push(`${missing} items without a result count as wrong`);
-  const base = { confidence, population, sampleId: sample?.id ?? null };
+  const base = { confidence, target, population, sampleId: sample?.id ?? null };
 
   if (decided.length === 0) {
     return { ...base, ...NONE, method: 'none', labeled: 0, strata: [], notes: [...notes, 'no item has a final human verdict'] };
   }
   if (decided.length === reviewable.length) {
     const correct = decided.filter((r) => r.human === 'true').length;
+    if (target === 'run-items') {
+      const accuracy = correct / population;
+      return { ...base, accuracy, ci: [accuracy, accuracy], method: 'census', interval: 'exact', labeled: decided.length, effectiveN: null, se: 0, strata: [], notes };
+    }
     return {
       ...base,
       accuracy: correct / population,
@@ -60,13 +78,22 @@ export function estimateAccuracy(records: readonly ItemRecord[], sample: SampleR
     };
   }
   const { strata, method } = sample !== undefined ? designStrata(records, sample, notes) : postStrata(records, notes);
-  const estimate = stratifiedEstimate(strata, confidence);
+  const estimate = stratifiedEstimate(strata, { confidence, target });
   const labeled = strata.reduce((s, h) => s + (h.stratum === 'missing' ? 0 : h.labeled), 0);
   if (estimate === null) {
     const empty = strata.filter((h) => h.population > 0 && h.labeled === 0).map((h) => h.stratum);
-    return { ...base, ...NONE, method, labeled, strata, notes: [...notes, `no reviewed item yet in stratum ${empty.join(', ')}`] };
+    return { ...base, ...NONE, method: 'none', labeled, strata, notes: [...notes, `no reviewed item yet in stratum ${empty.join(', ')}: its accuracy is unknown, so no estimate`] };
   }
-  return { ...base, accuracy: estimate.estimate, ci: estimate.ci, method, interval: 'wilson-effective-n', labeled, effectiveN: estimate.effectiveN, se: estimate.se, strata, notes };
+  notes.push(...fewLabelWarnings(strata, labeled, population));
+  return { ...base, accuracy: estimate.estimate, ci: estimate.ci, method, interval: 'price-bonett', labeled, effectiveN: estimate.effectiveN, se: estimate.se, strata, notes };
+}
+
+/** A warning when the interval rests on few human verdicts: it is then wide, and sensitive to each one. */
+function fewLabelWarnings(strata: readonly StratumCounts[], labeled: number, population: number): string[] {
+  const thin = strata.filter((h) => h.stratum !== 'missing' && h.labeled < h.population && h.population >= 0.05 * population && h.labeled < FEW_LABELS_STRATUM);
+  if (labeled >= FEW_LABELS_TOTAL && thin.length === 0) return [];
+  const where = thin.map((h) => `${h.labeled} in stratum ${h.stratum}`).join(', ');
+  return [`the interval rests on few human verdicts (${labeled}${where === '' ? '' : `; ${where}`}): review more sampled items for a firmer figure`];
 }
 
 interface Strata {

@@ -12,7 +12,7 @@ export function formatValidationLines(summary: {
   const jh = summary.agreement.judgeHuman;
   const ia = summary.agreement.interAnnotator;
   const lines = [
-    join('estimate  ', percent(estimate.accuracy, 2), percentInterval(estimate.ci), `(${estimate.method}, ${estimate.labeled} human verdicts of ${estimate.population} items)`),
+    join('estimate  ', percent(estimate.accuracy, 2), percentInterval(estimate.ci), `(${estimate.method}, ${estimate.interval ?? 'no'} interval, target ${estimate.target}; ${estimate.labeled} human verdicts of ${estimate.population} items)`),
     ...estimate.notes.map((note) => `  note: ${note}`),
     join('judge–human kappa', fixed(jh.kappa), fixedInterval(jh.kappaCI), `(agreement ${percent(jh.percent)} over ${jh.items} items)`),
   ];

@@ -6,13 +6,21 @@ export interface MethodNote {
   readonly text: string;
 }
 
+const STRATIFIED =
+  "Stratified prediction-powered inference: the judge's verdict on every item defines the strata (true / false / null / error); the human verdicts on the seeded sample in samples.jsonl estimate each stratum's accuracy, and the strata are weighted by their share of all items. As the judge's prediction is constant within a stratum, this is PPI (Angelopoulos et al. 2023; stratified PPI, Fisch et al. 2024) with the rectifier estimated per stratum, i.e. the stratified estimator (Cochran 1977, ch. 5). The 95% interval is the adjusted Wald interval for a sum of binomial proportions (Price & Bonett 2004, after Agresti & Coull 1998 and Agresti & Caffo 2000): each of the m strata not fully reviewed gets 2/m pseudo-successes and 2/m pseudo-failures, p̃_h = (k_h + 2/m)/(n_h + 4/m), so a stratum whose sampled verdicts all agree with the judge still carries the uncertainty of its sample size; variance Σ W_h² (1 − n_h/N_h) p̃_h(1 − p̃_h)/(n_h + 4/m), with Cochran's finite-population correction. Items without a result count as wrong.";
+
 const ESTIMATE_NOTES: Readonly<Record<AccuracyEstimate['method'], string>> = {
-  wilson: 'Every item with a result has a final human verdict: accuracy = human-true / items, with the Wilson score interval (Wilson 1927; Newcombe 1998).',
-  'stratified-ppi':
-    "Stratified prediction-powered inference: the judge's verdict on every item defines the strata (true / false / null / error); the human verdicts on the seeded sample in samples.jsonl estimate each stratum's accuracy, and the strata are weighted by their share of all items. As the judge's prediction is constant within a stratum, this is PPI (Angelopoulos et al. 2023) with the rectifier estimated per stratum, i.e. the stratified estimator (Cochran 1977, ch. 5). Variance: Σ W_h² (1 − n_h/N_h) s_h²/n_h for the choice of reviewed items plus θ(1 − θ)/N for the choice of questions; the 95% interval is Wilson's at the design's effective sample size (Kish 1965; Kott & Carr 1997). Items without a result count as wrong.",
-  'post-stratified-ppi':
-    'As stratified PPI, but no sample was drawn: the reviewed items stand in for a random sample within each automatic-verdict stratum. Valid only if reviewers did not choose items in a way related to their correctness; draw a sample with `eval-adjudicator sample` for a design-based interval.',
-  none: 'Not estimable yet: no human verdict, or a stratum with no reviewed item.',
+  census: 'Every item with a result has a final human verdict: accuracy = human-true / items, known exactly for these items (the interval is the point).',
+  wilson: 'Every item with a result has a final human verdict: accuracy = human-true / items, with the Wilson score interval (Wilson 1927; Newcombe 1998) for the questions the items stand for.',
+  'stratified-ppi': STRATIFIED,
+  'post-stratified-ppi': `${STRATIFIED} No sample was drawn, though: the reviewed items stand in for a random sample within each automatic-verdict stratum. Valid only if reviewers did not choose items in a way related to their correctness; draw a sample with \`eval-adjudicator sample\` for a design-based interval.`,
+  none: 'Not estimable yet: no human verdict, or a stratum with no reviewed item (whose accuracy is then unknown).',
+};
+
+/** What the estimate's interval is for, as the outputs name it. */
+export const TARGET_NOTES: Readonly<Record<AccuracyEstimate['target'], string>> = {
+  'run-items': "Target: the model's accuracy on this run's items (finite population), the figure a paper reports for this benchmark.",
+  superpopulation: "Target: the model's accuracy on the population of questions the run's items are taken to be drawn from (superpopulation); the variance adds θ(1 − θ)/N for which questions the benchmark holds.",
 };
 
 const INTER_NOTES: Readonly<Record<InterAnnotatorAgreement['method'], string>> = {
@@ -29,7 +37,7 @@ export function methodNotes(estimate: AccuracyEstimate, inter: InterAnnotatorAgr
       topic: 'Judge–human agreement',
       text: "Over the items with a final human verdict (DESIGN's rules: the latest non-stale adjudicator decision, else the verdict all annotators share), on the three categories true / false / null: the confusion matrix, percent agreement and Cohen's kappa (Cohen 1960) with a 95% interval kappa ± 1.96·SE, SE the large-sample standard error of Fleiss, Cohen & Everitt (1969) (SAS PROC FREQ's ASE). Items whose automatic verdict is an error are left out. No bootstrap is used.",
     },
-    { topic: 'Accuracy estimate', text: ESTIMATE_NOTES[estimate.method] },
+    { topic: 'Accuracy estimate', text: `${TARGET_NOTES[estimate.target]} ${ESTIMATE_NOTES[estimate.method]}` },
     { topic: 'Automatic accuracy interval', text: 'Wilson score interval of true / items (null, error and missing count as wrong).' },
     { topic: 'Inter-annotator agreement', text: `${INTER_NOTES[inter.method]} Each annotator's latest non-stale decision counts; adjudicators are not raters here. It is the ceiling for judge–human agreement.` },
     { topic: 'Judge stability', text: 'The judge is asked k more times about an item (cache sample indexes 1..k); an item flips when those verdicts, with the run’s own for the same judge, are not all the same.' },

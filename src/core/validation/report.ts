@@ -5,7 +5,7 @@ import { type AutomaticScore, automaticScore } from '../runs/automaticSummary';
 import { type ModelRecord } from '../runs/runManifest';
 import { type Interval } from '../stats/interval';
 import { TOOL_VERSION } from '../version';
-import { type AccuracyEstimate } from './estimate';
+import { type AccuracyEstimate, type EstimateOptions } from './estimate';
 import { facetNames } from './facets';
 import { type ConflictingItem, type InterAnnotatorAgreement, conflictingItems } from './interAnnotator';
 import { itemRecords } from './itemRecords';
@@ -66,14 +66,14 @@ export interface ValidationReport {
   readonly problems: readonly LogProblem[];
 }
 
-export function buildValidationReport(dir: string, now: Date = new Date()): ValidationReport {
-  return validationReport(loadRunState(dir), now);
+export function buildValidationReport(dir: string, now: Date = new Date(), options: EstimateOptions = {}): ValidationReport {
+  return validationReport(loadRunState(dir), now, options);
 }
 
-export function validationReport(state: RunState, now: Date = new Date()): ValidationReport {
+export function validationReport(state: RunState, now: Date = new Date(), options: EstimateOptions = {}): ValidationReport {
   const { manifest } = state;
   const records = itemRecords(state);
-  const summary = validationSummary(state, records);
+  const summary = validationSummary(state, records, options);
   const rows = automaticRater(manifest.benchmark);
   const imported = typeof manifest['importedModel'] === 'string' ? manifest['importedModel'] : null;
   return {

@@ -42,7 +42,7 @@ export function reportDocument(report: ValidationReport): Block[] {
       rows: [
         ['automatic', percent(automatic.accuracy, 2), percentInterval(automatic.ci), 'true / items, Wilson interval'],
         ['adjudicated', percent(adjudicated.accuracy, 2), '', `human verdicts where given (${adjudicated.items} items), else automatic`],
-        ['estimate', percent(estimate.accuracy, 2), percentInterval(estimate.ci), `${estimate.method} (${estimate.labeled} human verdicts${estimate.effectiveN === null ? '' : `, effective n ${fixed(estimate.effectiveN, 1)}`})`],
+        ['estimate', percent(estimate.accuracy, 2), percentInterval(estimate.ci), `${estimate.method}, ${estimate.interval ?? 'no'} interval, target ${estimate.target} (${estimate.labeled} human verdicts${estimate.effectiveN === null ? '' : `, effective n ${fixed(estimate.effectiveN, 1)}`})`],
       ],
     },
     {

@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { loadRunState, type RunState } from '../adjudication/runState';
 import { type Interval } from '../stats/interval';
 import { wilsonInterval } from '../stats/wilson';
-import { type AccuracyEstimate, estimateAccuracy } from './estimate';
+import { type AccuracyEstimate, type EstimateOptions, estimateAccuracy } from './estimate';
 import { type InterAnnotatorAgreement, interAnnotatorAgreement } from './interAnnotator';
 import { type ItemRecord, itemRecords } from './itemRecords';
 import { type JudgeComparison, compareJudges } from './judgeComparison';
@@ -35,13 +35,13 @@ export interface ValidationSummary {
   readonly sample: SampleStatus | null;
 }
 
-export function validationSummary(state: RunState, records: readonly ItemRecord[] = itemRecords(state)): ValidationSummary {
+export function validationSummary(state: RunState, records: readonly ItemRecord[] = itemRecords(state), options: EstimateOptions = {}): ValidationSummary {
   const sample = currentSample(state.paths.dir);
   const correct = records.filter((r) => r.automatic === 'true').length;
   const sourceJudge = judgeComparisonOf(state, records);
   return {
     automaticCI: wilsonInterval(correct, records.length),
-    estimate: estimateAccuracy(records, sample),
+    estimate: estimateAccuracy(records, sample, options),
     agreement: {
       judgeHuman: judgeHumanAgreement(records, automaticRater(state.manifest.benchmark)),
       interAnnotator: interAnnotatorAgreement(records),

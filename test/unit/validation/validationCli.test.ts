@@ -25,7 +25,7 @@ const SummarySchema = z.object({
     interAnnotator: z.object({ kappa: z.number().nullable(), method: z.string(), annotators: z.array(z.string()), items: z.number() }),
     sourceJudge: z.object({ sourceRunId: z.string(), judges: Agreement, judgeVersusSourceHumans: Agreement }).nullable().optional(),
   }),
-  adjudicated: z.object({ accuracy: z.number(), items: z.number(), conflicts: z.number(), estimate: z.object({ accuracy: z.number().nullable(), ci: Pair.nullable(), method: z.string(), labeled: z.number() }) }),
+  adjudicated: z.object({ accuracy: z.number(), items: z.number(), conflicts: z.number(), estimate: z.object({ accuracy: z.number().nullable(), ci: Pair.nullable(), method: z.string(), target: z.string(), labeled: z.number() }) }),
   stability: z.object({ items: z.number(), flipped: z.number(), k: z.number() }).nullable(),
   sample: z.object({ seed: z.number(), drawn: z.number(), decided: z.number() }).nullable(),
 });
@@ -98,8 +98,22 @@ test('sample, adjudicate, summary, stability, rejudge, report and table on a run
   assert.deepEqual([summary.sample?.seed, summary.sample?.drawn, summary.sample?.decided], [7, 20, 19]);
   assert.ok(summary.automatic.ci[0] <= summary.automatic.accuracy && summary.automatic.accuracy <= summary.automatic.ci[1]);
   const text = await runCli(['summary', runDir]);
-  assert.match(text.stdout, /estimate .*stratified-ppi/);
+  assert.match(text.stdout, /estimate .*\(stratified-ppi, price-bonett interval, target run-items; 19 human verdicts of 60 items\)/);
   assert.match(text.stdout, /judge–human kappa/);
+  // The superpopulation view: named in the output, its interval wider by the items' own θ(1 − θ)/N.
+  assert.equal(estimate.target, 'run-items');
+  const questions = await runCli(['summary', runDir, '--json', '--target', 'superpopulation']);
+  assert.equal(questions.code, 0, questions.stderr);
+  const wide = (JSON.parse(questions.stdout) as typeof summary).adjudicated.estimate;
+  assert.equal(wide.target, 'superpopulation');
+  assert.ok(wide.ci !== null && wide.ci[1] - wide.ci[0] > estimate.ci[1] - estimate.ci[0]);
+  const reportMd = await runCli(['report', runDir, '--format', 'md', '--target', 'superpopulation']);
+  assert.equal(reportMd.code, 0, reportMd.stderr);
+  assert.match(reportMd.stdout, /stratified-ppi, price-bonett interval, target superpopulation/);
+  assert.match(reportMd.stdout, /Target: the model's accuracy on the population of questions/);
+  const badTarget = await runCli(['summary', runDir, '--target', 'everything']);
+  assert.equal(badTarget.code, 2);
+  assert.match(badTarget.stderr, /--target must be one of run-items, superpopulation, not "everything"/);
 
   // Judge stability on the null items: the scripted judge flips on odd repeats; a second pass is all cached.
   const nulls = [...lines.values()].filter((l) => l.verdict === null && l.error === null).length;

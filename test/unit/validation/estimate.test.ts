@@ -78,3 +78,15 @@ test('no sample: post-stratified over the reviewed items, with the warning', () 
   assert.equal(e.accuracy, 0.3);
   assert.match(e.notes.join(), /not if they were chosen/);
 });
+
+test('issue 17, finding 3: sample --n 5 on a gpt4o-shaped run draws no null item, so the method is none', () => {
+  const ids = Array.from({ length: 810 }, (_, i) => String(i));
+  const outcome = (id: string) => (Number(id) < 518 ? 'true' : Number(id) < 800 ? 'false' : 'null') as 'true' | 'false' | 'null';
+  const sample = drawSample({ itemIds: ids, outcomeOf: outcome, n: 5, seed: 9 });
+  assert.equal(sample.strata.null?.itemIds.length, 0);
+  const drawn = new Set(sample.itemIds);
+  const records = ids.map((id) => record(id, outcome(id), drawn.has(id) ? { human: 'true' } : {}));
+  const e = estimateAccuracy(records, sample);
+  assert.deepEqual([e.method, e.accuracy, e.ci], ['none', null, null]);
+  assert.match(e.notes.join(), /no reviewed item yet in stratum null/);
+});

@@ -1,0 +1,46 @@
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type * as NodeLlamaCpp from 'node-llama-cpp';
+import { UserError } from '../../util/errors';
+
+export type NodeLlamaCppModule = typeof NodeLlamaCpp;
+
+/** The pinned version: the scoring method was checked against this one (see DESIGN.md "Model runtimes"). */
+export const NODE_LLAMA_CPP_VERSION = '3.21.1';
+export const NODE_LLAMA_CPP_INSTALL = `npm install --no-save node-llama-cpp@${NODE_LLAMA_CPP_VERSION}`;
+
+let loaded: Promise<NodeLlamaCppModule> | undefined;
+
+/**
+ * node-llama-cpp, loaded on first use only: an optional dependency (hundreds of MB with its prebuilt
+ * binaries) that the extension does not ship. Looked for beside this code, then in each of `extraDirs`
+ * (a folder holding node_modules: the project's, the extension's storage). Imported by file URL so that
+ * the bundler leaves this ESM-only package alone.
+ */
+export function loadNodeLlamaCpp(extraDirs: readonly string[] = []): Promise<NodeLlamaCppModule> {
+  loaded ??= (async () => {
+    const resolved = resolveNodeLlamaCpp(extraDirs);
+    if (resolved === null) {
+      throw new UserError(`running a GGUF model needs the optional runtime node-llama-cpp, which is not installed: run \`${NODE_LLAMA_CPP_INSTALL}\` in the project folder`);
+    }
+    const module = (await import(pathToFileURL(resolved).href)) as NodeLlamaCppModule;
+    return module;
+  })();
+  loaded.catch(() => {
+    loaded = undefined;
+  });
+  return loaded;
+}
+
+function resolveNodeLlamaCpp(extraDirs: readonly string[]): string | null {
+  const bases = [__filename, ...extraDirs.map((dir) => join(dir, 'package.json')), join(process.cwd(), 'package.json')];
+  for (const base of bases) {
+    try {
+      return createRequire(base).resolve('node-llama-cpp');
+    } catch {
+      // Not there: try the next place.
+    }
+  }
+  return null;
+}

@@ -48,6 +48,6 @@ export function endpointFrom(command: string, parsed: Parsed, prefix: '' | 'judg
 export function keyFromEnv(env: NodeJS.ProcessEnv, endpoint: Endpoint, variable: string | null, who: string): string | undefined {
   const value = variable === null ? undefined : env[variable];
   if (value !== undefined && value !== '') return value;
-  if (endpoint.provider === 'openai-compatible') return undefined;
+  if (endpoint.provider === 'openai-compatible' || endpoint.provider === 'local') return undefined;
   throw new UserError(`the ${who} needs an API key: set the environment variable ${variable ?? 'OPENAI_API_KEY'} (or name another with --${who === 'judge' ? 'judge-' : ''}api-key-env)`);
 }

@@ -96,6 +96,7 @@ export async function runCommand(args: readonly string[], io: CliIo): Promise<nu
     session = await benchmark.prepare(context);
     if (context.dryRun) {
       printDryRun(session, io);
+      await session.dispose?.();
       return 0;
     }
     selection = 'all';
@@ -114,6 +115,7 @@ export async function runCommand(args: readonly string[], io: CliIo): Promise<nu
     outcome = selection === 'all' ? await startRun(runDir, session, options) : await continueRun(runPaths(runDir), session, selection, options);
   } finally {
     reporter.stop();
+    await session.dispose?.();
   }
   const { counts } = outcome.manifest;
   io.stderr(`${counts.done} done, ${counts.error} errors, ${counts.missing} missing of ${counts.items} items${outcome.cancelled ? ' (cancelled: finish with --resume)' : ''}\n`);

@@ -35,6 +35,11 @@ export type ChatOutcome =
   /** A 400 whose code is content_filter: the official code took "" as the response and still judged it. */
   | (OutcomeCommon & { readonly kind: 'refused'; readonly reason: 'content_filter'; readonly message: string });
 
+/** Anything that answers chat requests: the HTTP client below, or a model run in-process. */
+export interface ChatCompleter {
+  complete(request: ChatRequest, signal?: AbortSignal): Promise<ChatOutcome>;
+}
+
 export interface ChatClientOptions {
   readonly endpoint: Endpoint;
   readonly apiKey: string | undefined;
@@ -48,7 +53,7 @@ export interface ChatClientOptions {
  * Every model call goes through here: one openai client (its own retries off), the shared pool, bounded
  * retries with backoff that honour Retry-After, the response cache, cancellation, and errors without keys.
  */
-export class ChatClient {
+export class ChatClient implements ChatCompleter {
   private readonly client: OpenAI;
   private readonly secrets: readonly string[];
   private readonly retry: RetryPolicy;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
-export const ProviderSchema = z.enum(['openai', 'azure', 'openai-compatible']);
+/** `local`: a model file run in-process (its baseUrl is gguf:MODEL-NAME, never a path). */
+export const ProviderSchema = z.enum(['openai', 'azure', 'openai-compatible', 'local']);
 export type Provider = z.infer<typeof ProviderSchema>;
 
 export const OPENAI_BASE_URL = 'https://api.openai.com/v1';

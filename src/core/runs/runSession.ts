@@ -21,6 +21,8 @@ export interface RunSession {
   updateManifest(manifest: RunManifest): RunManifest;
   /** What a dry run shows: the first items' requests, and every request's count and size, sending nothing. */
   preview(shown: number): RunPreview;
+  /** Releases what the session holds (a model loaded in-process); called once the run is over. */
+  dispose?(): Promise<void>;
 }
 
 export interface PreviewRequest {

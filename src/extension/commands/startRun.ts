@@ -143,6 +143,7 @@ function kalahiConfig(endpoint: Endpoint, model: string, task: KalahiTask, limit
     appendPeriod: true,
     limit,
     mc: task === 'open' ? null : { logprobs: 'completions', template: { source: 'default', text: DEFAULT_MC_TEMPLATE }, mc2Mode: 'paper', request: { promptList: null, maxTokens: null } },
+    local: null,
     open: open ? { metrics, primaryMetric: metrics.includes('chrf') ? 'chrf' : (metrics[0] ?? 'chrf') } : null,
   };
 }

@@ -7,6 +7,7 @@ import { defaultMetricNames, metricNameProblem, parseMetricNames } from '../../.
 import { DEFAULT_MC_TEMPLATE, parseMcTemplate, templateFromFile } from '../../../core/benchmarks/kalahi/promptTemplate';
 import { KALAHI_TASKS, type KalahiRunConfig, OPEN_MAX_TOKENS } from '../../../core/benchmarks/kalahi/settings';
 import { KALAHI_VARIANTS } from '../../../core/benchmarks/kalahi/sources';
+import { type Mc2Mode } from '../../../core/benchmarks/kalahi/mcScores';
 import { type MetricName } from '../../../core/metrics/similarityMetric';
 import { specFromRecord } from '../../../core/runs/modelSpec';
 import { UsageError, UserError, errorMessage } from '../../../core/util/errors';
@@ -14,11 +15,13 @@ import { endpointFrom, keyFromEnv } from '../../endpointOptions';
 import { type CliIo } from '../../io';
 import { type Parsed, choiceOption, flag, numberOption, stringOption } from '../../options';
 import { type BenchmarkRunCli } from './benchmarkRunCli';
+import { GGUF_OPTIONS, GGUF_OPTIONS_HELP, defaultLocalModelName, ggufChoiceFrom } from './ggufOptions';
 
 const COMMAND = 'run kalahi';
 
 export const KALAHI_RUN_HELP = `Usage: eval-adjudicator run kalahi --model M [--task mc|open|both] [options]
-       eval-adjudicator run kalahi --resume RUNDIR | --retry-errors RUNDIR [--concurrency N]
+       eval-adjudicator run kalahi --model-file PATH.gguf|ollama:NAME[:TAG] [--task mc|open|both] [options]
+       eval-adjudicator run kalahi --resume RUNDIR | --retry-errors RUNDIR [--concurrency N] [--model-file F]
 
 Runs Kalahi (aisingapore/kalahi at 2beb3ef) against a model into a new run folder: multiple choice (MC1
 and MC2 from the log-probs of each reference) and open-ended answers scored by their similarity to the
@@ -36,14 +39,18 @@ Task:
   --no-append-period        score the references as written; by default '.' is appended to each one that
                             lacks it, as the official code does, for MC and every metric
 MC:
-  --logprobs completions|vllm-chat
-                            completions (default): /v1/completions with echo=true, logprobs=1, max_tokens 0
+  --logprobs completions|vllm-chat|gguf
+                            completions (default with a server): /v1/completions with echo=true, logprobs=1, max_tokens 0
                             (1 where refused), an item's references in one request where the server takes a
                             prompt list; an approximation: no chat template.
                             vllm-chat: the official method on a vLLM server: the chat template renders
                             [user: prompt, assistant: reference], prompt_logprobs are summed after the prefix
                             measured with /tokenize, end-of-turn tokens included.
-                            Ollama and llama.cpp's server cannot return prompt log-probs.
+                            gguf (default with --model-file): the official method in-process: the GGUF's
+                            chat template, llama.cpp's full-vocabulary log-probs of every token after the
+                            prefix, end-of-turn tokens included.
+                            Ollama and llama.cpp's server cannot return prompt log-probs: give their model
+                            file with --model-file instead.
   --template FILE           completions only: the text scored, with {prompt} and {reference} ({{ and }}
                             for braces; one final newline of FILE is dropped; text after {reference} is
                             scored with it). Default: the prompt, a newline, the reference.
@@ -57,7 +64,7 @@ Open-ended (greedy; the prompt as stored, no system prompt):
                             model and are never computed
   --primary-metric NAME     the metric whose acc (max relevant > max irrelevant) is the automatic verdict
                             (default chrf)
-${runOptionsHelp('items in flight, each with one request at a time', 'print the first requests, the request count and a token estimate; send nothing')}Before the first result is written, MC scores the first item: a server whose log-probs are missing, null,
+${GGUF_OPTIONS_HELP}${runOptionsHelp('items in flight, each with one request at a time', 'print the first requests, the request count and a token estimate; send nothing')}Before the first result is written, MC scores the first item: a server whose log-probs are missing, null,
 or the same for everything stops the run with an error naming the model and endpoint.
 `;
 
@@ -70,27 +77,45 @@ const OPTIONS = {
   compat: { type: 'string' },
   metrics: { type: 'string' },
   'primary-metric': { type: 'string' },
+  ...GGUF_OPTIONS,
 } as const;
 
 export const KALAHI_RUN_CLI: BenchmarkRunCli = {
   name: 'kalahi',
   help: KALAHI_RUN_HELP,
   options: OPTIONS,
-  prepare: (context) => {
-    const config = configFrom(context.parsed, context.io);
-    const key = context.dryRun ? undefined : keyFromEnv(context.io.env, config.model.endpoint, config.model.apiKeyEnv, 'model');
-    return prepareKalahiRun(config, context.environment({ model: key }), context.runName(config.model.name));
+  prepare: async (context) => {
+    const config = await configFrom(context.parsed, context.io);
+    const key = context.dryRun || config.local !== null ? undefined : keyFromEnv(context.io.env, config.model.endpoint, config.model.apiKeyEnv, 'model');
+    const env = localEnvironment(context.io, context.environment({ model: key }, config.local === null ? undefined : 1), undefined);
+    return prepareKalahiRun(config, env, context.runName(config.model.name));
   },
   reopen: (manifest, context) => {
     const model = manifest.model === null ? undefined : specFromRecord(manifest.model);
     const key = model === undefined ? undefined : keyFromEnv(context.io.env, model.endpoint, model.apiKeyEnv, 'model');
-    return reopenKalahiRun(manifest, context.environment({ model: key }, manifest.options.concurrency));
+    return reopenKalahiRun(manifest, localEnvironment(context.io, context.environment({ model: key }, manifest.options.concurrency), stringOption(context.parsed, 'model-file')));
   },
 };
 
-function configFrom(parsed: Parsed, io: CliIo): KalahiRunConfig {
-  const modelName = stringOption(parsed, 'model');
-  if (modelName === undefined || modelName === '') throw new UsageError(`${COMMAND}: --model is required`);
+function localEnvironment<T extends object>(io: CliIo, env: T, modelFile: string | undefined): T & { cwd: string; env: NodeJS.ProcessEnv; modelFile: string | undefined } {
+  return { ...env, cwd: io.cwd, env: io.env, modelFile };
+}
+
+async function configFrom(parsed: Parsed, io: CliIo): Promise<KalahiRunConfig> {
+  const local = ggufChoiceFrom(COMMAND, parsed);
+  if (local !== null) {
+    const serverOption = ['provider', 'base-url', 'api-key-env', 'deployment', 'api-version', 'template'].find((name) => parsed.values[name] !== undefined);
+    if (serverOption !== undefined) throw new UsageError(`${COMMAND}: --${serverOption} applies to a served model, not to --model-file`);
+    const temperature = numberOption(COMMAND, parsed, 'temperature', { min: 0, max: 2 });
+    if (temperature !== undefined && temperature !== 0) throw new UsageError(`${COMMAND}: a local model (--model-file) answers greedily: --temperature must be 0`);
+    const asked = stringOption(parsed, 'logprobs');
+    if (asked !== undefined && asked !== 'gguf') throw new UsageError(`${COMMAND}: --logprobs ${asked} needs a server; with --model-file the log-probs are gguf`);
+  } else if (stringOption(parsed, 'logprobs') === 'gguf') {
+    throw new UsageError(`${COMMAND}: --logprobs gguf needs --model-file PATH.gguf (or ollama:NAME[:TAG])`);
+  }
+  const given = stringOption(parsed, 'model');
+  const modelName = given !== undefined && given !== '' ? given : local !== null ? await defaultLocalModelName(local.modelFile, io) : undefined;
+  if (modelName === undefined || modelName === '') throw new UsageError(`${COMMAND}: --model is required (or --model-file for a local model)`);
   const task = choiceOption(COMMAND, parsed, 'task', KALAHI_TASKS) ?? 'both';
   const wantsMc = task !== 'open';
   const wantsOpen = task !== 'mc';
@@ -101,7 +126,7 @@ function configFrom(parsed: Parsed, io: CliIo): KalahiRunConfig {
   only(['logprobs', 'template', 'compat'], wantsMc, '--task mc or both');
   only(['metrics', 'primary-metric', 'system-prompt', 'temperature', 'max-tokens'], wantsOpen, '--task open or both');
 
-  const choice = endpointFrom(COMMAND, parsed, '');
+  const choice = local !== null ? { endpoint: { provider: 'local' as const, baseUrl: `gguf:${encodeURIComponent(modelName)}` }, apiKeyEnv: null } : endpointFrom(COMMAND, parsed, '');
   const endpoint = choice.endpoint.provider === 'azure' && choice.endpoint.deployment === undefined ? { ...choice.endpoint, deployment: modelName } : choice.endpoint;
   const systemPrompt = stringOption(parsed, 'system-prompt');
   return {
@@ -122,8 +147,9 @@ function configFrom(parsed: Parsed, io: CliIo): KalahiRunConfig {
     variant: choiceOption(COMMAND, parsed, 'variant', KALAHI_VARIANTS) ?? 'full',
     appendPeriod: !flag(parsed, 'no-append-period'),
     limit: numberOption(COMMAND, parsed, 'limit', { integer: true, min: 1 }) ?? null,
-    mc: wantsMc ? mcConfig(parsed, io, endpoint.provider) : null,
+    mc: wantsMc ? (local !== null ? { logprobs: 'gguf', template: null, mc2Mode: mc2ModeFrom(parsed), request: { promptList: null, maxTokens: null } } : mcConfig(parsed, io, endpoint.provider)) : null,
     open: wantsOpen ? openConfig(parsed) : null,
+    local: local === null ? null : { modelFile: local.modelFile, choice: local.choice },
   };
 }
 
@@ -153,8 +179,12 @@ function mcConfig(parsed: Parsed, io: CliIo, provider: string): NonNullable<Kala
   } else if (logprobs === 'completions') {
     template = { source: 'default', text: DEFAULT_MC_TEMPLATE };
   }
-  const compat = choiceOption(COMMAND, parsed, 'compat', ['official-mc2'] as const);
-  return { logprobs, template, mc2Mode: compat ?? 'paper', request: { promptList: null, maxTokens: null } };
+  if (logprobs === 'gguf') throw new UsageError(`${COMMAND}: --logprobs gguf needs --model-file`);
+  return { logprobs, template, mc2Mode: mc2ModeFrom(parsed), request: { promptList: null, maxTokens: null } };
+}
+
+function mc2ModeFrom(parsed: Parsed): Mc2Mode {
+  return choiceOption(COMMAND, parsed, 'compat', ['official-mc2'] as const) ?? 'paper';
 }
 
 function openConfig(parsed: Parsed): NonNullable<KalahiRunConfig['open']> {

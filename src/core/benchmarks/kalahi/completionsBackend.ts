@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ModelCallError } from '../../model/modelError';
 import { type Usage, addUsage } from '../../runs/resultLine';
 import { AlignmentError, continuationOf } from './continuation';
-import { type ItemLogprobs, type LogprobBackend, LogprobsUnusableError, type ReferenceLogprobs } from './logprobBackend';
+import { type ItemLogprobs, type LogprobBackend, LogprobsUnusableError, endpointSource, type ReferenceLogprobs } from './logprobBackend';
 import { type McTemplate, type RenderedTemplate, renderMcTemplate } from './promptTemplate';
 import { type ServerClient } from './serverClient';
 
@@ -40,6 +40,18 @@ export interface CompletionsRequestShape {
  */
 export class CompletionsBackend implements LogprobBackend {
   readonly name = 'completions' as const;
+
+  get counter(): ServerClient {
+    return this.client;
+  }
+
+  get source(): string {
+    return endpointSource(this.client.endpoint);
+  }
+
+  get served(): ServerClient['served'] {
+    return this.client.served;
+  }
   private promptList: boolean | null;
   private maxTokens: 0 | 1 | null;
 
@@ -99,7 +111,7 @@ export class CompletionsBackend implements LogprobBackend {
   }
 
   private referenceLogprobs(rendered: RenderedTemplate, choice: CompletionChoice | undefined, index: number): ReferenceLogprobs {
-    const unusable = (problem: string): LogprobsUnusableError => new LogprobsUnusableError(this.model, this.client.endpoint, problem);
+    const unusable = (problem: string): LogprobsUnusableError => new LogprobsUnusableError(this.model, this.source, problem);
     const lp = choice?.logprobs;
     if (lp === null || lp === undefined || !Array.isArray(lp.tokens) || !Array.isArray(lp.token_logprobs)) {
       throw unusable(`the reply to /v1/completions with echo=true and logprobs=1 holds no log-probs (choice ${index})`);

@@ -1,4 +1,4 @@
-import { type ChatClient, type ChatMessage, type ChatParams } from '../../model/chatClient';
+import { type ChatCompleter, type ChatMessage, type ChatParams } from '../../model/chatClient';
 import { ModelCallError, classifyModelError } from '../../model/modelError';
 import { type ItemError, type Usage, addUsage } from '../../runs/resultLine';
 import { errorMessage } from '../../util/errors';
@@ -19,7 +19,7 @@ export interface KalahiMcSettings {
 }
 
 export interface KalahiOpenSettings {
-  readonly model: ChatClient;
+  readonly model: ChatCompleter;
   readonly modelName: string;
   readonly params: ChatParams;
   readonly systemPrompt: string | null;
@@ -77,7 +77,7 @@ export async function evaluateKalahiItem(item: KalahiItem, s: KalahiCallSettings
       const logprobs = await (primed ?? itemLogprobs(item, { appendPeriod: s.appendPeriod, mc: s.mc }, signal));
       usage = addUsage(usage, logprobs.usage);
       cached = false;
-      mc = mcPartFrom(logprobs, references, { backend: s.mc.backend.name, mc2Mode: s.mc.mc2Mode, model: s.mc.modelName, endpoint: s.mc.backend.client.endpoint });
+      mc = mcPartFrom(logprobs, references, { backend: s.mc.backend.name, mc2Mode: s.mc.mc2Mode, model: s.mc.modelName, source: s.mc.backend.source });
     } catch (raw) {
       error ??= failure('logprobs', raw);
     }

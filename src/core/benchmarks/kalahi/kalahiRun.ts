@@ -1,6 +1,9 @@
 import { KALAHI_MANIFEST } from '../../data/manifest';
+import { userCacheDir } from '../../data/cacheDir';
 import { type ResolveOptions } from '../../data/resolveSourceFile';
-import { type ChatClient } from '../../model/chatClient';
+import { type ChatCompleter } from '../../model/chatClient';
+import { GgufChat } from '../../runtimes/gguf/ggufChat';
+import { type OpenedGgufFile, openGgufFile, resolveModelFile } from '../../runtimes/gguf/openModelFile';
 import { type ItemTask } from '../../runs/itemRunner';
 import { type ClientEnvironment, createClient, modelRecord, specFromRecord } from '../../runs/modelSpec';
 import { type RunManifest } from '../../runs/runManifest';
@@ -9,6 +12,7 @@ import { type RequestCounter, type RunKeys, type RunSession } from '../../runs/r
 import { UserError } from '../../util/errors';
 import { CompletionsBackend } from './completionsBackend';
 import { type KalahiItem } from './dataset';
+import { GgufBackend, kalahiLocalSettings } from './ggufBackend';
 import { type KalahiCallSettings, evaluateKalahiItem, itemLogprobs } from './evaluateItem';
 import { type ItemLogprobs, type LogprobBackend, LogprobsUnusableError } from './logprobBackend';
 import { mcPartFrom } from './mcPart';
@@ -17,7 +21,7 @@ import { previewKalahi } from './preview';
 import { DEFAULT_MC_TEMPLATE, parseMcTemplate } from './promptTemplate';
 import { kalahiReferences } from './references';
 import { createServerClient } from './serverClient';
-import { type KalahiRunConfig, KalahiSettingsSchema, configFromSettings, kalahiSettings } from './settings';
+import { type KalahiRunConfig, KalahiSettingsSchema, OPEN_MAX_TOKENS, configFromSettings, kalahiSettings } from './settings';
 import { loadKalahiSources } from './sources';
 import { VllmChatBackend } from './vllmChatBackend';
 
@@ -26,11 +30,19 @@ export interface KalahiSessionEnvironment extends ClientEnvironment {
   readonly keys: RunKeys;
   readonly concurrency: number;
   readonly useCache: boolean;
+  /** A local model's file when resuming (run.json records only its name, sha256 and any ollama: name). */
+  readonly modelFile?: string | undefined;
+  /** For ollama: names and relative paths. */
+  readonly cwd?: string;
+  readonly env?: NodeJS.ProcessEnv;
+  /** Folders holding a node_modules with node-llama-cpp (the extension's storage). */
+  readonly runtimeDirs?: readonly string[];
 }
 
 export async function prepareKalahiRun(config: KalahiRunConfig, env: KalahiSessionEnvironment, id: string): Promise<RunSession> {
   const sources = await loadKalahiSources(config.variant, env.sources);
   const selected = config.limit === null ? sources.items : sources.items.slice(0, config.limit);
+  const local = config.local === null ? null : await openLocalModel(config, selected, env, null);
   const manifest = newRunManifest({
     id,
     source: KALAHI_MANIFEST,
@@ -41,10 +53,10 @@ export async function prepareKalahiRun(config: KalahiRunConfig, env: KalahiSessi
     itemIds: selected.map((item) => item.id),
     model: modelRecord(config.model),
     judge: null,
-    settings: kalahiSettings(config),
+    settings: kalahiSettings(config, local === null || config.local === null ? null : kalahiLocalSettings(local, config.local.choice)),
     options: { concurrency: env.concurrency, cache: env.useCache, limit: config.limit },
   });
-  return sessionFor(manifest, config, selected, env);
+  return sessionFor(manifest, config, selected, env, local);
 }
 
 /** Rebuilds the session of an existing Kalahi run from its run.json, to resume it or retry its errors. */
@@ -65,12 +77,46 @@ export async function reopenKalahiRun(manifest: RunManifest, env: KalahiSessionE
     if (item === undefined) throw new UserError(`run ${manifest.id}: item ${itemId} is not in ${sources.file.path}`);
     return item;
   });
-  return sessionFor(manifest, config, selected, env);
+  const local = config.local === null ? null : await openLocalModel(config, selected, env, parsed.data.local?.file.sha256 ?? null);
+  return sessionFor(manifest, config, selected, env, local);
 }
 
-function sessionFor(manifest: RunManifest, config: KalahiRunConfig, items: readonly KalahiItem[], env: KalahiSessionEnvironment): RunSession {
-  const chat: ChatClient | null = config.open === null ? null : createClient(config.model, env.keys.model, env);
-  const backend = config.mc === null ? null : createBackend(config, env);
+/**
+ * Loads the GGUF model and checks, before anything is written, that it fits: a bad file, a runtime that
+ * is not installed, or a context too small for the longest prompt+reference each fail in one line.
+ * `expectedSha256`: when resuming, the file must be the one the run was made with.
+ */
+async function openLocalModel(config: KalahiRunConfig, items: readonly KalahiItem[], env: KalahiSessionEnvironment, expectedSha256: string | null): Promise<OpenedGgufFile> {
+  const local = config.local;
+  if (local === null) throw new Error('no local model');
+  const given = env.modelFile ?? local.modelFile;
+  if (given === null) {
+    throw new UserError('this run was made with a local model file, whose folder run.json does not record: give its path again with --model-file PATH.gguf');
+  }
+  const { path } = resolveModelFile(given, env.cwd ?? process.cwd(), env.env ?? process.env);
+  const opened = await openGgufFile(path, local.choice, {
+    cwd: env.cwd ?? process.cwd(),
+    env: env.env ?? process.env,
+    cacheDir: env.sources.cacheDir ?? userCacheDir(env.env ?? process.env),
+    ...(env.runtimeDirs !== undefined ? { runtimeDirs: env.runtimeDirs } : {}),
+    ...(env.sources.signal !== undefined ? { signal: env.sources.signal } : {}),
+  });
+  try {
+    if (expectedSha256 !== null && opened.file.sha256 !== expectedSha256) {
+      throw new UserError(`${opened.file.name}: its sha256 ${opened.file.sha256} is not the ${expectedSha256} this run was made with: give the same model file`);
+    }
+    new GgufBackend(opened.model).checkFits(items, config.appendPeriod, config.open === null ? null : (config.model.params.maxTokens ?? OPEN_MAX_TOKENS));
+  } catch (error) {
+    await opened.model.dispose();
+    throw error;
+  }
+  return opened;
+}
+
+function sessionFor(manifest: RunManifest, config: KalahiRunConfig, items: readonly KalahiItem[], env: KalahiSessionEnvironment, local: OpenedGgufFile | null): RunSession {
+  const chat: (ChatCompleter & RequestCounter & { served?: { model: string | null; systemFingerprint: string | null } }) | null =
+    config.open === null ? null : local !== null ? new GgufChat(local.model) : createClient(config.model, env.keys.model, env);
+  const backend: LogprobBackend | null = config.mc === null ? null : local !== null ? new GgufBackend(local.model) : createBackend(config, env);
   const settings: KalahiCallSettings = {
     appendPeriod: config.appendPeriod,
     mc: backend === null || config.mc === null ? null : { backend, mc2Mode: config.mc.mc2Mode, modelName: config.model.name },
@@ -102,7 +148,7 @@ function sessionFor(manifest: RunManifest, config: KalahiRunConfig, items: reado
     ]),
   );
   let probe: Promise<void> | undefined;
-  const clients: RequestCounter[] = [...(chat === null ? [] : [chat]), ...(backend === null ? [] : [backend.client])];
+  const clients: RequestCounter[] = [...(chat === null ? [] : [chat]), ...(backend === null ? [] : [backend.counter])];
   return {
     manifest,
     tasks,
@@ -115,12 +161,14 @@ function sessionFor(manifest: RunManifest, config: KalahiRunConfig, items: reado
       return probe;
     },
     updateManifest: (m) => {
-      const served = chat !== null && chat.served.model !== null ? chat.served : backend?.client.served;
+      const served = chat?.served !== undefined && chat.served.model !== null ? chat.served : backend?.served;
       const record = { ...modelRecord(config.model), servedModel: served?.model ?? null, systemFingerprint: served?.systemFingerprint ?? null };
       const learned = backend instanceof CompletionsBackend && config.mc !== null ? { ...config, mc: { ...config.mc, request: backend.learned() } } : config;
-      return { ...m, model: record, settings: kalahiSettings(learned) };
+      const localSettings = local !== null && config.local !== null ? kalahiLocalSettings(local, config.local.choice) : null;
+      return { ...m, model: record, settings: kalahiSettings(learned, localSettings) };
     },
     preview: (shown) => previewKalahi(items, config, shown),
+    ...(local !== null ? { dispose: () => local.model.dispose() } : {}),
   };
 }
 
@@ -154,7 +202,7 @@ async function probeLogprobs(
       backend: backend.name,
       mc2Mode: settings.mc.mc2Mode,
       model: settings.mc.modelName,
-      endpoint: backend.client.endpoint,
+      source: backend.source,
     });
   } catch (error) {
     primed.delete(item.id);

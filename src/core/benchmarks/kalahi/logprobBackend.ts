@@ -1,9 +1,9 @@
 import { type Endpoint, endpointHost } from '../../model/endpoint';
 import { type Usage } from '../../runs/resultLine';
+import { type RequestCounter } from '../../runs/runSession';
 import { UserError } from '../../util/errors';
-import { type ServerClient } from './serverClient';
 
-export const LOGPROB_BACKENDS = ['completions', 'vllm-chat'] as const;
+export const LOGPROB_BACKENDS = ['completions', 'vllm-chat', 'gguf'] as const;
 export type LogprobBackendName = (typeof LOGPROB_BACKENDS)[number];
 
 /** How faithful each backend is to the official code; recorded in run.json. */
@@ -17,6 +17,12 @@ export const LOGPROB_FIDELITY: Readonly<Record<LogprobBackendName, string>> = {
     "official method: the server's chat template renders [user: prompt, assistant: reference] without a " +
     'generation prompt; every token after the prefix [user: prompt] with the generation prompt (length from ' +
     "vLLM's /tokenize) is summed, the closing end-of-turn tokens included, as the official code does.",
+  gguf:
+    "official method, in-process: the GGUF's own chat template (tokenizer.chat_template, rendered as Hugging Face's " +
+    'apply_chat_template renders it) gives [user: prompt, assistant: reference] without a generation prompt and the ' +
+    "prefix [user: prompt] with it; llama.cpp's float32 softmax over the whole vocabulary gives the log-prob of every " +
+    'token after the prefix, the end-of-turn tokens included; BOS once. A GGUF without a chat template is scored as ' +
+    'a plain continuation (prompt, newline, reference), an approximation recorded in settings.local.chatTemplate.',
 };
 
 /** Servers that cannot return the log-probs of prompt tokens: refused when named, before any request. */
@@ -34,8 +40,10 @@ export interface ReferenceLogprobs {
   readonly straddled: boolean;
   /** The exact text sent (completions), or null when the server rendered messages (vllm-chat). */
   readonly sent: string | null;
-  /** Tokens of the prefix [user: prompt] with the generation prompt (vllm-chat), else null. */
+  /** Tokens of the prefix [user: prompt] with the generation prompt (vllm-chat, gguf), else null. */
   readonly prefixTokens: number | null;
+  /** Local backends: every token id fed to the model (prefix included), where scoring began, and underflows. */
+  readonly local?: { readonly tokens: readonly number[]; readonly scoredFrom: number; readonly underflowed: readonly number[] };
 }
 
 export interface ItemLogprobs {
@@ -48,7 +56,12 @@ export interface ItemLogprobs {
 
 export interface LogprobBackend {
   readonly name: LogprobBackendName;
-  readonly client: ServerClient;
+  /** Its HTTP requests (or local evaluations), for run.json. */
+  readonly counter: RequestCounter;
+  /** Where the log-probs come from, for messages: "at HOST (URL)" or "from FILE.gguf". */
+  readonly source: string;
+  /** What the server said it served (HTTP backends). */
+  readonly served?: { readonly model: string | null; readonly systemFingerprint: string | null };
   /** Log-probs of each reference as the continuation of the prompt; unusable replies throw LogprobsUnusableError. */
   score(prompt: string, references: readonly string[], signal: AbortSignal): Promise<ItemLogprobs>;
 }
@@ -58,9 +71,9 @@ export interface LogprobBackend {
  * everything) would turn MC into chance-level scores: the run stops with this error instead.
  */
 export class LogprobsUnusableError extends UserError {
-  constructor(model: string, endpoint: Endpoint, problem: string) {
+  constructor(model: string, source: string, problem: string) {
     super(
-      `Kalahi MC cannot be scored with model "${model}" at ${endpointHost(endpoint)} (${endpoint.baseUrl}): ${problem}. ` +
+      `Kalahi MC cannot be scored with model "${model}" ${source}: ${problem}. ` +
         'MC needs the log-probs of prompt tokens: vLLM serves them (--logprobs completions or vllm-chat), as do servers ' +
         'that honour echo=true with logprobs on /v1/completions; Ollama and llama.cpp cannot. Run --task open to skip MC.',
     );
@@ -68,13 +81,18 @@ export class LogprobsUnusableError extends UserError {
 }
 
 /** Throws when every continuation token, or every reference, of an item got the same log-prob. */
-export function assertInformative(result: ItemLogprobs, scores: readonly number[], model: string, endpoint: Endpoint): void {
+export function assertInformative(result: ItemLogprobs, scores: readonly number[], model: string, source: string): void {
   const tokens = result.references.flatMap((r) => r.tokenLogprobs);
   const first = tokens[0];
   if (tokens.length >= 2 && tokens.every((value) => value === first)) {
-    throw new LogprobsUnusableError(model, endpoint, `every token of every reference got the same log-prob (${first})`);
+    throw new LogprobsUnusableError(model, source, `every token of every reference got the same log-prob (${first})`);
   }
   if (scores.length >= 2 && scores.every((score) => score === scores[0])) {
-    throw new LogprobsUnusableError(model, endpoint, `every reference got the same score (${scores[0]})`);
+    throw new LogprobsUnusableError(model, source, `every reference got the same score (${scores[0]})`);
   }
+}
+
+/** How an HTTP backend names where its log-probs come from. */
+export function endpointSource(endpoint: Endpoint): string {
+  return `at ${endpointHost(endpoint)} (${endpoint.baseUrl})`;
 }

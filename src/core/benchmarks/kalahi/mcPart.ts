@@ -1,4 +1,3 @@
-import { type Endpoint } from '../../model/endpoint';
 import { type ItemLogprobs, type LogprobBackendName, assertInformative } from './logprobBackend';
 import { type Mc2Mode, mc1, mc2, referenceScore } from './mcScores';
 import { type KalahiReferences, allReferences } from './references';
@@ -8,7 +7,8 @@ export interface McPartContext {
   readonly backend: LogprobBackendName;
   readonly mc2Mode: Mc2Mode;
   readonly model: string;
-  readonly endpoint: Endpoint;
+  /** Where the log-probs came from, for messages. */
+  readonly source: string;
 }
 
 /** MC1, MC2 and every reference's score from the log-probs; throws LogprobsUnusableError on uninformative ones. */
@@ -27,9 +27,11 @@ export function mcPartFrom(logprobs: ItemLogprobs, references: KalahiReferences,
       straddled: r.straddled,
       sent: r.sent,
       prefixTokens: r.prefixTokens,
+      tokenLogprobs: [...r.tokenLogprobs],
+      ...(r.local !== undefined ? { tokenIds: [...r.local.tokens], scoredFrom: r.local.scoredFrom, underflowed: [...r.local.underflowed] } : {}),
     };
   });
-  assertInformative(logprobs, scored.map((s) => s.score), context.model, context.endpoint);
+  assertInformative(logprobs, scored.map((s) => s.score), context.model, context.source);
   const relevant = scored.slice(0, references.relevant.length);
   const irrelevant = scored.slice(references.relevant.length);
   const relevantScores = relevant.map((s) => s.score);

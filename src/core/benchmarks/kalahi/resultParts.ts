@@ -23,6 +23,14 @@ export const McReferenceScoreSchema = z.strictObject({
   /** The exact text sent (completions); null when the server rendered the messages (vllm-chat). */
   sent: z.string().nullable(),
   prefixTokens: z.number().int().nonnegative().nullable(),
+  /** The log-prob of each summed token (absent in runs made before it was recorded). */
+  tokenLogprobs: z.array(z.number()).optional(),
+  /** Local backends: the ids of every token fed to the model, the prefix's included. */
+  tokenIds: z.array(z.number().int().nonnegative()).optional(),
+  /** Local backends: the index in tokenIds of the first scored token. */
+  scoredFrom: z.number().int().nonnegative().optional(),
+  /** Local backends: indexes in tokenLogprobs whose probability underflowed float32 (the value there is an upper bound). */
+  underflowed: z.array(z.number().int().nonnegative()).optional(),
 });
 
 export const KalahiMcPartSchema = z.strictObject({

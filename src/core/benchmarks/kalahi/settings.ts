@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { METRIC_NAMES, type MetricName, MODEL_BACKED_METRIC_NAMES } from '../../metrics/similarityMetric';
 import { type ModelSpec } from '../../runs/modelSpec';
 import { sha256Hex } from '../../util/hash';
+import { type GgufChoice } from '../../runtimes/gguf/openModelFile';
 import { type CompletionsRequestShape } from './completionsBackend';
+import { type KalahiLocalSettings, KalahiLocalSettingsSchema } from './ggufBackend';
 import { LOGPROB_BACKENDS, LOGPROB_FIDELITY, type LogprobBackendName } from './logprobBackend';
 import { MC2_MODES, type Mc2Mode } from './mcScores';
 import { notComputedMetrics } from './metricSet';
@@ -35,6 +37,14 @@ export interface KalahiRunConfig {
     readonly request: CompletionsRequestShape;
   } | null;
   readonly open: { readonly metrics: readonly MetricName[]; readonly primaryMetric: MetricName } | null;
+  /** A GGUF model run in-process for MC and/or open-ended answers; null: the model is served over HTTP. */
+  readonly local: LocalModelConfig | null;
+}
+
+export interface LocalModelConfig {
+  /** The file's path, or ollama:NAME[:TAG]; null when reopened from run.json without one (a path is never recorded). */
+  readonly modelFile: string | null;
+  readonly choice: GgufChoice;
 }
 
 const McSettingsSchema = z.object({
@@ -63,6 +73,8 @@ export const KalahiSettingsSchema = z.object({
   appendPeriod: z.boolean(),
   mc: McSettingsSchema.nullable(),
   open: OpenSettingsSchema.nullable(),
+  /** Runs of a local GGUF model (absent in runs of served models). */
+  local: KalahiLocalSettingsSchema.nullable().optional(),
 });
 export type KalahiSettings = z.infer<typeof KalahiSettingsSchema>;
 
@@ -72,11 +84,14 @@ const CONTINUATION = {
     '(generated tokens ignored); token starts come from adding up the token texts when they spell the text ' +
     'sent, else from text_offset read in the unit (UTF-16 units or code points) under which the tokens match',
   'vllm-chat': 'every prompt token after the prefix, the end-of-turn tokens included',
+  gguf: 'every token after the prefix (its length from tokenizing the prefix alone), the end-of-turn tokens included; the ids fed and the index of the first scored one are in each reference (tokenIds, scoredFrom)',
 } as const;
 
-export function kalahiSettings(config: KalahiRunConfig): KalahiSettings {
+/** `local`: what was learned on loading the GGUF model (file identity, metadata, runtime), when there is one. */
+export function kalahiSettings(config: KalahiRunConfig, local: KalahiLocalSettings | null = null): KalahiSettings {
   const { mc, open } = config;
   return {
+    ...(local !== null ? { local } : {}),
     task: config.task,
     variant: config.variant,
     appendPeriod: config.appendPeriod,
@@ -99,7 +114,9 @@ export function kalahiSettings(config: KalahiRunConfig): KalahiSettings {
             metrics: [...open.metrics],
             primaryMetric: open.primaryMetric,
             notComputed: notComputedMetrics(),
-            generation: `the prompt as stored in one user message, temperature ${config.model.params.temperature ?? 'server default'}, at most ${config.model.params.maxTokens ?? 'server default'} new tokens, ${config.model.systemPrompt === null ? 'no system prompt' : 'a system prompt'}; output trimmed`,
+            generation: local !== null
+              ? `the prompt as stored in one user message${local.chatTemplate === 'gguf' ? " rendered by the GGUF's chat template with the generation prompt" : ' as plain text (no chat template)'}, greedy decoding in llama.cpp until an end-of-generation token, at most ${config.model.params.maxTokens ?? 256} new tokens, ${config.model.systemPrompt === null ? 'no system prompt' : 'a system prompt'}; output trimmed`
+              : `the prompt as stored in one user message, temperature ${config.model.params.temperature ?? 'server default'}, at most ${config.model.params.maxTokens ?? 'server default'} new tokens, ${config.model.systemPrompt === null ? 'no system prompt' : 'a system prompt'}; output trimmed`,
             officialGeneration: "the official code used Hugging Face generate() defaults with max_length 256 counting the prompt's tokens, then stripped the output",
             emptyAnswers: 'an empty answer scores 0 on every metric (diff 0, acc false) and is counted; the official code skipped them',
           },
@@ -116,5 +133,6 @@ export function configFromSettings(settings: KalahiSettings, model: ModelSpec, l
     limit,
     mc: mc === null ? null : { logprobs: mc.logprobs, template: mc.template, mc2Mode: mc.mc2, request: mc.request },
     open: open === null ? null : { metrics: open.metrics, primaryMetric: open.primaryMetric },
+    local: settings.local === null || settings.local === undefined ? null : { modelFile: settings.local.choice.ollama, choice: settings.local.choice },
   };
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { type Usage, addUsage } from '../../runs/resultLine';
-import { type ItemLogprobs, type LogprobBackend, LogprobsUnusableError, type ReferenceLogprobs } from './logprobBackend';
+import { type ItemLogprobs, type LogprobBackend, LogprobsUnusableError, endpointSource, type ReferenceLogprobs } from './logprobBackend';
 import { type ServerClient } from './serverClient';
 
 const TokenizeReplySchema = z.looseObject({ count: z.number().int().nonnegative(), tokens: z.array(z.number().int()).optional() });
@@ -33,6 +33,18 @@ export function tokenizeUrl(baseUrl: string): string {
 export class VllmChatBackend implements LogprobBackend {
   readonly name = 'vllm-chat' as const;
 
+  get counter(): ServerClient {
+    return this.client;
+  }
+
+  get source(): string {
+    return endpointSource(this.client.endpoint);
+  }
+
+  get served(): ServerClient['served'] {
+    return this.client.served;
+  }
+
   constructor(
     readonly client: ServerClient,
     private readonly model: string,
@@ -61,7 +73,7 @@ export class VllmChatBackend implements LogprobBackend {
   }
 
   private async continuation(reply: z.infer<typeof ChatReplySchema>, messages: readonly Message[], prefix: number, signal: AbortSignal, tally: { requests: number }): Promise<number[]> {
-    const unusable = (problem: string): LogprobsUnusableError => new LogprobsUnusableError(this.model, this.client.endpoint, problem);
+    const unusable = (problem: string): LogprobsUnusableError => new LogprobsUnusableError(this.model, this.source, problem);
     const all = reply.prompt_logprobs ?? reply.choices?.[0]?.prompt_logprobs;
     if (all === null || all === undefined) throw unusable('the reply to /v1/chat/completions with prompt_logprobs holds no prompt_logprobs');
     if (all.length <= prefix) throw unusable(`the conversation has ${all.length} prompt tokens, no more than its prefix's ${prefix}`);

@@ -44,6 +44,6 @@ export const DEFAULT_JUDGE: GenerationSettings & { readonly model: string } = {
   maxTokens: 200,
 };
 
-export function defaultPresetFor(provider: 'openai' | 'azure' | 'openai-compatible'): PresetName {
-  return provider === 'openai-compatible' ? 'open-weights' : 'api';
+export function defaultPresetFor(provider: 'openai' | 'azure' | 'openai-compatible' | 'local'): PresetName {
+  return provider === 'openai-compatible' || provider === 'local' ? 'open-weights' : 'api';
 }

@@ -305,8 +305,9 @@ export class GgufModel {
   }
 }
 
+/** Named as DOM's abort error so that callers' classifiers take it for a cancellation. */
 export class CancelledError extends Error {
-  override readonly name = 'CancelledError';
+  override readonly name = 'AbortError';
   constructor() {
     super('cancelled');
   }

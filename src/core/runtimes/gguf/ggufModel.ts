@@ -1,4 +1,5 @@
 import { basename } from 'node:path';
+import { z } from 'zod';
 import type { LlamaContext, LlamaContextSequence, LlamaModel, Token } from 'node-llama-cpp';
 import { UserError, errorMessage } from '../../util/errors';
 import { sha256Hex } from '../../util/hash';
@@ -95,7 +96,8 @@ export class GgufModel {
       model = await llama.loadModel({ modelPath: options.path, gpuLayers: options.gpuLayers === 'auto' ? 'auto' : options.gpuLayers, checkTensors: false });
     } catch (error) {
       await llama.dispose();
-      throw new UserError(loadFailure(name, architecture, llama.llamaCppRelease.release, error));
+      const known = knownArchitectures(lib).includes(architecture);
+      throw new UserError(loadFailure(name, architecture, known, llama.llamaCppRelease.release, error));
     }
     const wanted = options.contextSize ?? Math.min(trained ?? DEFAULT_MAX_CONTEXT, DEFAULT_MAX_CONTEXT);
     let context: LlamaContext;
@@ -333,9 +335,15 @@ async function readHeaderOrExplain(path: string): Promise<GgufHeader> {
   }
 }
 
-function loadFailure(name: string, architecture: string, release: string, error: unknown): string {
+/** The architectures node-llama-cpp names (a const enum in its types, an object at run time). */
+function knownArchitectures(lib: object): string[] {
+  const parsed = z.record(z.string(), z.string()).safeParse((lib as Record<string, unknown>)['GgufArchitectureType']);
+  return parsed.success ? Object.values(parsed.data) : [];
+}
+
+function loadFailure(name: string, architecture: string, known: boolean, release: string, error: unknown): string {
   const message = errorMessage(error);
-  if (/unknown (model )?architecture/i.test(message)) {
+  if (!known || /unknown (model )?architecture/i.test(message)) {
     return `${name}: llama.cpp ${release} does not support the architecture "${architecture}": use a model of a supported architecture (llama, qwen2, gemma, mistral, phi3…)`;
   }
   return `${name}: llama.cpp ${release} cannot load this model (architecture "${architecture}"): ${message.split('\n')[0] ?? message}`;

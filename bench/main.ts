@@ -1,10 +1,11 @@
 // npm run bench: every performance figure of the tool, as one JSON object on stdout (progress on stderr).
-//   node --import tsx bench/main.ts [--only runner,rateLimit,kalahiMc,metrics,reviewUi,adjudication,loading] [--quick]
+//   node --import tsx bench/main.ts [--only runner,rateLimit,kalahiMc,ggufMc,metrics,reviewUi,adjudication,loading] [--quick]
 // Each figure is a ratio or a median measured within this one run, never an absolute pass/fail timing.
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { benchAdjudication } from './adjudication';
+import { benchGgufMc } from './ggufMc';
 import { benchKalahiMc } from './kalahiMc';
 import { benchLoading } from './loading';
 import { benchMetrics } from './metrics';
@@ -16,7 +17,7 @@ import { log, round, since } from './stats';
 import { writeSyntheticRun } from './synthetic';
 import { type Outcome, targetsOf } from './targets';
 
-const SECTIONS = ['runner', 'rateLimit', 'kalahiMc', 'metrics', 'loading', 'reviewUi', 'adjudication'] as const;
+const SECTIONS = ['runner', 'rateLimit', 'kalahiMc', 'ggufMc', 'metrics', 'loading', 'reviewUi', 'adjudication'] as const;
 type Section = (typeof SECTIONS)[number];
 
 const SYNTHETIC_ITEMS = 100_000;
@@ -70,6 +71,7 @@ async function main(): Promise<void> {
   const runner = wanted('runner') ? await attempt('runner', () => benchRunner(repetitions)) : skipped<never>();
   const rateLimit = wanted('rateLimit') ? await attempt('rate limit', () => benchRateLimit()) : skipped<never>();
   const kalahiMc = wanted('kalahiMc') ? await attempt('Kalahi MC', () => benchKalahiMc(repetitions)) : skipped<never>();
+  const ggufMc = wanted('ggufMc') ? await attempt('Kalahi MC on a local GGUF', () => benchGgufMc()) : skipped<never>();
   const metrics = wanted('metrics') ? await attempt('similarity metrics', () => benchMetrics(repetitions + 2)) : skipped<never>();
 
   const needsRun = wanted('loading') || wanted('reviewUi') || wanted('adjudication');
@@ -87,7 +89,7 @@ async function main(): Promise<void> {
   // Last: it appends decisions to the synthetic run.
   const adjudication = await withRun('adjudication', 'adjudication', (dir) => benchAdjudication(dir, 50));
 
-  const targets = targetsOf({ runner, rateLimit, kalahiMc, reviewUi, adjudication });
+  const targets = targetsOf({ runner, rateLimit, kalahiMc, reviewUi, adjudication, ggufMc });
   const report = {
     tool: 'eval-adjudicator bench',
     time: new Date().toISOString(),
@@ -98,6 +100,7 @@ async function main(): Promise<void> {
     runner: shown(runner),
     rateLimit: shown(rateLimit),
     kalahiMc: shown(kalahiMc),
+    ggufMc: shown(ggufMc),
     metrics: shown(metrics),
     syntheticRun: synthetic.ok ? { items: synthetic.value.items, resultsMB: round(synthetic.value.resultsBytes / 1e6, 1), adjudicationEvents: synthetic.value.adjudicationEvents, writeMs: round(synthetic.value.writeMs, 0) } : shown(synthetic),
     loading: shown(loading),

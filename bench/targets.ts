@@ -1,4 +1,5 @@
 import { type AdjudicationResult } from './adjudication';
+import { type GgufMcResult } from './ggufMc';
 import { type KalahiMcResult } from './kalahiMc';
 import { type RateLimitResult } from './rateLimit';
 import { type ReviewUiResult } from './reviewUi';
@@ -23,6 +24,7 @@ export interface Results {
   readonly kalahiMc: Outcome<KalahiMcResult>;
   readonly reviewUi: Outcome<ReviewUiResult>;
   readonly adjudication: Outcome<AdjudicationResult>;
+  readonly ggufMc?: Outcome<GgufMcResult>;
 }
 
 type Comparison = '<=' | '<';
@@ -128,6 +130,20 @@ function adjudicationTargets(outcome: Outcome<AdjudicationResult>): Target[] {
   ];
 }
 
+function ggufTargets(outcome: Outcome<GgufMcResult> | undefined): Target[] {
+  if (outcome === undefined) return [];
+  const name = 'GGUF MC: seconds per item / llama.cpp evaluating its distinct tokens once (tiny model, its own vocabulary)';
+  if (!outcome.ok) return [failed(name, '<= 1.2', outcome.error)];
+  const own = outcome.value.runs[0];
+  return [
+    check(name, own?.ratio ?? null, '<=', 1.2, '', () =>
+      'each scored token asks node-llama-cpp for the next-token probabilities, one sampleToken call per token (a libuv ' +
+      'round trip, a sort and a Map over the vocabulary), while the baseline decodes the same tokens in one batch; ' +
+      'what would close it is reading the logits of a whole batch at once (an addon method node-llama-cpp 3.21.1 does ' +
+      'not expose) and taking the log-softmax of the scored ids in JS'),
+  ];
+}
+
 /** One entry per target of the issue, in its order. */
 export function targetsOf(results: Results): Target[] {
   return [
@@ -136,5 +152,6 @@ export function targetsOf(results: Results): Target[] {
     ...kalahiTargets(results.kalahiMc),
     ...reviewUiTargets(results.reviewUi),
     ...adjudicationTargets(results.adjudication),
+    ...ggufTargets(results.ggufMc),
   ];
 }

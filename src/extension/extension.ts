@@ -87,6 +87,7 @@ class EvalAdjudicatorExtension extends Disposable {
         log: this.log,
         openReview: (dir) => ReviewPanel.show(this.review, dir),
         onRunsChanged: () => this.tree.refresh(),
+        runtimeDirs: [this.context.globalStorageUri.fsPath],
       }),
     );
     register(COMMAND_IDS.openRun, async () => {

@@ -17,6 +17,7 @@ import { errorMessage } from '../../core/util/errors';
 import { uniqueRunName } from '../../core/runs/runName';
 import { type ApiKeys } from '../apiKeys';
 import { readSettings, runsDirectories } from '../settings';
+import { pickLocalModel } from './pickLocalModel';
 
 export interface StartRunDeps {
   readonly apiKeys: ApiKeys;
@@ -24,6 +25,8 @@ export interface StartRunDeps {
   readonly log: vscode.LogOutputChannel;
   readonly openReview: (runDir: string) => void;
   readonly onRunsChanged: () => void;
+  /** Where node-llama-cpp may be installed besides the extension (its global storage). */
+  readonly runtimeDirs?: readonly string[];
 }
 
 const YOKAIEVAL_ITEMS = 810;
@@ -60,8 +63,12 @@ export async function startRunCommand(deps: StartRunDeps): Promise<void> {
     task = picked;
   }
 
-  const endpoint = await pickEndpoint(deps.memory, step.provider);
+  const endpoint = await pickEndpoint(deps.memory, step.provider, benchmark.id === 'kalahi');
   if (endpoint === undefined) return;
+  if (endpoint === LOCAL) {
+    await startLocalKalahiRun(deps, runsDir, task);
+    return;
+  }
   const model = await vscode.window.showInputBox({
     title: `Start Run (${step.model}/5): model`,
     prompt: endpoint.provider === 'azure' ? 'The deployment name' : 'The model name as the server knows it',
@@ -175,8 +182,9 @@ async function execute(deps: StartRunDeps, run: Execution): Promise<void> {
         if (choice === 'Open Review') deps.openReview(run.runDir);
       });
     };
+    let session: RunSession | undefined;
     try {
-      const session = await run.prepare();
+      session = await run.prepare();
       let reported = 0;
       const outcome = await startRun(run.runDir, session, {
         workers: run.concurrency,
@@ -197,6 +205,8 @@ async function execute(deps: StartRunDeps, run: Execution): Promise<void> {
     } catch (error) {
       deps.log.error(`run ${run.name}: ${errorMessage(error)}`);
       void vscode.window.showErrorMessage(`Eval Adjudicator: ${errorMessage(error)}`);
+    } finally {
+      await session?.dispose?.();
     }
   });
 }
@@ -205,7 +215,7 @@ async function pickKalahiTask(): Promise<KalahiTask | undefined> {
   const picked = await vscode.window.showQuickPick(
     [
       { label: 'Open-ended', description: 'greedy answers scored by similarity to the relevant and irrelevant references (any chat model)', task: 'open' as const },
-      { label: 'Multiple choice', description: 'log-probs of each reference (a server with /v1/completions echo, e.g. vLLM)', task: 'mc' as const },
+      { label: 'Multiple choice', description: 'log-probs of each reference (vLLM, or a local GGUF model)', task: 'mc' as const },
       { label: 'Both', description: 'open-ended and multiple choice', task: 'both' as const },
     ],
     { title: 'Start Run (2/5): Kalahi task', ignoreFocusOut: true },
@@ -213,16 +223,51 @@ async function pickKalahiTask(): Promise<KalahiTask | undefined> {
   return picked?.task;
 }
 
-async function pickEndpoint(memory: vscode.Memento, step: number): Promise<Endpoint | undefined> {
+const LOCAL = 'local';
+
+/** Kalahi on a GGUF model in-process: file picker (or Ollama's models), then items; the model's own name. */
+async function startLocalKalahiRun(deps: StartRunDeps, runsDir: string, task: KalahiTask): Promise<void> {
+  const local = await pickLocalModel(deps.memory, '4/5');
+  if (local === undefined) return;
+  const limit = await pickLimit(KALAHI_ITEMS);
+  if (limit === undefined) return;
+  const settings = readSettings();
+  const cacheDir = userCacheDir();
+  const workspaceDirs = (vscode.workspace.workspaceFolders ?? []).map((f) => f.uri.fsPath);
+  const environment = {
+    sources: { dataDir: dataDirFrom(settings.dataDirectory || undefined), cacheDir },
+    keys: {},
+    concurrency: 1,
+    useCache: false,
+    pool: new RequestPool({ maxConcurrency: 1 }),
+    cache: undefined,
+    cwd: workspaceDirs[0] ?? process.cwd(),
+    env: process.env,
+    runtimeDirs: [...workspaceDirs, ...(deps.runtimeDirs ?? [])],
+  };
+  const modelName = local.label;
+  const name = uniqueRunName(runsDir, 'kalahi', modelName);
+  const base = kalahiConfig({ provider: 'local', baseUrl: `gguf:${encodeURIComponent(modelName)}` }, modelName, task, limit);
+  const config: KalahiRunConfig = {
+    ...base,
+    mc: base.mc === null ? null : { ...base.mc, logprobs: 'gguf', template: null },
+    local: { modelFile: local.modelFile, choice: { ollama: local.modelFile.startsWith('ollama:') ? local.modelFile : null, gpuLayers: 'auto', contextSize: null, threads: null } },
+  };
+  await execute(deps, { benchmark: 'kalahi', runDir: join(runsDir, name), name, modelName, concurrency: 1, prepare: () => prepareKalahiRun(config, environment, name) });
+}
+
+async function pickEndpoint(memory: vscode.Memento, step: number, offerLocal: boolean): Promise<Endpoint | typeof LOCAL | undefined> {
   const picked = await vscode.window.showQuickPick(
     [
       { label: 'OpenAI-compatible base URL', description: 'vLLM, Ollama, llama.cpp, any /v1 server', provider: 'openai-compatible' as Provider },
       { label: 'OpenAI', description: OPENAI_BASE_URL, provider: 'openai' as Provider },
       { label: 'Azure OpenAI', description: 'endpoint, deployment, API version', provider: 'azure' as Provider },
+      ...(offerLocal ? [{ label: 'Local model file (GGUF)', description: 'in-process with llama.cpp: a .gguf file or an Ollama model; MC needs no server', provider: 'local' as Provider }] : []),
     ],
     { title: `Start Run (${step}/5): provider`, ignoreFocusOut: true },
   );
   if (picked === undefined) return undefined;
+  if (picked.provider === 'local') return LOCAL;
   if (picked.provider === 'openai') return { provider: 'openai', baseUrl: OPENAI_BASE_URL };
   const remembered = memory.get<string>(`lastBaseUrl.${picked.provider}`);
   const url = await vscode.window.showInputBox({

@@ -240,6 +240,18 @@ export class GgufModel {
     });
   }
 
+  /** The least llama.cpp does for the same tokens as scoreAfterPrefix: the prefix once, each sequence's rest once, nothing read back (benchmarks). */
+  evaluateOnly(prefix: readonly Token[], sequences: readonly (readonly Token[])[]): Promise<void> {
+    return this.exclusive(async () => {
+      await this.rewindTo(0);
+      await this.sequence.controlledEvaluate([...prefix]);
+      for (const tokens of sequences) {
+        await this.sequence.controlledEvaluate(tokens.slice(prefix.length));
+        await this.rewindTo(prefix.length);
+      }
+    });
+  }
+
   /** Greedy decoding from the given tokens until an end-of-generation token or `maxTokens`. */
   generate(prompt: readonly Token[], maxTokens: number, signal: AbortSignal): Promise<{ readonly text: string; readonly tokens: number; readonly finishReason: 'stop' | 'length' }> {
     return this.exclusive(async () => {

@@ -28,7 +28,8 @@ const targets = [
     platform: 'node',
     format: 'cjs',
     target: 'node20',
-    external: ['vscode'],
+    // node-llama-cpp: optional, native, loaded at run time only when a GGUF model is used.
+    external: ['vscode', 'node-llama-cpp'],
     define: noNavigator,
   },
   {
@@ -38,6 +39,7 @@ const targets = [
     platform: 'node',
     format: 'cjs',
     target: 'node20',
+    external: ['node-llama-cpp'],
     define: noNavigator,
     banner: { js: '#!/usr/bin/env node' },
   },

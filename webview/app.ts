@@ -474,7 +474,8 @@ class ReviewController implements ReviewApp {
     const detail = this.detail;
     if (detail === undefined || this.session === undefined) return;
     const hidden = this.detailHidden();
-    const key = `${contentKey(detail)}|${String(hidden)}|${this.kalahiState.measure ?? ''}|${this.kalahiState.compare ?? ''}`;
+    const seen = hidden && this.blind.wasShown(detail.id);
+    const key = `${contentKey(detail)}|${String(hidden)}|${String(seen)}|${this.kalahiState.measure ?? ''}|${this.kalahiState.compare ?? ''}`;
     if (this.shownContent?.id !== detail.id || this.shownContent.key !== key) {
       const sameItem = this.shownContent?.id === detail.id;
       const scrollTop = this.detailScroll.scrollTop;
@@ -485,6 +486,7 @@ class ReviewController implements ReviewApp {
         index: this.store.getRow(detail.id)?.index,
         openLink: (url) => this.channel.post({ type: 'openLink', url }),
         hideAutomatic: hidden,
+        verdictSeen: seen,
         kalahi: this.kalahiState,
         onKalahiChange: (change) => this.changeKalahi(change),
       });

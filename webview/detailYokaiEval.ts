@@ -60,7 +60,7 @@ export function renderYokaiEval(detail: YokaiEvalDetail, context: DetailContext)
   const model = pane('model', 'Model output', [
     ...output,
     subheading('Judge', hidden ? [] : [autoBadge(detail.auto)]),
-    hidden ? hiddenNotice('The judge’s verdict and reply are') : detail.judgeReply === null ? el('p', { class: 'no-data' }, 'No judge reply recorded.') : rawBlock(detail.judgeReply, lang, 'Judge reply, raw'),
+    hidden ? hiddenNotice('The judge’s verdict and reply are', context.verdictSeen === true) : detail.judgeReply === null ? el('p', { class: 'no-data' }, 'No judge reply recorded.') : rawBlock(detail.judgeReply, lang, 'Judge reply, raw'),
     hidden || judgePrompt === null ? null : disclosure('Judge prompt as sent', [rawBlock(judgePrompt, lang, 'Judge prompt')]),
   ]);
   return [item, model];

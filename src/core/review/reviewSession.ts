@@ -102,8 +102,13 @@ export class ReviewSession {
 
   /** This annotator's current (non-stale) state on the item, or the empty state. */
   myState(itemId: string): AnnotatorState {
+    return this.mine(itemId).state;
+  }
+
+  /** This annotator's current state of an item and whether it was decided blind (false when there is none). */
+  mine(itemId: string): { state: AnnotatorState; blind: boolean } {
     const mine = this.adjudication(itemId)?.annotators.find((a) => a.annotator === this.annotator && !a.stale);
-    return mine?.state ?? EMPTY_STATE;
+    return { state: mine?.state ?? EMPTY_STATE, blind: mine?.blind ?? false };
   }
 
   private modelName(): string {

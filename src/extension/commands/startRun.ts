@@ -16,6 +16,7 @@ import { type RunSession } from '../../core/runs/runSession';
 import { errorMessage } from '../../core/util/errors';
 import { uniqueRunName } from '../../core/runs/runName';
 import { type ApiKeys } from '../apiKeys';
+import { COMMAND_IDS } from '../commandIds';
 import { readSettings, runsDirectories } from '../settings';
 
 export interface StartRunDeps {
@@ -166,13 +167,14 @@ async function execute(deps: StartRunDeps, run: Execution): Promise<void> {
     const controller = new AbortController();
     token.onCancellationRequested(() => controller.abort(new Error('cancelled')));
     let offered = false;
+    let runEnded = (): void => undefined;
+    const ended = new Promise<void>((resolve) => (runEnded = resolve));
     const offerReview = (): void => {
       if (offered || !existsSync(join(run.runDir, 'run.json'))) return;
       offered = true;
       deps.onRunsChanged();
-      void vscode.window.showInformationMessage(`${title} run ${run.name} started: follow it in the review as results arrive.`, 'Open Review').then((choice) => {
-        if (choice === 'Open Review') deps.openReview(run.runDir);
-      });
+      // A progress notification, so it closes when the run ends (a message would outlive the run).
+      void vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: startedMessage(title, run.name, run.runDir) }, () => ended);
     };
     try {
       const session = await run.prepare();
@@ -196,8 +198,16 @@ async function execute(deps: StartRunDeps, run: Execution): Promise<void> {
     } catch (error) {
       deps.log.error(`run ${run.name}: ${errorMessage(error)}`);
       void vscode.window.showErrorMessage(`Eval Adjudicator: ${errorMessage(error)}`);
+    } finally {
+      runEnded();
     }
   });
+}
+
+/** The "started" notification: a link opens the review (notifications render command links). */
+export function startedMessage(title: string, name: string, runDir: string): string {
+  const args = encodeURIComponent(JSON.stringify([runDir]));
+  return `${title} run ${name} started: follow it in the review as results arrive. [Open Review](command:${COMMAND_IDS.reviewRun}?${args})`;
 }
 
 async function pickKalahiTask(): Promise<KalahiTask | undefined> {

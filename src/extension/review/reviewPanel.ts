@@ -2,12 +2,13 @@ import * as vscode from 'vscode';
 import { z } from 'zod';
 import { type HostMessage, type WebviewMessage, WebviewMessageSchema } from '../../protocol';
 import { AdjudicationWriter } from '../../core/adjudication/adjudicationLog';
-import { type AnnotatorState, HALLUCINATION_CATEGORIES, HALLUCINATION_LABELS, type Role } from '../../core/adjudication/event';
+import { type AnnotatorState, type Role, hallucinationCategoriesFor } from '../../core/adjudication/event';
 import { newAdjudicationEvent } from '../../core/adjudication/newEvent';
 import { type GlossIndex } from '../../core/benchmarks/yokaieval/gloss';
 import { type ResolveOptions } from '../../core/data/resolveSourceFile';
 import { runPromptDocument } from '../../core/review/judgeTemplate';
 import { ReviewSession } from '../../core/review/reviewSession';
+import { reviewTitle } from '../../core/review/reviewTitle';
 import { errorMessage } from '../../core/util/errors';
 import { REVIEW_VIEW_TYPE } from '../commandIds';
 import { Disposable } from '../disposable';
@@ -20,6 +21,11 @@ export interface ReviewContext {
   readonly extensionUri: vscode.Uri;
   readonly log: vscode.LogOutputChannel;
   readonly annotator: () => string;
+  /**
+   * The name to record decisions under, asked for (once, and stored in the setting) when neither the setting
+   * nor git's user.name gives one; null when the user declined.
+   */
+  readonly confirmAnnotator?: () => Promise<string | null>;
   readonly role: () => Role;
   /** Called after this panel appended decisions, so views showing scores refresh. */
   readonly onDidAdjudicate: () => void;
@@ -40,6 +46,8 @@ export const PersistedPanelSchema = z.object({ runDir: z.string().min(1), itemId
 interface UndoEntry {
   readonly itemId: string;
   readonly previous: AnnotatorState;
+  /** Whether the state undo brings back was decided blind: the undo event says so too. */
+  readonly blind: boolean;
 }
 
 /**
@@ -54,7 +62,8 @@ export class ReviewPanel extends Disposable {
   private readonly writer: AdjudicationWriter;
   private readonly undoStack: UndoEntry[] = [];
   private selected: string | null;
-  private readonly annotator: string;
+  private annotator: string;
+  private annotatorConfirmed = false;
 
   static show(context: ReviewContext, runDir: string, itemId?: string): ReviewPanel {
     const existing = ReviewPanel.panels.get(runDir);
@@ -117,7 +126,7 @@ export class ReviewPanel extends Disposable {
     ReviewPanel.panels.set(runDir, this);
 
     const header = this.session.runHeader();
-    panel.title = `Review: ${header.model}`;
+    panel.title = reviewTitle(header);
     panel.iconPath = vscode.Uri.joinPath(context.extensionUri, 'media', 'activity-bar.svg');
     const dist = vscode.Uri.joinPath(context.extensionUri, 'dist');
     panel.webview.html = getWebviewHtml({
@@ -187,7 +196,7 @@ export class ReviewPanel extends Disposable {
       case 'undo': {
         const entry = this.undoStack.pop();
         if (entry === undefined) throw new Error('nothing to undo');
-        await this.append(entry.itemId, entry.previous, undefined);
+        await this.append(entry.itemId, entry.previous, entry.blind);
         this.post({ type: 'saved', itemId: entry.itemId, requestId: message.requestId });
         this.select(entry.itemId);
         return;
@@ -222,7 +231,9 @@ export class ReviewPanel extends Disposable {
 
   private async adjudicate(itemId: string, decision: AnnotatorState, blind: boolean | undefined): Promise<void> {
     if (!this.session.hasItem(itemId)) throw new Error(`no item "${itemId}" in this run`);
-    const entry = { itemId, previous: this.session.myState(itemId) };
+    await this.confirmAnnotator();
+    const mine = this.session.mine(itemId);
+    const entry = { itemId, previous: mine.state, blind: mine.blind };
     this.undoStack.push(entry);
     try {
       await this.append(itemId, decision, blind);
@@ -230,6 +241,22 @@ export class ReviewPanel extends Disposable {
       this.undoStack.splice(this.undoStack.indexOf(entry), 1);
       throw error;
     }
+  }
+
+  /** Before the first decision: a name the user chose, not a login name taken silently (e.g. "root"). */
+  private async confirmAnnotator(): Promise<void> {
+    if (this.annotatorConfirmed || this.context.confirmAnnotator === undefined) return;
+    const name = await this.context.confirmAnnotator();
+    if (name === null) throw new Error('No annotator name: the decision was not recorded. Set one with "Eval Adjudicator: Set Annotator Name…".');
+    this.annotatorConfirmed = true;
+    // A context that cannot ask (tests' stand-ins) answers nothing: the name stays.
+    if (typeof name !== 'string' || name.trim() === '' || name === this.annotator) return;
+    this.annotator = name;
+    const reopened = ReviewSession.open(this.runDir, name);
+    this.reportProblems(reopened.problems.map((p) => p.message));
+    this.session = reopened.session;
+    if (this.session.manifest.benchmark === 'yokaieval') void this.loadGlosses();
+    this.postInit();
   }
 
   private async append(itemId: string, state: AnnotatorState, blind: boolean | undefined): Promise<void> {
@@ -277,7 +304,7 @@ export class ReviewPanel extends Disposable {
       rows,
       annotator: this.annotator,
       role: this.context.role(),
-      categories: HALLUCINATION_CATEGORIES.map((id) => ({ id, label: HALLUCINATION_LABELS[id] })),
+      categories: hallucinationCategoriesFor(this.session.manifest.benchmark),
       selectedItemId: selected,
       blind: this.context.blindReview(),
     });

@@ -80,6 +80,8 @@ class ReviewController implements ReviewApp {
   private readonly facetPanel: FacetPanel;
   private readonly blind = new BlindReview();
   private kalahiState: KalahiViewState = { measure: null, compare: null };
+  /** The reviewer unfolded the English gloss: it stays unfolded for the next items. */
+  private glossOpen = false;
   private role: InitMessage['role'] = 'annotator';
   /** The panel's blind toggle was used (persisted then; a change of the setting overrides it). */
   private blindToggled = false;
@@ -489,6 +491,8 @@ class ReviewController implements ReviewApp {
         verdictSeen: seen,
         kalahi: this.kalahiState,
         onKalahiChange: (change) => this.changeKalahi(change),
+        glossOpen: this.glossOpen,
+        onGlossToggle: (open) => (this.glossOpen = open),
       });
       if (!hidden) this.blind.shown(detail.id);
       this.highlightSearch();
@@ -513,6 +517,9 @@ class ReviewController implements ReviewApp {
     for (const element of Array.from(this.detailView.element.querySelectorAll<HTMLElement>('.searchable'))) {
       clearMarks(element, 'search-hit');
       if (terms.length > 0) markRanges(element, (text) => findTermRanges(text, terms), 'search-hit');
+      // A match inside the folded gloss is shown, not hidden.
+      const gloss = element.closest('details.gloss');
+      if (gloss !== null && element.querySelector('mark.search-hit') !== null) gloss.setAttribute('open', '');
     }
   }
 

@@ -22,6 +22,9 @@ export interface DetailContext {
   /** The automatic verdict was shown earlier in this panel (before blind review was turned on). */
   readonly verdictSeen?: boolean;
   readonly kalahi?: KalahiViewState;
+  /** YokaiEval: whether the English gloss starts unfolded (folded by default). */
+  readonly glossOpen?: boolean;
+  readonly onGlossToggle?: (open: boolean) => void;
   readonly onKalahiChange?: (change: Partial<KalahiViewState>) => void;
 }
 

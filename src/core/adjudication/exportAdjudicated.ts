@@ -1,5 +1,6 @@
 import { automaticScore } from '../runs/automaticSummary';
-import { type ExportFormat, toCsv, verdictCell, yokaiExportRows } from '../runs/exportRun';
+import { type ExportFormat, verdictCell, yokaiExportRows } from '../runs/exportRun';
+import { toCsv } from '../util/csv';
 import { automaticOutcome } from './adjudicatedScore';
 import { type AdjudicationCells, exportKalahiAdjudicated } from './exportKalahiAdjudicated';
 import { type RunState, loadRunState } from './runState';

@@ -2,7 +2,6 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parse } from 'csv-parse/sync';
 import { z } from 'zod';
 import { startTestServer } from '../../server';
 import { readKalahiResults } from '../../../src/core/benchmarks/kalahi/kalahiResults';
@@ -11,6 +10,7 @@ import { readManifest } from '../../../src/core/runs/runFolder';
 import { readJsonl } from '../../../src/core/util/jsonlReader';
 import { ResultLineSchema } from '../../../src/core/runs/resultLine';
 import { runCli } from '../../helpers/cli';
+import { csvRecords, csvRows } from '../../helpers/csv';
 import { scratchDir } from '../../helpers/scratch';
 import { requireSharedFile, sharedDataDir } from '../../helpers/sharedData';
 import { completionsLogprob, expectedMc, referencesOf } from './expectedMc';
@@ -97,7 +97,7 @@ test('a --task both run of all 150 items: MC recomputed, open-ended verdicts fro
 
   const csvFile = join(out, 'kalahi.csv');
   assert.equal((await runCli(['export', runDir, '--format', 'csv', '--out', csvFile])).code, 0);
-  const rows = parse(readFileSync(csvFile, 'utf8'), { bom: true, columns: true }) as Record<string, string>[];
+  const rows = csvRecords(readFileSync(csvFile, 'utf8'));
   assert.equal(rows.length, 150);
   const row = rows.find((r) => r['itemId'] === '0101000100');
   const line = lines.find((l) => l.itemId === '0101000100');
@@ -179,6 +179,6 @@ test('--task open --no-append-period: references as written, recorded in run.jso
   const summary = z.looseObject({ open: z.record(z.string(), Aggregate) }).parse(JSON.parse((await runCli(['summary', result.lastLine, '--json'])).stdout));
   assert.deepEqual(Object.keys(summary.open), ['chrf', 'bleu']);
   assert.equal('mc' in summary, false);
-  const header = (await runCli(['export', result.lastLine, '--format', 'csv'])).stdout.split('\r\n')[0];
-  assert.equal(header, '\uFEFFitemId,promptId,category,topic,prompt,bestAnswer,answer,verdict,error,chrf.maxRelevant,chrf.maxIrrelevant,chrf.diff,chrf.acc,bleu.maxRelevant,bleu.maxIrrelevant,bleu.diff,bleu.acc');
+  const header = csvRows((await runCli(['export', result.lastLine, '--format', 'csv'])).stdout)[0]?.join(',');
+  assert.equal(header, 'itemId,promptId,category,topic,prompt,bestAnswer,answer,verdict,error,chrf.maxRelevant,chrf.maxIrrelevant,chrf.diff,chrf.acc,bleu.maxRelevant,bleu.maxIrrelevant,bleu.diff,bleu.acc');
 });

@@ -34,11 +34,13 @@ export const ItemRowSchema = z.object({
   auto: AutoOutcomeSchema,
   /** The final human verdict, or 'none'. */
   human: z.enum(['true', 'false', 'null', 'none']),
-  /** This annotator's own decision on the item ('none': no event, 'skipped': an event without a verdict). */
+  /** This annotator's own state on the item ('none': nothing recorded, 'skipped': a flag or note without a verdict). */
   mine: z.enum(['true', 'false', 'null', 'skipped', 'none']),
   flagged: z.boolean(),
   stale: z.boolean(),
   conflict: z.boolean(),
+  /** Reviewed by anyone: a verdict, a flag or a note in a current state (src/core/adjudication/reviewed.ts). */
+  reviewed: z.boolean(),
   /** The final human verdict differs from the automatic one. */
   disagreement: z.boolean(),
   /** Facets for filters: e.g. type and region of a YokaiEval question. */
@@ -62,6 +64,8 @@ export const ScoreHeaderSchema = z.object({
   adjudicatedAccuracy: z.number(),
   /** Items with a final human verdict. */
   adjudicatedItems: z.number().int().nonnegative(),
+  /** Items reviewed: a verdict, a flag or a note in a current state (src/core/adjudication/reviewed.ts). */
+  reviewedItems: z.number().int().nonnegative(),
   conflicts: z.number().int().nonnegative(),
   stale: z.number().int().nonnegative(),
   flagged: z.number().int().nonnegative(),

@@ -7,6 +7,7 @@ import {
   type ItemDetail,
   type ItemRow,
 } from '../src/protocol';
+import { isReviewed, recordsSomething } from '../src/core/adjudication/reviewed';
 import { AdjudicationView } from './adjudicationView';
 import { Announcer } from './announcer';
 import { BlindReview } from './blindReview';
@@ -58,6 +59,7 @@ interface Pending {
 const LANG_BY_BENCHMARK: Readonly<Record<InitMessage['run']['benchmark'], string>> = { yokaieval: 'ja', kalahi: 'fil' };
 
 function mineOf(decision: Decision): ItemRow['mine'] {
+  if (!recordsSomething(decision)) return 'none';
   if (decision.verdict === undefined) return 'skipped';
   return decision.verdict === null ? 'null' : decision.verdict ? 'true' : 'false';
 }
@@ -423,11 +425,18 @@ class ReviewController implements ReviewApp {
     const row = this.store.getRow(detail.id);
     if (row !== undefined) {
       if (!this.rowsBefore.has(row.id)) this.rowsBefore.set(row.id, row);
-      this.onRowsLocal([{ ...row, mine: mineOf(decision) }]);
+      this.onRowsLocal([{ ...row, mine: mineOf(decision), reviewed: this.reviewedWith(detail, decision) }]);
     }
     if (hiddenNow !== this.detailHidden()) this.renderDetail();
     else this.renderAdjudication();
     this.announcer.announce(this.describeChange(change, decision));
+  }
+
+  /** Whether the item counts as reviewed once this annotator's decision is saved (the host's rule). */
+  private reviewedWith(detail: ItemDetail, decision: Decision): boolean {
+    const me = this.session?.annotator;
+    const others = detail.annotators.filter((a) => a.annotator !== me).map((a) => ({ stale: a.stale, state: a.decision }));
+    return isReviewed([...others, { stale: false, state: decision }]);
   }
 
   private describeChange(change: { verdict?: boolean | null; hallucination?: CategoryId | null; note?: string }, decision: Decision): string {

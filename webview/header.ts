@@ -113,7 +113,7 @@ export class HeaderView {
     if (before === undefined) return '';
     const parts: string[] = [];
     if (!this.blind && before.adjudicatedAccuracy !== header.adjudicatedAccuracy) parts.push(`Adjudicated accuracy ${percent(header.adjudicatedAccuracy, header.items)}`);
-    if (before.adjudicatedItems !== header.adjudicatedItems) parts.push(`${count(header.adjudicatedItems)} of ${count(header.items)} reviewed`);
+    if (before.reviewedItems !== header.reviewedItems) parts.push(`${count(header.reviewedItems)} of ${count(header.items)} reviewed`);
     if (before.conflicts !== header.conflicts) parts.push(`${count(header.conflicts)} conflicts`);
     return parts.join(', ');
   }
@@ -147,8 +147,9 @@ export class HeaderView {
       setText(this.adjudicated.detail, header.items === 0 ? '' : pointDelta(header.automaticAccuracy, header.adjudicatedAccuracy));
       this.adjudicated.detail.title = 'Adjudicated minus automatic accuracy';
     }
-    setText(this.reviewed.value, count(header.adjudicatedItems));
+    setText(this.reviewed.value, count(header.reviewedItems));
     setText(this.reviewed.detail, `/ ${count(header.items)}`);
+    this.reviewed.root.title = `${count(header.reviewedItems)} items with a verdict, flag or note; ${count(header.adjudicatedItems)} with a final human verdict`;
     setText(this.conflicts.value, count(header.conflicts));
     setText(this.stale.value, count(header.stale));
     setText(this.flagged.value, count(header.flagged));

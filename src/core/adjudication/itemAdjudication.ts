@@ -2,6 +2,7 @@ import { type ResultLine } from '../runs/resultLine';
 import { type LoggedEvent } from './adjudicationLog';
 import { basisOf, sameBasis } from './basis';
 import { type AnnotatorState, type HallucinationCategory, type Role, hasDecision } from './event';
+import { isReviewed } from './reviewed';
 
 export interface AnnotatorView {
   readonly annotator: string;
@@ -28,6 +29,8 @@ export interface ItemAdjudication {
   /** Annotators decided differently and no adjudicator settled it. */
   readonly conflict: boolean;
   readonly stale: boolean;
+  /** Some current, non-stale state records a verdict, a flag or a note (see reviewed.ts). */
+  readonly reviewed: boolean;
   /** Hallucination categories flagged in current (non-stale) states. */
   readonly flags: readonly HallucinationCategory[];
   readonly lastChange: string | null;
@@ -85,6 +88,7 @@ export function adjudicateItem(itemId: string, events: readonly LoggedEvent[], c
     final,
     conflict,
     stale: annotators.some((a) => a.stale),
+    reviewed: isReviewed(annotators),
     flags,
     lastChange: times[times.length - 1] ?? null,
   };

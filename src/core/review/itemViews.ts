@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { type AutoOutcome, type ItemDetail, type ItemRow } from '../../protocol';
 import { automaticOutcome } from '../adjudication/adjudicatedScore';
 import { type AnnotatorView, type ItemAdjudication } from '../adjudication/itemAdjudication';
+import { recordsSomething } from '../adjudication/reviewed';
 import { YokaiEvalRecordSchema } from '../benchmarks/yokaieval/dataset';
 import { type GlossIndex } from '../benchmarks/yokaieval/gloss';
 import { normalizeRegion } from '../benchmarks/yokaieval/region';
@@ -44,8 +45,9 @@ export function facetsOf(line: ResultLine | undefined, model = ''): Record<strin
   return facets;
 }
 
+/** This annotator's current state, when it records something (an undo back to nothing is no state). */
 function mineOf(adjudication: ItemAdjudication | undefined, annotator: string): AnnotatorView | undefined {
-  return adjudication?.annotators.find((a) => a.annotator === annotator && !a.stale);
+  return adjudication?.annotators.find((a) => a.annotator === annotator && !a.stale && recordsSomething(a.state));
 }
 
 /** Question, choices, answers, references, gloss and notes: what the list's search looks in. */
@@ -84,6 +86,7 @@ export function rowOf(itemId: string, index: number, line: ResultLine | undefine
     flagged: (adjudication?.flags.length ?? 0) > 0,
     stale: adjudication?.stale ?? false,
     conflict: adjudication?.conflict ?? false,
+    reviewed: adjudication?.reviewed ?? false,
     disagreement: human !== 'none' && human !== auto,
     facets: facetsOf(line, context.model),
     decidable: context.decidable,

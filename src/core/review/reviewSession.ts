@@ -150,6 +150,7 @@ export class ReviewSession {
       automaticAccuracy: this.automaticAccuracy,
       adjudicatedAccuracy: ids.length === 0 ? 0 : tally.correct / ids.length,
       adjudicatedItems: tally.decided,
+      reviewedItems: tally.reviewed,
       conflicts: tally.conflicts,
       stale: tally.stale,
       flagged: tally.flagged,

@@ -1,5 +1,5 @@
 import { type AutomaticScore, automaticScore } from './automaticSummary';
-import { type AdjudicatedScore } from '../adjudication/adjudicatedScore';
+import { type AdjudicatedScore, reviewProgress } from '../adjudication/adjudicatedScore';
 import { loadRunState } from '../adjudication/runState';
 import { isKalahiSummary, kalahiSummaryLines, withKalahiParts } from '../benchmarks/kalahi/summary';
 import { type EstimateOptions } from '../validation/estimate';
@@ -55,6 +55,7 @@ export function formatSummary(summary: RunSummary): string {
     `accuracy   ${pct(a.accuracy)}  (${a.counts.true}/${summary.items}; null, error and missing count as wrong)`,
     `excl. null ${pct(a.accuracyExcludingNull)}  (${a.counts.true}/${a.counts.true + a.counts.false})`,
     `verdicts   true ${a.counts.true}, false ${a.counts.false}, null ${a.counts.null}, error ${a.counts.error}, missing ${a.counts.missing}`,
+    `review     ${reviewProgress(summary.adjudicated, summary.items)}; reviewed: a verdict, flag or note`,
     `adjudicated ${pct(summary.adjudicated.accuracy)}  (${summary.adjudicated.items} items with a human verdict; ${summary.adjudicated.conflicts} conflicts, ${summary.adjudicated.stale} stale, ${summary.adjudicated.flagged} flagged)`,
     ...Object.entries(summary.adjudicated.overrides).map(([direction, n]) => `  override ${direction}: ${n}`),
     ...formatValidationLines(summary),

@@ -2,7 +2,7 @@ import { type ResultLine } from '../runs/resultLine';
 import { type RunManifest } from '../runs/runManifest';
 import { type RunPaths, readCurrentResults, readManifest, runPaths } from '../runs/runFolder';
 import { type AdjudicatedScore, adjudicatedScore } from './adjudicatedScore';
-import { type LogProblem, readAdjudicationLog } from './adjudicationLog';
+import { type LogProblem, readAdjudicationLog, unknownItemProblems } from './adjudicationLog';
 import { AdjudicationIndex, type ItemAdjudication } from './itemAdjudication';
 
 /** A run folder read whole: manifest, current results and adjudications, for summaries, exports and review. */
@@ -11,6 +11,7 @@ export interface RunState {
   readonly manifest: RunManifest;
   readonly current: ReadonlyMap<string, ResultLine>;
   readonly index: AdjudicationIndex;
+  /** Lines skipped: not valid events, or events for items the run does not have (by line). */
   readonly problems: readonly LogProblem[];
   adjudication(itemId: string): ItemAdjudication | undefined;
   adjudicatedScore(): AdjudicatedScore;
@@ -22,6 +23,7 @@ export function loadRunState(dir: string): RunState {
   const { byItem } = readCurrentResults(paths.dir, manifest);
   const log = readAdjudicationLog(paths.adjudications);
   const index = new AdjudicationIndex(log.events);
+  const knownItems = new Set(manifest.dataset.itemIds);
   const adjudication = (itemId: string): ItemAdjudication | undefined =>
     index.eventsOf(itemId).length === 0 ? undefined : index.adjudicate(itemId, byItem.get(itemId));
   return {
@@ -29,7 +31,7 @@ export function loadRunState(dir: string): RunState {
     manifest,
     current: byItem,
     index,
-    problems: log.problems,
+    problems: [...log.problems, ...unknownItemProblems(log.events, (id) => knownItems.has(id), paths.adjudications)].sort((a, b) => a.line - b.line),
     adjudication,
     adjudicatedScore: () => adjudicatedScore(manifest.dataset.itemIds, byItem, adjudication),
   };

@@ -3,7 +3,7 @@ import { mcMeans } from '../benchmarks/kalahi/mcMeans';
 import { z } from 'zod';
 import { type ItemDetail, type ItemRow, type RunHeader, type ScoreHeader } from '../../protocol';
 import { ScoreTally, itemScoreTerms } from '../adjudication/adjudicatedScore';
-import { type LogProblem } from '../adjudication/adjudicationLog';
+import { type LogProblem, unknownItemProblems } from '../adjudication/adjudicationLog';
 import { type AnnotatorState, EMPTY_STATE } from '../adjudication/event';
 import { AdjudicationIndex, type ItemAdjudication } from '../adjudication/itemAdjudication';
 import { type GlossIndex } from '../benchmarks/yokaieval/gloss';
@@ -31,7 +31,10 @@ function viewContextOf(manifest: RunManifest, model: string, gloss: GlossIndex |
 
 export interface TailUpdate {
   readonly changedRows: ItemRow[];
+  /** Lines skipped in what was read: not valid events, or events for items the run does not have. */
   readonly problems: readonly LogProblem[];
+  /** The log was read again from its start: earlier problems are void. */
+  readonly reset: boolean;
 }
 
 /**
@@ -195,7 +198,8 @@ export class ReviewSession {
     }
     this.tallyItems(touched, 1);
     const changedRows = read.reset ? this.rows() : [...touched].map((id) => this.row(id)).filter((r) => r !== undefined);
-    return { changedRows, problems: read.problems };
+    const unknown = unknownItemProblems(read.events, (id) => this.positions.has(id), this.paths.adjudications);
+    return { changedRows, problems: [...read.problems, ...unknown].sort((a, b) => a.line - b.line), reset: read.reset };
   }
 
   /**

@@ -1,6 +1,6 @@
 import { type AutomaticScore, automaticScore } from './automaticSummary';
 import { type AdjudicatedScore, reviewProgress } from '../adjudication/adjudicatedScore';
-import { loadRunState } from '../adjudication/runState';
+import { type RunState, loadRunState } from '../adjudication/runState';
 import { isKalahiSummary, kalahiSummaryLines, withKalahiParts } from '../benchmarks/kalahi/summary';
 import { type EstimateOptions } from '../validation/estimate';
 import { type ValidationSummary, validationSummary } from '../validation/validationSummary';
@@ -24,7 +24,11 @@ export interface RunSummary {
 }
 
 export function summarizeRun(dir: string, options: EstimateOptions = {}): RunSummary {
-  const state = loadRunState(dir);
+  return summarizeState(loadRunState(dir), options);
+}
+
+/** The summary of a run already read (its skipped lines are in state.problems). */
+export function summarizeState(state: RunState, options: EstimateOptions = {}): RunSummary {
   const { manifest, current: byItem } = state;
   const validation = validationSummary(state, undefined, options);
   const summary: RunSummary = {

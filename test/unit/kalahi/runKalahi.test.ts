@@ -130,7 +130,7 @@ test('failures are recorded per stage (logprobs, model), the other part is kept,
   t.after(() => server.close());
   const out = scratchDir('kalahi-errors');
   const first = await runCli(['run', 'kalahi', '--model', 'm', '--base-url', server.url, '--data', sharedDataDir, '--out', out, '--no-cache', '--limit', '30', '--max-attempts', '1'], { env: {} });
-  assert.equal(first.code, 0, first.stderr);
+  assert.equal(first.code, 3, first.stderr);
   const runDir = first.lastLine;
   const manifest = readManifest(runDir);
   const lines = [...readKalahiResults(runDir, manifest).values()];
@@ -140,7 +140,7 @@ test('failures are recorded per stage (logprobs, model), the other part is kept,
   assert.ok(mcFailed.every((l) => l.mc === undefined && l.error?.kind === 'server'));
   assert.ok(mcFailed.some((l) => l.open !== undefined && l.verdict === l.open.metrics['chrf']?.acc), 'the open-ended part of an item whose MC failed is kept');
   assert.ok(modelFailed.every((l) => l.open === undefined && l.mc !== undefined && l.verdict === null));
-  assert.match(first.stderr, /redo the errors with: eval-adjudicator run kalahi --retry-errors/);
+  assert.match(first.stderr, /items still have errors; redo them with: eval-adjudicator run kalahi --retry-errors/);
   const summary = SummarySchema.pick({ automatic: true }).parse(JSON.parse((await runCli(['summary', runDir, '--json'])).stdout));
   assert.equal(summary.automatic.counts.error, mcFailed.length + modelFailed.length);
 

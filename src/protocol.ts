@@ -233,7 +233,13 @@ export const HostErrorMessageSchema = z.object({ type: z.literal('error'), messa
 /** The review settings changed (evalAdjudicator.blindReview). */
 export const ReviewOptionsMessageSchema = z.object({ type: z.literal('reviewOptions'), blind: z.boolean() });
 
-export const HostMessageSchema = z.discriminatedUnion('type', [InitMessageSchema, RowsMessageSchema, ItemMessageSchema, SavedMessageSchema, HostErrorMessageSchema, ReviewOptionsMessageSchema]);
+/**
+ * Lines of adjudications.jsonl skipped (not valid events, or events for items the run lacks), as the CLI words
+ * them ("skipped <file> line <n>: <reason>", then any advice); the whole list each time, empty when clean.
+ */
+export const SkippedLinesMessageSchema = z.object({ type: z.literal('skippedLines'), lines: z.array(z.string()) });
+
+export const HostMessageSchema = z.discriminatedUnion('type', [InitMessageSchema, RowsMessageSchema, ItemMessageSchema, SavedMessageSchema, HostErrorMessageSchema, ReviewOptionsMessageSchema, SkippedLinesMessageSchema]);
 export type HostMessage = z.infer<typeof HostMessageSchema>;
 export type InitMessage = z.infer<typeof InitMessageSchema>;
 

@@ -27,6 +27,7 @@ import { referenceKeys, referenceName } from './kalahiReferences';
 import { measuresOf, metricLabel } from './kalahiScores';
 import { type KeyActions, dispatchKey } from './keyboard';
 import { MessageBar } from './messageBar';
+import { SkippedLinesBar } from './skippedLinesBar';
 import { ROW_HEIGHT, type RowLook, createRowElement, fillRow } from './rowView';
 import { isSortId, sortIsAutomatic } from './sorting';
 import { ReviewStore } from './store';
@@ -78,6 +79,7 @@ class ReviewController implements ReviewApp {
   private readonly channel: HostChannel;
   private readonly header: HeaderView;
   private readonly messageBar = new MessageBar();
+  private readonly skippedLines = new SkippedLinesBar();
   private readonly filterBar: FilterBar;
   private readonly facetPanel: FacetPanel;
   private readonly blind = new BlindReview();
@@ -163,7 +165,7 @@ class ReviewController implements ReviewApp {
       el('div', { class: 'detail-panel' }, [this.detailScroll, this.adjudication.element]),
     ]);
     root.classList.add('review-app');
-    root.replaceChildren(this.header.element, this.messageBar.element, this.body, this.announcer.element, this.help.element);
+    root.replaceChildren(this.header.element, this.messageBar.element, this.skippedLines.element, this.body, this.announcer.element, this.help.element);
     this.detailView.showEmpty('Loading the run…');
     window.addEventListener('message', this.onMessage);
     window.addEventListener('keydown', this.onKeyDown);
@@ -211,6 +213,9 @@ class ReviewController implements ReviewApp {
         return;
       case 'error':
         this.onError(message.message, message.requestId);
+        return;
+      case 'skippedLines':
+        this.skippedLines.show(message.lines);
         return;
       case 'reviewOptions':
         this.blindToggled = false;
@@ -644,7 +649,7 @@ class ReviewController implements ReviewApp {
   }
 
   private setInert(inert: boolean): void {
-    for (const part of [this.header.element, this.messageBar.element, this.body]) part.toggleAttribute('inert', inert);
+    for (const part of [this.header.element, this.messageBar.element, this.skippedLines.element, this.body]) part.toggleAttribute('inert', inert);
   }
 
   // UI state

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { z } from 'zod';
 import { type HostMessage, type WebviewMessage, WebviewMessageSchema } from '../../protocol';
-import { AdjudicationWriter } from '../../core/adjudication/adjudicationLog';
+import { AdjudicationWriter, type LogProblem, describeLogProblems } from '../../core/adjudication/adjudicationLog';
 import { type AnnotatorState, type Role, hallucinationCategoriesFor } from '../../core/adjudication/event';
 import { newAdjudicationEvent } from '../../core/adjudication/newEvent';
 import { type GlossIndex } from '../../core/benchmarks/yokaieval/gloss';
@@ -64,6 +64,8 @@ export class ReviewPanel extends Disposable {
   private selected: string | null;
   private annotator: string;
   private annotatorConfirmed = false;
+  /** Skipped lines of adjudications.jsonl by line number, shown in the panel's warning bar. */
+  private readonly skipped = new Map<number, LogProblem>();
 
   static show(context: ReviewContext, runDir: string, itemId?: string): ReviewPanel {
     const existing = ReviewPanel.panels.get(runDir);
@@ -117,7 +119,7 @@ export class ReviewPanel extends Disposable {
     this.annotator = context.annotator();
     const opened = ReviewSession.open(runDir, this.annotator);
     this.session = opened.session;
-    this.reportProblems(opened.problems.map((p) => p.message));
+    this.reportProblems(opened.problems, false);
     this.writer = AdjudicationWriter.open(this.session.paths.adjudications);
     if (this.writer.tornLineMovedTo !== undefined) {
       void vscode.window.showWarningMessage(`adjudications.jsonl ended in a torn line (a crash mid-write); its bytes were moved to ${this.writer.tornLineMovedTo}.`);
@@ -253,7 +255,7 @@ export class ReviewPanel extends Disposable {
     if (typeof name !== 'string' || name.trim() === '' || name === this.annotator) return;
     this.annotator = name;
     const reopened = ReviewSession.open(this.runDir, name);
-    this.reportProblems(reopened.problems.map((p) => p.message));
+    this.reportProblems(reopened.problems, true);
     this.session = reopened.session;
     if (this.session.manifest.benchmark === 'yokaieval') void this.loadGlosses();
     this.postInit();
@@ -270,7 +272,7 @@ export class ReviewPanel extends Disposable {
 
   private refreshAfterWrite(itemId: string): void {
     const update = this.session.readTail();
-    this.reportProblems(update.problems.map((p) => p.message));
+    this.reportProblems(update.problems, update.reset);
     this.post({ type: 'rows', header: this.session.header(), rows: update.changedRows });
     if (this.selected === itemId) this.post({ type: 'item', detail: this.session.detail(itemId, this.canUndo()) });
   }
@@ -280,11 +282,12 @@ export class ReviewPanel extends Disposable {
     try {
       if (changed.has('results')) {
         const rows = this.session.reloadResults();
-        this.session.readTail();
+        const update = this.session.readTail();
+        this.reportProblems(update.problems, update.reset);
         this.post({ type: 'rows', header: this.session.header(), rows, run: this.session.runHeader() });
       } else {
         const update = this.session.readTail();
-        this.reportProblems(update.problems.map((p) => p.message));
+        this.reportProblems(update.problems, update.reset);
         if (update.changedRows.length === 0) return;
         this.post({ type: 'rows', header: this.session.header(), rows: update.changedRows });
       }
@@ -308,6 +311,7 @@ export class ReviewPanel extends Disposable {
       selectedItemId: selected,
       blind: this.context.blindReview(),
     });
+    if (this.skipped.size > 0) this.postSkippedLines();
   }
 
   /** VS Code asks before opening a link to a domain the user has not trusted (its link protection). */
@@ -320,8 +324,20 @@ export class ReviewPanel extends Disposable {
     return this.undoStack.length > 0;
   }
 
-  private reportProblems(problems: readonly string[]): void {
-    for (const problem of problems) this.context.log.warn(`adjudications.jsonl: skipped ${problem}`);
+  /** Logs newly skipped lines and shows the panel's warning bar; a reset (the log read again) starts afresh. */
+  private reportProblems(problems: readonly LogProblem[], reset: boolean): void {
+    if (!reset && problems.length === 0) return;
+    if (reset) this.skipped.clear();
+    for (const problem of problems) {
+      if (!this.skipped.has(problem.line)) this.context.log.warn(`skipped ${problem.message}`);
+      this.skipped.set(problem.line, problem);
+    }
+    this.postSkippedLines();
+  }
+
+  private postSkippedLines(): void {
+    const problems = [...this.skipped.values()].sort((a, b) => a.line - b.line);
+    this.post({ type: 'skippedLines', lines: describeLogProblems(problems) });
   }
 
   private post(message: HostMessage): void {

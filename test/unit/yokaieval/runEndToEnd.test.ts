@@ -151,7 +151,7 @@ test('a key echoed by a 401 never reaches the run folder', async (t) => {
   t.after(() => server.close());
   const out = scratchDir('leak');
   const result = await runCli(['run', 'yokaieval', '--model', 'm', '--base-url', server.url, '--data', sharedDataDir, '--out', out, '--no-cache', '--limit', '3'], { env: { OPENAI_API_KEY: KEY } });
-  assert.equal(result.code, 0);
+  assert.equal(result.code, 3, 'every item failed: errors remain');
   const lines = [...readCurrentResults(result.lastLine).byItem.values()];
   assert.ok(lines.every((l) => l.error?.kind === 'auth' && l.error.message.includes('[redacted]')));
   assert.deepEqual(filesContaining([out], KEY), []);

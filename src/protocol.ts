@@ -213,7 +213,23 @@ export const InitMessageSchema = z.object({
   selectedItemId: z.string().nullable(),
   /** Blind review (evalAdjudicator.blindReview): automatic verdicts and scores hidden until decided. */
   blind: z.boolean().optional(),
+  /**
+   * How many rows follow in rowChunk messages: the init carries the first screen (around the selected
+   * item), the rest comes in dataset order. Absent or 0: `rows` is every row.
+   */
+  rowsToCome: z.number().int().nonnegative().optional(),
 });
+
+/** The next rows of a run being loaded (after an init with rowsToCome), in dataset order. */
+export const RowChunkMessageSchema = z.object({
+  type: z.literal('rowChunk'),
+  rows: z.array(ItemRowSchema),
+  /** The last chunk: every row has arrived. */
+  done: z.boolean(),
+});
+
+/** The host's answer to a search: the ids of the matching items, in dataset order. */
+export const SearchResultMessageSchema = z.object({ type: z.literal('searchResult'), query: z.string(), ids: z.array(z.string()) });
 
 export const RowsMessageSchema = z.object({
   type: z.literal('rows'),
@@ -239,9 +255,20 @@ export const ReviewOptionsMessageSchema = z.object({ type: z.literal('reviewOpti
  */
 export const SkippedLinesMessageSchema = z.object({ type: z.literal('skippedLines'), lines: z.array(z.string()) });
 
-export const HostMessageSchema = z.discriminatedUnion('type', [InitMessageSchema, RowsMessageSchema, ItemMessageSchema, SavedMessageSchema, HostErrorMessageSchema, ReviewOptionsMessageSchema, SkippedLinesMessageSchema]);
+export const HostMessageSchema = z.discriminatedUnion('type', [
+  InitMessageSchema,
+  RowsMessageSchema,
+  ItemMessageSchema,
+  SavedMessageSchema,
+  HostErrorMessageSchema,
+  ReviewOptionsMessageSchema,
+  RowChunkMessageSchema,
+  SearchResultMessageSchema,
+  SkippedLinesMessageSchema,
+]);
 export type HostMessage = z.infer<typeof HostMessageSchema>;
 export type InitMessage = z.infer<typeof InitMessageSchema>;
+export type RowChunkMessage = z.infer<typeof RowChunkMessageSchema>;
 
 // Webview -> host
 
@@ -257,6 +284,8 @@ export const AdjudicateMessageSchema = z.object({
 export const UndoMessageSchema = z.object({ type: z.literal('undo'), requestId: z.number().int() });
 export const OpenLinkMessageSchema = z.object({ type: z.literal('openLink'), url: z.string().max(10_000) });
 export const CommandMessageSchema = z.object({ type: z.literal('command'), command: z.enum(['export', 'refresh', 'guidelines', 'judgePrompt']) });
+/** Search the items' texts, kept on the host (rows carry no search text); answered by searchResult. */
+export const SearchMessageSchema = z.object({ type: z.literal('search'), query: z.string().max(1000) });
 
 export const WebviewMessageSchema = z.discriminatedUnion('type', [
   ReadyMessageSchema,
@@ -265,6 +294,7 @@ export const WebviewMessageSchema = z.discriminatedUnion('type', [
   UndoMessageSchema,
   OpenLinkMessageSchema,
   CommandMessageSchema,
+  SearchMessageSchema,
 ]);
 export type WebviewMessage = z.infer<typeof WebviewMessageSchema>;
 

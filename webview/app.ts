@@ -107,6 +107,8 @@ class ReviewController implements ReviewApp {
   private nextRequestId = 1;
   private saveTimer: ReturnType<typeof setTimeout> | undefined;
   private flagReturnFocus: HTMLElement | null = null;
+  /** While rows are still arriving (rowChunk): where to scroll once they are all here, and an item to select when its row comes. */
+  private loading: { scrollTop: number | null; selectId: string | null } | undefined;
 
   constructor(root: HTMLElement, api: VsCodeApiLike) {
     this.root = root;
@@ -222,6 +224,12 @@ class ReviewController implements ReviewApp {
         this.setBlind(message.blind);
         this.persistSoon();
         return;
+      case 'rowChunk':
+        this.onRowChunk(message.rows, message.done);
+        return;
+      case 'searchResult':
+        if (this.store.setHostMatches(message.query, message.ids)) this.refreshList();
+        return;
     }
   }
 
@@ -264,11 +272,42 @@ class ReviewController implements ReviewApp {
     this.detail = undefined;
     this.shownContent = undefined;
     this.selectItem(target, { scroll: restored === undefined, force: true });
+    const wanted = restored?.itemId ?? null;
+    this.loading =
+      (message.rowsToCome ?? 0) > 0 ? { scrollTop: restored === undefined ? null : restored.scrollTop, selectId: wanted !== null && wanted !== target ? wanted : null } : undefined;
+    if (this.store.queryTerms.length > 0 && this.store.needsHostSearch) this.channel.post({ type: 'search', query: this.store.filter.query });
     if (document.activeElement === null || document.activeElement === document.body) this.list.element.focus();
+  }
+
+  /** More rows of the run: added in dataset order; the selection stays, and is kept in view. */
+  private onRowChunk(rows: readonly ItemRow[], done: boolean): void {
+    this.store.insertRows(rows);
+    const loading = this.loading;
+    if (loading?.selectId !== null && loading?.selectId !== undefined && this.store.getRow(loading.selectId) !== undefined) {
+      this.selectItem(loading.selectId, { scroll: false });
+      loading.selectId = null;
+    }
+    this.list.setCount(this.store.size);
+    const position = this.store.selectedPosition;
+    this.list.setSelected(position);
+    if (loading !== undefined && loading.scrollTop === null && position >= 0) this.list.scrollToPosition(position);
+    this.updateCounts();
+    if (!done) return;
+    if (loading !== undefined && loading.scrollTop !== null) this.list.scrollTop = loading.scrollTop;
+    this.loading = undefined;
+  }
+
+  /** Redraws the list after the filtered rows changed without a new filter (a search answered). */
+  private refreshList(): void {
+    this.list.setCount(this.store.size);
+    this.list.setSelected(this.store.selectedPosition);
+    this.updateCounts();
   }
 
   private onRows(rows: readonly ItemRow[], header: Parameters<HeaderView['setScores']>[0]): void {
     this.store.applyRows(rows);
+    // Notes are searched on the host: ask again so that a changed note counts for the current query.
+    if (rows.length > 0 && this.store.queryTerms.length > 0 && this.store.needsHostSearch) this.channel.post({ type: 'search', query: this.store.filter.query });
     for (const row of rows) if (!this.hasPending(row.id)) this.rowsBefore.delete(row.id);
     this.list.setCount(this.store.size);
     this.updateCounts();
@@ -564,6 +603,7 @@ class ReviewController implements ReviewApp {
     else this.list.scrollTop = 0;
     this.updateCounts();
     if (queryChanged) this.highlightSearch();
+    if (queryChanged && this.store.queryTerms.length > 0 && this.store.needsHostSearch) this.channel.post({ type: 'search', query: this.store.filter.query });
     this.persistSoon();
   }
 

@@ -1,7 +1,7 @@
 import type { ItemRow } from '../src/protocol';
 import type { FacetSelection } from './facets';
 import type { SortId } from './sorting';
-import { matchesTerms } from './textSearch';
+import { matchesItem } from './textSearch';
 
 /** Every filter of the item list; one is active at a time (plus an optional text query). */
 export const FILTER_IDS = [
@@ -122,8 +122,5 @@ export function parseFilterState(text: string): FilterState {
  * its position in the dataset.
  */
 export function matchesQuery(row: ItemRow, foldedText: string, terms: readonly string[]): boolean {
-  if (matchesTerms(foldedText, terms)) return true;
-  const id = row.id.toLowerCase();
-  const index = String(row.index);
-  return terms.every((term) => foldedText.includes(term) || id.includes(term) || index === term);
+  return matchesItem(foldedText, row.id, row.index, terms);
 }

@@ -4,7 +4,7 @@ import { type ItemAdjudication } from './itemAdjudication';
 
 export type AutomaticOutcome = 'true' | 'false' | 'null' | 'error' | 'missing';
 
-export function automaticOutcome(line: ResultLine | undefined): AutomaticOutcome {
+export function automaticOutcome(line: Pick<ResultLine, 'error' | 'verdict'> | undefined): AutomaticOutcome {
   if (line === undefined) return 'missing';
   if (line.error !== null) return 'error';
   return line.verdict === null ? 'null' : line.verdict ? 'true' : 'false';
@@ -40,7 +40,7 @@ export interface ItemScoreTerms {
   readonly conflict: number;
 }
 
-export function itemScoreTerms(line: ResultLine | undefined, adjudication: ItemAdjudication | undefined): ItemScoreTerms {
+export function itemScoreTerms(line: Pick<ResultLine, 'error' | 'verdict'> | undefined, adjudication: ItemAdjudication | undefined): ItemScoreTerms {
   const final = adjudication?.final ?? null;
   const correct = final !== null ? final.verdict === true : automaticOutcome(line) === 'true';
   return {

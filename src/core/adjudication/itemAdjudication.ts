@@ -56,7 +56,7 @@ function isLater(a: LoggedEvent, b: LoggedEvent): boolean {
  * An item's adjudication under DESIGN's rules: the final human verdict is the latest non-stale adjudicator
  * decision; else the verdict shared by every annotator who decided; else none (a conflict when they differ).
  */
-export function adjudicateItem(itemId: string, events: readonly LoggedEvent[], current: ResultLine | undefined): ItemAdjudication {
+export function adjudicateItem(itemId: string, events: readonly LoggedEvent[], current: Pick<ResultLine, 'itemHash' | 'response' | 'judgeReply'> | undefined): ItemAdjudication {
   const basis = current === undefined ? undefined : basisOf(current);
   const annotators: AnnotatorView[] = latestPerAnnotator(events).map(({ event }) => ({
     annotator: event.annotator,
@@ -116,7 +116,7 @@ export class AdjudicationIndex {
     return this.byItem.keys();
   }
 
-  adjudicate(itemId: string, current: ResultLine | undefined): ItemAdjudication {
+  adjudicate(itemId: string, current: Pick<ResultLine, 'itemHash' | 'response' | 'judgeReply'> | undefined): ItemAdjudication {
     return adjudicateItem(itemId, this.eventsOf(itemId), current);
   }
 }

@@ -6,6 +6,7 @@ import { type AnnotatorState, type Role, hallucinationCategoriesFor } from '../.
 import { newAdjudicationEvent } from '../../core/adjudication/newEvent';
 import { type GlossIndex } from '../../core/benchmarks/yokaieval/gloss';
 import { type ResolveOptions } from '../../core/data/resolveSourceFile';
+import { initSequence } from '../../core/review/initSequence';
 import { runPromptDocument } from '../../core/review/judgeTemplate';
 import { ReviewSession } from '../../core/review/reviewSession';
 import { reviewTitle } from '../../core/review/reviewTitle';
@@ -66,6 +67,8 @@ export class ReviewPanel extends Disposable {
   private annotatorConfirmed = false;
   /** Skipped lines of adjudications.jsonl by line number, shown in the panel's warning bar. */
   private readonly skipped = new Map<number, LogProblem>();
+  /** Counts the inits sent: a chunk stream of an earlier one stops when a newer one starts. */
+  private initGeneration = 0;
 
   static show(context: ReviewContext, runDir: string, itemId?: string): ReviewPanel {
     const existing = ReviewPanel.panels.get(runDir);
@@ -117,7 +120,7 @@ export class ReviewPanel extends Disposable {
   ) {
     super();
     this.annotator = context.annotator();
-    const opened = ReviewSession.open(runDir, this.annotator);
+    const opened = ReviewSession.open(runDir, this.annotator, { searchInRows: false });
     this.session = opened.session;
     this.reportProblems(opened.problems, false);
     this.writer = AdjudicationWriter.open(this.session.paths.adjudications);
@@ -143,12 +146,11 @@ export class ReviewPanel extends Disposable {
     if (header.benchmark === 'yokaieval') void this.loadGlosses();
   }
 
-  /** Glosses may need a download: the panel opens without them and picks them up when they arrive. */
+  /** Glosses may need a download: the panel opens without them and picks them up when they arrive (rows do not show them; details and searches do). */
   private async loadGlosses(): Promise<void> {
     const gloss = await this.context.glosses();
     if (gloss === null || this.isDisposed) return;
     this.session.setGlosses(gloss);
-    this.post({ type: 'rows', header: this.session.header(), rows: this.session.rows() });
     if (this.selected !== null) this.post({ type: 'item', detail: this.session.detail(this.selected, this.canUndo()) });
   }
 
@@ -209,6 +211,9 @@ export class ReviewPanel extends Disposable {
       case 'command':
         await this.runCommand(message.command);
         return;
+      case 'search':
+        this.post({ type: 'searchResult', query: message.query, ids: this.session.search(message.query) });
+        return;
     }
   }
 
@@ -254,7 +259,7 @@ export class ReviewPanel extends Disposable {
     // A context that cannot ask (tests' stand-ins) answers nothing: the name stays.
     if (typeof name !== 'string' || name.trim() === '' || name === this.annotator) return;
     this.annotator = name;
-    const reopened = ReviewSession.open(this.runDir, name);
+    const reopened = ReviewSession.open(this.runDir, name, { searchInRows: false });
     this.reportProblems(reopened.problems, true);
     this.session = reopened.session;
     if (this.session.manifest.benchmark === 'yokaieval') void this.loadGlosses();
@@ -297,21 +302,33 @@ export class ReviewPanel extends Disposable {
     }
   }
 
+  /** The header, a screen of rows and the item shown first at once; the other rows in chunks, a task each. */
   private postInit(): void {
-    const rows = this.session.rows();
-    const selected = this.selected !== null && this.session.hasItem(this.selected) ? this.selected : null;
-    this.post({
-      type: 'init',
-      run: this.session.runHeader(),
-      header: this.session.header(),
-      rows,
-      annotator: this.annotator,
+    const sequence = initSequence(this.session, {
+      selectedItemId: this.selected,
       role: this.context.role(),
       categories: hallucinationCategoriesFor(this.session.manifest.benchmark),
-      selectedItemId: selected,
       blind: this.context.blindReview(),
+      canUndo: this.canUndo(),
     });
+    this.post(sequence.init);
     if (this.skipped.size > 0) this.postSkippedLines();
+    if (sequence.detail !== null) this.post({ type: 'item', detail: sequence.detail });
+    const generation = ++this.initGeneration;
+    const chunks = sequence.chunks();
+    const next = (): void => {
+      if (this.isDisposed || generation !== this.initGeneration) return;
+      try {
+        const chunk = chunks.next();
+        if (chunk.done === true) return;
+        this.post(chunk.value);
+      } catch (error) {
+        this.context.log.error(`review: could not send the rows of ${this.runDir}: ${errorMessage(error)}`);
+        return;
+      }
+      setImmediate(next);
+    };
+    setImmediate(next);
   }
 
   /** VS Code asks before opening a link to a domain the user has not trusted (its link protection). */

@@ -47,6 +47,8 @@ export interface ReviewUiResult {
     readonly chunks: number;
     readonly firstSearchMs: number;
     readonly searchMs: number;
+    /** The floor under the open: reading results.jsonl and JSON.parse of every line, nothing else (same run). */
+    readonly parseFloorMs: number;
   };
   /** The webview's part, on the page's clock from navigation start (Chromium only). */
   readonly webview: {
@@ -102,7 +104,22 @@ interface HostSide {
   readonly chunks: number;
   readonly firstSearchMs: number;
   readonly searchMs: number;
+  readonly parseFloorMs: number;
   readonly items: number;
+}
+
+/** Reads results.jsonl and JSON.parses every line, keeping nothing: what any index of the file costs at least. */
+function parseFloor(runDir: string): number {
+  const start = performance.now();
+  const text = readFileSync(join(runDir, 'results.jsonl'), 'utf8');
+  let from = 0;
+  let parsed = 0;
+  for (let newline = text.indexOf('\n'); newline !== -1; newline = text.indexOf('\n', from)) {
+    if (newline > from) parsed += JSON.parse(text.slice(from, newline)) === null ? 0 : 1;
+    from = newline + 1;
+  }
+  if (parsed === 0) throw new Error('results.jsonl has no lines');
+  return since(start);
 }
 
 /**
@@ -110,6 +127,7 @@ interface HostSide {
  * results index), the init message with the first item's detail, the row chunks, item details, searches.
  */
 function hostSide(runDir: string, dir: string): HostSide {
+  const parseFloorMs = parseFloor(runDir);
   let start = performance.now();
   const { session } = ReviewSession.open(runDir, 'bench', { searchInRows: false });
   const openMs = since(start);
@@ -168,6 +186,7 @@ function hostSide(runDir: string, dir: string): HostSide {
     chunks: chunks.length,
     firstSearchMs,
     searchMs: median(searchTimes),
+    parseFloorMs,
     items: ids.length,
   };
 }
@@ -214,7 +233,7 @@ export async function benchReviewUi(runDir: string): Promise<ReviewUiResult> {
   const dir = scratchDir('review-ui');
   const host = hostSide(runDir, dir);
   log(
-    `review ui: host open ${host.openMs.toFixed(0)} ms, first messages ${host.initMessageMs.toFixed(0)} ms (${host.initRows} rows, ${host.initMessageMB.toFixed(3)} MB), ` +
+    `review ui: host open ${host.openMs.toFixed(0)} ms (read + JSON.parse alone ${host.parseFloorMs.toFixed(0)} ms), first messages ${host.initMessageMs.toFixed(0)} ms (${host.initRows} rows, ${host.initMessageMB.toFixed(3)} MB), ` +
       `other rows ${host.restRowsMs.toFixed(0)} ms (${host.chunks} chunks, ${host.restRowsMB.toFixed(1)} MB), search ${host.firstSearchMs.toFixed(0)} ms first, ${host.searchMs.toFixed(0)} ms after`,
   );
   const unavailable = process.env['BENCH_REVIEW_UI'] === 'dom' ? 'BENCH_REVIEW_UI=dom' : chromiumUnavailable();
@@ -235,6 +254,7 @@ function hostTimes(host: HostSide): ReviewUiResult['host'] {
     chunks: host.chunks,
     firstSearchMs: round(host.firstSearchMs, 1),
     searchMs: round(host.searchMs, 1),
+    parseFloorMs: round(host.parseFloorMs, 1),
   };
 }
 

@@ -1,11 +1,16 @@
 import { type ResultLine } from '../runs/resultLine';
 import { type RunManifest } from '../runs/runManifest';
-import { type RunPaths, readCurrentResults, readManifest, runPaths } from '../runs/runFolder';
+import { type RunPaths, readManifest, runPaths } from '../runs/runFolder';
+import { ResultsIndex } from '../runs/resultsIndex';
 import { type AdjudicatedScore, adjudicatedScore } from './adjudicatedScore';
 import { type LogProblem, readAdjudicationLog, unknownItemProblems } from './adjudicationLog';
 import { AdjudicationIndex, type ItemAdjudication } from './itemAdjudication';
 
-/** A run folder read whole: manifest, current results and adjudications, for summaries, exports and review. */
+/**
+ * A run folder read whole: manifest, current results and adjudications, for summaries (the Runs view, the
+ * statistics panel) and exports. Results are read through the results index, as the review reads them:
+ * every line is checked for the fields the index keeps, and only each item's current line in full.
+ */
 export interface RunState {
   readonly paths: RunPaths;
   readonly manifest: RunManifest;
@@ -20,7 +25,8 @@ export interface RunState {
 export function loadRunState(dir: string): RunState {
   const paths = runPaths(dir);
   const manifest = readManifest(paths.dir);
-  const { byItem } = readCurrentResults(paths.dir, manifest);
+  const byItem = new Map<string, ResultLine>();
+  ResultsIndex.read(paths.results, { manifest, describe: () => undefined }).forEachLine((line) => byItem.set(line.itemId, line));
   const log = readAdjudicationLog(paths.adjudications);
   const index = new AdjudicationIndex(log.events);
   const knownItems = new Set(manifest.dataset.itemIds);

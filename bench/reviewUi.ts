@@ -299,7 +299,7 @@ async function inChromium(host: HostSide, dir: string): Promise<ReviewUiResult> 
     page.on('pageerror', (error) => errors.push(error.message));
     const cdp = await context.newCDPSession(page);
     await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`, { timeout: 60_000 });
-    await page.waitForFunction('window.__bench && window.__bench.marks.rendered !== undefined && window.__bench.marks.allRows !== undefined', undefined, { timeout: 60_000, polling: 50 }).catch(async (error: unknown) => {
+    await page.waitForFunction('window.__bench && window.__bench.marks.rendered !== undefined && window.__bench.marks.allRows !== undefined', undefined, { timeout: 300_000, polling: 50 }).catch(async (error: unknown) => {
       const state = await page.evaluate('JSON.stringify({ marks: window.__bench && window.__bench.marks, errors: window.__bench && window.__bench.errors, body: document.body.innerText.slice(0, 300) })');
       throw new Error(`the review page never showed its first item (${String(state)}; page errors: ${errors.join('; ')})`, { cause: error });
     });

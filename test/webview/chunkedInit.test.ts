@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { afterEach, describe, test } from 'node:test';
-import { type ItemRow } from '../../src/protocol';
+import { type ItemRow, WebviewMessageSchema } from '../../src/protocol';
 import { header, init, item, rows, yokaiDetail } from './fixtures';
 import { type Mounted, mount } from './harness';
 
@@ -44,6 +44,18 @@ describe('review webview: rows in chunks after the first screen', () => {
     assert.equal(m.$('#item-row-500')?.getAttribute('aria-selected'), 'true', 'the selected row is drawn where it belongs, in view');
     m.key('j');
     assert.equal(m.last('select')?.itemId, '501');
+  });
+
+  test('both ends check the new messages: a malformed chunk or answer is ignored, an oversized query refused', async () => {
+    m = await mount();
+    m.deliver(init({ rows: rows(10), rowsToCome: 5 }));
+    m.deliver({ type: 'rowChunk', rows: [{ id: 11 }], done: true });
+    m.deliver({ type: 'searchResult', query: 'x', ids: 'all' });
+    assert.equal(m.app.store.size, 10, 'nothing was taken from the malformed messages');
+    m.deliver({ type: 'rowChunk', rows: rows(15).slice(10), done: true });
+    assert.equal(m.app.store.size, 15);
+    assert.equal(WebviewMessageSchema.safeParse({ type: 'search', query: 'かっぱ' }).success, true);
+    assert.equal(WebviewMessageSchema.safeParse({ type: 'search', query: 'x'.repeat(1001) }).success, false, 'the host refuses a query beyond 1 000 characters');
   });
 
   test('an init without rowsToCome is complete, as before', async () => {

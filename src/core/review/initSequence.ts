@@ -20,7 +20,10 @@ export interface InitOptions {
 export interface InitSequence {
   /** The run, the header and the first screen of rows (around the selected item). */
   readonly init: InitMessage;
-  /** The item shown first (the selected one, else the first), sent before the rest of the rows. */
+  /**
+   * The item shown first (the selected one, else the first), sent before the rest of the rows; null when
+   * the init holds every row (the webview asks for its item, as it does for every selection).
+   */
   readonly detail: ItemDetail | null;
   /** The other rows, in dataset order; built one message at a time, as they are sent. */
   readonly chunks: () => Generator<RowChunkMessage>;
@@ -36,26 +39,20 @@ export function firstScreen(selected: number, items: number, screenRows: number)
 /**
  * The messages that open a review: the header, a screen of rows and the item shown first go before
  * anything else, so the panel paints in time independent of the run's size; the rest follows in chunks.
+ * A run of at most one chunk's rows (every real YokaiEval or Kalahi run) goes whole in the init.
  */
 export function initSequence(session: ReviewSession, options: InitOptions): InitSequence {
   const items = session.manifest.dataset.itemIds;
   const selected = options.selectedItemId !== null && session.hasItem(options.selectedItemId) ? options.selectedItemId : null;
+  const chunkRows = options.chunkRows ?? ROW_CHUNK_ROWS;
+  const base = { type: 'init', run: session.runHeader(), header: session.header(), annotator: session.annotator, role: options.role, categories: options.categories, selectedItemId: selected, blind: options.blind } as const;
+  if (items.length <= chunkRows) {
+    return { init: { ...base, rows: session.rows(), rowsToCome: 0 }, detail: null, chunks: function* () {} };
+  }
   const screen = firstScreen(selected === null ? -1 : session.positionOf(selected), items.length, options.screenRows ?? FIRST_SCREEN_ROWS);
   const rows = session.rowsBetween(screen.start, screen.end);
-  const init: InitMessage = {
-    type: 'init',
-    run: session.runHeader(),
-    header: session.header(),
-    rows,
-    annotator: session.annotator,
-    role: options.role,
-    categories: options.categories,
-    selectedItemId: selected,
-    blind: options.blind,
-    rowsToCome: items.length - rows.length,
-  };
+  const init: InitMessage = { ...base, rows, rowsToCome: items.length - rows.length };
   const shown = selected ?? items[0];
-  const chunkRows = options.chunkRows ?? ROW_CHUNK_ROWS;
   function* chunks(): Generator<RowChunkMessage> {
     const ranges: { start: number; end: number }[] = [];
     for (let start = 0; start < items.length; start += chunkRows) {

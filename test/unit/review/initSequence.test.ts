@@ -48,6 +48,16 @@ test('the first message carries a screen of rows around the selected item; the c
   }
 });
 
+test('a run of at most one chunk of rows goes whole in the init, without chunks', async (t) => {
+  if (!requireSharedFile(t, gpt4o)) return;
+  const { session } = ReviewSession.open(await imported(), 'Aiko', { searchInRows: false });
+  const sequence = initSequence(session, { ...OPTIONS, selectedItemId: '500' });
+  assert.equal(sequence.init.rows.length, 810);
+  assert.equal(sequence.init.rowsToCome, 0);
+  assert.equal(sequence.detail, null, 'the webview asks for its item');
+  assert.deepEqual([...sequence.chunks()], []);
+});
+
 test('rows without search text; the host answers searches over the items’ texts and notes', async (t) => {
   if (!requireSharedFile(t, gpt4o)) return;
   const dir = await imported();

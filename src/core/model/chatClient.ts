@@ -2,6 +2,7 @@ import OpenAI, { AzureOpenAI } from 'openai';
 import { registerSecret } from '../util/secrets';
 import { DEFAULT_AZURE_API_VERSION, type Endpoint, endpointIdentity } from './endpoint';
 import { ModelCallError } from './modelError';
+import { nodeHttpFetch } from './nodeHttpFetch';
 import { afterAttempts, pooledCall } from './pooledCall';
 import { type RequestPool } from './requestPool';
 import { type CachedReply, ResponseCache } from './responseCache';
@@ -142,7 +143,8 @@ export function createOpenAIClient(endpoint: Endpoint, apiKey: string | undefine
       ...(endpoint.deployment !== undefined ? { deployment: endpoint.deployment } : {}),
       maxRetries: 0,
       timeout: timeoutMs,
+      fetch: nodeHttpFetch,
     });
   }
-  return new OpenAI({ apiKey: key, baseURL: endpoint.baseUrl, maxRetries: 0, timeout: timeoutMs });
+  return new OpenAI({ apiKey: key, baseURL: endpoint.baseUrl, maxRetries: 0, timeout: timeoutMs, fetch: nodeHttpFetch });
 }

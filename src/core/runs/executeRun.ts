@@ -29,7 +29,7 @@ export function responseCacheIn(cacheDir: string): ResponseCache {
 
 /** Creates the run folder of a new session and runs every item. */
 export async function startRun(dir: string, session: RunSession, options: ExecuteOptions): Promise<ExecuteOutcome> {
-  await session.preflight?.([...session.tasks.keys()], options.signal);
+  await session.preflight?.([...session.tasks.keys()], options.signal, options.workers);
   const paths = createRunFolder(dir, session.manifest);
   return continueRun(paths, session, 'all', options);
 }
@@ -46,7 +46,7 @@ export async function continueRun(paths: RunPaths, session: RunSession, selectio
     if (selection === 'errors') return current !== undefined && current.error !== null;
     return true;
   });
-  if (ids.length > 0) await session.preflight?.(ids, options.signal);
+  if (ids.length > 0) await session.preflight?.(ids, options.signal, options.workers);
   const running: RunManifest = { ...readManifestOr(paths, session.manifest), status: 'running', finishedAt: null };
   writeManifest(paths, running);
 

@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { KALAHI_MANIFEST } from '../../data/manifest';
 import { type ResolveOptions } from '../../data/resolveSourceFile';
 import { type ChatClient } from '../../model/chatClient';
@@ -107,11 +108,12 @@ function sessionFor(manifest: RunManifest, config: KalahiRunConfig, items: reado
     manifest,
     tasks,
     clients,
-    preflight: (itemIds, signal) => {
+    preflight: (itemIds, signal, workers = 1) => {
       const mc = settings.mc;
-      const first = itemIds[0] === undefined ? undefined : byId.get(itemIds[0]);
+      const [first, ...beside] = itemIds.slice(0, Math.max(1, workers)).map((id) => byId.get(id));
       if (mc === null || first === undefined) return Promise.resolve();
-      probe ??= probeLogprobs(first, { appendPeriod: settings.appendPeriod, mc }, primed, signal ?? new AbortController().signal);
+      const others = beside.filter((item) => item !== undefined);
+      probe ??= probeLogprobs(first, others, { appendPeriod: settings.appendPeriod, mc }, primed, signal ?? new AbortController().signal);
       return probe;
     },
     updateManifest: (m) => {
@@ -137,16 +139,31 @@ function createBackend(config: KalahiRunConfig, env: KalahiSessionEnvironment): 
  * Before any result is written, the first item's references are scored and checked: a server without
  * usable prompt log-probs stops the run here. The log-probs are kept for that item's task. Any other
  * failure (a refused or failed request) is left to the item itself, whose result then holds the error,
- * so that one bad item never blocks --retry-errors.
+ * so that one bad item never blocks --retry-errors. The `beside` items (the rest of the first round) are
+ * asked at the same time, so the check costs no round of its own; if it fails their answers are dropped.
  */
 async function probeLogprobs(
   item: KalahiItem,
+  beside: readonly KalahiItem[],
   settings: Pick<KalahiCallSettings, 'appendPeriod'> & { mc: NonNullable<KalahiCallSettings['mc']> },
   primed: Map<string, Promise<ItemLogprobs>>,
   signal: AbortSignal,
 ): Promise<void> {
   const pending = itemLogprobs(item, settings, signal);
   primed.set(item.id, pending);
+  const overlap = new AbortController();
+  const overlapSignal = AbortSignal.any([signal, overlap.signal]);
+  setMaxListeners(0, overlapSignal);
+  for (const other of beside) {
+    const early = itemLogprobs(other, settings, overlapSignal);
+    // Awaited by the item's own task; until then (or if it is dropped) its failure is not unhandled.
+    early.catch(() => undefined);
+    primed.set(other.id, early);
+  }
+  const dropOverlap = (): void => {
+    overlap.abort(new Error('the log-prob check failed'));
+    for (const other of beside) primed.delete(other.id);
+  };
   const { backend } = settings.mc;
   try {
     const logprobs = await pending;
@@ -158,6 +175,9 @@ async function probeLogprobs(
     });
   } catch (error) {
     primed.delete(item.id);
-    if (error instanceof LogprobsUnusableError || signal.aborted) throw error;
+    if (error instanceof LogprobsUnusableError || signal.aborted) {
+      dropOverlap();
+      throw error;
+    }
   }
 }

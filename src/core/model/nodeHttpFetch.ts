@@ -75,5 +75,7 @@ function toResponse(response: IncomingMessage, raw: Buffer): Response {
     headers.delete('content-encoding');
     headers.delete('content-length');
   }
-  return new Response(NO_BODY_STATUSES.has(status) ? null : content, { status, statusText: response.statusMessage ?? '', headers });
+  // A view of the bytes for the DOM typings (Response copies a BufferSource when it is made).
+  const body = NO_BODY_STATUSES.has(status) ? null : new Uint8Array(content.buffer as ArrayBuffer, content.byteOffset, content.byteLength);
+  return new Response(body, { status, statusText: response.statusMessage ?? '', headers });
 }

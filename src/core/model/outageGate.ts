@@ -8,7 +8,7 @@ const LONGEST_PROBE_INTERVAL_MS = 2000;
  * than every request spending its attempts on it, the pool holds them all and lets one probe through at a
  * time, after a wait that doubles up to 2 s; the first answer lets everyone go again. Failures while the
  * server is away do not count as attempts, for up to `patienceMs`; after that requests go through and fail
- * as usual, so a server that is gone for good still ends the run with errors.
+ * at once (no retries), so a server that is gone for good ends the run with errors, promptly.
  */
 export class OutageGate {
   private downSince: number | undefined;
@@ -46,10 +46,10 @@ export class OutageGate {
   }
 
   /**
-   * A connection was refused. Returns whether the failure is forgiven (not counted as an attempt): while
-   * the outage is within the patience.
+   * A connection was refused. 'forgiven' (not an attempt) while the outage is within the patience; past
+   * it, 'gone': the server is not coming back soon, and the request should fail now rather than retry.
    */
-  unreachable(probe: boolean, now = Date.now()): boolean {
+  unreachable(probe: boolean, now = Date.now()): 'forgiven' | 'gone' {
     if (this.downSince === undefined) {
       this.downSince = now;
       this.intervalMs = this.firstIntervalMs;
@@ -60,7 +60,7 @@ export class OutageGate {
       this.nextProbeAt = now + this.intervalMs;
       this.onChange();
     }
-    return now - this.downSince <= this.patienceMs;
+    return now - this.downSince <= this.patienceMs ? 'forgiven' : 'gone';
   }
 
   /** The probe ended without telling (cancelled, or an error that is not about reaching the server). */

@@ -1,6 +1,6 @@
 import { sleep } from '../util/sleep';
 import { ModelCallError, classifyModelError, serverAnswered } from './modelError';
-import { type PoolTicket, type RequestPool } from './requestPool';
+import { type FailureVerdict, type PoolTicket, type RequestPool } from './requestPool';
 import { type RetryPolicy, retryDelayMs } from './retryPolicy';
 
 export interface PooledCallContext {
@@ -20,13 +20,14 @@ export type PooledCallResult<T> =
  * One model request with the run's shared pool and bounded retries: each attempt waits for a place in the
  * pool, tells the pool how it went (so it can tell load from noise and see an outage), and a failure waits
  * its own Retry-After or backoff before the next. A refused connection the pool forgives (the server is
- * briefly away) is not an attempt: the pool holds the next one until the server answers again.
+ * briefly away) is not an attempt: the pool holds the next one until the server answers again; once the
+ * pool gives the server up, a refused connection ends the call at once.
  * Cancellation throws a ModelCallError of kind 'cancelled'.
  */
 export async function pooledCall<T>(context: PooledCallContext, send: () => Promise<T>, onSent?: () => void): Promise<PooledCallResult<T>> {
   const { pool, retry, secrets, signal } = context;
   for (let attempt = 1; ; ) {
-    let forgiven = false;
+    const failure: { verdict: FailureVerdict } = { verdict: 'counted' };
     try {
       const value = await pool.run(async (ticket: PoolTicket) => {
         onSent?.();
@@ -37,7 +38,7 @@ export async function pooledCall<T>(context: PooledCallContext, send: () => Prom
         } catch (raw) {
           const error = classifyModelError(raw, secrets);
           if (!signal?.aborted) {
-            forgiven = pool.failed(ticket, { rateLimited: error.kind === 'rate-limit', retryAfterMs: error.retryAfterMs, unreachable: error.unreachable, answered: serverAnswered(error) });
+            failure.verdict = pool.failed(ticket, { rateLimited: error.kind === 'rate-limit', retryAfterMs: error.retryAfterMs, unreachable: error.unreachable, answered: serverAnswered(error) });
           }
           throw error;
         }
@@ -46,8 +47,8 @@ export async function pooledCall<T>(context: PooledCallContext, send: () => Prom
     } catch (raw) {
       if (signal?.aborted) throw new ModelCallError('cancelled', 'cancelled', undefined, undefined);
       const error = classifyModelError(raw, secrets);
-      if (forgiven) continue;
-      if (!error.retryable || attempt >= retry.maxAttempts) return { ok: false, error, attempts: attempt };
+      if (failure.verdict === 'forgiven') continue;
+      if (failure.verdict === 'gone' || !error.retryable || attempt >= retry.maxAttempts) return { ok: false, error, attempts: attempt };
       await sleep(retryDelayMs(retry, attempt, error), signal).catch(() => {
         throw new ModelCallError('cancelled', 'cancelled', undefined, undefined);
       });

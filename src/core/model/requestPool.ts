@@ -17,7 +17,7 @@ export interface RequestPoolOptions {
   readonly maxSpacingMs?: number;
   /** At one request at a time, how long every request holds after a 429 without Retry-After (default 1 s), doubled while they go on. */
   readonly cooldownMs?: number;
-  /** How long an unreachable server (connection refused) is waited for before its requests fail as usual (default 120 s). */
+  /** How long an unreachable server (connection refused) is waited for before its requests fail without retries (default 120 s). */
   readonly outagePatienceMs?: number;
   /** The first wait between probes of an unreachable server (default 250 ms), doubled up to 2 s. */
   readonly outageProbeMs?: number;
@@ -40,6 +40,8 @@ export interface RequestFailure {
   /** The server sent an HTTP answer (an error status): it is there. */
   readonly answered: boolean;
 }
+
+export type FailureVerdict = 'counted' | 'forgiven' | 'gone';
 
 const SPACING_EASE = 0.9;
 
@@ -127,20 +129,21 @@ export class RequestPool {
   }
 
   /**
-   * The request got no reply it can use. Returns true when the failure is the server being away within the
-   * pool's patience: the caller should not count it as an attempt (the pool holds its next one until the
-   * server answers again).
+   * The request got no reply it can use. 'forgiven': the server is away, within the pool's patience; the
+   * caller should not count it as an attempt (the pool holds its next one until the server answers again).
+   * 'gone': the server has been away longer than the patience; the caller should not retry. 'counted':
+   * an ordinary failed attempt.
    */
-  failed(ticket: PoolTicket, failure: RequestFailure): boolean {
-    if (ticket.settled) return false;
+  failed(ticket: PoolTicket, failure: RequestFailure): FailureVerdict {
+    if (ticket.settled) return 'counted';
     ticket.settled = true;
     if (failure.unreachable) return this.outage.unreachable(ticket.probe);
     if (failure.answered) this.outage.reached();
     else if (ticket.probe) this.outage.probeEnded(false);
-    if (!failure.rateLimited) return false;
+    if (!failure.rateLimited) return 'counted';
     this.countOutcome(ticket, true);
     if (this.adaptive && this.loadLimited && this.limit <= 1) this.holdEveryone(failure.retryAfterMs);
-    return false;
+    return 'counted';
   }
 
   private countOutcome(ticket: PoolTicket, rateLimited: boolean): void {

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { startTestServer, type TestServer, type TestServerOptions } from '../../server';
-import { RequestPool, type PoolTicket, type RequestFailure } from '../../../src/core/model/requestPool';
+import { type FailureVerdict, RequestPool, type PoolTicket, type RequestFailure } from '../../../src/core/model/requestPool';
 import { readManifest } from '../../../src/core/runs/runFolder';
 import { runCli } from '../../helpers/cli';
 import { scratchDir } from '../../helpers/scratch';
@@ -20,12 +20,12 @@ class WatchedPool extends RequestPool {
   widestSpacingMs = 0;
   rateLimits = 0;
 
-  override failed(ticket: PoolTicket, failure: RequestFailure): boolean {
-    const forgiven = super.failed(ticket, failure);
+  override failed(ticket: PoolTicket, failure: RequestFailure): FailureVerdict {
+    const verdict = super.failed(ticket, failure);
     if (failure.rateLimited) this.rateLimits += 1;
     this.lowestLimit = Math.min(this.lowestLimit, this.currentLimit);
     this.widestSpacingMs = Math.max(this.widestSpacingMs, this.currentSpacingMs);
-    return forgiven;
+    return verdict;
   }
 }
 

@@ -80,9 +80,9 @@ test('at one request at a time under a rate limit, 429s go on: everyone holds fo
 
 test('a refused connection holds every request; one probe at a time; the first answer lets everyone go', async () => {
   const pool = new RequestPool({ maxConcurrency: 4, outageProbeMs: 20 });
-  let forgiven = false;
-  await pool.run(async (ticket) => void (forgiven = pool.failed(ticket, REFUSED)));
-  assert.equal(forgiven, true, 'a refused connection within the patience is not an attempt');
+  let verdict = '';
+  await pool.run(async (ticket) => void (verdict = pool.failed(ticket, REFUSED)));
+  assert.equal(verdict, 'forgiven', 'a refused connection within the patience is not an attempt');
   let serverUp = false;
   let probes = 0;
   let sentWhileDown = 0;
@@ -94,7 +94,7 @@ test('a refused connection holds every request; one probe at a time; the first a
         if (!serverUp) {
           sentWhileDown += 1;
           if (ticket.probe) probes += 1;
-          again = pool.failed(ticket, REFUSED);
+          again = pool.failed(ticket, REFUSED) === 'forgiven';
           return;
         }
         sent.push('ok');
@@ -112,13 +112,13 @@ test('a refused connection holds every request; one probe at a time; the first a
   assert.ok(probes >= 2 && probes <= 6, `probes spaced by a doubling wait: ${probes}`);
 });
 
-test('past the patience, refused connections count as attempts again', async () => {
+test('past the patience the server is given up: requests go through at once and a refused one is final', async () => {
   const pool = new RequestPool({ maxConcurrency: 2, outagePatienceMs: 30, outageProbeMs: 5 });
   await pool.run(async (ticket) => void pool.failed(ticket, REFUSED));
   await new Promise((resolve) => setTimeout(resolve, 40));
-  let forgiven = true;
-  await pool.run(async (ticket) => void (forgiven = pool.failed(ticket, REFUSED)));
-  assert.equal(forgiven, false);
+  const verdicts: string[] = [];
+  await Promise.all(Array.from({ length: 2 }, () => pool.run(async (ticket) => void verdicts.push(pool.failed(ticket, REFUSED)))));
+  assert.deepEqual(verdicts, ['gone', 'gone'], 'not held behind a probe, and not retried');
 });
 
 test('never more requests in flight than the limit; a cancelled wait gives its place back', async () => {

@@ -203,7 +203,7 @@ test('a failed request in the probe is that item\'s error, not the run\'s: the r
     ['--limit', '4'],
   );
   t.after(() => server.close());
-  assert.equal(result.code, 0, result.stderr);
+  assert.equal(result.code, 3, `the run goes on, and exits 3 for the item error that remains: ${result.stderr}`);
   const lines = readKalahiResults(result.lastLine, readManifest(result.lastLine));
   assert.deepEqual(lines.get(first.id)?.error, { stage: 'logprobs', kind: 'bad-request', message: lines.get(first.id)?.error?.message });
   assert.deepEqual([...lines.values()].filter((l) => l.mc !== undefined).map((l) => l.mc?.requests), [1, 1, 1], 'an unrelated 400 taught the backend nothing');

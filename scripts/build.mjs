@@ -28,7 +28,8 @@ const targets = [
     platform: 'node',
     format: 'cjs',
     target: 'node20',
-    external: ['vscode'],
+    // onnxruntime-node loads its .node binary at run time: never bundled (an optional dependency).
+    external: ['vscode', 'onnxruntime-node'],
     define: noNavigator,
   },
   {
@@ -40,6 +41,7 @@ const targets = [
     target: 'node20',
     define: noNavigator,
     banner: { js: '#!/usr/bin/env node' },
+    external: ['onnxruntime-node'],
   },
   {
     ...common,

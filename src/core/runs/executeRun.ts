@@ -50,13 +50,18 @@ export async function continueRun(paths: RunPaths, session: RunSession, selectio
   const running: RunManifest = { ...readManifestOr(paths, session.manifest), status: 'running', finishedAt: null };
   writeManifest(paths, running);
 
-  const outcome = await runItems({
-    resultsPath: paths.results,
-    tasks: ids.map((id) => session.tasks.get(id)).filter((t) => t !== undefined),
-    workers: options.workers,
-    signal: options.signal,
-    ...(options.onProgress ? { onProgress: options.onProgress } : {}),
-  });
+  let outcome: Awaited<ReturnType<typeof runItems>>;
+  try {
+    outcome = await runItems({
+      resultsPath: paths.results,
+      tasks: ids.map((id) => session.tasks.get(id)).filter((t) => t !== undefined),
+      workers: options.workers,
+      signal: options.signal,
+      ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+    });
+  } finally {
+    await session.release?.();
+  }
   if (outcome.tornLineMovedTo !== undefined) options.onTornLine?.(outcome.tornLineMovedTo);
 
   const requests = session.clients.reduce((sum, c) => sum + c.requestsSent, 0);

@@ -22,6 +22,8 @@ export interface RunSession {
   updateManifest(manifest: RunManifest): RunManifest;
   /** What a dry run shows: the first items' requests, and every request's count and size, sending nothing. */
   preview(shown: number): RunPreview;
+  /** Frees what the session holds beyond the run (in-process model sessions); called once the run ends. */
+  release?(): Promise<void>;
 }
 
 export interface PreviewRequest {

@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { prepareKalahiRun } from '../../core/benchmarks/kalahi/kalahiRun';
 import { defaultMetricNames } from '../../core/benchmarks/kalahi/metricSet';
+import { NO_NEURAL_METRICS } from '../../core/benchmarks/kalahi/neuralMetrics';
+import { type KalahiMetricChoice, pickKalahiMetrics } from './pickKalahiMetrics';
 import { DEFAULT_MC_TEMPLATE } from '../../core/benchmarks/kalahi/promptTemplate';
 import { type KalahiRunConfig, type KalahiTask, OPEN_MAX_TOKENS } from '../../core/benchmarks/kalahi/settings';
 import { DEFAULT_JUDGE, PRESETS, defaultPresetFor } from '../../core/benchmarks/yokaieval/presets';
@@ -55,10 +57,15 @@ export async function startRunCommand(deps: StartRunDeps): Promise<void> {
   // Step numbers: YokaiEval asks for a judge, Kalahi for its task instead.
   const step = benchmark.id === 'kalahi' ? { provider: 3, model: 4 } : { provider: 2, model: 3 };
   let task: KalahiTask = 'open';
+  let metricChoice: KalahiMetricChoice | undefined;
   if (benchmark.id === 'kalahi') {
     const picked = await pickKalahiTask();
     if (picked === undefined) return;
     task = picked;
+    if (task !== 'mc') {
+      metricChoice = await pickKalahiMetrics('2/5');
+      if (metricChoice === undefined) return;
+    }
   }
 
   const endpoint = await pickEndpoint(deps.memory, step.provider);
@@ -110,7 +117,7 @@ export async function startRunCommand(deps: StartRunDeps): Promise<void> {
   const name = uniqueRunName(runsDir, benchmark.id, modelName);
   const prepare =
     benchmark.id === 'kalahi'
-      ? (): Promise<RunSession> => prepareKalahiRun(kalahiConfig(withDeployment(modelName), modelName, task, limit), environment, name)
+      ? (): Promise<RunSession> => prepareKalahiRun(kalahiConfig(withDeployment(modelName), modelName, task, limit, metricChoice), environment, name)
       : (): Promise<RunSession> => prepareYokaiEvalRun(yokaiEvalConfig(endpoint.provider, withDeployment, modelName, judge?.trim() ?? DEFAULT_JUDGE.model, limit), environment, name);
   await execute(deps, { benchmark: benchmark.id, runDir: join(runsDir, name), name, modelName, concurrency: settings.concurrency, prepare });
 }
@@ -128,9 +135,9 @@ function yokaiEvalConfig(provider: Provider, withDeployment: (name: string) => E
 }
 
 /** The CLI's defaults: greedy open-ended answers scored by every available metric (chrF primary); MC by completions log-probs. */
-function kalahiConfig(endpoint: Endpoint, model: string, task: KalahiTask, limit: number | null): KalahiRunConfig {
+function kalahiConfig(endpoint: Endpoint, model: string, task: KalahiTask, limit: number | null, choice: KalahiMetricChoice | undefined): KalahiRunConfig {
   const open = task !== 'mc';
-  const metrics = defaultMetricNames();
+  const metrics = choice?.metrics ?? defaultMetricNames();
   return {
     model: {
       endpoint,
@@ -144,7 +151,7 @@ function kalahiConfig(endpoint: Endpoint, model: string, task: KalahiTask, limit
     appendPeriod: true,
     limit,
     mc: task === 'open' ? null : { logprobs: 'completions', template: { source: 'default', text: DEFAULT_MC_TEMPLATE }, mc2Mode: 'paper', request: { promptList: null, maxTokens: null } },
-    open: open ? { metrics, primaryMetric: metrics.includes('chrf') ? 'chrf' : (metrics[0] ?? 'chrf') } : null,
+    open: open ? { metrics, primaryMetric: metrics.includes('chrf') ? 'chrf' : (metrics[0] ?? 'chrf'), neural: choice?.neural ?? NO_NEURAL_METRICS } : null,
   };
 }
 

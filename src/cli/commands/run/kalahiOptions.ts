@@ -8,6 +8,9 @@ import { DEFAULT_MC_TEMPLATE, parseMcTemplate, templateFromFile } from '../../..
 import { KALAHI_TASKS, type KalahiRunConfig, OPEN_MAX_TOKENS } from '../../../core/benchmarks/kalahi/settings';
 import { KALAHI_VARIANTS } from '../../../core/benchmarks/kalahi/sources';
 import { type MetricName } from '../../../core/metrics/similarityMetric';
+import { DEFAULT_BERTSCORE_MODEL } from '../../../core/metrics/neural/bertScore';
+import { DEFAULT_BLEURT_MODEL } from '../../../core/metrics/neural/bleurt';
+import { type NeuralChoices } from '../../../core/benchmarks/kalahi/neuralMetrics';
 import { specFromRecord } from '../../../core/runs/modelSpec';
 import { UsageError, UserError, errorMessage } from '../../../core/util/errors';
 import { endpointFrom, keyFromEnv } from '../../endpointOptions';
@@ -53,8 +56,14 @@ Open-ended (greedy; the prompt as stored, no system prompt):
   --system-prompt TEXT      add a system prompt      --temperature T (default 0)
   --max-tokens N            new tokens (default ${OPEN_MAX_TOKENS}; the official code's 256 counted the prompt too)
   --metrics LIST            comma-separated, default chrf,chrf++,bleu,rouge-1,rouge-2,rouge-l,rouge-lsum and
-                            meteor when its WordNet data is available; bertscore and bleurt need a neural
-                            model and are never computed
+                            meteor when its WordNet data is available; bertscore and bleurt run in-process on
+                            ONNX Runtime with their model folders (optional packages; README: BERTScore and BLEURT)
+  --bertscore-model DIR|ID  a model folder (config.json, tokenizer.json, tokenizer_config.json, onnx/model.onnx)
+                            or a hub id looked up in the cache folder (default microsoft/deberta-v3-large)
+  --bertscore-layer N       the hidden layer (default: bert_score's table, 12 for microsoft/deberta-v3-large)
+  --bertscore-idf           weigh tokens by idf over each item's references, as bert_score's idf=True
+  --bertscore-rescale FILE  rescale with a baseline file in bert_score's format (LAYER,P,R,F)
+  --bleurt-model DIR|ID     BLEURT's model folder or hub id (default lucadiliello/BLEURT-20)
   --primary-metric NAME     the metric whose acc (max relevant > max irrelevant) is the automatic verdict
                             (default chrf)
 ${runOptionsHelp('items in flight, each with one request at a time', 'print the first requests, the request count and a token estimate; send nothing')}Before the first result is written, MC scores the first item: a server whose log-probs are missing, null,
@@ -70,6 +79,11 @@ const OPTIONS = {
   compat: { type: 'string' },
   metrics: { type: 'string' },
   'primary-metric': { type: 'string' },
+  'bertscore-model': { type: 'string' },
+  'bertscore-layer': { type: 'string' },
+  'bertscore-idf': { type: 'boolean' },
+  'bertscore-rescale': { type: 'string' },
+  'bleurt-model': { type: 'string' },
 } as const;
 
 export const KALAHI_RUN_CLI: BenchmarkRunCli = {
@@ -79,12 +93,12 @@ export const KALAHI_RUN_CLI: BenchmarkRunCli = {
   prepare: (context) => {
     const config = configFrom(context.parsed, context.io);
     const key = context.dryRun ? undefined : keyFromEnv(context.io.env, config.model.endpoint, config.model.apiKeyEnv, 'model');
-    return prepareKalahiRun(config, context.environment({ model: key }), context.runName(config.model.name));
+    return prepareKalahiRun(config, { ...context.environment({ model: key }), cwd: context.io.cwd, env: context.io.env }, context.runName(config.model.name));
   },
   reopen: (manifest, context) => {
     const model = manifest.model === null ? undefined : specFromRecord(manifest.model);
     const key = model === undefined ? undefined : keyFromEnv(context.io.env, model.endpoint, model.apiKeyEnv, 'model');
-    return reopenKalahiRun(manifest, context.environment({ model: key }, manifest.options.concurrency));
+    return reopenKalahiRun(manifest, { ...context.environment({ model: key }, manifest.options.concurrency), cwd: context.io.cwd, env: context.io.env });
   },
 };
 
@@ -99,7 +113,7 @@ function configFrom(parsed: Parsed, io: CliIo): KalahiRunConfig {
     if (given !== undefined && !allowed) throw new UsageError(`${COMMAND}: --${given} applies to ${what}, not to --task ${task}`);
   };
   only(['logprobs', 'template', 'compat'], wantsMc, '--task mc or both');
-  only(['metrics', 'primary-metric', 'system-prompt', 'temperature', 'max-tokens'], wantsOpen, '--task open or both');
+  only(['metrics', 'primary-metric', 'system-prompt', 'temperature', 'max-tokens', ...NEURAL_OPTIONS], wantsOpen, '--task open or both');
 
   const choice = endpointFrom(COMMAND, parsed, '');
   const endpoint = choice.endpoint.provider === 'azure' && choice.endpoint.deployment === undefined ? { ...choice.endpoint, deployment: modelName } : choice.endpoint;
@@ -123,7 +137,7 @@ function configFrom(parsed: Parsed, io: CliIo): KalahiRunConfig {
     appendPeriod: !flag(parsed, 'no-append-period'),
     limit: numberOption(COMMAND, parsed, 'limit', { integer: true, min: 1 }) ?? null,
     mc: wantsMc ? mcConfig(parsed, io, endpoint.provider) : null,
-    open: wantsOpen ? openConfig(parsed) : null,
+    open: wantsOpen ? openConfig(parsed, io) : null,
   };
 }
 
@@ -157,7 +171,7 @@ function mcConfig(parsed: Parsed, io: CliIo, provider: string): NonNullable<Kala
   return { logprobs, template, mc2Mode: compat ?? 'paper', request: { promptList: null, maxTokens: null } };
 }
 
-function openConfig(parsed: Parsed): NonNullable<KalahiRunConfig['open']> {
+function openConfig(parsed: Parsed, io: CliIo): NonNullable<KalahiRunConfig['open']> {
   const list = stringOption(parsed, 'metrics');
   let metrics: MetricName[];
   if (list === undefined) {
@@ -167,11 +181,35 @@ function openConfig(parsed: Parsed): NonNullable<KalahiRunConfig['open']> {
     if ('problem' in chosen) throw new UsageError(`${COMMAND}: --metrics: ${chosen.problem}`);
     metrics = chosen.names;
   }
+  const neural = neuralChoices(parsed, metrics, io);
   const primary = stringOption(parsed, 'primary-metric');
-  if (primary === undefined) return { metrics, primaryMetric: metrics.includes('chrf') ? 'chrf' : (metrics[0] ?? 'chrf') };
+  if (primary === undefined) return { metrics, primaryMetric: metrics.includes('chrf') ? 'chrf' : (metrics[0] ?? 'chrf'), neural };
   const problem = metricNameProblem(primary);
   if (problem !== null) throw new UsageError(`${COMMAND}: --primary-metric: ${problem}`);
   const named = metrics.find((m) => m === primary);
   if (named === undefined) throw new UsageError(`${COMMAND}: --primary-metric ${primary} is not among the metrics (${metrics.join(', ')})`);
-  return { metrics, primaryMetric: named };
+  return { metrics, primaryMetric: named, neural };
+}
+
+const NEURAL_OPTIONS = ['bertscore-model', 'bertscore-layer', 'bertscore-idf', 'bertscore-rescale', 'bleurt-model'];
+
+/** BERTScore's and BLEURT's model choices; their options are refused when the metric is not in --metrics. */
+function neuralChoices(parsed: Parsed, metrics: readonly MetricName[], io: CliIo): NeuralChoices {
+  for (const option of NEURAL_OPTIONS) {
+    const metric = option.startsWith('bleurt') ? 'bleurt' : 'bertscore';
+    if (parsed.values[option] !== undefined && !metrics.includes(metric)) throw new UsageError(`${COMMAND}: --${option} applies when --metrics lists ${metric}`);
+  }
+  const layer = numberOption(COMMAND, parsed, 'bertscore-layer', { integer: true, min: 0 });
+  const rescale = stringOption(parsed, 'bertscore-rescale');
+  return {
+    bertscore: metrics.includes('bertscore')
+      ? {
+          model: stringOption(parsed, 'bertscore-model') ?? DEFAULT_BERTSCORE_MODEL,
+          layer: layer ?? null,
+          idf: flag(parsed, 'bertscore-idf'),
+          rescaleFile: rescale === undefined ? null : resolve(io.cwd, rescale),
+        }
+      : null,
+    bleurt: metrics.includes('bleurt') ? { model: stringOption(parsed, 'bleurt-model') ?? DEFAULT_BLEURT_MODEL } : null,
+  };
 }

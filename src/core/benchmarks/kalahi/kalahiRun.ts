@@ -13,7 +13,9 @@ import { type KalahiItem } from './dataset';
 import { type KalahiCallSettings, evaluateKalahiItem, itemLogprobs } from './evaluateItem';
 import { type ItemLogprobs, type LogprobBackend, LogprobsUnusableError } from './logprobBackend';
 import { mcPartFrom } from './mcPart';
-import { scorerFor } from './metricSet';
+import { type ReferenceScorer, neuralScorer, scorerFor } from './metricSet';
+import { type LoadedNeuralMetrics, loadNeuralMetrics, neuralModels, neuralTruncations, releaseNeuralMetrics } from './neuralMetrics';
+import { type MetricName } from '../../metrics/similarityMetric';
 import { previewKalahi } from './preview';
 import { DEFAULT_MC_TEMPLATE, parseMcTemplate } from './promptTemplate';
 import { kalahiReferences } from './references';
@@ -27,11 +29,23 @@ export interface KalahiSessionEnvironment extends ClientEnvironment {
   readonly keys: RunKeys;
   readonly concurrency: number;
   readonly useCache: boolean;
+  /** Where relative model folders start and the cache folder of hub ids is found (default: this process's). */
+  readonly cwd?: string;
+  readonly env?: NodeJS.ProcessEnv;
+}
+
+const NO_MODELS: LoadedNeuralMetrics = { bertscore: null, bleurt: null };
+
+/** BERTScore's and BLEURT's models, loaded and checked once per run, before anything is written. */
+function loadModels(config: KalahiRunConfig, env: KalahiSessionEnvironment): Promise<LoadedNeuralMetrics> {
+  if (config.open === null) return Promise.resolve(NO_MODELS);
+  return loadNeuralMetrics(config.open.neural, env.cwd ?? process.cwd(), env.env ?? process.env);
 }
 
 export async function prepareKalahiRun(config: KalahiRunConfig, env: KalahiSessionEnvironment, id: string): Promise<RunSession> {
   const sources = await loadKalahiSources(config.variant, env.sources);
   const selected = config.limit === null ? sources.items : sources.items.slice(0, config.limit);
+  const models = await loadModels(config, env);
   const manifest = newRunManifest({
     id,
     source: KALAHI_MANIFEST,
@@ -42,10 +56,10 @@ export async function prepareKalahiRun(config: KalahiRunConfig, env: KalahiSessi
     itemIds: selected.map((item) => item.id),
     model: modelRecord(config.model),
     judge: null,
-    settings: kalahiSettings(config),
+    settings: kalahiSettings(config, { models: neuralModels(models), truncated: neuralTruncations(models) }),
     options: { concurrency: env.concurrency, cache: env.useCache, limit: config.limit },
   });
-  return sessionFor(manifest, config, selected, env);
+  return sessionFor(manifest, config, selected, env, models);
 }
 
 /** Rebuilds the session of an existing Kalahi run from its run.json, to resume it or retry its errors. */
@@ -66,10 +80,19 @@ export async function reopenKalahiRun(manifest: RunManifest, env: KalahiSessionE
     if (item === undefined) throw new UserError(`run ${manifest.id}: item ${itemId} is not in ${sources.file.path}`);
     return item;
   });
-  return sessionFor(manifest, config, selected, env);
+  return sessionFor(manifest, config, selected, env, await loadModels(config, env));
 }
 
-function sessionFor(manifest: RunManifest, config: KalahiRunConfig, items: readonly KalahiItem[], env: KalahiSessionEnvironment): RunSession {
+function scorerOf(name: MetricName, models: LoadedNeuralMetrics): ReferenceScorer {
+  if (name === 'bertscore' || name === 'bleurt') {
+    const metric = models[name];
+    if (metric === null) throw new Error(`${name} was chosen without its model`);
+    return neuralScorer(metric);
+  }
+  return scorerFor(name);
+}
+
+function sessionFor(manifest: RunManifest, config: KalahiRunConfig, items: readonly KalahiItem[], env: KalahiSessionEnvironment, models: LoadedNeuralMetrics): RunSession {
   const chat: ChatClient | null = config.open === null ? null : createClient(config.model, env.keys.model, env);
   const backend = config.mc === null ? null : createBackend(config, env);
   const settings: KalahiCallSettings = {
@@ -83,7 +106,7 @@ function sessionFor(manifest: RunManifest, config: KalahiRunConfig, items: reado
             modelName: config.model.name,
             params: config.model.params,
             systemPrompt: config.model.systemPrompt,
-            scorers: config.open.metrics.map(scorerFor),
+            scorers: config.open.metrics.map((name) => scorerOf(name, models)),
             primaryMetric: config.open.primaryMetric,
           },
   };
@@ -120,8 +143,9 @@ function sessionFor(manifest: RunManifest, config: KalahiRunConfig, items: reado
       const served = chat !== null && chat.served.model !== null ? chat.served : backend?.client.served;
       const record = { ...modelRecord(config.model), servedModel: served?.model ?? null, systemFingerprint: served?.systemFingerprint ?? null };
       const learned = backend instanceof CompletionsBackend && config.mc !== null ? { ...config, mc: { ...config.mc, request: backend.learned() } } : config;
-      return { ...m, model: record, settings: kalahiSettings(learned) };
+      return { ...m, model: record, settings: kalahiSettings(learned, { models: neuralModels(models), truncated: neuralTruncations(models) }) };
     },
+    release: () => releaseNeuralMetrics(models),
     preview: (shown) => previewKalahi(items, config, shown),
   };
 }

@@ -6,6 +6,7 @@ import { type CompletionsRequestShape } from './completionsBackend';
 import { LOGPROB_BACKENDS, LOGPROB_FIDELITY, type LogprobBackendName } from './logprobBackend';
 import { MC2_MODES, type Mc2Mode } from './mcScores';
 import { notComputedMetrics } from './metricSet';
+import { type NeuralChoices, type NeuralModels, NeuralModelsSchema, type NeuralTruncations, NeuralTruncationsSchema, choicesFromModels } from './neuralMetrics';
 import { KALAHI_VARIANTS, type KalahiVariant } from './sources';
 
 export const KALAHI_TASKS = ['mc', 'open', 'both'] as const;
@@ -34,7 +35,13 @@ export interface KalahiRunConfig {
     readonly mc2Mode: Mc2Mode;
     readonly request: CompletionsRequestShape;
   } | null;
-  readonly open: { readonly metrics: readonly MetricName[]; readonly primaryMetric: MetricName } | null;
+  readonly open: { readonly metrics: readonly MetricName[]; readonly primaryMetric: MetricName; readonly neural: NeuralChoices } | null;
+}
+
+/** What the loaded models add to run.json: their records, and the texts or pairs cut so far. */
+export interface NeuralRunFacts {
+  readonly models: NeuralModels;
+  readonly truncated: NeuralTruncations;
 }
 
 const McSettingsSchema = z.object({
@@ -51,6 +58,10 @@ const OpenSettingsSchema = z.object({
   metrics: z.array(z.enum(METRIC_NAMES)).min(1),
   primaryMetric: z.enum(METRIC_NAMES),
   notComputed: z.array(z.object({ name: z.enum(MODEL_BACKED_METRIC_NAMES), computed: z.literal(false), reason: z.string() })),
+  /** BERTScore's and BLEURT's models (id, files' sha256, layer, max length, onnxruntime version); absent in runs without them. */
+  models: NeuralModelsSchema.optional(),
+  /** Texts (BERTScore) and pairs (BLEURT) cut to the model's maximum length, counted over the last session. */
+  truncated: NeuralTruncationsSchema.optional(),
   generation: z.string(),
   officialGeneration: z.string(),
   emptyAnswers: z.string(),
@@ -74,7 +85,7 @@ const CONTINUATION = {
   'vllm-chat': 'every prompt token after the prefix, the end-of-turn tokens included',
 } as const;
 
-export function kalahiSettings(config: KalahiRunConfig): KalahiSettings {
+export function kalahiSettings(config: KalahiRunConfig, neural: NeuralRunFacts = { models: {}, truncated: {} }): KalahiSettings {
   const { mc, open } = config;
   return {
     task: config.task,
@@ -98,7 +109,8 @@ export function kalahiSettings(config: KalahiRunConfig): KalahiSettings {
         : {
             metrics: [...open.metrics],
             primaryMetric: open.primaryMetric,
-            notComputed: notComputedMetrics(),
+            notComputed: notComputedMetrics(open.metrics),
+            ...(Object.keys(neural.models).length === 0 ? {} : { models: neural.models, truncated: neural.truncated }),
             generation: `the prompt as stored in one user message, temperature ${config.model.params.temperature ?? 'server default'}, at most ${config.model.params.maxTokens ?? 'server default'} new tokens, ${config.model.systemPrompt === null ? 'no system prompt' : 'a system prompt'}; output trimmed`,
             officialGeneration: "the official code used Hugging Face generate() defaults with max_length 256 counting the prompt's tokens, then stripped the output",
             emptyAnswers: 'an empty answer scores 0 on every metric (diff 0, acc false) and is counted; the official code skipped them',
@@ -115,6 +127,6 @@ export function configFromSettings(settings: KalahiSettings, model: ModelSpec, l
     appendPeriod: settings.appendPeriod,
     limit,
     mc: mc === null ? null : { logprobs: mc.logprobs, template: mc.template, mc2Mode: mc.mc2, request: mc.request },
-    open: open === null ? null : { metrics: open.metrics, primaryMetric: open.primaryMetric },
+    open: open === null ? null : { metrics: open.metrics, primaryMetric: open.primaryMetric, neural: choicesFromModels(open.models) },
   };
 }

@@ -37,6 +37,6 @@ export async function loadModel(choice: NeuralModelChoice, what: string, fallbac
     folder,
     tokenizer,
     onnx,
-    record: { id: location.id, dir: folder.dir, files, onnxruntime: await onnxRuntimeVersion(), maxLength: maxLength.tokens, maxLengthSource: maxLength.source },
+    record: { id: expected?.id ?? location.id, dir: folder.dir, files, onnxruntime: await onnxRuntimeVersion(), maxLength: maxLength.tokens, maxLengthSource: maxLength.source },
   };
 }

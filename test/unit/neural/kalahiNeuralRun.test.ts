@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { startTestServer } from '../../server';
 import { readKalahiResults } from '../../../src/core/benchmarks/kalahi/kalahiResults';
+import { MetricOutcomeSchema } from '../../../src/core/benchmarks/kalahi/resultParts';
 import { KalahiSettingsSchema } from '../../../src/core/benchmarks/kalahi/settings';
 import { readManifest } from '../../../src/core/runs/runFolder';
 import { ResultLineSchema } from '../../../src/core/runs/resultLine';
@@ -112,7 +113,7 @@ test('run kalahi --task open with bertscore and bleurt records the models in run
     const metrics = line.open?.metrics;
     assert.ok(metrics !== undefined, `item ${line.itemId} has open scores`);
     for (const name of ['bertscore', 'bleurt'] as const) {
-      const outcome = metrics[name];
+      const outcome: z.infer<typeof MetricOutcomeSchema> | undefined = metrics[name];
       assert.ok(outcome !== undefined, `${line.itemId} ${name}`);
       assert.equal(outcome.relevant.length, line.references.relevant.length);
       assert.equal(outcome.irrelevant.length, line.references.irrelevant.length);

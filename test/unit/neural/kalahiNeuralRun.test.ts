@@ -6,7 +6,7 @@ import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { startTestServer } from '../../server';
 import { readKalahiResults } from '../../../src/core/benchmarks/kalahi/kalahiResults';
-import { MetricOutcomeSchema } from '../../../src/core/benchmarks/kalahi/resultParts';
+import { type MetricOutcomeSchema } from '../../../src/core/benchmarks/kalahi/resultParts';
 import { KalahiSettingsSchema } from '../../../src/core/benchmarks/kalahi/settings';
 import { readManifest } from '../../../src/core/runs/runFolder';
 import { ResultLineSchema } from '../../../src/core/runs/resultLine';

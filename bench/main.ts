@@ -1,5 +1,5 @@
 // npm run bench: every performance figure of the tool, as one JSON object on stdout (progress on stderr).
-//   node --import tsx bench/main.ts [--only runner,wholeProcess,noisy429,outage,rateLimit,kalahiMc,metrics,reviewUi,adjudication,loading] [--quick]
+//   node --import tsx bench/main.ts [--only runner,wholeProcess,noisy429,outage,rateLimit,kalahiMc,metrics,neural,reviewUi,adjudication,loading] [--quick]
 // Each figure is a ratio or a median measured within this one run, never an absolute pass/fail timing.
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +8,7 @@ import { benchAdjudication } from './adjudication';
 import { benchKalahiMc } from './kalahiMc';
 import { benchLoading } from './loading';
 import { benchMetrics } from './metrics';
+import { benchNeuralMetrics } from './neuralMetrics';
 import { benchNoisy429 } from './noisy429';
 import { benchOutage } from './outage';
 import { DATA_DIR, cleanupScratch, scratchDir } from './paths';
@@ -19,7 +20,7 @@ import { writeSyntheticRun } from './synthetic';
 import { type Outcome, targetsOf } from './targets';
 import { benchWholeProcess } from './wholeProcess';
 
-const SECTIONS = ['runner', 'wholeProcess', 'noisy429', 'outage', 'rateLimit', 'kalahiMc', 'metrics', 'loading', 'reviewUi', 'adjudication'] as const;
+const SECTIONS = ['runner', 'wholeProcess', 'noisy429', 'outage', 'rateLimit', 'kalahiMc', 'metrics', 'neural', 'loading', 'reviewUi', 'adjudication'] as const;
 type Section = (typeof SECTIONS)[number];
 
 const SYNTHETIC_ITEMS = 100_000;
@@ -77,6 +78,7 @@ async function main(): Promise<void> {
   const rateLimit = wanted('rateLimit') ? await attempt('rate limit', () => benchRateLimit()) : skipped<never>();
   const kalahiMc = wanted('kalahiMc') ? await attempt('Kalahi MC', () => benchKalahiMc(repetitions)) : skipped<never>();
   const metrics = wanted('metrics') ? await attempt('similarity metrics', () => benchMetrics(repetitions + 2)) : skipped<never>();
+  const neural = wanted('neural') ? await attempt('BERTScore and BLEURT (tiny ONNX models)', () => benchNeuralMetrics(repetitions)) : skipped<never>();
 
   const needsRun = wanted('loading') || wanted('reviewUi') || wanted('adjudication');
   const synthetic = needsRun
@@ -108,6 +110,7 @@ async function main(): Promise<void> {
     rateLimit: shown(rateLimit),
     kalahiMc: shown(kalahiMc),
     metrics: shown(metrics),
+    neural: shown(neural),
     syntheticRun: synthetic.ok ? { items: synthetic.value.items, resultsMB: round(synthetic.value.resultsBytes / 1e6, 1), adjudicationEvents: synthetic.value.adjudicationEvents, writeMs: round(synthetic.value.writeMs, 0) } : shown(synthetic),
     loading: shown(loading),
     reviewUi: shown(reviewUi),

@@ -34,15 +34,21 @@ export function greedyMatch(hypothesis: SentenceVectors, reference: SentenceVect
   const h = hypothesis.ids.length;
   const r = reference.ids.length;
   const dim = hypothesis.dim;
+  const hv = hypothesis.vectors;
+  const rv = reference.vectors;
   const bestOfHyp = new Float64Array(h).fill(-Infinity);
   const bestOfRef = new Float64Array(r).fill(-Infinity);
   for (let i = 0; i < h; i += 1) {
+    const hOffset = i * dim;
+    let bestI = -Infinity;
     for (let j = 0; j < r; j += 1) {
+      const rOffset = j * dim;
       let dot = 0;
-      for (let d = 0; d < dim; d += 1) dot += (hypothesis.vectors[i * dim + d] ?? 0) * (reference.vectors[j * dim + d] ?? 0);
-      if (dot > (bestOfHyp[i] ?? -Infinity)) bestOfHyp[i] = dot;
-      if (dot > (bestOfRef[j] ?? -Infinity)) bestOfRef[j] = dot;
+      for (let d = 0; d < dim; d += 1) dot += (hv[hOffset + d] as number) * (rv[rOffset + d] as number);
+      if (dot > bestI) bestI = dot;
+      if (dot > (bestOfRef[j] as number)) bestOfRef[j] = dot;
     }
+    bestOfHyp[i] = bestI;
   }
   let precision = weightedMean(hypothesis.ids, bestOfHyp, weight);
   let recall = weightedMean(reference.ids, bestOfRef, weight);

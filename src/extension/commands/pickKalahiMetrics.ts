@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
 import * as vscode from 'vscode';
 import { defaultMetricNames, metricUnavailable } from '../../core/benchmarks/kalahi/metricSet';
@@ -26,12 +27,16 @@ const DESCRIPTIONS: Readonly<Record<MetricName, string>> = {
   bleurt: 'BLEURT-20 on ONNX Runtime (setting: BLEURT Model folder)',
 };
 
-/** A model setting: empty is the official model's hub id (looked up in the cache folder); a relative folder starts at the workspace. */
+/**
+ * A model setting: empty is the official model's hub id; an absolute folder is used as is; otherwise a folder
+ * relative to the first workspace folder when one exists there, else the value as a hub id (cache folder).
+ */
 function modelFrom(setting: string, fallback: string): string {
   const value = setting.trim();
   if (value === '') return fallback;
+  if (isAbsolute(value)) return value;
   const root = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
-  return isAbsolute(value) || root === undefined || !value.includes('/') || /^[\w.-]+\/[\w.-]+$/.test(value) ? value : join(root, value);
+  return root !== undefined && existsSync(join(root, value)) ? join(root, value) : value;
 }
 
 /** Start Run…'s metric picker for Kalahi open-ended: the text metrics checked, BERTScore and BLEURT offered. */

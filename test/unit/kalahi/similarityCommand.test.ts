@@ -78,7 +78,7 @@ test('similarity refuses unknown metrics, and a neural metric whose model folder
   assert.equal(unknown.code, 2);
   assert.match(unknown.stderr, /unknown metric "cider"/);
   const cache = scratchDir('similarity-cache');
-  const neural = await runCli(['similarity', '--metric', 'bertscore'], { stdin: JSON.stringify(pairs[0]), env: { EVAL_ADJUDICATOR_CACHE: cache } });
+  const neural = await runCli(['similarity', '--metric', 'bertscore'], { stdin: JSON.stringify(pairs[0]), env: { EVAL_ADJUDICATOR_CACHE: cache, HF_ENDPOINT: 'http://127.0.0.1:9' } });
   assert.equal(neural.code, 1);
   assert.ok(neural.stderr.includes(join(cache, 'models', 'microsoft', 'deberta-v3-large')), neural.stderr);
   assert.equal(neural.stdout, '');

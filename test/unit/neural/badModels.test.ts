@@ -1,11 +1,14 @@
 import assert from 'node:assert/strict';
-import { cpSync, mkdtempSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { createBertScore } from '../../../src/core/metrics/neural/bertScore';
 import { createBleurt } from '../../../src/core/metrics/neural/bleurt';
 import { UserError } from '../../../src/core/util/errors';
+import { sha256Hex } from '../../../src/core/util/hash';
 import { TINY_BLEURT, TINY_ENCODER } from './fixtures';
 
 const scratch = mkdtempSync(join(tmpdir(), 'neural-bad-'));
@@ -17,7 +20,9 @@ function copyOf(source: string, name: string): string {
   return dir;
 }
 
-const choice = (model: string): { model: string; cwd: string; env: NodeJS.ProcessEnv } => ({ model, cwd: scratch, env: { EVAL_ADJUDICATOR_CACHE: join(scratch, 'cache') } });
+// Port 9 (discard) refuses connections: the hub is unreachable, as offline.
+const OFFLINE = { EVAL_ADJUDICATOR_CACHE: join(scratch, 'cache'), HF_ENDPOINT: 'http://127.0.0.1:9' };
+const choice = (model: string): { model: string; cwd: string; env: NodeJS.ProcessEnv } => ({ model, cwd: scratch, env: OFFLINE });
 
 async function refusal(load: () => Promise<unknown>): Promise<string> {
   try {
@@ -89,9 +94,59 @@ test('BLEURT refuses an ONNX model without logits', async () => {
   assert.match(message, /needs the output "logits"/);
 });
 
-test('a hub id absent from the cache names the folder to provide', async () => {
+test('a hub id absent from the cache, offline, names the folder to provide and leaves nothing behind', async () => {
   const message = await refusal(() => createBleurt(choice('lucadiliello/BLEURT-20')));
   assert.ok(message.includes(join(scratch, 'cache', 'models', 'lucadiliello', 'BLEURT-20')), message);
+  assert.match(message, /cannot be downloaded/);
+  assert.equal(existsSync(join(scratch, 'cache', 'models', 'lucadiliello')), false);
+});
+
+/** A hub mirror serving the tiny BLEURT folder, with Hugging Face's headers: git blob sha1 etags, LFS sha256 x-linked-etag. */
+async function hubMirror(corrupt: boolean): Promise<{ url: string; close: () => Promise<void> }> {
+  const server = createServer((req, res) => {
+    const match = /^\/someone\/mirrored\/resolve\/main\/(.+)$/.exec(req.url ?? '');
+    const file = match?.[1];
+    if (file === undefined || !existsSync(join(TINY_BLEURT, file))) {
+      res.writeHead(404).end();
+      return;
+    }
+    const body = readFileSync(join(TINY_BLEURT, file));
+    const lfs = file.endsWith('.onnx');
+    const headers: Record<string, string> = { 'content-length': String(body.length) };
+    if (lfs) headers['x-linked-etag'] = `"${sha256Hex(corrupt ? Buffer.from('other') : body)}"`;
+    else headers['etag'] = `"${createHash('sha1').update(`blob ${body.length}\0`).update(body).digest('hex')}"`;
+    res.writeHead(200, headers).end(body);
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const address = server.address();
+  assert.ok(address !== null && typeof address === 'object');
+  return { url: `http://127.0.0.1:${address.port}`, close: () => new Promise((done) => server.close(() => done())) };
+}
+
+test('a hub id absent from the cache is downloaded there from HF_ENDPOINT, each file verified by the hub\'s hash', async () => {
+  const mirror = await hubMirror(false);
+  try {
+    const cache = join(scratch, 'download-cache');
+    const metric = await createBleurt({ model: 'someone/mirrored', cwd: scratch, env: { EVAL_ADJUDICATOR_CACHE: cache, HF_ENDPOINT: mirror.url } });
+    await metric.release();
+    assert.equal(metric.record.model.id, 'someone/mirrored');
+    assert.equal(metric.record.model.dir, join(cache, 'models', 'someone', 'mirrored'));
+    for (const f of metric.record.model.files) assert.equal(f.sha256, sha256Hex(readFileSync(join(TINY_BLEURT, f.path))), f.path);
+  } finally {
+    await mirror.close();
+  }
+});
+
+test('a downloaded file whose hash differs from the hub\'s is refused and no folder is left', async () => {
+  const mirror = await hubMirror(true);
+  try {
+    const cache = join(scratch, 'corrupt-cache');
+    const message = await refusal(() => createBleurt({ model: 'someone/mirrored', cwd: scratch, env: { EVAL_ADJUDICATOR_CACHE: cache, HF_ENDPOINT: mirror.url } }));
+    assert.match(message, /sha256 [0-9a-f]{64}, the hub says/);
+    assert.equal(existsSync(join(cache, 'models', 'someone', 'mirrored')), false);
+  } finally {
+    await mirror.close();
+  }
 });
 
 test('a hub id present in the cache folder is used', async () => {

@@ -18,7 +18,7 @@ export interface LoadedModel {
  * one line naming its file. `expected` (a resumed run's record) must match the files' sha256.
  */
 export async function loadModel(choice: NeuralModelChoice, what: string, fallbackMaxLength: number, expected?: NeuralModelRecord): Promise<LoadedModel> {
-  const location = locateModel(choice.model, choice.cwd, choice.env, what);
+  const location = await locateModel(choice.model, choice.cwd, choice.env, what);
   const folder = readModelFolder(location.dir, what);
   const tokenizer = await loadModelTokenizer(folder);
   const onnx = await OnnxModel.open(folder.onnxPath, tokenizer.padId);

@@ -2,6 +2,7 @@ import { existsSync, statSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { userCacheDir } from '../../data/cacheDir';
 import { UserError } from '../../util/errors';
+import { downloadHubModel } from './hubDownload';
 import { MODEL_FILES, missingModelFile, modelFilePath } from './modelFolder';
 
 /** A Hugging Face hub id: owner/name. */
@@ -20,21 +21,18 @@ export function hubModelDir(id: string, env: NodeJS.ProcessEnv): string {
 }
 
 /**
- * A folder given by path (relative to cwd), or a hub id looked up in the cache folder. Nothing is downloaded:
- * the hub's repositories of these models hold no ONNX export in this layout, so the error says which folder
- * to provide.
+ * A folder given by path (relative to cwd), or a hub id: its folder in the cache, downloaded there and
+ * verified when absent (HF_ENDPOINT names a mirror); offline, the error names the folder to provide.
  */
-export function locateModel(spec: string, cwd: string, env: NodeJS.ProcessEnv, what: string): ModelLocation {
+export async function locateModel(spec: string, cwd: string, env: NodeJS.ProcessEnv, what: string): Promise<ModelLocation> {
   const asPath = isAbsolute(spec) ? spec : resolve(cwd, spec);
   if (existsSync(asPath) && statSync(asPath).isDirectory()) return { id: spec, dir: asPath };
   if (!HUB_ID.test(spec) || spec.startsWith('.')) throw new UserError(`${asPath}: no such model folder (${what})`);
   const dir = hubModelDir(spec, env);
-  const missing = existsSync(dir) ? missingModelFile(dir) : MODEL_FILES[0];
+  if (!existsSync(dir)) await downloadHubModel(spec, dir, env, what);
+  const missing = missingModelFile(dir);
   if (missing !== null) {
-    throw new UserError(
-      `${what}: model ${spec} is not in ${dir} (${modelFilePath(dir, missing)} is missing) and is not downloaded by this tool; ` +
-        `put the folder there (${MODEL_FILES.join(', ')}; README: BERTScore and BLEURT) or name a folder`,
-    );
+    throw new UserError(`${what}: model ${spec} is incomplete in ${dir} (${modelFilePath(dir, missing)} is missing); put the folder there (${MODEL_FILES.join(', ')}; README: BERTScore and BLEURT) or name a folder`);
   }
   return { id: spec, dir };
 }

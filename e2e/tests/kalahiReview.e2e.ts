@@ -54,6 +54,8 @@ test('Kalahi: an open-ended run of 10 items, reviewed blind: scores hidden until
     await runCommand(page, 'Eval Adjudicator: Start Run…');
     await answerQuickPick(page, 'Kalahi');
     await answerQuickPick(page, 'Open-ended');
+    // The metric picker: Enter keeps the text metrics checked by default (BERTScore and BLEURT unchecked).
+    await typeIntoInput(page, '', { title: 'open-ended metrics' });
     await answerQuickPick(page, 'OpenAI-compatible base URL');
     await typeIntoInput(page, server.url, { title: 'Base URL' });
     await typeIntoInput(page, 'test-model', { title: '(4/5)' });

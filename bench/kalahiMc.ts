@@ -13,10 +13,7 @@ export interface KalahiMcRunResult {
   readonly idealMs: number;
   readonly wallMs: number;
   readonly wallOverIdeal: number;
-  /**
-   * The least time any client can take: the probe of the first item alone (nothing is written before it
-   * shows the server's log-probs are usable), then ceil((requests - 1) / concurrency) rounds of requests.
-   */
+  /** The least time any client can take: ceil(requests / concurrency) rounds of requests (the probe overlaps the first). */
   readonly floorMs: number;
   readonly wallOverFloor: number;
   /** Median client CPU time per request: parsing the echoed log-probs of every reference dominates. */
@@ -60,7 +57,7 @@ export async function benchKalahiMc(repetitions: number): Promise<KalahiMcResult
       }
       const wall = median(walls);
       const idealMs = (requests * LATENCY_MS) / concurrency;
-      const floorMs = (1 + Math.ceil((requests - 1) / concurrency)) * LATENCY_MS;
+      const floorMs = Math.ceil(requests / concurrency) * LATENCY_MS;
       log(`kalahi mc at ${concurrency}: ${items} items, ${requests} requests in ${Math.round(wall)} ms (ideal ${Math.round(idealMs)} ms, floor ${floorMs} ms)`);
       runs.push({
         concurrency,

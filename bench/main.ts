@@ -1,5 +1,5 @@
 // npm run bench: every performance figure of the tool, as one JSON object on stdout (progress on stderr).
-//   node --import tsx bench/main.ts [--only runner,rateLimit,kalahiMc,ggufMc,metrics,reviewUi,adjudication,loading] [--quick]
+//   node --import tsx bench/main.ts [--only runner,wholeProcess,noisy429,outage,rateLimit,kalahiMc,ggufMc,metrics,neural,reviewUi,adjudication,loading] [--quick]
 // Each figure is a ratio or a median measured within this one run, never an absolute pass/fail timing.
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -9,6 +9,9 @@ import { benchGgufMc } from './ggufMc';
 import { benchKalahiMc } from './kalahiMc';
 import { benchLoading } from './loading';
 import { benchMetrics } from './metrics';
+import { benchNeuralMetrics } from './neuralMetrics';
+import { benchNoisy429 } from './noisy429';
+import { benchOutage } from './outage';
 import { DATA_DIR, cleanupScratch, scratchDir } from './paths';
 import { benchRateLimit } from './rateLimit';
 import { benchReviewUi } from './reviewUi';
@@ -16,8 +19,9 @@ import { benchRunner } from './runner';
 import { log, round, since } from './stats';
 import { writeSyntheticRun } from './synthetic';
 import { type Outcome, targetsOf } from './targets';
+import { benchWholeProcess } from './wholeProcess';
 
-const SECTIONS = ['runner', 'rateLimit', 'kalahiMc', 'ggufMc', 'metrics', 'loading', 'reviewUi', 'adjudication'] as const;
+const SECTIONS = ['runner', 'wholeProcess', 'noisy429', 'outage', 'rateLimit', 'kalahiMc', 'ggufMc', 'metrics', 'neural', 'loading', 'reviewUi', 'adjudication'] as const;
 type Section = (typeof SECTIONS)[number];
 
 const SYNTHETIC_ITEMS = 100_000;
@@ -69,10 +73,14 @@ async function main(): Promise<void> {
 
   // The network benches first, while the process is small; then the 100 000-item run folder.
   const runner = wanted('runner') ? await attempt('runner', () => benchRunner(repetitions)) : skipped<never>();
+  const wholeProcess = wanted('wholeProcess') ? await attempt('whole process', () => benchWholeProcess(repetitions)) : skipped<never>();
+  const noisy429 = wanted('noisy429') ? await attempt('noisy 429s', () => benchNoisy429()) : skipped<never>();
+  const outage = wanted('outage') ? await attempt('outage', () => benchOutage()) : skipped<never>();
   const rateLimit = wanted('rateLimit') ? await attempt('rate limit', () => benchRateLimit()) : skipped<never>();
   const kalahiMc = wanted('kalahiMc') ? await attempt('Kalahi MC', () => benchKalahiMc(repetitions)) : skipped<never>();
   const ggufMc = wanted('ggufMc') ? await attempt('Kalahi MC on a local GGUF', () => benchGgufMc()) : skipped<never>();
   const metrics = wanted('metrics') ? await attempt('similarity metrics', () => benchMetrics(repetitions + 2)) : skipped<never>();
+  const neural = wanted('neural') ? await attempt('BERTScore and BLEURT (tiny ONNX models)', () => benchNeuralMetrics(repetitions)) : skipped<never>();
 
   const needsRun = wanted('loading') || wanted('reviewUi') || wanted('adjudication');
   const synthetic = needsRun
@@ -89,7 +97,7 @@ async function main(): Promise<void> {
   // Last: it appends decisions to the synthetic run.
   const adjudication = await withRun('adjudication', 'adjudication', (dir) => benchAdjudication(dir, 50));
 
-  const targets = targetsOf({ runner, rateLimit, kalahiMc, reviewUi, adjudication, ggufMc });
+  const targets = targetsOf({ runner, wholeProcess, noisy429, outage, rateLimit, kalahiMc, reviewUi, adjudication, ggufMc });
   const report = {
     tool: 'eval-adjudicator bench',
     time: new Date().toISOString(),
@@ -98,10 +106,14 @@ async function main(): Promise<void> {
     repetitions,
     durationSeconds: 0,
     runner: shown(runner),
+    wholeProcess: shown(wholeProcess),
+    noisy429: shown(noisy429),
+    outage: shown(outage),
     rateLimit: shown(rateLimit),
     kalahiMc: shown(kalahiMc),
     ggufMc: shown(ggufMc),
     metrics: shown(metrics),
+    neural: shown(neural),
     syntheticRun: synthetic.ok ? { items: synthetic.value.items, resultsMB: round(synthetic.value.resultsBytes / 1e6, 1), adjudicationEvents: synthetic.value.adjudicationEvents, writeMs: round(synthetic.value.writeMs, 0) } : shown(synthetic),
     loading: shown(loading),
     reviewUi: shown(reviewUi),

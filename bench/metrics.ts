@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { parseKalahiCsv } from '../src/core/benchmarks/kalahi/dataset';
 import { kalahiReferences } from '../src/core/benchmarks/kalahi/references';
 import { LEXICAL_METRIC_NAMES, getSimilarityMetric } from '../src/core/metrics/registry';
-import { type MetricName } from '../src/core/metrics/similarityMetric';
+import { type TextMetricName } from '../src/core/metrics/similarityMetric';
 import { KALAHI_CSV } from './paths';
 import { log, median, round, since } from './stats';
 
@@ -30,7 +30,7 @@ export function benchMetrics(passes: number): MetricsResult {
     const { relevant, irrelevant } = kalahiReferences(item, true);
     for (const hypothesis of relevant) for (const reference of irrelevant) pairs.push([hypothesis, reference]);
   }
-  const names: MetricName[] = [...LEXICAL_METRIC_NAMES, 'meteor'];
+  const names: TextMetricName[] = [...LEXICAL_METRIC_NAMES, 'meteor'];
   let wordnetMs: number | null = null;
   const byMetric: Record<string, MetricSpeed> = {};
   for (const name of names) {

@@ -6,8 +6,9 @@ import { join } from 'node:path';
 import { build } from 'esbuild';
 import { z } from 'zod';
 import { HALLUCINATION_CATEGORIES, HALLUCINATION_LABELS } from '../src/core/adjudication/event';
+import { initSequence } from '../src/core/review/initSequence';
 import { ReviewSession } from '../src/core/review/reviewSession';
-import { type InitMessage, type ItemDetail } from '../src/protocol';
+import { type ItemDetail } from '../src/protocol';
 import { type BenchPage, type CdpSession, chromiumUnavailable, launchChromium } from './browser';
 import { REPO_ROOT, scratchDir } from './paths';
 import { HARNESS_JS, PAGE_HTML } from './reviewUiPage';
@@ -30,8 +31,25 @@ export interface ReviewUiResult {
   /** Why happy-dom stood in for Chromium (no layout, no paint: the app's JavaScript time only), or null. */
   readonly fallback: string | null;
   readonly items: number;
-  /** The extension host's part, in node: open the run, build the init message (rows, header) and one detail. */
-  readonly host: { readonly openMs: number; readonly initMessageMs: number; readonly initMessageMB: number; readonly detailMs: number };
+  /**
+   * The extension host's part, in node: open the run (the results index), build the first messages (header,
+   * a screen of rows, the first item's detail) and a detail; then the other rows (sent in chunks after the
+   * first paint) and searches answered on the host (the first one reads and folds every item's texts).
+   */
+  readonly host: {
+    readonly openMs: number;
+    readonly initMessageMs: number;
+    readonly initMessageMB: number;
+    readonly initRows: number;
+    readonly detailMs: number;
+    readonly restRowsMs: number;
+    readonly restRowsMB: number;
+    readonly chunks: number;
+    readonly firstSearchMs: number;
+    readonly searchMs: number;
+    /** The floor under the open: reading results.jsonl and JSON.parse of every line, nothing else (same run). */
+    readonly parseFloorMs: number;
+  };
   /** The webview's part, on the page's clock from navigation start (Chromium only). */
   readonly webview: {
     readonly readyMs: number;
@@ -40,6 +58,8 @@ export interface ReviewUiResult {
     readonly firstItemPaintedMs: number;
     /** From the init message arriving to the first item painted: what the webview itself spends. */
     readonly initToFirstItemMs: number;
+    /** When the last row chunk was handled (every row in the list), from navigation start. */
+    readonly allRowsMs: number;
     readonly rendered: unknown;
   } | null;
   /** From the webview starting (navigation) to its first item painted, init transfer included. */
@@ -71,32 +91,72 @@ async function buildWebview(dir: string): Promise<string> {
 
 interface HostSide {
   readonly initPath: string;
+  readonly firstItemPath: string;
+  readonly chunksPath: string;
   readonly detailsPath: string;
   readonly openMs: number;
   readonly initMessageMs: number;
   readonly initMessageMB: number;
+  readonly initRows: number;
   readonly detailMs: number;
+  readonly restRowsMs: number;
+  readonly restRowsMB: number;
+  readonly chunks: number;
+  readonly firstSearchMs: number;
+  readonly searchMs: number;
+  readonly parseFloorMs: number;
   readonly items: number;
 }
 
-/** What the extension host does for the panel, timed: ReviewSession.open, the init message, item details. */
+/**
+ * Reads results.jsonl and JSON.parses every line, keeping nothing, the way the index reads it (bytes, one
+ * line decoded at a time): what any index of the file built on open costs at least.
+ */
+function parseFloor(runDir: string): number {
+  const start = performance.now();
+  const bytes = readFileSync(join(runDir, 'results.jsonl'));
+  let from = 0;
+  let parsed = 0;
+  for (let newline = bytes.indexOf(0x0a); newline !== -1; newline = bytes.indexOf(0x0a, from)) {
+    if (newline > from) parsed += JSON.parse(bytes.toString('utf8', from, newline)) === null ? 0 : 1;
+    from = newline + 1;
+  }
+  if (parsed === 0) throw new Error('results.jsonl has no lines');
+  return since(start);
+}
+
+/**
+ * What the extension host does for the panel (ReviewPanel.postInit), timed: ReviewSession.open (the
+ * results index), the init message with the first item's detail, the row chunks, item details, searches.
+ */
 function hostSide(runDir: string, dir: string): HostSide {
   let start = performance.now();
-  const { session } = ReviewSession.open(runDir, 'bench');
+  const { session } = ReviewSession.open(runDir, 'bench', { searchInRows: false });
   const openMs = since(start);
+  const parseFloorMs = parseFloor(runDir);
   start = performance.now();
-  const init: InitMessage = {
-    type: 'init',
-    run: session.runHeader(),
-    header: session.header(),
-    rows: session.rows(),
-    annotator: 'bench',
+  const sequence = initSequence(session, {
+    selectedItemId: null,
     role: 'annotator',
     categories: HALLUCINATION_CATEGORIES.map((id) => ({ id, label: HALLUCINATION_LABELS[id] })),
-    selectedItemId: null,
-  };
-  const text = JSON.stringify(init);
+    blind: false,
+    canUndo: false,
+  });
+  const text = JSON.stringify(sequence.init);
+  const firstItemText = JSON.stringify({ type: 'item', detail: sequence.detail });
   const initMessageMs = since(start);
+  start = performance.now();
+  const chunks = [...sequence.chunks()];
+  const chunksText = JSON.stringify(chunks);
+  const restRowsMs = since(start);
+  start = performance.now();
+  session.search('河童 川');
+  const firstSearchMs = since(start);
+  const searchTimes = ['きつね', 'kappa', '妖怪 山'].map((query) => {
+    const t = performance.now();
+    session.search(query);
+    return since(t);
+  });
   const ids = session.manifest.dataset.itemIds;
   const shown = [...ids.slice(0, DETAILS_SHOWN), ...ids.slice(-DETAILS_SHOWN)];
   const times: number[] = [];
@@ -107,10 +167,31 @@ function hostSide(runDir: string, dir: string): HostSide {
     return detail;
   });
   const initPath = join(dir, 'init.json');
+  const firstItemPath = join(dir, 'first-item.json');
+  const chunksPath = join(dir, 'chunks.json');
   const detailsPath = join(dir, 'details.json');
   writeFileSync(initPath, text);
+  writeFileSync(firstItemPath, firstItemText);
+  writeFileSync(chunksPath, chunksText);
   writeFileSync(detailsPath, JSON.stringify(details));
-  return { initPath, detailsPath, openMs, initMessageMs, initMessageMB: text.length / 1e6, detailMs: median(times), items: ids.length };
+  return {
+    initPath,
+    firstItemPath,
+    chunksPath,
+    detailsPath,
+    openMs,
+    initMessageMs,
+    initMessageMB: (text.length + firstItemText.length) / 1e6,
+    initRows: sequence.init.rows.length,
+    detailMs: median(times),
+    restRowsMs,
+    restRowsMB: chunksText.length / 1e6,
+    chunks: chunks.length,
+    firstSearchMs,
+    searchMs: median(searchTimes),
+    parseFloorMs,
+    items: ids.length,
+  };
 }
 
 function serve(files: Readonly<Record<string, { path?: string; text?: string; type: string }>>): Promise<Server> {
@@ -154,7 +235,10 @@ async function heapMB(cdp: CdpSession): Promise<number> {
 export async function benchReviewUi(runDir: string): Promise<ReviewUiResult> {
   const dir = scratchDir('review-ui');
   const host = hostSide(runDir, dir);
-  log(`review ui: host open ${host.openMs.toFixed(0)} ms, init message ${host.initMessageMs.toFixed(0)} ms (${host.initMessageMB.toFixed(1)} MB)`);
+  log(
+    `review ui: host open ${host.openMs.toFixed(0)} ms (read + JSON.parse alone ${host.parseFloorMs.toFixed(0)} ms), first messages ${host.initMessageMs.toFixed(0)} ms (${host.initRows} rows, ${host.initMessageMB.toFixed(3)} MB), ` +
+      `other rows ${host.restRowsMs.toFixed(0)} ms (${host.chunks} chunks, ${host.restRowsMB.toFixed(1)} MB), search ${host.firstSearchMs.toFixed(0)} ms first, ${host.searchMs.toFixed(0)} ms after`,
+  );
   const unavailable = process.env['BENCH_REVIEW_UI'] === 'dom' ? 'BENCH_REVIEW_UI=dom' : chromiumUnavailable();
   return unavailable === null ? inChromium(host, dir) : inHappyDom(host, unavailable);
 }
@@ -162,12 +246,24 @@ export async function benchReviewUi(runDir: string): Promise<ReviewUiResult> {
 const DomResultSchema = z.object({ firstItemMs: z.number(), rendered: z.boolean(), keyP50Ms: z.number(), keyP95Ms: z.number(), heapMB: z.number() });
 
 function hostTimes(host: HostSide): ReviewUiResult['host'] {
-  return { openMs: round(host.openMs, 1), initMessageMs: round(host.initMessageMs, 1), initMessageMB: round(host.initMessageMB, 1), detailMs: round(host.detailMs, 3) };
+  return {
+    openMs: round(host.openMs, 1),
+    initMessageMs: round(host.initMessageMs, 1),
+    initMessageMB: round(host.initMessageMB, 3),
+    initRows: host.initRows,
+    detailMs: round(host.detailMs, 3),
+    restRowsMs: round(host.restRowsMs, 1),
+    restRowsMB: round(host.restRowsMB, 1),
+    chunks: host.chunks,
+    firstSearchMs: round(host.firstSearchMs, 1),
+    searchMs: round(host.searchMs, 1),
+    parseFloorMs: round(host.parseFloorMs, 1),
+  };
 }
 
 function inHappyDom(host: HostSide, why: string): ReviewUiResult {
   log(`review ui: headless Chromium unavailable (${why}): happy-dom instead`);
-  const child = spawnSync(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'bench/reviewUiDom.ts'), host.initPath, host.detailsPath], { cwd: REPO_ROOT, encoding: 'utf8', maxBuffer: 1e6 });
+  const child = spawnSync(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'bench/reviewUiDom.ts'), host.initPath, host.firstItemPath, host.chunksPath, host.detailsPath], { cwd: REPO_ROOT, encoding: 'utf8', maxBuffer: 1e6 });
   if (child.status !== 0) throw new Error(`bench/reviewUiDom.ts failed: ${child.stderr}`);
   const dom = DomResultSchema.parse(JSON.parse(child.stdout));
   const key: KeyLatency = { presses: 200, handlerP95Ms: dom.keyP95Ms, selectionP50Ms: dom.keyP50Ms, selectionP95Ms: dom.keyP95Ms, itemP50Ms: dom.keyP50Ms, itemP95Ms: dom.keyP95Ms };
@@ -194,6 +290,8 @@ async function inChromium(host: HostSide, dir: string): Promise<ReviewUiResult> 
     '/codicon.css': { path: join(codicons, 'codicon.css'), type: 'text/css' },
     '/codicon.ttf': { path: join(codicons, 'codicon.ttf'), type: 'font/ttf' },
     '/init.json': { path: host.initPath, type: 'application/json' },
+    '/first-item.json': { path: host.firstItemPath, type: 'application/json' },
+    '/chunks.json': { path: host.chunksPath, type: 'application/json' },
     '/details.json': { path: host.detailsPath, type: 'application/json' },
   });
   const browser = await launchChromium();
@@ -204,7 +302,7 @@ async function inChromium(host: HostSide, dir: string): Promise<ReviewUiResult> 
     page.on('pageerror', (error) => errors.push(error.message));
     const cdp = await context.newCDPSession(page);
     await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`, { timeout: 60_000 });
-    await page.waitForFunction('window.__bench && window.__bench.marks.rendered !== undefined', undefined, { timeout: 60_000, polling: 50 }).catch(async (error: unknown) => {
+    await page.waitForFunction('window.__bench && window.__bench.marks.rendered !== undefined && window.__bench.marks.allRows !== undefined', undefined, { timeout: 300_000, polling: 50 }).catch(async (error: unknown) => {
       const state = await page.evaluate('JSON.stringify({ marks: window.__bench && window.__bench.marks, errors: window.__bench && window.__bench.errors, body: document.body.innerText.slice(0, 300) })');
       throw new Error(`the review page never showed its first item (${String(state)}; page errors: ${errors.join('; ')})`, { cause: error });
     });
@@ -233,6 +331,7 @@ async function inChromium(host: HostSide, dir: string): Promise<ReviewUiResult> 
         initHandledMs: round(numberIn(marks, 'initHandled'), 1),
         firstItemPaintedMs: round(firstItem, 1),
         initToFirstItemMs: round(firstItem - initReceived, 1),
+        allRowsMs: round(numberIn(marks, 'allRows'), 1),
         rendered: marks['rendered'],
       },
       webviewFirstItemMs: round(firstItem, 1),

@@ -1,7 +1,7 @@
 // The review UI bench without a browser: the webview in happy-dom (the DOM test tier's harness), in a
 // process of its own since happy-dom takes over the global scope. Used only when headless Chromium is not
 // available; no layout or paint, so its figures are the app's own JavaScript time.
-//   node --import tsx bench/reviewUiDom.ts INIT.json DETAILS.json   prints one JSON object
+//   node --import tsx bench/reviewUiDom.ts INIT.json FIRST-ITEM.json CHUNKS.json DETAILS.json   prints one JSON object
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { REPO_ROOT } from './paths';
@@ -21,8 +21,10 @@ interface DetailLike {
 }
 
 async function main(): Promise<void> {
-  const [initPath, detailsPath] = process.argv.slice(2);
-  if (initPath === undefined || detailsPath === undefined) throw new Error('usage: reviewUiDom.ts INIT.json DETAILS.json');
+  const [initPath, firstItemPath, chunksPath, detailsPath] = process.argv.slice(2);
+  if (initPath === undefined || firstItemPath === undefined || chunksPath === undefined || detailsPath === undefined) {
+    throw new Error('usage: reviewUiDom.ts INIT.json FIRST-ITEM.json CHUNKS.json DETAILS.json');
+  }
   const harness = (await import(join(REPO_ROOT, 'test/webview/harness.ts'))) as { mount: () => Promise<DomMounted> };
   const details = new Map((JSON.parse(readFileSync(detailsPath, 'utf8')) as DetailLike[]).map((d) => [d.id, d]));
   const first = details.values().next().value;
@@ -34,11 +36,10 @@ async function main(): Promise<void> {
   const start = performance.now();
   const init: unknown = JSON.parse(readFileSync(initPath, 'utf8'));
   mounted.deliver(init);
-  const selected = mounted.posted('select').at(-1)?.itemId;
-  if (selected === undefined) throw new Error('the app selected nothing after init');
-  mounted.deliver({ type: 'item', detail: detailOf(selected) });
+  mounted.deliver(JSON.parse(readFileSync(firstItemPath, 'utf8')));
   const firstItemMs = since(start);
   const rendered = mounted.$('.vlist [aria-selected="true"]') !== null && mounted.$('.detail-columns .choices') !== null;
+  for (const chunk of JSON.parse(readFileSync(chunksPath, 'utf8')) as unknown[]) mounted.deliver(chunk);
 
   const handler: number[] = [];
   for (let i = 0; i < 200; i++) {

@@ -1,7 +1,8 @@
 /**
  * The page the review UI bench loads: the shipped webview bundle under a fake acquireVsCodeApi that plays the
- * extension host. It answers 'ready' with the init message (fetched as JSON text, parsed, and posted to the
- * window as VS Code posts into a webview) and 'select' with the item's detail on the next task. It records
+ * extension host. It answers 'ready' as ReviewPanel.postInit does: the init message (fetched as JSON text,
+ * parsed, and posted to the window as VS Code posts into a webview), the first item's detail, then the row
+ * chunks, one task each; and 'select' with the item's detail on the next task. It records
  * when each message was handled and the first frame painted after, on the page's own clock (0 = navigation
  * start), and offers __bench.press(key, count) to time keystrokes. Browser code, so kept as plain text.
  */
@@ -40,12 +41,14 @@ export const HARNESS_JS = `(() => {
       bench.marks.initHandled = performance.now();
       painted().then((t) => { bench.marks.initPainted = t; });
     }
+    if (data && data.type === 'rowChunk' && data.done) bench.marks.allRows = performance.now();
     if (data && data.type === 'item') {
       bench.itemsHandled += 1;
       if (bench.itemsHandled === 1) {
         bench.marks.firstItemHandled = performance.now();
         painted().then((t) => {
           bench.marks.firstItemPainted = t;
+          sendChunks();
           const selected = document.querySelector('.vlist [aria-selected="true"]');
           const question = document.querySelector('.detail-columns .choices');
           bench.marks.rendered = { selectedRow: selected !== null, rowsInDom: document.querySelectorAll('.vlist .row').length, detail: question !== null };
@@ -56,17 +59,30 @@ export const HARNESS_JS = `(() => {
       if (waiting) waiting(performance.now());
     }
   };
+  // The other rows, fetched (a bench artifact: 30 MB of JSON) once the first item is painted, then posted one
+  // chunk per task as the host sends one per turn of its event loop (setImmediate).
+  const sendChunks = () => fetch('/chunks.json').then((r) => r.json()).then((list) => {
+    if (list.length === 0) bench.marks.allRows = performance.now();
+    const next = (i) => {
+      if (i >= list.length) return;
+      window.postMessage(list[i], '*');
+      setTimeout(() => next(i + 1), 0);
+    };
+    next(0);
+  }).catch((e) => bench.errors.push(String(e)));
   const api = {
     postMessage(message) {
       if (message.type === 'ready') {
         bench.marks.ready = performance.now();
         window.addEventListener('message', afterApp);
-        Promise.all([fetch('/init.json').then((r) => r.text()), details]).then(([text]) => {
+        const first = fetch('/first-item.json').then((r) => r.json());
+        Promise.all([fetch('/init.json').then((r) => r.text()), first, details]).then(([text, firstItem]) => {
           bench.marks.initFetched = performance.now();
           const init = JSON.parse(text);
           bench.marks.initParsed = performance.now();
           bench.rowCount = init.rows.length;
           window.postMessage(init, '*');
+          window.postMessage(firstItem, '*');
         }).catch((e) => bench.errors.push(String(e)));
       } else if (message.type === 'select') {
         const known = bench.details.get(message.itemId);

@@ -21,6 +21,8 @@ export interface RunnerResult {
   readonly sdkOnlyCpuMsPerRequest: number;
   /** cpuMsPerRequest - sdkOnlyCpuMsPerRequest: prompts, pool, retries, result lines, fsync. */
   readonly toolCpuMsPerRequest: number;
+  /** cpuMsPerRequest / sdkOnlyCpuMsPerRequest, measured in the same run. */
+  readonly cpuOverSdk: number;
   readonly errors: number;
 }
 
@@ -80,6 +82,7 @@ export async function benchRunner(repetitions: number): Promise<RunnerResult> {
       cpuMsPerRequest: round(cpu),
       sdkOnlyCpuMsPerRequest: round(floor),
       toolCpuMsPerRequest: round(cpu - floor),
+      cpuOverSdk: round(cpu / floor),
       errors,
     };
   } finally {

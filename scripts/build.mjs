@@ -28,8 +28,8 @@ const targets = [
     platform: 'node',
     format: 'cjs',
     target: 'node20',
-    // node-llama-cpp: optional, native, loaded at run time only when a GGUF model is used.
-    external: ['vscode', 'node-llama-cpp'],
+    // Optional native runtimes, loaded at run time only when used: never bundled.
+    external: ['vscode', 'node-llama-cpp', 'onnxruntime-node'],
     define: noNavigator,
   },
   {
@@ -39,7 +39,7 @@ const targets = [
     platform: 'node',
     format: 'cjs',
     target: 'node20',
-    external: ['node-llama-cpp'],
+    external: ['node-llama-cpp', 'onnxruntime-node'],
     define: noNavigator,
     banner: { js: '#!/usr/bin/env node' },
   },

@@ -34,11 +34,13 @@ export const ItemRowSchema = z.object({
   auto: AutoOutcomeSchema,
   /** The final human verdict, or 'none'. */
   human: z.enum(['true', 'false', 'null', 'none']),
-  /** This annotator's own decision on the item ('none': no event, 'skipped': an event without a verdict). */
+  /** This annotator's own state on the item ('none': nothing recorded, 'skipped': a flag or note without a verdict). */
   mine: z.enum(['true', 'false', 'null', 'skipped', 'none']),
   flagged: z.boolean(),
   stale: z.boolean(),
   conflict: z.boolean(),
+  /** Reviewed by anyone: a verdict, a flag or a note in a current state (src/core/adjudication/reviewed.ts). */
+  reviewed: z.boolean(),
   /** The final human verdict differs from the automatic one. */
   disagreement: z.boolean(),
   /** Facets for filters: e.g. type and region of a YokaiEval question. */
@@ -62,6 +64,8 @@ export const ScoreHeaderSchema = z.object({
   adjudicatedAccuracy: z.number(),
   /** Items with a final human verdict. */
   adjudicatedItems: z.number().int().nonnegative(),
+  /** Items reviewed: a verdict, a flag or a note in a current state (src/core/adjudication/reviewed.ts). */
+  reviewedItems: z.number().int().nonnegative(),
   conflicts: z.number().int().nonnegative(),
   stale: z.number().int().nonnegative(),
   flagged: z.number().int().nonnegative(),
@@ -209,7 +213,23 @@ export const InitMessageSchema = z.object({
   selectedItemId: z.string().nullable(),
   /** Blind review (evalAdjudicator.blindReview): automatic verdicts and scores hidden until decided. */
   blind: z.boolean().optional(),
+  /**
+   * How many rows follow in rowChunk messages: the init carries the first screen (around the selected
+   * item), the rest comes in dataset order. Absent or 0: `rows` is every row.
+   */
+  rowsToCome: z.number().int().nonnegative().optional(),
 });
+
+/** The next rows of a run being loaded (after an init with rowsToCome), in dataset order. */
+export const RowChunkMessageSchema = z.object({
+  type: z.literal('rowChunk'),
+  rows: z.array(ItemRowSchema),
+  /** The last chunk: every row has arrived. */
+  done: z.boolean(),
+});
+
+/** The host's answer to a search: the ids of the matching items, in dataset order. */
+export const SearchResultMessageSchema = z.object({ type: z.literal('searchResult'), query: z.string(), ids: z.array(z.string()) });
 
 export const RowsMessageSchema = z.object({
   type: z.literal('rows'),
@@ -229,9 +249,26 @@ export const HostErrorMessageSchema = z.object({ type: z.literal('error'), messa
 /** The review settings changed (evalAdjudicator.blindReview). */
 export const ReviewOptionsMessageSchema = z.object({ type: z.literal('reviewOptions'), blind: z.boolean() });
 
-export const HostMessageSchema = z.discriminatedUnion('type', [InitMessageSchema, RowsMessageSchema, ItemMessageSchema, SavedMessageSchema, HostErrorMessageSchema, ReviewOptionsMessageSchema]);
+/**
+ * Lines of adjudications.jsonl skipped (not valid events, or events for items the run lacks), as the CLI words
+ * them ("skipped <file> line <n>: <reason>", then any advice); the whole list each time, empty when clean.
+ */
+export const SkippedLinesMessageSchema = z.object({ type: z.literal('skippedLines'), lines: z.array(z.string()) });
+
+export const HostMessageSchema = z.discriminatedUnion('type', [
+  InitMessageSchema,
+  RowsMessageSchema,
+  ItemMessageSchema,
+  SavedMessageSchema,
+  HostErrorMessageSchema,
+  ReviewOptionsMessageSchema,
+  RowChunkMessageSchema,
+  SearchResultMessageSchema,
+  SkippedLinesMessageSchema,
+]);
 export type HostMessage = z.infer<typeof HostMessageSchema>;
 export type InitMessage = z.infer<typeof InitMessageSchema>;
+export type RowChunkMessage = z.infer<typeof RowChunkMessageSchema>;
 
 // Webview -> host
 
@@ -247,6 +284,8 @@ export const AdjudicateMessageSchema = z.object({
 export const UndoMessageSchema = z.object({ type: z.literal('undo'), requestId: z.number().int() });
 export const OpenLinkMessageSchema = z.object({ type: z.literal('openLink'), url: z.string().max(10_000) });
 export const CommandMessageSchema = z.object({ type: z.literal('command'), command: z.enum(['export', 'refresh', 'guidelines', 'judgePrompt']) });
+/** Search the items' texts, kept on the host (rows carry no search text); answered by searchResult. */
+export const SearchMessageSchema = z.object({ type: z.literal('search'), query: z.string().max(1000) });
 
 export const WebviewMessageSchema = z.discriminatedUnion('type', [
   ReadyMessageSchema,
@@ -255,6 +294,7 @@ export const WebviewMessageSchema = z.discriminatedUnion('type', [
   UndoMessageSchema,
   OpenLinkMessageSchema,
   CommandMessageSchema,
+  SearchMessageSchema,
 ]);
 export type WebviewMessage = z.infer<typeof WebviewMessageSchema>;
 

@@ -7,6 +7,7 @@ import {
   type ItemDetail,
   type ItemRow,
 } from '../src/protocol';
+import { isReviewed, recordsSomething } from '../src/core/adjudication/reviewed';
 import { AdjudicationView } from './adjudicationView';
 import { Announcer } from './announcer';
 import { BlindReview } from './blindReview';
@@ -26,6 +27,7 @@ import { referenceKeys, referenceName } from './kalahiReferences';
 import { measuresOf, metricLabel } from './kalahiScores';
 import { type KeyActions, dispatchKey } from './keyboard';
 import { MessageBar } from './messageBar';
+import { SkippedLinesBar } from './skippedLinesBar';
 import { ROW_HEIGHT, type RowLook, createRowElement, fillRow } from './rowView';
 import { isSortId, sortIsAutomatic } from './sorting';
 import { ReviewStore } from './store';
@@ -58,6 +60,7 @@ interface Pending {
 const LANG_BY_BENCHMARK: Readonly<Record<InitMessage['run']['benchmark'], string>> = { yokaieval: 'ja', kalahi: 'fil' };
 
 function mineOf(decision: Decision): ItemRow['mine'] {
+  if (!recordsSomething(decision)) return 'none';
   if (decision.verdict === undefined) return 'skipped';
   return decision.verdict === null ? 'null' : decision.verdict ? 'true' : 'false';
 }
@@ -76,10 +79,13 @@ class ReviewController implements ReviewApp {
   private readonly channel: HostChannel;
   private readonly header: HeaderView;
   private readonly messageBar = new MessageBar();
+  private readonly skippedLines = new SkippedLinesBar();
   private readonly filterBar: FilterBar;
   private readonly facetPanel: FacetPanel;
   private readonly blind = new BlindReview();
   private kalahiState: KalahiViewState = { measure: null, compare: null };
+  /** The reviewer unfolded the English gloss: it stays unfolded for the next items. */
+  private glossOpen = false;
   private role: InitMessage['role'] = 'annotator';
   /** The panel's blind toggle was used (persisted then; a change of the setting overrides it). */
   private blindToggled = false;
@@ -101,6 +107,8 @@ class ReviewController implements ReviewApp {
   private nextRequestId = 1;
   private saveTimer: ReturnType<typeof setTimeout> | undefined;
   private flagReturnFocus: HTMLElement | null = null;
+  /** While rows are still arriving (rowChunk): where to scroll once they are all here, and an item to select when its row comes. */
+  private loading: { scrollTop: number | null; selectId: string | null } | undefined;
 
   constructor(root: HTMLElement, api: VsCodeApiLike) {
     this.root = root;
@@ -159,7 +167,7 @@ class ReviewController implements ReviewApp {
       el('div', { class: 'detail-panel' }, [this.detailScroll, this.adjudication.element]),
     ]);
     root.classList.add('review-app');
-    root.replaceChildren(this.header.element, this.messageBar.element, this.body, this.announcer.element, this.help.element);
+    root.replaceChildren(this.header.element, this.messageBar.element, this.skippedLines.element, this.body, this.announcer.element, this.help.element);
     this.detailView.showEmpty('Loading the run…');
     window.addEventListener('message', this.onMessage);
     window.addEventListener('keydown', this.onKeyDown);
@@ -208,10 +216,19 @@ class ReviewController implements ReviewApp {
       case 'error':
         this.onError(message.message, message.requestId);
         return;
+      case 'skippedLines':
+        this.skippedLines.show(message.lines);
+        return;
       case 'reviewOptions':
         this.blindToggled = false;
         this.setBlind(message.blind);
         this.persistSoon();
+        return;
+      case 'rowChunk':
+        this.onRowChunk(message.rows, message.done);
+        return;
+      case 'searchResult':
+        if (this.store.setHostMatches(message.query, message.ids)) this.refreshList();
         return;
     }
   }
@@ -255,11 +272,42 @@ class ReviewController implements ReviewApp {
     this.detail = undefined;
     this.shownContent = undefined;
     this.selectItem(target, { scroll: restored === undefined, force: true });
+    const wanted = restored?.itemId ?? null;
+    this.loading =
+      (message.rowsToCome ?? 0) > 0 ? { scrollTop: restored === undefined ? null : restored.scrollTop, selectId: wanted !== null && wanted !== target ? wanted : null } : undefined;
+    if (this.store.queryTerms.length > 0 && this.store.needsHostSearch) this.channel.post({ type: 'search', query: this.store.filter.query });
     if (document.activeElement === null || document.activeElement === document.body) this.list.element.focus();
+  }
+
+  /** More rows of the run: added in dataset order; the selection stays, and is kept in view. */
+  private onRowChunk(rows: readonly ItemRow[], done: boolean): void {
+    this.store.insertRows(rows);
+    const loading = this.loading;
+    if (loading?.selectId !== null && loading?.selectId !== undefined && this.store.getRow(loading.selectId) !== undefined) {
+      this.selectItem(loading.selectId, { scroll: false });
+      loading.selectId = null;
+    }
+    this.list.setCount(this.store.size);
+    const position = this.store.selectedPosition;
+    this.list.setSelected(position);
+    if (loading !== undefined && loading.scrollTop === null && position >= 0) this.list.scrollToPosition(position);
+    this.updateCounts();
+    if (!done) return;
+    if (loading !== undefined && loading.scrollTop !== null) this.list.scrollTop = loading.scrollTop;
+    this.loading = undefined;
+  }
+
+  /** Redraws the list after the filtered rows changed without a new filter (a search answered). */
+  private refreshList(): void {
+    this.list.setCount(this.store.size);
+    this.list.setSelected(this.store.selectedPosition);
+    this.updateCounts();
   }
 
   private onRows(rows: readonly ItemRow[], header: Parameters<HeaderView['setScores']>[0]): void {
     this.store.applyRows(rows);
+    // Notes are searched on the host: ask again so that a changed note counts for the current query.
+    if (rows.length > 0 && this.store.queryTerms.length > 0 && this.store.needsHostSearch) this.channel.post({ type: 'search', query: this.store.filter.query });
     for (const row of rows) if (!this.hasPending(row.id)) this.rowsBefore.delete(row.id);
     this.list.setCount(this.store.size);
     this.updateCounts();
@@ -421,11 +469,18 @@ class ReviewController implements ReviewApp {
     const row = this.store.getRow(detail.id);
     if (row !== undefined) {
       if (!this.rowsBefore.has(row.id)) this.rowsBefore.set(row.id, row);
-      this.onRowsLocal([{ ...row, mine: mineOf(decision) }]);
+      this.onRowsLocal([{ ...row, mine: mineOf(decision), reviewed: this.reviewedWith(detail, decision) }]);
     }
     if (hiddenNow !== this.detailHidden()) this.renderDetail();
     else this.renderAdjudication();
     this.announcer.announce(this.describeChange(change, decision));
+  }
+
+  /** Whether the item counts as reviewed once this annotator's decision is saved (the host's rule). */
+  private reviewedWith(detail: ItemDetail, decision: Decision): boolean {
+    const me = this.session?.annotator;
+    const others = detail.annotators.filter((a) => a.annotator !== me).map((a) => ({ stale: a.stale, state: a.decision }));
+    return isReviewed([...others, { stale: false, state: decision }]);
   }
 
   private describeChange(change: { verdict?: boolean | null; hallucination?: CategoryId | null; note?: string }, decision: Decision): string {
@@ -474,7 +529,8 @@ class ReviewController implements ReviewApp {
     const detail = this.detail;
     if (detail === undefined || this.session === undefined) return;
     const hidden = this.detailHidden();
-    const key = `${contentKey(detail)}|${String(hidden)}|${this.kalahiState.measure ?? ''}|${this.kalahiState.compare ?? ''}`;
+    const seen = hidden && this.blind.wasShown(detail.id);
+    const key = `${contentKey(detail)}|${String(hidden)}|${String(seen)}|${this.kalahiState.measure ?? ''}|${this.kalahiState.compare ?? ''}`;
     if (this.shownContent?.id !== detail.id || this.shownContent.key !== key) {
       const sameItem = this.shownContent?.id === detail.id;
       const scrollTop = this.detailScroll.scrollTop;
@@ -485,8 +541,11 @@ class ReviewController implements ReviewApp {
         index: this.store.getRow(detail.id)?.index,
         openLink: (url) => this.channel.post({ type: 'openLink', url }),
         hideAutomatic: hidden,
+        verdictSeen: seen,
         kalahi: this.kalahiState,
         onKalahiChange: (change) => this.changeKalahi(change),
+        glossOpen: this.glossOpen,
+        onGlossToggle: (open) => (this.glossOpen = open),
       });
       if (!hidden) this.blind.shown(detail.id);
       this.highlightSearch();
@@ -511,6 +570,9 @@ class ReviewController implements ReviewApp {
     for (const element of Array.from(this.detailView.element.querySelectorAll<HTMLElement>('.searchable'))) {
       clearMarks(element, 'search-hit');
       if (terms.length > 0) markRanges(element, (text) => findTermRanges(text, terms), 'search-hit');
+      // A match inside the folded gloss is shown, not hidden.
+      const gloss = element.closest('details.gloss');
+      if (gloss !== null && element.querySelector('mark.search-hit') !== null) gloss.setAttribute('open', '');
     }
   }
 
@@ -541,6 +603,7 @@ class ReviewController implements ReviewApp {
     else this.list.scrollTop = 0;
     this.updateCounts();
     if (queryChanged) this.highlightSearch();
+    if (queryChanged && this.store.queryTerms.length > 0 && this.store.needsHostSearch) this.channel.post({ type: 'search', query: this.store.filter.query });
     this.persistSoon();
   }
 
@@ -626,7 +689,7 @@ class ReviewController implements ReviewApp {
   }
 
   private setInert(inert: boolean): void {
-    for (const part of [this.header.element, this.messageBar.element, this.body]) part.toggleAttribute('inert', inert);
+    for (const part of [this.header.element, this.messageBar.element, this.skippedLines.element, this.body]) part.toggleAttribute('inert', inert);
   }
 
   // UI state

@@ -34,6 +34,11 @@ export class BlindReview {
     this.seen.add(itemId);
   }
 
+  /** Whether the item's automatic verdict was shown in this panel. */
+  wasShown(itemId: string): boolean {
+    return this.seen.has(itemId);
+  }
+
   /** The `blind` flag of a decision about to be sent. */
   flagFor(detail: ItemDetail, annotator: string, hiddenNow: boolean, changesVerdict: boolean): boolean {
     if (hiddenNow && !this.seen.has(detail.id)) return true;

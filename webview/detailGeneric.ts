@@ -11,6 +11,6 @@ export function renderGeneric(detail: GenericDetail, context: DetailContext): HT
     ...detail.fields.flatMap((field) => [subheading(field.label), textBlock(field.text, context.lang)]),
   ]);
   const hidden = context.hideAutomatic === true;
-  const model = pane('model', 'Model output', [...modelOutput(detail, context.lang), subheading('Automatic verdict', hidden ? [] : [autoBadge(detail.auto)]), hidden ? hiddenNotice('The automatic verdict is') : null]);
+  const model = pane('model', 'Model output', [...modelOutput(detail, context.lang), subheading('Automatic verdict', hidden ? [] : [autoBadge(detail.auto)]), hidden ? hiddenNotice('The automatic verdict is', context.verdictSeen === true) : null]);
   return [item, model];
 }

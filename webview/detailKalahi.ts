@@ -54,7 +54,7 @@ export function renderKalahi(detail: KalahiDetail, context: DetailContext): HTML
   ]);
 
   const references = pane('refs', 'References', [
-    hidden ? hiddenNotice('The metric scores and the automatic verdict are') : measurePicker(measures, measureId, (id) => onChange({ measure: id })),
+    hidden ? hiddenNotice('The metric scores and the automatic verdict are', context.verdictSeen === true) : measurePicker(measures, measureId, (id) => onChange({ measure: id })),
     measure === undefined ? null : measureSummary(detail, measure),
     ...referenceLists({ detail, measure, compare, answer, onCompare: (key) => onChange({ compare: key }) }),
     hidden || detail.open === null || detail.open.metrics.length === 0

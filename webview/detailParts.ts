@@ -19,7 +19,12 @@ export interface DetailContext {
   readonly openLink: (url: string) => void;
   /** Blind review of an undecided item: the automatic verdict, the judge's reply and the scores stay hidden. */
   readonly hideAutomatic?: boolean;
+  /** The automatic verdict was shown earlier in this panel (before blind review was turned on). */
+  readonly verdictSeen?: boolean;
   readonly kalahi?: KalahiViewState;
+  /** YokaiEval: whether the English gloss starts unfolded (folded by default). */
+  readonly glossOpen?: boolean;
+  readonly onGlossToggle?: (open: boolean) => void;
   readonly onKalahiChange?: (change: Partial<KalahiViewState>) => void;
 }
 
@@ -81,9 +86,15 @@ export function autoBadge(auto: BadgeValue, who = 'judge'): HTMLElement {
   return verdictBadge(auto, who, { showWho: false });
 }
 
-/** Stands in for what blind review hides until the annotator has decided. */
-export function hiddenNotice(what: string): HTMLElement {
-  return el('p', { class: 'blind-notice' }, [icon('eye-closed'), el('span', {}, `${what} hidden until you decide (blind review: t, f or n; b turns it off).`)]);
+/**
+ * Stands in for what blind review hides until the annotator has decided; says so when the verdict was already
+ * shown, since the decision is then recorded as not blind.
+ */
+export function hiddenNotice(what: string, seen = false): HTMLElement {
+  return el('div', { class: 'blind-notice-group' }, [
+    el('p', { class: 'blind-notice' }, [icon('eye-closed'), el('span', {}, `${what} hidden until you decide (blind review: t, f or n; b turns it off).`)]),
+    seen ? el('p', { class: 'blind-seen', role: 'note' }, [icon('warning'), el('span', {}, 'You saw this item’s automatic verdict before blind review was on: your decision on it is recorded as not blind.')]) : null,
+  ]);
 }
 
 /** Text with its http(s) URLs as link buttons (the host asks before opening them); never parsed as markup. */

@@ -38,12 +38,7 @@ export function renderYokaiEval(detail: YokaiEvalDetail, context: DetailContext)
   const item = pane('item', 'Question', [
     meta,
     textBlock(detail.question, lang, 'question searchable'),
-    gloss === null
-      ? null
-      : el('div', { class: 'gloss', role: 'group', 'aria-label': 'English gloss' }, [
-          el('div', { class: 'gloss-caption' }, [icon('globe'), el('span', {}, 'English gloss'), el('span', { class: 'gloss-source' }, 'YokaiEval-en.csv (the authors’ translation; decide on the Japanese)')]),
-          textBlock(gloss, 'en', 'gloss-text searchable'),
-        ]),
+    gloss === null ? null : glossDisclosure(gloss, context),
     choices,
     goldListed ? null : el('p', { class: 'gold-missing' }, [icon('pass-filled'), el('span', {}, 'Gold answer (not among the choices): '), el('span', { lang }, detail.gold)]),
     sources(detail, refs, context),
@@ -60,10 +55,29 @@ export function renderYokaiEval(detail: YokaiEvalDetail, context: DetailContext)
   const model = pane('model', 'Model output', [
     ...output,
     subheading('Judge', hidden ? [] : [autoBadge(detail.auto)]),
-    hidden ? hiddenNotice('The judge’s verdict and reply are') : detail.judgeReply === null ? el('p', { class: 'no-data' }, 'No judge reply recorded.') : rawBlock(detail.judgeReply, lang, 'Judge reply, raw'),
+    hidden ? hiddenNotice('The judge’s verdict and reply are', context.verdictSeen === true) : detail.judgeReply === null ? el('p', { class: 'no-data' }, 'No judge reply recorded.') : rawBlock(detail.judgeReply, lang, 'Judge reply, raw'),
     hidden || judgePrompt === null ? null : disclosure('Judge prompt as sent', [rawBlock(judgePrompt, lang, 'Judge prompt')]),
   ]);
   return [item, model];
+}
+
+/**
+ * The English gloss, folded by default so the choices and the gold answer stay in view; opened or closed, it
+ * stays so for the next items (the panel keeps the choice).
+ */
+function glossDisclosure(gloss: string, context: DetailContext): HTMLElement {
+  const details = el('details', { class: 'gloss', 'aria-label': 'English gloss' }, [
+    el('summary', { class: 'gloss-caption' }, [
+      icon('chevron-right', 'disclosure-icon'),
+      icon('globe'),
+      el('span', {}, 'English gloss'),
+      el('span', { class: 'gloss-source' }, 'YokaiEval-en.csv (the authors’ translation; decide on the Japanese)'),
+    ]),
+    textBlock(gloss, 'en', 'gloss-text searchable'),
+  ]);
+  if (context.glossOpen === true) details.setAttribute('open', '');
+  details.addEventListener('toggle', () => context.onGlossToggle?.(details.hasAttribute('open')));
+  return details;
 }
 
 /** The item's Wikipedia article and the references it cites; links ask before they open. */

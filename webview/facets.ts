@@ -1,5 +1,5 @@
 import type { ItemRow } from '../src/protocol';
-import { isAdjudicated } from './filters';
+import { isReviewed } from './filters';
 
 /**
  * Facets of the item list: each gives a row zero or more values; choosing values filters the list (OR
@@ -41,7 +41,7 @@ export const FACETS: readonly FacetDef[] = [
   dataFacet('model', 'Model'),
   { id: 'auto', label: 'Automatic verdict', automatic: true, valuesOf: (row) => [row.auto], order: VERDICTS },
   { id: 'human', label: 'Final human verdict', automatic: false, valuesOf: (row) => [row.human], order: VERDICTS, valueLabel: (v) => (v === 'none' ? 'no verdict' : v) },
-  { id: 'adjudicated', label: 'Adjudicated', automatic: false, valuesOf: (row) => yesNo(isAdjudicated(row)), order: YES_NO },
+  { id: 'adjudicated', label: 'Reviewed', automatic: false, valuesOf: (row) => yesNo(isReviewed(row)), order: YES_NO },
   { id: 'flagged', label: 'Flagged', automatic: false, valuesOf: (row) => yesNo(row.flagged), order: YES_NO },
   { id: 'stale', label: 'Stale', automatic: false, valuesOf: (row) => yesNo(row.stale), order: YES_NO },
   { id: 'disagreement', label: 'Automatic ≠ human', automatic: true, valuesOf: (row) => (row.human === 'none' ? [] : yesNo(row.disagreement)), order: YES_NO },

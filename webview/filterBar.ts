@@ -109,6 +109,13 @@ export class FilterBar {
     this.outdated.hidden = !outdated;
   }
 
+  /** Empties the field itself too: the web component's inner input may keep what was typed. */
+  private clearSearchText(): void {
+    this.search.value = '';
+    const inner = (this.search as HTMLElement & { wrappedElement?: HTMLInputElement }).wrappedElement;
+    if (inner !== undefined && inner.value !== '') inner.value = '';
+  }
+
   focusSearch(): void {
     this.search.focus();
     (this.search as HTMLElement & { wrappedElement?: HTMLInputElement }).wrappedElement?.focus();
@@ -146,7 +153,7 @@ export class FilterBar {
       clearTimeout(this.timer);
       this.timer = undefined;
     }
-    if (event.key === 'Escape' && this.search.value !== '') this.search.value = '';
+    if (event.key === 'Escape') this.clearSearchText();
     if (this.search.value !== this.state.query) this.options.onChange({ ...this.state, query: this.search.value });
     this.options.onLeaveSearch();
   };

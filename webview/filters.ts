@@ -1,7 +1,7 @@
 import type { ItemRow } from '../src/protocol';
 import type { FacetSelection } from './facets';
 import type { SortId } from './sorting';
-import { matchesTerms } from './textSearch';
+import { matchesItem } from './textSearch';
 
 /** Every filter of the item list; one is active at a time (plus an optional text query). */
 export const FILTER_IDS = [
@@ -33,15 +33,19 @@ export interface FilterDef {
   readonly matches: (row: ItemRow) => boolean;
 }
 
-/** Adjudicated: a final human verdict exists, or this annotator recorded something. */
-export function isAdjudicated(row: ItemRow): boolean {
-  return row.human !== 'none' || row.mine !== 'none';
+/**
+ * Reviewed: the host's one definition (src/core/adjudication/reviewed.ts: a verdict, a flag or a note in
+ * someone's current state), the same that the header's Reviewed count, the Runs view and `summary` use.
+ */
+export function isReviewed(row: ItemRow): boolean {
+  return row.reviewed;
 }
 
 export const FILTERS: readonly FilterDef[] = [
   { id: 'all', label: 'All', group: 'review', automatic: false, icon: 'list-flat', hideWhenEmpty: false, matches: () => true },
-  { id: 'todo', label: 'To do', group: 'review', automatic: false, icon: 'circle-large-outline', hideWhenEmpty: false, matches: (r) => !isAdjudicated(r) },
-  { id: 'adjudicated', label: 'Adjudicated', group: 'review', automatic: false, icon: 'pass', hideWhenEmpty: false, matches: isAdjudicated },
+  { id: 'todo', label: 'To do', group: 'review', automatic: false, icon: 'circle-large-outline', hideWhenEmpty: false, matches: (r) => !isReviewed(r) },
+  // The id stays 'adjudicated' so that filters persisted by earlier versions still restore.
+  { id: 'adjudicated', label: 'Reviewed', group: 'review', automatic: false, icon: 'pass', hideWhenEmpty: false, matches: isReviewed },
   { id: 'flagged', label: 'Flagged', group: 'review', automatic: false, icon: 'flag', hideWhenEmpty: false, matches: (r) => r.flagged },
   { id: 'disagreement', label: 'Judge ≠ human', group: 'review', automatic: true, icon: 'arrow-swap', hideWhenEmpty: false, matches: (r) => r.disagreement },
   { id: 'conflict', label: 'Conflicts', group: 'review', automatic: false, icon: 'warning', hideWhenEmpty: false, matches: (r) => r.conflict },
@@ -118,8 +122,5 @@ export function parseFilterState(text: string): FilterState {
  * its position in the dataset.
  */
 export function matchesQuery(row: ItemRow, foldedText: string, terms: readonly string[]): boolean {
-  if (matchesTerms(foldedText, terms)) return true;
-  const id = row.id.toLowerCase();
-  const index = String(row.index);
-  return terms.every((term) => foldedText.includes(term) || id.includes(term) || index === term);
+  return matchesItem(foldedText, row.id, row.index, terms);
 }

@@ -45,6 +45,7 @@ export class HeaderView {
   private readonly stale = stat('stale', 'Stale');
   private readonly flagged = stat('flagged', 'Flagged');
   private previous: ScoreHeader | undefined;
+  private blind = false;
   private readonly blindButton: HTMLButtonElement;
   private readonly blindText = el('span', { class: 'blind-text' }, 'Blind');
   private readonly promptButton: HTMLElement;
@@ -100,15 +101,39 @@ export class HeaderView {
     glyph?.classList.toggle('codicon-eye-closed', blind);
     glyph?.classList.toggle('codicon-eye', !blind);
     setText(this.blindText, blind ? 'Blind: on' : 'Blind');
+    this.blind = blind;
+    if (this.previous !== undefined) this.showScores(this.previous);
   }
 
   /** Shows new scores; returns what a screen reader should hear about the change ('' when nothing did). */
   setScores(header: ScoreHeader): string {
     const before = this.previous;
     this.previous = header;
+    this.showScores(header);
+    if (before === undefined) return '';
+    const parts: string[] = [];
+    if (!this.blind && before.adjudicatedAccuracy !== header.adjudicatedAccuracy) parts.push(`Adjudicated accuracy ${percent(header.adjudicatedAccuracy, header.items)}`);
+    if (before.reviewedItems !== header.reviewedItems) parts.push(`${count(header.reviewedItems)} of ${count(header.items)} reviewed`);
+    if (before.conflicts !== header.conflicts) parts.push(`${count(header.conflicts)} conflicts`);
+    return parts.join(', ');
+  }
+
+  private showScores(header: ScoreHeader): void {
     const mc = header.mc;
     const mcText = mc === undefined ? '' : `MC1 ${percent(mc.mc1 ?? NaN, mc.scored)} · MC2 ${percent(mc.mc2 ?? NaN, mc.scored)}`;
-    if (header.verdicts === false) {
+    const hide = this.blind && header.verdicts !== false;
+    for (const score of [this.automatic, this.adjudicated]) {
+      score.root.classList.toggle('is-hidden', hide);
+      if (hide) score.root.title = 'Hidden in blind review (b shows it)';
+      else score.root.removeAttribute('title');
+    }
+    if (hide) {
+      // Both scores are mostly the automatic verdicts until the review is done: blind review hides them.
+      for (const score of [this.automatic, this.adjudicated]) {
+        setText(score.value, 'hidden');
+        setText(score.detail, '');
+      }
+    } else if (header.verdicts === false) {
       // Kalahi MC only: no verdict to adjudicate, so the scores are MC1 and MC2, and review is flags and notes.
       setText(this.automatic.value, mc === undefined ? '—' : percent(mc.mc1 ?? NaN, mc.scored));
       setText(this.automatic.detail, mc === undefined ? '' : `MC1 (MC2 ${percent(mc.mc2 ?? NaN, mc.scored)})`);
@@ -122,19 +147,14 @@ export class HeaderView {
       setText(this.adjudicated.detail, header.items === 0 ? '' : pointDelta(header.automaticAccuracy, header.adjudicatedAccuracy));
       this.adjudicated.detail.title = 'Adjudicated minus automatic accuracy';
     }
-    setText(this.reviewed.value, count(header.adjudicatedItems));
+    setText(this.reviewed.value, count(header.reviewedItems));
     setText(this.reviewed.detail, `/ ${count(header.items)}`);
+    this.reviewed.root.title = `${count(header.reviewedItems)} items with a verdict, flag or note; ${count(header.adjudicatedItems)} with a final human verdict`;
     setText(this.conflicts.value, count(header.conflicts));
     setText(this.stale.value, count(header.stale));
     setText(this.flagged.value, count(header.flagged));
     this.conflicts.root.classList.toggle('is-nonzero', header.conflicts > 0);
     this.stale.root.classList.toggle('is-nonzero', header.stale > 0);
     this.flagged.root.classList.toggle('is-nonzero', header.flagged > 0);
-    if (before === undefined) return '';
-    const parts: string[] = [];
-    if (before.adjudicatedAccuracy !== header.adjudicatedAccuracy) parts.push(`Adjudicated accuracy ${percent(header.adjudicatedAccuracy, header.items)}`);
-    if (before.adjudicatedItems !== header.adjudicatedItems) parts.push(`${count(header.adjudicatedItems)} of ${count(header.items)} reviewed`);
-    if (before.conflicts !== header.conflicts) parts.push(`${count(header.conflicts)} conflicts`);
-    return parts.join(', ');
   }
 }

@@ -37,7 +37,7 @@ export const signed3 = (x: number): string => (x > 0 ? `+${x.toFixed(3)}` : x < 
 
 /** Every measure of an item, metrics in the run's order, then MC. */
 export function measuresOf(detail: KalahiDetail): Measure[] {
-  const measures: Measure[] = (detail.open?.metrics ?? []).map((m) => ({ id: m.name, label: metricLabel(m.name), relevant: m.relevant, irrelevant: m.irrelevant, min: 0, max: 1, format: score3 }));
+  const measures: Measure[] = (detail.open?.metrics ?? []).map((m) => ({ id: m.name, label: metricLabel(m.name), relevant: m.relevant, irrelevant: m.irrelevant, ...metricScale([...m.relevant, ...m.irrelevant]), format: score3 }));
   const mc = detail.mc;
   if (mc !== null) {
     const relevant = mc.relevant.map((s) => s.score);
@@ -50,6 +50,14 @@ export function measuresOf(detail: KalahiDetail): Measure[] {
     measures.push({ id: 'mc', label: metricLabel('mc'), relevant, irrelevant, min: low - pad, max: high, format: score3 });
   }
   return measures;
+}
+
+/** 0..1 for a metric that stays in it; BLEURT (and a rescaled BERTScore) leave it: the item's own range then, with room below. */
+function metricScale(values: readonly number[]): { min: number; max: number } {
+  if (values.every((v) => v >= 0 && v <= 1)) return { min: 0, max: 1 };
+  const low = Math.min(0, ...values);
+  const high = Math.max(1, ...values);
+  return { min: low - (high - low) * 0.15, max: high };
 }
 
 /** A horizontal bar (its width set from script: no inline style in markup) and the value as text. */

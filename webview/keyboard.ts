@@ -62,8 +62,8 @@ export const KEY_BINDINGS: readonly KeyBinding[] = [
   { keys: ['o'], display: ['o'], description: 'Kalahi: compare the answer with the next reference (shared words marked)', scope: 'global', group: 'Compare', run: (a) => a.compare(1) },
   { keys: ['O'], display: ['Shift+O'], description: 'Kalahi: compare with the previous reference', scope: 'global', group: 'Compare', run: (a) => a.compare(-1) },
   { keys: ['/'], display: ['/'], description: 'Search the list', scope: 'global', group: 'Other', run: (a) => a.search() },
-  { keys: ['b'], display: ['b'], description: 'Blind review on or off (automatic verdicts hidden until you decide)', scope: 'global', group: 'Other', run: (a) => a.blind() },
-  { keys: ['g'], display: ['g'], description: 'Annotation guidelines', scope: 'global', group: 'Other', run: (a) => a.guidelines() },
+  { keys: ['b'], display: ['b'], description: 'Blind review on or off: automatic verdicts and scores hidden until you decide (an item whose verdict you already saw is recorded as not blind)', scope: 'global', group: 'Other', run: (a) => a.blind() },
+  { keys: ['g'], display: ['g'], description: 'Annotation guidelines, in a tab of their own (the review keeps its size; Ctrl+Tab comes back)', scope: 'global', group: 'Other', run: (a) => a.guidelines() },
   { keys: ['p'], display: ['p'], description: 'Judge prompt (Kalahi: how the run was scored)', scope: 'global', group: 'Other', run: (a) => a.judgePrompt() },
   { keys: ['?'], display: ['?'], description: 'Show these keys', scope: 'global', group: 'Other', run: (a) => a.help() },
 ];
@@ -76,7 +76,7 @@ export const CONTEXT_KEYS: readonly { readonly context: string; readonly display
   { context: 'Note', display: ['Ctrl+Enter', '⌘+Enter'], description: 'Save the note and leave the field' },
   { context: 'Note', display: ['Escape'], description: 'Leave the field (saves a changed note)' },
   { context: 'Search', display: ['Enter'], description: 'Back to the list' },
-  { context: 'Search', display: ['Escape'], description: 'Clear the search, back to the list' },
+  { context: 'Search', display: ['Escape'], description: 'Clear the search text and the filter, back to the list' },
   { context: 'Help', display: ['Escape'], description: 'Close' },
 ];
 

@@ -43,6 +43,8 @@ export class ReviewStore {
   private activeFacets: FacetDef[] = [];
   private selected: string | null = null;
   private isOutdated = false;
+  /** The host's answer to the latest search: the query's folded terms and the ids that match. */
+  private hostMatches: { key: string; ids: ReadonlySet<string> } | undefined;
 
   get rows(): readonly ItemRow[] {
     return this.rowList;
@@ -94,6 +96,50 @@ export class ReviewStore {
     for (const row of this.rowList) this.learnValues(row);
     if (this.selected !== null && !this.indexById.has(this.selected)) this.selected = null;
     this.recompute();
+  }
+
+  /**
+   * Takes in rows of a run being loaded (a rowChunk message): rows with known ids are replaced, the others
+   * added; the list stays in dataset order (by index). One pass over the rows, like a filter change.
+   */
+  insertRows(rows: readonly ItemRow[]): void {
+    let added = false;
+    for (const row of rows) {
+      const at = this.indexById.get(row.id);
+      if (at === undefined) {
+        this.rowList.push(row);
+        added = true;
+      } else {
+        this.rowList[at] = row;
+      }
+      this.learnValues(row);
+    }
+    if (added) {
+      let sorted = true;
+      for (let i = 1; i < this.rowList.length && sorted; i++) sorted = (this.rowList[i - 1]?.index ?? 0) <= (this.rowList[i]?.index ?? 0);
+      if (!sorted) this.rowList.sort((a, b) => a.index - b.index);
+      this.indexById.clear();
+      this.rowList.forEach((row, i) => this.indexById.set(row.id, i));
+    }
+    this.folded = new Array<string | undefined>(this.rowList.length);
+    this.recompute();
+  }
+
+  /**
+   * The host's answer to a search (rows without their own search text match through it): the ids that
+   * match the query. Returns whether it is the answer to the current query (then the list was refiltered).
+   */
+  setHostMatches(query: string, ids: readonly string[]): boolean {
+    const key = queryTerms(query).join(' ');
+    this.hostMatches = { key, ids: new Set(ids) };
+    if (key !== this.terms.join(' ')) return false;
+    this.recompute();
+    return true;
+  }
+
+  /** Some rows carry no search text: a query needs the host's answer. */
+  get needsHostSearch(): boolean {
+    return this.rowList.some((row) => row.search === undefined);
   }
 
   /**
@@ -251,11 +297,17 @@ export class ReviewStore {
     return text;
   }
 
+  /** A row with its own search text matches on it; one without, through the host's answer (its label until then). */
+  private matchesSearch(row: ItemRow, index: number): boolean {
+    if (row.search === undefined && this.hostMatches?.key === this.terms.join(' ') && this.hostMatches.ids.has(row.id)) return true;
+    return matchesQuery(row, this.foldedText(index), this.terms);
+  }
+
   /** The criteria a row fails, in a short list (counting only needs to know whether there are 0, 1 or more). */
   private misses(row: ItemRow, index: number): Miss[] {
     const misses: Miss[] = [];
     if (!filterDef(this.state.filter).matches(row)) misses.push('chip');
-    if (this.terms.length > 0 && !matchesQuery(row, this.foldedText(index), this.terms)) misses.push('query');
+    if (this.terms.length > 0 && !this.matchesSearch(row, index)) misses.push('query');
     for (const facet of this.activeFacets) {
       if (misses.length > 1) break;
       const chosen = this.state.facets[facet.id] ?? [];

@@ -54,6 +54,8 @@ test('Kalahi: an open-ended run of 10 items, reviewed blind: scores hidden until
     await runCommand(page, 'Eval Adjudicator: Start Run…');
     await answerQuickPick(page, 'Kalahi');
     await answerQuickPick(page, 'Open-ended');
+    // The metric picker: Enter keeps the text metrics checked by default (BERTScore and BLEURT unchecked).
+    await typeIntoInput(page, '', { title: 'open-ended metrics' });
     await answerQuickPick(page, 'OpenAI-compatible base URL');
     await typeIntoInput(page, server.url, { title: 'Base URL' });
     await typeIntoInput(page, 'test-model', { title: '(4/5)' });
@@ -65,7 +67,8 @@ test('Kalahi: an open-ended run of 10 items, reviewed blind: scores hidden until
 
     // Live: the run offers its review as soon as it has results; the review fills in as they arrive.
     await waitForNotification(page, 'follow it in the review', { timeoutMs: 60_000 });
-    await page.locator('.notifications-toasts .notification-toast', { hasText: 'follow it in the review' }).getByRole('button', { name: 'Open Review' }).click();
+    const started = page.locator('.notifications-toasts .notification-toast', { hasText: 'follow it in the review' });
+    await started.locator('a', { hasText: 'Open Review' }).click();
     const live = webviewFrame(page);
     await live.locator('.row').nth(9).waitFor({ timeout: 60_000 });
     const pending = async (): Promise<number> => live.locator('.row-label', { hasText: /^item \d+$/ }).count();
@@ -79,6 +82,8 @@ test('Kalahi: an open-ended run of 10 items, reviewed blind: scores hidden until
     await live.locator('.row-label', { hasText: /^item \d+$/ }).first().waitFor({ state: 'detached', timeout: 60_000 });
     assert.equal(await pending(), 0, 'every result reached the open review');
     await live.locator('.run-status', { hasText: 'finished' }).waitFor({ timeout: 30_000 });
+    // The "started" notification goes when the run ends (it used to stay until closed by hand).
+    await started.waitFor({ state: 'detached', timeout: 30_000 });
     await runRow.locator('.codicon-modifier-spin').waitFor({ state: 'detached', timeout: 20_000 });
     assert.match(await runRow.innerText(), /kalahi · 10 items/);
 
@@ -141,7 +146,9 @@ test('Kalahi: an open-ended run of 10 items, reviewed blind: scores hidden until
     await frame.locator('.vlist').focus();
     await page.keyboard.press('g');
     await page.locator('.tab', { hasText: 'kalahi.md' }).first().waitFor({ timeout: 30_000 });
-    await page.locator('.tab', { hasText: 'Review: test-model' }).first().click();
+    assert.equal(await page.locator('.editor-group-container').count(), 1, 'the guidelines open in a tab of their own, not beside the review');
+    await page.locator('.tab', { hasText: `Review: Kalahi open-ended · ${runName}` }).first().click();
+    await frame.locator('.row').nth(9).waitFor({ timeout: 60_000 });
     await frame.locator('.vlist').focus();
     await page.keyboard.press('p');
     await page.locator('.tab', { hasText: 'Kalahi scoring' }).first().waitFor({ timeout: 30_000 });

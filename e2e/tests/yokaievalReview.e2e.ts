@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { parse } from 'csv-parse/sync';
 import { type FrameLocator, type Page } from 'playwright-core';
 import { REPO_ROOT, answerQuickPick, packageVsix, runCommand, scratchDir, screenshot, typeIntoInput, waitForNotification, webviewFrame, withWorkbench } from '../lib';
 import { DATA_DIR, readLines, until } from '../helpers/runFiles';
@@ -123,12 +124,22 @@ test('YokaiEval: start a 20-item run from the palette, adjudicate with the keybo
       }
       if (attempt === 4) throw new Error('the save dialog stayed open after pressing OK four times');
     }
+    // Read back with a real CSV parser, as a spreadsheet does: CRLF, LF and CR all end an unquoted record
+    // (choices hold line breaks; splitting on "\r\n" is what hid issue 12's unquoted cells).
     const csv = readFileSync(exportPath, 'utf8');
     assert.ok(csv.startsWith('\uFEFFitemId,question,choices,gold,response,judgeReply,automaticVerdict,humanVerdict'));
-    const rows = csv.slice(1).split('\r\n');
-    const rowOf = (id: string): string => rows.find((r) => r.startsWith(`${id},`)) ?? '';
-    assert.match(rowOf(nullItem), /,null,true,E2E Annotator,E2E Annotator,,/);
-    assert.match(rowOf(falseItem), /,false,,,E2E Annotator,invented-entity,/);
+    const rows = parse(csv, { bom: true, columns: true, record_delimiter: ['\r\n', '\n', '\r'] }) as Record<string, string>[];
+    assert.deepEqual(
+      rows.map((r) => r['itemId']),
+      order,
+      'one record per item, in dataset order',
+    );
+    const cellsOf = (id: string): string[] => {
+      const r = rows.find((row) => row['itemId'] === id) ?? {};
+      return ['automaticVerdict', 'humanVerdict', 'decidedBy', 'annotators', 'flags', 'notes'].map((column) => r[column] ?? '?');
+    };
+    assert.deepEqual(cellsOf(nullItem), ['null', 'true', ANNOTATOR, ANNOTATOR, '', '']);
+    assert.deepEqual(cellsOf(falseItem), ['false', '', '', ANNOTATOR, 'invented-entity', '']);
 
     await runCommand(page, 'Developer: Reload Window');
     const reloaded = webviewFrame(page);

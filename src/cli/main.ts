@@ -45,7 +45,7 @@ ${Object.entries(COMMANDS)
 eval-adjudicator <command> --help shows a command's options.
 `;
 
-/** Runs the CLI; returns the exit code: 0 success, 1 failure, 2 bad usage, 130 cancelled. */
+/** Runs the CLI; returns the exit code: 0 success, 1 failure, 2 bad usage, 3 a run ended with item errors, 130 cancelled. */
 export async function main(argv: readonly string[], io: CliIo): Promise<number> {
   const [name, ...args] = argv;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {

@@ -1,14 +1,14 @@
 import { resolve } from 'node:path';
 import * as vscode from 'vscode';
 import { z } from 'zod';
-import { defaultAnnotatorName } from '../core/adjudication/annotatorName';
+import { defaultAnnotatorName, loginName, namedAnnotator } from '../core/adjudication/annotatorName';
 import { type GlossIndex, loadYokaiEvalGlosses } from '../core/benchmarks/yokaieval/gloss';
 import { userCacheDir } from '../core/data/cacheDir';
 import { type ResolveOptions, dataDirFrom } from '../core/data/resolveSourceFile';
 import { errorMessage } from '../core/util/errors';
 import { ApiKeys } from './apiKeys';
 import { COMMAND_IDS, REVIEW_VIEW_TYPE, RUNS_VIEW_ID, STATISTICS_VIEW_TYPE } from './commandIds';
-import { exportAdjudicatedCommand, importOfficialCommand, openRunFolder, chooseRun, setAnnotatorNameCommand, setApiKeyCommand } from './commands/runCommands';
+import { askAnnotatorName, exportAdjudicatedCommand, importOfficialCommand, openRunFolder, chooseRun, setAnnotatorNameCommand, setApiKeyCommand } from './commands/runCommands';
 import { startRunCommand } from './commands/startRun';
 import { Disposable } from './disposable';
 import { ReadOnlyDocuments } from './review/readOnlyDocuments';
@@ -28,6 +28,7 @@ class EvalAdjudicatorExtension extends Disposable {
   private readonly review: ReviewContext;
   private readonly statistics: StatisticsContext;
   private glosses: Promise<GlossIndex | null> | undefined;
+  private askingAnnotator: Promise<string | null> | undefined;
 
   constructor(private readonly context: vscode.ExtensionContext) {
     super();
@@ -38,6 +39,7 @@ class EvalAdjudicatorExtension extends Disposable {
       extensionUri: context.extensionUri,
       log: this.log,
       annotator: () => this.annotatorName(),
+      confirmAnnotator: () => this.confirmAnnotator(),
       role: () => readSettings().role,
       onDidAdjudicate: () => this.tree.refreshSoon(),
       exportRun: (dir) => exportAdjudicatedCommand(dir),
@@ -104,7 +106,7 @@ class EvalAdjudicatorExtension extends Disposable {
       if (dir !== undefined) ReviewPanel.show(this.review, dir);
     });
     register(COMMAND_IDS.exportAdjudicated, async (arg) => {
-      const dir = await chooseRun(arg, this.tree, ReviewPanel.activeRunDir());
+      const dir = await chooseRun(arg, this.tree, ReviewPanel.activeRunDir() ?? StatisticsPanel.activeRunDir());
       if (dir !== undefined) await exportAdjudicatedCommand(dir);
     });
     register(COMMAND_IDS.importOfficialResults, async () => {
@@ -145,6 +147,16 @@ class EvalAdjudicatorExtension extends Disposable {
     this.log.warn('a panel asked to reopen a folder that is not a known run; it was closed');
     panel.dispose();
     return false;
+  }
+
+  /** The name decisions are recorded under; asked for once when neither the setting nor git gives one. */
+  private async confirmAnnotator(): Promise<string | null> {
+    const configured = readSettings().annotatorName.trim();
+    if (configured !== '') return configured;
+    const named = namedAnnotator(process.env, vscode.workspace.workspaceFolders?.[0]?.uri.fsPath);
+    if (named !== undefined) return named;
+    this.askingAnnotator ??= askAnnotatorName(loginName()).finally(() => (this.askingAnnotator = undefined));
+    return this.askingAnnotator;
   }
 
   private annotatorName(): string {

@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
+import { reviewProgress } from '../core/adjudication/adjudicatedScore';
 import { type RunSummary, summarizeRun } from '../core/runs/summarizeRun';
 import { errorMessage } from '../core/util/errors';
 import { COMMAND_IDS } from './commandIds';
@@ -113,17 +114,18 @@ export class RunsTreeProvider extends Disposable implements vscode.TreeDataProvi
     const active = running && node.idleMs <= ACTIVE_WITHIN_MS;
     const percent = s.items === 0 ? 100 : Math.floor((100 * done) / s.items);
     const progress = running ? `${done}/${s.items} (${percent}%)${active ? '' : ', no new result for a while'}` : done === s.items ? `${s.items} items` : `${done}/${s.items}`;
-    item.description = `${s.benchmark} · ${progress} · auto ${pct(s.automatic.accuracy)} · adj ${pct(s.adjudicated.accuracy)}`;
+    item.description = `${s.benchmark} · ${progress} · auto ${pct(s.automatic.accuracy)} · adj ${pct(s.adjudicated.accuracy)} · ${s.adjudicated.reviewed}/${s.items} reviewed`;
     const tooltip = new vscode.MarkdownString(undefined, true);
     tooltip.isTrusted = false;
     tooltip.appendMarkdown(`**${escapeMarkdown(s.model ?? 'model')}** on ${s.benchmark} (${s.status})\n\n`);
     if (running) tooltip.appendMarkdown(`- progress: ${done} of ${s.items} items (${percent}%)${active ? '' : `; no new result in the last ${Math.round(ACTIVE_WITHIN_MS / 1000)} s: the run may have stopped (resume it with \`run ${s.benchmark} --resume\`)`}\n`);
     tooltip.appendMarkdown(`- automatic: ${pct(s.automatic.accuracy)} (true ${s.automatic.counts.true}, false ${s.automatic.counts.false}, null ${s.automatic.counts.null}, error ${s.automatic.counts.error}, missing ${s.automatic.counts.missing})\n`);
-    tooltip.appendMarkdown(`- adjudicated: ${pct(s.adjudicated.accuracy)} (${s.adjudicated.items} items decided, ${s.adjudicated.conflicts} conflicts, ${s.adjudicated.stale} stale, ${s.adjudicated.flagged} flagged)\n`);
+    tooltip.appendMarkdown(`- reviewed: ${reviewProgress(s.adjudicated, s.items)}\n`);
+    tooltip.appendMarkdown(`- adjudicated: ${pct(s.adjudicated.accuracy)} (${s.adjudicated.conflicts} conflicts, ${s.adjudicated.stale} stale, ${s.adjudicated.flagged} flagged)\n`);
     if (s.judge) tooltip.appendMarkdown(`- judge: ${escapeMarkdown(s.judge)}\n`);
     tooltip.appendMarkdown(`\n\`${escapeMarkdown(node.dir)}\``);
     item.tooltip = tooltip;
-    item.iconPath = new vscode.ThemeIcon(active ? 'loading~spin' : running ? 'debug-pause' : s.automatic.counts.error > 0 ? 'warning' : s.adjudicated.items > 0 ? 'pass-filled' : 'circle-large-outline');
+    item.iconPath = new vscode.ThemeIcon(active ? 'loading~spin' : running ? 'debug-pause' : s.automatic.counts.error > 0 ? 'warning' : s.adjudicated.reviewed > 0 ? 'pass-filled' : 'circle-large-outline');
     return item;
   }
 }

@@ -13,6 +13,9 @@ const SettingsSchema = z.object({
   role: z.enum(['annotator', 'adjudicator']).catch('annotator'),
   blindReview: z.boolean().catch(false),
   guidelinesFile: z.string().catch(''),
+  bertscoreModel: z.string().catch(''),
+  bertscoreLayer: z.number().int().min(0).nullable().catch(null),
+  bleurtModel: z.string().catch(''),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 
@@ -28,6 +31,9 @@ export function readSettings(scope?: vscode.Uri): Settings {
     role: config.get('role'),
     blindReview: config.get('blindReview'),
     guidelinesFile: config.get('guidelinesFile'),
+    bertscoreModel: config.get('bertscoreModel'),
+    bertscoreLayer: config.get('bertscoreLayer') ?? null,
+    bleurtModel: config.get('bleurtModel'),
   });
 }
 

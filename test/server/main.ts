@@ -21,6 +21,7 @@ const USAGE = `options:
   --logprobs-mode normal|none|nulls|constant   --text-offset-unit utf16|codepoint
   --require-api-key-env VAR require the key held in environment variable VAR
   --models a,b              names listed by GET /v1/models
+  --outage-after-requests N --outage-ms MS   go down (connections refused) at the N-th model request, for MS
   --requests-log FILE       append each finished request as a JSON line
   --hostile-responses       the scripted model and judge answer with payloads of test/fixtures/xssPayloads.ts`;
 
@@ -57,6 +58,8 @@ function optionsFromArgs(argv: string[]): TestServerOptions {
       'require-api-key-env': { type: 'string' },
       models: { type: 'string' },
       'requests-log': { type: 'string' },
+      'outage-after-requests': { type: 'string' },
+      'outage-ms': { type: 'string' },
       'hostile-responses': { type: 'boolean' },
       help: { type: 'boolean' },
     },
@@ -120,6 +123,8 @@ function optionsFromArgs(argv: string[]): TestServerOptions {
     if (key === undefined || key === '') throw new Error(`environment variable ${keyVar} is empty`);
     options.requireApiKey = key;
   }
+  const outageAfter = num(values['outage-after-requests'], 'outage-after-requests');
+  if (outageAfter !== undefined) options.outage = { afterRequests: outageAfter, durationMs: num(values['outage-ms'], 'outage-ms') ?? 10_000 };
   if (values.models !== undefined) options.models = values.models.split(',').filter((m) => m !== '');
   if (values['hostile-responses'] === true) options.script = hostileScript;
   const log = values['requests-log'];

@@ -41,6 +41,13 @@ export interface TestServer {
   setLatencyMs(ms: number): void;
   /** Forgets recorded requests, attempt counts and the rate-limit bucket. */
   reset(): void;
+  /**
+   * Stops listening and drops every open connection (requests in flight included) for `ms`, so that new
+   * connections are refused, then listens again on the same port. Resolves when it is back.
+   */
+  outage(ms: number): Promise<void>;
+  /** Outages so far (each as [went down, came back] in Date.now() ms; back is null while down). */
+  readonly outages: readonly [number, number | null][];
   /** Resolves when no recorded request is still 'pending' (rejects after timeoutMs, default 5000). */
   waitForIdle(timeoutMs?: number): Promise<void>;
   /** Destroys every open socket (hung requests included) and stops listening. */
@@ -73,6 +80,8 @@ class TestServerImpl implements TestServer {
   private opts: RuntimeOptions;
   private bucket: TokenBucket | undefined;
   private seq = 0;
+  private modelRequests = 0;
+  private readonly outageLog: [number, number | null][] = [];
   private closed = false;
   private address: AddressInfo | undefined;
 
@@ -88,6 +97,26 @@ class TestServerImpl implements TestServer {
       this.sockets.add(socket);
       socket.on('close', () => this.sockets.delete(socket));
     });
+  }
+
+  get outages(): readonly [number, number | null][] {
+    return this.outageLog;
+  }
+
+  async outage(ms: number): Promise<void> {
+    if (this.closed) return;
+    const entry: [number, number | null] = [Date.now(), null];
+    this.outageLog.push(entry);
+    const host = this.address?.address ?? '127.0.0.1';
+    const port = this.port;
+    const stopped = new Promise<void>((resolve) => this.server.close(() => resolve()));
+    for (const s of this.sockets) s.destroy();
+    this.server.closeAllConnections();
+    await stopped;
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    if (this.closed) return;
+    await this.listen(host, port);
+    entry[1] = Date.now();
   }
 
   async listen(host: string, port: number): Promise<void> {
@@ -207,6 +236,15 @@ class TestServerImpl implements TestServer {
       const outcome = this.controlEndpoints ? this.control(method, url.pathname, parsed) : this.notFound(method, url.pathname);
       writeOutcome(res, outcome, {});
       return;
+    }
+
+    if (route.kind === 'chat' || route.kind === 'completions') {
+      this.modelRequests += 1;
+      const outage = this.opts.outage;
+      if (outage !== undefined && this.modelRequests === outage.afterRequests) {
+        void this.outage(outage.durationMs);
+        return;
+      }
     }
 
     const record: RecordedRequest = {

@@ -124,6 +124,11 @@ export interface TestServerOptions {
   maxModelLen?: number;
   /** Serve GET /__test/requests, POST /__test/reset and POST /__test/configure (default false). */
   controlEndpoints?: boolean;
+  /**
+   * Goes down (stops listening and drops every connection, so new ones are refused) when the
+   * `afterRequests`-th chat/completions request arrives, for `durationMs`, then listens again on the same port.
+   */
+  outage?: { afterRequests: number; durationMs: number };
   /** Called when a recorded request gets its outcome. */
   onRecorded?: (record: RecordedRequest) => void;
 }

@@ -81,6 +81,52 @@ describe('review webview: blind review, YokaiEval', () => {
     assert.equal(m.$('.pane-model .raw')?.textContent, 'true');
   });
 
+  test('the header’s automatic and adjudicated scores are hidden in blind mode and come back when it is off', async () => {
+    m = await mount();
+    m.deliver(init({ rows: REVIEWED, header: header({ automaticAccuracy: 0.6, adjudicatedAccuracy: 0.55, items: 20 }) }));
+    assert.match(textOf(m.$('.stat-automatic')), /60/);
+    m.$('.vlist')?.focus();
+    m.key('b');
+    for (const name of ['automatic', 'adjudicated']) {
+      const text = textOf(m.$(`.stat-${name}`));
+      assert.match(text, /hidden/, name);
+      assert.doesNotMatch(text, /\d+(\.\d+)?\s*%|60|55/, `${name} shows no number: ${text}`);
+    }
+    m.deliver({ type: 'rows', header: header({ automaticAccuracy: 0.7, adjudicatedAccuracy: 0.65, items: 20 }), rows: [] });
+    assert.doesNotMatch(textOf(m.$('.stat-automatic')), /70/, 'new scores stay hidden');
+    assert.match(textOf(m.$('.stat-reviewed')), /3/, 'progress still shows');
+    m.key('b');
+    assert.match(textOf(m.$('.stat-automatic')), /70/);
+  });
+
+  test('from the setting, the header never shows the automatic score', async () => {
+    m = await mount();
+    m.deliver(init({ rows: REVIEWED, blind: true, header: header({ automaticAccuracy: 0.6 }) }));
+    assert.match(textOf(m.$('.stat-automatic')), /hidden/);
+    assert.doesNotMatch(textOf(m.$('.stat-automatic')), /60/);
+  });
+
+  test('b after the verdict was shown: the panel says the decision is recorded as not blind; an unseen item says nothing', async () => {
+    m = await mount();
+    m.deliver(init({ rows: REVIEWED }));
+    m.deliver(item(yokaiDetail('0', { judgeReply: 'true' })));
+    assert.equal(m.$('.blind-seen'), null);
+    m.$('.vlist')?.focus();
+    m.key('b');
+    assert.equal(m.$('.pane-model .raw'), null, 'hidden at once');
+    assert.match(textOf(m.$('.blind-seen')), /recorded as not blind/);
+    m.clearPosted();
+    m.key('t');
+    assert.equal(m.last('adjudicate')?.blind, false);
+    m.key('j');
+    m.deliver(item(yokaiDetail('1', { judgeReply: 'true', mine: null })));
+    assert.ok(m.$('.blind-notice'));
+    assert.equal(m.$('.blind-seen'), null, 'never shown: a blind decision, no warning');
+    m.clearPosted();
+    m.key('f');
+    assert.equal(m.last('adjudicate')?.blind, true);
+  });
+
   test('turning blind review on drops an automatic filter, facet choice and order', async () => {
     m = await mount();
     m.deliver(init({ rows: REVIEWED }));

@@ -47,7 +47,7 @@ describe('facets (store)', () => {
     store.load(YOKAI);
     store.setFilter({ filter: 'all', query: '', facets: { adjudicated: ['no'] } });
     assert.equal(store.size, 8);
-    store.applyRows([row(6, { ...YOKAI[6], mine: 'false' })]);
+    store.applyRows([row(6, { ...YOKAI[6], mine: 'false', reviewed: true })]);
     assert.equal(count(store, 'adjudicated', 'yes'), 5);
     assert.equal(store.size, 8);
     assert.equal(store.outdated, true);

@@ -107,4 +107,23 @@ describe('review webview: filters', () => {
     m.key('Escape', {}, search);
     assert.equal(m.app.store.size, 30, 'Escape clears the search');
   });
+
+  test('Escape in the search field empties the field the reviewer typed into, not only the filter', async () => {
+    m = await mount();
+    m.deliver(init({ rows: rows(30, (i) => ({ label: i === 17 ? '河童 kappa' : `item ${i}` })) }));
+    await m.settle();
+    const search = m.$('.search') as HTMLElement & { value: string; wrappedElement?: HTMLInputElement };
+    const typed = search.wrappedElement;
+    assert.ok(typed !== undefined, 'the text field renders its input');
+    typed.value = 'kappa';
+    typed.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
+    await m.settle(200);
+    assert.equal(m.app.store.size, 1);
+    m.key('Escape', {}, typed);
+    assert.equal(m.app.store.size, 30);
+    assert.equal(typed.value, '', 'the text is gone at once');
+    await m.settle();
+    assert.equal(typed.value, '');
+    assert.equal(search.value, '');
+  });
 });

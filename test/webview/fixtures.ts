@@ -3,6 +3,8 @@ import type { HostMessage, InitMessage, ItemDetail, ItemRow, ScoreHeader } from 
 
 export function row(i: number, overrides: Partial<ItemRow> = {}): ItemRow {
   const autos = ['true', 'false', 'true', 'null', 'true'] as const;
+  // Synthetic rows: a final verdict or a state of this annotator's makes the row reviewed unless told otherwise.
+  const reviewed = (overrides.human ?? 'none') !== 'none' || (overrides.mine ?? 'none') !== 'none';
   return {
     id: String(i),
     index: i,
@@ -14,6 +16,7 @@ export function row(i: number, overrides: Partial<ItemRow> = {}): ItemRow {
     stale: false,
     conflict: false,
     disagreement: false,
+    reviewed,
     facets: { type: '妖怪の伝承のある地域', region: '北海道' },
     ...overrides,
   };
@@ -24,7 +27,7 @@ export function rows(n: number, tweak: (i: number) => Partial<ItemRow> = () => (
 }
 
 export function header(overrides: Partial<ScoreHeader> = {}): ScoreHeader {
-  return { items: 20, automaticAccuracy: 0.6, adjudicatedAccuracy: 0.55, adjudicatedItems: 3, conflicts: 1, stale: 2, flagged: 4, ...overrides };
+  return { items: 20, automaticAccuracy: 0.6, adjudicatedAccuracy: 0.55, adjudicatedItems: 3, reviewedItems: 3, conflicts: 1, stale: 2, flagged: 4, ...overrides };
 }
 
 export const CATEGORIES: InitMessage['categories'] = [

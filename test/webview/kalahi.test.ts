@@ -175,4 +175,44 @@ describe('review webview: Kalahi multiple choice', () => {
     await m.settle();
     assert.deepEqual(refs(m, 'relevant').map(scoreOf), ['-0.410', '-0.550']);
   });
+
+  test('BERTScore and BLEURT beside the references like the other metrics: m cycles to them, either can be the primary metric, BLEURT bars on its own scale', async () => {
+    const run = { ...KALAHI_RUN, metrics: ['chrf', 'bertscore', 'bleurt'], primaryMetric: 'bleurt' };
+    m = await kalahi(kalahiRows(6), run);
+    assert.match(textOf(m.$('.run-meta')), /scored by BLEURT/);
+    const outcome = (relevant: number[], irrelevant: number[]): { name: string; relevant: number[]; irrelevant: number[]; maxRelevant: number; maxIrrelevant: number; diff: number; acc: boolean } => {
+      const maxRelevant = Math.max(...relevant);
+      const maxIrrelevant = Math.max(...irrelevant);
+      return { name: '', relevant, irrelevant, maxRelevant, maxIrrelevant, diff: maxRelevant - maxIrrelevant, acc: maxRelevant > maxIrrelevant };
+    };
+    const base = kalahiDetail('0101000100');
+    assert.ok(base.kind === 'kalahi' && base.open !== null);
+    m.deliver(
+      item({
+        ...base,
+        open: {
+          ...base.open,
+          primaryMetric: 'bleurt',
+          metrics: [
+            { ...outcome([0.41, 0.35], [0.22, 0.12]), name: 'chrf' },
+            { ...outcome([0.912, 0.874], [0.861, 0.85]), name: 'bertscore' },
+            { ...outcome([0.25, -0.5], [-1, -0.75]), name: 'bleurt' },
+          ],
+        },
+      }),
+    );
+    assert.equal(m.$('.measure-chip[aria-pressed="true"]')?.dataset['measure'], 'bleurt', 'the primary metric is shown first');
+    assert.deepEqual(refs(m, 'relevant').map(scoreOf), ['0.250', '-0.500']);
+    assert.deepEqual(refs(m, 'irrelevant').map(scoreOf), ['-1.000', '-0.750']);
+    const widths = [...refs(m, 'relevant'), ...refs(m, 'irrelevant')].map((r) => Number.parseFloat((r.querySelector('.bar-fill') as HTMLElement | null)?.style.width ?? 'NaN'));
+    assert.ok(widths.every((w) => w > 0 && w < 100), `bars inside the track: ${widths.join(', ')}`);
+    assert.ok((widths[0] ?? 0) > (widths[1] ?? 0) && (widths[3] ?? 0) > (widths[2] ?? 0), 'a higher BLEURT is a longer bar');
+    assert.match(textOf(m.$('.metric-row[data-metric="bleurt"]')), /primary/);
+    m.key('m');
+    assert.equal(m.$('.measure-chip[aria-pressed="true"]')?.dataset['measure'], 'chrf');
+    m.key('m');
+    assert.equal(m.$('.measure-chip[aria-pressed="true"]')?.dataset['measure'], 'bertscore');
+    assert.deepEqual(refs(m, 'relevant').map(scoreOf), ['0.912', '0.874']);
+    assert.equal((refs(m, 'relevant')[0]?.querySelector('.bar-fill') as HTMLElement | null)?.style.width, '91.2%', 'BERTScore in 0..1 keeps the 0..1 bars');
+  });
 });

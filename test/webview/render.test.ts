@@ -132,7 +132,7 @@ describe('review webview: rendering', () => {
   test('a rows message updates the header and the rows it names', async () => {
     m = await mount();
     m.deliver(init());
-    m.deliver({ type: 'rows', header: header({ adjudicatedAccuracy: 0.65, adjudicatedItems: 4, conflicts: 0 }), rows: [row(2, { human: 'false', mine: 'false', disagreement: true, flagged: true })] });
+    m.deliver({ type: 'rows', header: header({ adjudicatedAccuracy: 0.65, adjudicatedItems: 4, reviewedItems: 4, conflicts: 0 }), rows: [row(2, { human: 'false', mine: 'false', disagreement: true, flagged: true })] });
     assert.equal(text(m.$('.stat-adjudicated .stat-value')), '65.0%');
     assert.equal(text(m.$('.stat-reviewed')), 'Reviewed 4 / 20');
     const updated = m.$('#item-row-2');

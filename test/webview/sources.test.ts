@@ -19,8 +19,16 @@ describe('review webview: helping the reviewer judge', () => {
     assert.equal(gloss.previousElementSibling, m.$('.question'), 'right under the question');
     assert.equal(m.$('.gloss-text')?.getAttribute('lang'), 'en');
     assert.match(textOf(gloss), /English gloss .*Vacant house/);
-    m.deliver(item(yokaiDetail('0', { gloss: null })));
-    assert.equal(m.$('.gloss'), null);
+    assert.equal(gloss.tagName, 'DETAILS', 'a disclosure');
+    assert.equal(gloss.hasAttribute('open'), false, 'folded by default, so the choices stay in view');
+    gloss.setAttribute('open', '');
+    gloss.dispatchEvent(new Event('toggle'));
+    m.$('.vlist')?.focus();
+    m.key('j');
+    m.deliver(item(yokaiDetail('1', { gloss: 'Which region?' })));
+    assert.equal(m.$('.gloss')?.hasAttribute('open'), true, 'unfolded, it stays so for the next item');
+    m.deliver(item(yokaiDetail('1', { gloss: null })));
+    assert.ok(m.$('.gloss') === null);
   });
 
   test('sources: the Wikipedia article and the URLs inside refs_detail are buttons that ask the host to open them', async () => {
@@ -73,6 +81,6 @@ describe('review webview: helping the reviewer judge', () => {
     m.$('.vlist')?.focus();
     m.key('?');
     const help = textOf(m.$('.help-dialog'));
-    for (const text of ['Blind review on or off', 'Annotation guidelines', 'Judge prompt', 'compare the answer with the next reference', 'next score beside the references']) assert.match(help, new RegExp(text));
+    for (const text of ['Blind review on or off', 'Annotation guidelines, in a tab of their own', 'recorded as not blind', 'Clear the search text and the filter', 'Judge prompt', 'compare the answer with the next reference', 'next score beside the references']) assert.match(help, new RegExp(text));
   });
 });

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { countAll, formatFilterState, isAdjudicated, parseFilterState } from '../../webview/filters';
+import { countAll, formatFilterState, isReviewed, parseFilterState } from '../../webview/filters';
 import { ReviewStore } from '../../webview/store';
 import { row, rows } from './fixtures';
 
@@ -30,9 +30,8 @@ describe('review store (no DOM)', () => {
       'auto:error': 2,
       'auto:missing': 2,
     });
-    assert.equal(isAdjudicated(row(0, { mine: 'skipped' })), true);
-    assert.equal(isAdjudicated(row(0, { human: 'null' })), true);
-    assert.equal(isAdjudicated(row(0)), false);
+    assert.equal(isReviewed(row(0, { reviewed: true })), true, 'the host’s definition, as sent');
+    assert.equal(isReviewed(row(0, { human: 'null', reviewed: false })), false);
   });
 
   test('filters, queries and their persisted form', () => {

@@ -9,6 +9,7 @@ import { latestPerAnnotator } from '../../core/adjudication/itemAdjudication';
 import { newAdjudicationEvent } from '../../core/adjudication/newEvent';
 import { loadRunState, type RunState } from '../../core/adjudication/runState';
 import { type CliIo } from '../io';
+import { warnSkippedLines } from '../skippedLines';
 import { choiceOption, flag, onePositional, parseOptions, stringOption } from '../options';
 
 export const ADJUDICATE_HELP = `Usage: eval-adjudicator adjudicate RUNDIR --item ID --verdict true|false|null|none
@@ -44,6 +45,7 @@ export async function adjudicateCommand(args: readonly string[], io: CliIo): Pro
     return 0;
   }
   const state = loadRunState(resolve(io.cwd, onePositional('adjudicate', parsed, 'RUNDIR')));
+  warnSkippedLines(io, state.problems);
   const role = choiceOption('adjudicate', parsed, 'role', ROLES) ?? 'annotator';
   const annotator = stringOption(parsed, 'annotator')?.trim() || defaultAnnotatorName(io.env, io.cwd);
   const from = stringOption(parsed, 'from');

@@ -5,6 +5,8 @@ import { type ExportFormat, exportYokaiRun } from '../../core/runs/exportRun';
 import { exportAdjudicated } from '../../core/adjudication/exportAdjudicated';
 import { exportKalahiRun } from '../../core/benchmarks/kalahi/exportKalahi';
 import { readManifest } from '../../core/runs/runFolder';
+import { loadRunState } from '../../core/adjudication/runState';
+import { warnSkippedLines } from '../skippedLines';
 import { type CliIo } from '../io';
 import { choiceOption, flag, onePositional, parseOptions, stringOption } from '../options';
 
@@ -33,7 +35,9 @@ export function exportCommand(args: readonly string[], io: CliIo): number {
   const dir = resolve(io.cwd, onePositional('export', parsed, 'RUNDIR'));
   const format = choiceOption('export', parsed, 'format', FORMATS);
   if (format === undefined) throw new UsageError('export: --format csv|json is required');
-  const text = flag(parsed, 'adjudicated') ? exportAdjudicated(dir, format) : readManifest(dir).benchmark === 'kalahi' ? exportKalahiRun(dir, format) : exportYokaiRun(dir, format);
+  const state = flag(parsed, 'adjudicated') ? loadRunState(dir) : undefined;
+  if (state !== undefined) warnSkippedLines(io, state.problems);
+  const text = state !== undefined ? exportAdjudicated(dir, format, state) : readManifest(dir).benchmark === 'kalahi' ? exportKalahiRun(dir, format) : exportYokaiRun(dir, format);
   const out = stringOption(parsed, 'out');
   if (out === undefined) {
     io.stdout(text);

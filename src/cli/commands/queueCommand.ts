@@ -7,6 +7,7 @@ import { primaryMetricOf } from '../../core/validation/kalahiScores';
 import { QUEUE_ORDERS, datasetOrder, informativeRanking, randomOrder } from '../../core/validation/queueOrders';
 import { currentSample } from '../../core/validation/sample';
 import { type CliIo } from '../io';
+import { warnSkippedLines } from '../skippedLines';
 import { choiceOption, flag, numberOption, onePositional, parseOptions } from '../options';
 
 export const QUEUE_HELP = `Usage: eval-adjudicator queue RUNDIR [--order dataset|random|informative] [--seed S] [--sample] [--json]
@@ -32,6 +33,7 @@ export function queueCommand(args: readonly string[], io: CliIo): number {
   const order = choiceOption('queue', parsed, 'order', QUEUE_ORDERS) ?? 'dataset';
   const givenSeed = numberOption('queue', parsed, 'seed', { integer: true, min: 0, max: MAX_SEED });
   const state = loadRunState(dir);
+  warnSkippedLines(io, state.problems);
   let ids = state.manifest.dataset.itemIds;
   if (flag(parsed, 'sample')) {
     const sample = currentSample(state.paths.dir);

@@ -6,6 +6,7 @@ import { ESTIMATE_TARGETS } from '../../core/stats/stratifiedPpi';
 import { buildValidationReport } from '../../core/validation/report';
 import { reportDocument } from '../../core/validation/reportDocument';
 import { type CliIo } from '../io';
+import { warnSkippedLines } from '../skippedLines';
 import { choiceOption, flag, onePositional, parseOptions, stringOption } from '../options';
 
 export const REPORT_HELP = `Usage: eval-adjudicator report RUNDIR --format md|json|html [--out FILE] [--target run-items|superpopulation]
@@ -34,6 +35,7 @@ export function reportCommand(args: readonly string[], io: CliIo): number {
   if (format === undefined) throw new UsageError('report: --format md|json|html is required');
   const target = choiceOption('report', parsed, 'target', ESTIMATE_TARGETS);
   const report = buildValidationReport(dir, new Date(), target === undefined ? {} : { target });
+  warnSkippedLines(io, report.problems);
   const text =
     format === 'json' ? `${JSON.stringify(report, null, 2)}\n` : format === 'md' ? toMarkdown(reportDocument(report)) : toHtml(reportDocument(report), `Judge validation: ${report.run.id}`);
   const out = stringOption(parsed, 'out');

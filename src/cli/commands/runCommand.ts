@@ -23,6 +23,9 @@ const BENCHMARKS: readonly BenchmarkRunCli[] = [YOKAIEVAL_RUN_CLI, KALAHI_RUN_CL
 
 export const RUN_HELP = `${YOKAIEVAL_RUN_HELP}\n${KALAHI_RUN_CLI.help}`;
 
+/** The exit code of a run that finished with items whose current result is an error. */
+export const RUN_ERRORS_REMAIN = 3;
+
 /** Every benchmark's options, so that one parse reads any command line; each is then checked against its benchmark. */
 const ALL_OPTIONS = Object.assign({}, SHARED_RUN_OPTIONS, ...BENCHMARKS.map((b) => b.options)) as typeof SHARED_RUN_OPTIONS;
 
@@ -96,7 +99,7 @@ export async function runCommand(args: readonly string[], io: CliIo): Promise<nu
     session = await benchmark.prepare(context);
     if (context.dryRun) {
       printDryRun(session, io);
-      await session.dispose?.();
+      await session.release?.();
       return 0;
     }
     selection = 'all';
@@ -115,11 +118,16 @@ export async function runCommand(args: readonly string[], io: CliIo): Promise<nu
     outcome = selection === 'all' ? await startRun(runDir, session, options) : await continueRun(runPaths(runDir), session, selection, options);
   } finally {
     reporter.stop();
-    await session.dispose?.();
+    await session.release?.();
   }
   const { counts } = outcome.manifest;
   io.stderr(`${counts.done} done, ${counts.error} errors, ${counts.missing} missing of ${counts.items} items${outcome.cancelled ? ' (cancelled: finish with --resume)' : ''}\n`);
-  if (counts.error > 0) io.stderr(`redo the errors with: eval-adjudicator run ${benchmark.name} --retry-errors ${outcome.paths.dir}\n`);
   io.stdout(`${outcome.paths.dir}\n`);
-  return outcome.cancelled ? 130 : 0;
+  if (outcome.cancelled) return 130;
+  if (counts.error > 0) {
+    // Scripts and CI must notice a run that did not get its answers (an endpoint unreachable, a bad key).
+    io.stderr(`eval-adjudicator: ${counts.error} of ${counts.items} items still have errors; redo them with: eval-adjudicator run ${benchmark.name} --retry-errors ${outcome.paths.dir}\n`);
+    return RUN_ERRORS_REMAIN;
+  }
+  return 0;
 }

@@ -9,6 +9,7 @@ import { itemRecords } from '../../core/validation/itemRecords';
 import { judgeMessagesFor, wordingOf } from '../../core/validation/judgeMessages';
 import { STABILITY_FILE, STABILITY_SELECTIONS, type StabilitySelection, runStability, selectStabilityItems } from '../../core/validation/stability';
 import { type CliIo } from '../io';
+import { warnSkippedLines } from '../skippedLines';
 import { keyFromEnv } from '../endpointOptions';
 import { JUDGE_OPTIONS, JUDGE_OPTIONS_HELP, judgeOverridden, judgeSpecFrom, judgeTemplateFrom, requestSetup } from '../judgeOptions';
 import { flag, numberOption, onePositional, parseOptions, stringOption } from '../options';
@@ -39,6 +40,7 @@ export async function stabilityCommand(args: readonly string[], io: CliIo): Prom
     if (!(STABILITY_SELECTIONS as readonly string[]).includes(s)) throw new UsageError(`${COMMAND}: --items takes ${STABILITY_SELECTIONS.join(', ')}, not "${s}"`);
   }
   const state = loadRunState(dir);
+  warnSkippedLines(io, state.problems);
   const { manifest } = state;
   if (manifest.benchmark !== 'yokaieval') throw new UserError(`${state.paths.dir}: only YokaiEval runs have an LLM judge to re-ask (this is ${manifest.benchmark})`);
   const spec = judgeSpecFrom(COMMAND, parsed, manifest.judge, manifest.model);

@@ -1,6 +1,8 @@
 import { resolve } from 'node:path';
-import { formatSummary, summarizeRun } from '../../core/runs/summarizeRun';
+import { loadRunState } from '../../core/adjudication/runState';
+import { formatSummary, summarizeState } from '../../core/runs/summarizeRun';
 import { ESTIMATE_TARGETS } from '../../core/stats/stratifiedPpi';
+import { warnSkippedLines } from '../skippedLines';
 import { type CliIo } from '../io';
 import { choiceOption, flag, onePositional, parseOptions } from '../options';
 
@@ -21,7 +23,9 @@ export function summaryCommand(args: readonly string[], io: CliIo): number {
     return 0;
   }
   const target = choiceOption('summary', parsed, 'target', ESTIMATE_TARGETS);
-  const summary = summarizeRun(resolve(io.cwd, onePositional('summary', parsed, 'RUNDIR')), target === undefined ? {} : { target });
+  const state = loadRunState(resolve(io.cwd, onePositional('summary', parsed, 'RUNDIR')));
+  warnSkippedLines(io, state.problems);
+  const summary = summarizeState(state, target === undefined ? {} : { target });
   io.stdout(flag(parsed, 'json') ? `${JSON.stringify(summary, null, 2)}\n` : `${formatSummary(summary)}\n`);
   return 0;
 }

@@ -4,6 +4,7 @@ import { UsageError } from '../../core/util/errors';
 import { TABLE_FORMATS, crossRunRows, renderCrossRunTable } from '../../core/validation/crossRunTable';
 import { buildValidationReport } from '../../core/validation/report';
 import { type CliIo } from '../io';
+import { warnSkippedLines } from '../skippedLines';
 import { choiceOption, flag, parseOptions, stringOption } from '../options';
 
 export const TABLE_HELP = `Usage: eval-adjudicator table RUNDIR... --format csv|md|tex [--out FILE]
@@ -25,6 +26,7 @@ export function tableCommand(args: readonly string[], io: CliIo): number {
   const format = choiceOption('table', parsed, 'format', TABLE_FORMATS);
   if (format === undefined) throw new UsageError('table: --format csv|md|tex is required');
   const reports = parsed.positionals.map((dir) => buildValidationReport(resolve(io.cwd, dir)));
+  for (const report of reports) warnSkippedLines(io, report.problems);
   const text = renderCrossRunTable(crossRunRows(reports), format);
   const out = stringOption(parsed, 'out');
   if (out === undefined) io.stdout(text);

@@ -4,7 +4,7 @@ import { type ItemAdjudication } from './itemAdjudication';
 
 export type AutomaticOutcome = 'true' | 'false' | 'null' | 'error' | 'missing';
 
-export function automaticOutcome(line: ResultLine | undefined): AutomaticOutcome {
+export function automaticOutcome(line: Pick<ResultLine, 'error' | 'verdict'> | undefined): AutomaticOutcome {
   if (line === undefined) return 'missing';
   if (line.error !== null) return 'error';
   return line.verdict === null ? 'null' : line.verdict ? 'true' : 'false';
@@ -15,6 +15,8 @@ export interface AdjudicatedScore {
   readonly accuracy: number;
   /** Items with a final human verdict. */
   readonly items: number;
+  /** Items reviewed: some current, non-stale state records a verdict, a flag or a note (reviewed.ts). */
+  readonly reviewed: number;
   /** Items whose final human verdict differs from the automatic outcome, by direction ("null->true"). */
   readonly overrides: Readonly<Record<string, number>>;
   /** Items with at least one current hallucination flag, and flags by category. */
@@ -31,17 +33,20 @@ export interface ItemScoreTerms {
   readonly correct: number;
   /** It has a final human verdict. */
   readonly decided: number;
+  /** It is reviewed (a verdict, a flag or a note in a current state). */
+  readonly reviewed: number;
   readonly flagged: number;
   readonly stale: number;
   readonly conflict: number;
 }
 
-export function itemScoreTerms(line: ResultLine | undefined, adjudication: ItemAdjudication | undefined): ItemScoreTerms {
+export function itemScoreTerms(line: Pick<ResultLine, 'error' | 'verdict'> | undefined, adjudication: ItemAdjudication | undefined): ItemScoreTerms {
   const final = adjudication?.final ?? null;
   const correct = final !== null ? final.verdict === true : automaticOutcome(line) === 'true';
   return {
     correct: correct ? 1 : 0,
     decided: final !== null ? 1 : 0,
+    reviewed: adjudication?.reviewed === true ? 1 : 0,
     flagged: adjudication !== undefined && adjudication.flags.length > 0 ? 1 : 0,
     stale: adjudication?.stale === true ? 1 : 0,
     conflict: adjudication?.conflict === true ? 1 : 0,
@@ -55,6 +60,7 @@ export function itemScoreTerms(line: ResultLine | undefined, adjudication: ItemA
 export class ScoreTally {
   correct = 0;
   decided = 0;
+  reviewed = 0;
   flagged = 0;
   stale = 0;
   conflicts = 0;
@@ -62,10 +68,16 @@ export class ScoreTally {
   add(terms: ItemScoreTerms, sign: 1 | -1 = 1): void {
     this.correct += sign * terms.correct;
     this.decided += sign * terms.decided;
+    this.reviewed += sign * terms.reviewed;
     this.flagged += sign * terms.flagged;
     this.stale += sign * terms.stale;
     this.conflicts += sign * terms.conflict;
   }
+}
+
+/** The review's progress in words, the same in `summary` and the Runs view: "7 of 20 reviewed (5 with a final human verdict)". */
+export function reviewProgress(score: Pick<AdjudicatedScore, 'reviewed' | 'items'>, items: number): string {
+  return `${score.reviewed} of ${items} reviewed (${score.items} with a final human verdict)`;
 }
 
 export function adjudicatedScore(
@@ -75,6 +87,7 @@ export function adjudicatedScore(
 ): AdjudicatedScore {
   let correct = 0;
   let decided = 0;
+  let reviewed = 0;
   let flagged = 0;
   let stale = 0;
   let conflicts = 0;
@@ -87,6 +100,7 @@ export function adjudicatedScore(
     const terms = itemScoreTerms(line, adjudication);
     correct += terms.correct;
     decided += terms.decided;
+    reviewed += terms.reviewed;
     flagged += terms.flagged;
     stale += terms.stale;
     conflicts += terms.conflict;
@@ -103,6 +117,7 @@ export function adjudicatedScore(
   return {
     accuracy: itemIds.length === 0 ? 0 : correct / itemIds.length,
     items: decided,
+    reviewed,
     overrides,
     flagged,
     flaggedByCategory: byCategory,

@@ -11,7 +11,29 @@ export interface LoggedEvent {
 
 export interface LogProblem {
   readonly line: number;
+  /** "<file> line <n>: <reason>" (with the field when a schema check failed). */
   readonly message: string;
+  /** A git conflict marker (<<<<<<<, =======, |||||||, >>>>>>>): a merge without merge=union. */
+  readonly conflictMarker?: boolean;
+}
+
+/** What to do about conflict markers, said once wherever skipped lines are reported. */
+export const CONFLICT_MARKER_FIX =
+  'adjudications.jsonl has git conflict markers: resolve the conflict (keep the event lines of both sides, delete the marker lines), and add the line "adjudications.jsonl merge=union" to .gitattributes so that git merges append both sides from then on';
+
+const CONFLICT_MARKER = /^(<{7}|={7}|\|{7}|>{7})(\s|$)/;
+
+/** The lines to print or show for skipped lines: each problem, then the fix for conflict markers if any. */
+export function describeLogProblems(problems: readonly LogProblem[]): string[] {
+  const lines = problems.map((p) => `skipped ${p.message}`);
+  return problems.some((p) => p.conflictMarker === true) ? [...lines, CONFLICT_MARKER_FIX] : lines;
+}
+
+/** Events for items the run does not have: reported like bad lines, never counted. */
+export function unknownItemProblems(events: readonly LoggedEvent[], isItem: (itemId: string) => boolean, path: string): LogProblem[] {
+  return events
+    .filter((logged) => !isItem(logged.event.itemId))
+    .map(({ event, line }) => ({ line, message: `${path} line ${line}: an event for item "${event.itemId}", which this run does not have` }));
 }
 
 export interface AdjudicationLogContents {
@@ -39,6 +61,11 @@ export function parseAdjudicationLines(text: string, firstLine: number, path: st
   lines.forEach((lineText, index) => {
     const line = firstLine + index;
     if (lineText.trim() === '') return;
+    const marker = CONFLICT_MARKER.exec(lineText);
+    if (marker !== null) {
+      problems.push({ line, message: `${path} line ${line}: git conflict marker "${marker[1] ?? ''}" (a merge without merge=union)`, conflictMarker: true });
+      return;
+    }
     let json: unknown;
     try {
       json = JSON.parse(lineText);

@@ -1,5 +1,6 @@
 import { automaticScore } from '../runs/automaticSummary';
-import { type ExportFormat, toCsv, verdictCell, yokaiExportRows } from '../runs/exportRun';
+import { type ExportFormat, verdictCell, yokaiExportRows } from '../runs/exportRun';
+import { toCsv } from '../util/csv';
 import { automaticOutcome } from './adjudicatedScore';
 import { type AdjudicationCells, exportKalahiAdjudicated } from './exportKalahiAdjudicated';
 import { type RunState, loadRunState } from './runState';
@@ -8,8 +9,7 @@ import { type RunState, loadRunState } from './runState';
  * Adjudicated export: per item the automatic verdict beside the final human verdict, who decided, flags and
  * notes; per run (JSON) the automatic and the adjudicated score, overrides by direction and flag counts.
  */
-export function exportAdjudicated(dir: string, format: ExportFormat): string {
-  const state = loadRunState(dir);
+export function exportAdjudicated(dir: string, format: ExportFormat, state: RunState = loadRunState(dir)): string {
   if (state.manifest.benchmark === 'kalahi') {
     return exportKalahiAdjudicated(state, format, (itemId) => adjudicationCells(state, itemId));
   }

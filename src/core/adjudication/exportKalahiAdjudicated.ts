@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { type KalahiResultLine, KalahiResultLineSchema } from '../benchmarks/kalahi/resultParts';
 import { automaticScore } from '../runs/automaticSummary';
-import { type ExportFormat, toCsv, verdictCell } from '../runs/exportRun';
+import { type ExportFormat, verdictCell } from '../runs/exportRun';
+import { toCsv } from '../util/csv';
 import { type ResultLine } from '../runs/resultLine';
 import { type RunState } from './runState';
 

@@ -2,6 +2,7 @@ import { type ResultLine } from '../runs/resultLine';
 import { type LoggedEvent } from './adjudicationLog';
 import { basisOf, sameBasis } from './basis';
 import { type AnnotatorState, type HallucinationCategory, type Role, hasDecision } from './event';
+import { isReviewed } from './reviewed';
 
 export interface AnnotatorView {
   readonly annotator: string;
@@ -28,6 +29,8 @@ export interface ItemAdjudication {
   /** Annotators decided differently and no adjudicator settled it. */
   readonly conflict: boolean;
   readonly stale: boolean;
+  /** Some current, non-stale state records a verdict, a flag or a note (see reviewed.ts). */
+  readonly reviewed: boolean;
   /** Hallucination categories flagged in current (non-stale) states. */
   readonly flags: readonly HallucinationCategory[];
   readonly lastChange: string | null;
@@ -53,7 +56,7 @@ function isLater(a: LoggedEvent, b: LoggedEvent): boolean {
  * An item's adjudication under DESIGN's rules: the final human verdict is the latest non-stale adjudicator
  * decision; else the verdict shared by every annotator who decided; else none (a conflict when they differ).
  */
-export function adjudicateItem(itemId: string, events: readonly LoggedEvent[], current: ResultLine | undefined): ItemAdjudication {
+export function adjudicateItem(itemId: string, events: readonly LoggedEvent[], current: Pick<ResultLine, 'itemHash' | 'response' | 'judgeReply'> | undefined): ItemAdjudication {
   const basis = current === undefined ? undefined : basisOf(current);
   const annotators: AnnotatorView[] = latestPerAnnotator(events).map(({ event }) => ({
     annotator: event.annotator,
@@ -85,6 +88,7 @@ export function adjudicateItem(itemId: string, events: readonly LoggedEvent[], c
     final,
     conflict,
     stale: annotators.some((a) => a.stale),
+    reviewed: isReviewed(annotators),
     flags,
     lastChange: times[times.length - 1] ?? null,
   };
@@ -112,7 +116,7 @@ export class AdjudicationIndex {
     return this.byItem.keys();
   }
 
-  adjudicate(itemId: string, current: ResultLine | undefined): ItemAdjudication {
+  adjudicate(itemId: string, current: Pick<ResultLine, 'itemHash' | 'response' | 'judgeReply'> | undefined): ItemAdjudication {
     return adjudicateItem(itemId, this.eventsOf(itemId), current);
   }
 }

@@ -1,16 +1,22 @@
 import { type ResultLine } from '../runs/resultLine';
 import { type RunManifest } from '../runs/runManifest';
-import { type RunPaths, readCurrentResults, readManifest, runPaths } from '../runs/runFolder';
+import { type RunPaths, readManifest, runPaths } from '../runs/runFolder';
+import { ResultsIndex } from '../runs/resultsIndex';
 import { type AdjudicatedScore, adjudicatedScore } from './adjudicatedScore';
-import { type LogProblem, readAdjudicationLog } from './adjudicationLog';
+import { type LogProblem, readAdjudicationLog, unknownItemProblems } from './adjudicationLog';
 import { AdjudicationIndex, type ItemAdjudication } from './itemAdjudication';
 
-/** A run folder read whole: manifest, current results and adjudications, for summaries, exports and review. */
+/**
+ * A run folder read whole: manifest, current results and adjudications, for summaries (the Runs view, the
+ * statistics panel) and exports. Results are read through the results index, as the review reads them:
+ * every line is checked for the fields the index keeps, and only each item's current line in full.
+ */
 export interface RunState {
   readonly paths: RunPaths;
   readonly manifest: RunManifest;
   readonly current: ReadonlyMap<string, ResultLine>;
   readonly index: AdjudicationIndex;
+  /** Lines skipped: not valid events, or events for items the run does not have (by line). */
   readonly problems: readonly LogProblem[];
   adjudication(itemId: string): ItemAdjudication | undefined;
   adjudicatedScore(): AdjudicatedScore;
@@ -19,9 +25,11 @@ export interface RunState {
 export function loadRunState(dir: string): RunState {
   const paths = runPaths(dir);
   const manifest = readManifest(paths.dir);
-  const { byItem } = readCurrentResults(paths.dir, manifest);
+  const byItem = new Map<string, ResultLine>();
+  ResultsIndex.read(paths.results, { manifest, describe: () => undefined }).forEachLine((line) => byItem.set(line.itemId, line));
   const log = readAdjudicationLog(paths.adjudications);
   const index = new AdjudicationIndex(log.events);
+  const knownItems = new Set(manifest.dataset.itemIds);
   const adjudication = (itemId: string): ItemAdjudication | undefined =>
     index.eventsOf(itemId).length === 0 ? undefined : index.adjudicate(itemId, byItem.get(itemId));
   return {
@@ -29,7 +37,7 @@ export function loadRunState(dir: string): RunState {
     manifest,
     current: byItem,
     index,
-    problems: log.problems,
+    problems: [...log.problems, ...unknownItemProblems(log.events, (id) => knownItems.has(id), paths.adjudications)].sort((a, b) => a.line - b.line),
     adjudication,
     adjudicatedScore: () => adjudicatedScore(manifest.dataset.itemIds, byItem, adjudication),
   };

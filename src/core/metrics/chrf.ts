@@ -1,4 +1,4 @@
-import type { MetricName, SimilarityMetric } from './similarityMetric';
+import type { SimilarityMetric, TextMetricName } from './similarityMetric';
 import { charNgramStatistics } from './charNgramStatistics';
 import { memoizeText } from './memo';
 import { pyRemoveWhitespace, pySplit } from './pythonText';
@@ -81,7 +81,7 @@ function codePointsOf(line: string): Int32Array {
   return n === line.length ? out : out.slice(0, n);
 }
 
-function createChrf(name: MetricName, wordOrder: number, description: string): SimilarityMetric {
+function createChrf(name: TextMetricName, wordOrder: number, description: string): SimilarityMetric {
   const analyse = memoizeText(
     (text: string): ChrfAnalysis => ({
       codePoints: codePointsOf(pyRemoveWhitespace(text)),

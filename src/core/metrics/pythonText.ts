@@ -21,3 +21,10 @@ export function pyRemoveWhitespace(s: string): string {
 export function pyRstrip(s: string): string {
   return s.replace(TRAILING_WHITESPACE, '');
 }
+
+const LEADING_WHITESPACE = new RegExp(`^[${PY_WHITESPACE_CLASS}]+`);
+
+/** Python's `s.strip()`. */
+export function pyStrip(s: string): string {
+  return pyRstrip(s).replace(LEADING_WHITESPACE, '');
+}

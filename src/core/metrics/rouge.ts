@@ -1,4 +1,4 @@
-import type { MetricName, SimilarityMetric } from './similarityMetric';
+import type { SimilarityMetric, TextMetricName } from './similarityMetric';
 import { forEachLcsIndex, lcsLength } from './lcs';
 import { memoizeText } from './memo';
 import { countWordNgrams, type NgramCounts } from './ngramCounts';
@@ -109,7 +109,7 @@ function tokenizeLines(text: string): string[][] {
     .map(rougeTokenize);
 }
 
-function createRougeNMetric(name: MetricName, n: number): SimilarityMetric {
+function createRougeNMetric(name: TextMetricName, n: number): SimilarityMetric {
   const analysed = memoizeText((text: string) => countWordNgrams(rougeTokenize(text), n));
   return {
     name,

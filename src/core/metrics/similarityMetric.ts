@@ -1,7 +1,10 @@
-/** The similarity metrics this tool computes itself (Kalahi open-ended scoring), each on a 0..1 scale. */
-export type MetricName = 'chrf' | 'chrf++' | 'bleu' | 'rouge-1' | 'rouge-2' | 'rouge-l' | 'rouge-lsum' | 'meteor';
+/** The similarity metrics computed from the texts alone (synchronous), each on a 0..1 scale. */
+export type TextMetricName = 'chrf' | 'chrf++' | 'bleu' | 'rouge-1' | 'rouge-2' | 'rouge-l' | 'rouge-lsum' | 'meteor';
 
-/** Every MetricName, in the order the Kalahi paper reports them. */
+/** Every similarity metric of Kalahi open-ended scoring: the text ones and the model-backed ones. */
+export type MetricName = TextMetricName | ModelBackedMetricName;
+
+/** Every MetricName: the text metrics, then BERTScore and BLEURT. */
 export const METRIC_NAMES = [
   'chrf',
   'chrf++',
@@ -11,6 +14,8 @@ export const METRIC_NAMES = [
   'rouge-l',
   'rouge-lsum',
   'meteor',
+  'bertscore',
+  'bleurt',
 ] as const satisfies readonly MetricName[];
 
 // Fails to compile when a MetricName is missing from METRIC_NAMES.
@@ -19,16 +24,16 @@ void _allNamesListed;
 
 /** A sentence-level similarity between one hypothesis (the model's answer) and one reference. */
 export interface SimilarityMetric {
-  readonly name: MetricName;
+  readonly name: TextMetricName;
   readonly description: string;
   /** 0..1; deterministic; pure apart from internal memoization of analysed texts. */
   score(hypothesis: string, reference: string): number;
 }
 
 /**
- * Metrics of the Kalahi paper that need a neural model (BERTScore with microsoft/deberta-v3-large, BLEURT-20).
- * This tool never computes them: they have no SimilarityMetric, are not MetricNames, and wherever one is
- * listed its value is a NotComputedMetric, never a number.
+ * Metrics of the Kalahi paper that need a neural model (BERTScore with microsoft/deberta-v3-large, BLEURT-20),
+ * computed in-process on ONNX Runtime when asked for with their model folders (metrics/neural). A run that
+ * does not ask for one lists it as a NotComputedMetric, never with a number.
  */
 export type ModelBackedMetricName = 'bertscore' | 'bleurt';
 
@@ -46,7 +51,7 @@ const MODEL_OF: Readonly<Record<ModelBackedMetricName, string>> = {
 };
 
 export function notComputed(name: ModelBackedMetricName): NotComputedMetric {
-  return { name, computed: false, reason: `${MODEL_OF[name]} needs a neural model; this tool does not compute it` };
+  return { name, computed: false, reason: `${MODEL_OF[name]} was not asked for: add ${name} to --metrics with its model folder (README: BERTScore and BLEURT)` };
 }
 
 export function isModelBackedMetricName(s: string): s is ModelBackedMetricName {

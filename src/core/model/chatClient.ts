@@ -1,11 +1,12 @@
 import OpenAI, { AzureOpenAI } from 'openai';
 import { registerSecret } from '../util/secrets';
-import { sleep } from '../util/sleep';
 import { DEFAULT_AZURE_API_VERSION, type Endpoint, endpointIdentity } from './endpoint';
-import { ModelCallError, classifyModelError } from './modelError';
+import { ModelCallError } from './modelError';
+import { nodeHttpFetch } from './nodeHttpFetch';
+import { afterAttempts, pooledCall } from './pooledCall';
 import { type RequestPool } from './requestPool';
 import { type CachedReply, ResponseCache } from './responseCache';
-import { DEFAULT_RETRY_POLICY, type RetryPolicy, retryDelayMs } from './retryPolicy';
+import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retryPolicy';
 
 export interface ChatMessage {
   readonly role: 'system' | 'user' | 'assistant';
@@ -75,37 +76,23 @@ export class ChatClient implements ChatCompleter {
 
   async complete(request: ChatRequest, signal?: AbortSignal): Promise<ChatOutcome> {
     const started = performance.now();
-    const key = ResponseCache.keyOf({ endpoint: endpointIdentity(this.options.endpoint), ...request, sampleIndex: request.sampleIndex ?? 0 });
-    const hit = this.options.cache?.get(key);
+    const cache = this.options.cache;
+    // The key hashes the whole request: only worth its CPU when there is a cache to look in.
+    const key = cache === undefined ? undefined : ResponseCache.keyOf({ endpoint: endpointIdentity(this.options.endpoint), ...request, sampleIndex: request.sampleIndex ?? 0 });
+    const hit = key === undefined ? undefined : cache?.get(key);
     if (hit !== undefined) return { kind: 'reply', reply: hit, cached: true, attempts: 0, latencyMs: 0 };
 
-    for (let attempt = 1; ; attempt++) {
-      let sentAt: number | undefined;
-      try {
-        const reply = await this.options.pool.run(() => {
-          sentAt = Date.now();
-          this.requestsSent += 1;
-          return this.send(request, signal);
-        }, signal);
-        this.options.pool.onSuccess();
-        this.served = { model: reply.servedModel, systemFingerprint: reply.systemFingerprint };
-        this.options.cache?.put(key, reply);
-        return { kind: 'reply', reply, cached: false, attempts: attempt, latencyMs: Math.round(performance.now() - started) };
-      } catch (raw) {
-        const error = classifyModelError(raw, this.secrets);
-        if (signal?.aborted) throw new ModelCallError('cancelled', 'cancelled', undefined, undefined);
-        if (error.kind === 'content-filter') {
-          return { kind: 'refused', reason: 'content_filter', message: error.message, attempts: attempt, latencyMs: Math.round(performance.now() - started) };
-        }
-        if (error.kind === 'rate-limit') this.options.pool.onRateLimited(error.retryAfterMs, sentAt);
-        if (!error.retryable || attempt >= this.retry.maxAttempts) {
-          throw new ModelCallError(error.kind, `${error.message} (after ${attempt} attempt${attempt === 1 ? '' : 's'})`, error.status, error.retryAfterMs);
-        }
-        await sleep(retryDelayMs(this.retry, attempt, error), signal).catch(() => {
-          throw new ModelCallError('cancelled', 'cancelled', undefined, undefined);
-        });
-      }
+    const context = { pool: this.options.pool, retry: this.retry, secrets: this.secrets, signal };
+    const result = await pooledCall(context, () => this.send(request, signal), () => (this.requestsSent += 1));
+    const latencyMs = Math.round(performance.now() - started);
+    if (!result.ok) {
+      if (result.error.kind === 'content-filter') return { kind: 'refused', reason: 'content_filter', message: result.error.message, attempts: result.attempts, latencyMs };
+      throw afterAttempts(result.error, result.attempts);
     }
+    const reply = result.value;
+    this.served = { model: reply.servedModel, systemFingerprint: reply.systemFingerprint };
+    if (key !== undefined) cache?.put(key, reply);
+    return { kind: 'reply', reply, cached: false, attempts: result.attempts, latencyMs };
   }
 
   private async send(request: ChatRequest, signal?: AbortSignal): Promise<CachedReply> {
@@ -161,7 +148,8 @@ export function createOpenAIClient(endpoint: Endpoint, apiKey: string | undefine
       ...(endpoint.deployment !== undefined ? { deployment: endpoint.deployment } : {}),
       maxRetries: 0,
       timeout: timeoutMs,
+      fetch: nodeHttpFetch,
     });
   }
-  return new OpenAI({ apiKey: key, baseURL: endpoint.baseUrl, maxRetries: 0, timeout: timeoutMs });
+  return new OpenAI({ apiKey: key, baseURL: endpoint.baseUrl, maxRetries: 0, timeout: timeoutMs, fetch: nodeHttpFetch });
 }

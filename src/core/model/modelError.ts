@@ -26,6 +26,8 @@ export class ModelCallError extends Error {
     readonly status: number | undefined,
     /** The server's wish, from retry-after-ms or retry-after. */
     readonly retryAfterMs: number | undefined,
+    /** The connection was refused (or had no route): nothing listens there now. */
+    readonly unreachable = false,
   ) {
     super(message);
   }
@@ -40,7 +42,7 @@ export function classifyModelError(error: unknown, secrets: readonly string[]): 
   const message = redactSecrets(errorMessage(error), secrets);
   if (error instanceof APIUserAbortError) return new ModelCallError('cancelled', 'cancelled', undefined, undefined);
   if (error instanceof APIConnectionTimeoutError) return new ModelCallError('timeout', message, undefined, undefined);
-  if (error instanceof APIConnectionError) return new ModelCallError('connection', message, undefined, undefined);
+  if (error instanceof APIConnectionError) return new ModelCallError('connection', message, undefined, undefined, isRefused(error));
   if (error instanceof APIError) {
     const status = error.status;
     const retryAfterMs = retryAfterFrom(error.headers);
@@ -57,6 +59,25 @@ export function classifyModelError(error: unknown, secrets: readonly string[]): 
   if (error instanceof Error && error.name === 'AbortError') return new ModelCallError('cancelled', 'cancelled', undefined, undefined);
   // A body that is not JSON, or JSON of the wrong shape, surfaces as a plain error from the client.
   return new ModelCallError('malformed', message, undefined, undefined);
+}
+
+const REFUSED_CODES: ReadonlySet<string> = new Set(['ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN']);
+
+/** Whether a connection error (or one of its causes: fetch wraps the socket's error) is a refused connection. */
+function isRefused(error: unknown): boolean {
+  for (let cause = error, depth = 0; cause !== null && typeof cause === 'object' && depth < 6; depth++) {
+    const { code, errors } = cause as { code?: unknown; errors?: unknown };
+    if (typeof code === 'string' && REFUSED_CODES.has(code)) return true;
+    // Happy eyeballs: an AggregateError of each address's refusal.
+    if (Array.isArray(errors) && errors.length > 0 && errors.every((e) => isRefused(e))) return true;
+    cause = (cause as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** Whether the server sent an HTTP answer (so it is there, even if the answer is an error). */
+export function serverAnswered(error: ModelCallError): boolean {
+  return error.status !== undefined || error.kind === 'malformed' || error.kind === 'empty' || error.kind === 'content-filter';
 }
 
 function isContentFilter(error: APIError): boolean {

@@ -1,9 +1,11 @@
 import { sleep } from '../util/sleep';
+import { LoadProbe } from './loadProbe';
+import { OutageGate } from './outageGate';
 
 export interface RequestPoolOptions {
   /** The most requests in flight at once (`--concurrency`). */
   readonly maxConcurrency: number;
-  /** Lower the limit on a rate limit and raise it slowly on success (AIMD). */
+  /** Lower the limit when 429s rise with load and raise it slowly on success (default true). */
   readonly adaptive?: boolean;
   /**
    * Once the limit is down to one request at a time and the server still answers 429, request starts are
@@ -13,20 +15,44 @@ export interface RequestPoolOptions {
   readonly minSpacingMs?: number;
   /** The most spacing and the longest cooldown (default 30 s). */
   readonly maxSpacingMs?: number;
-  /** How long every request holds after a 429 without Retry-After (default 1 s), doubled while they go on. */
+  /** At one request at a time, how long every request holds after a 429 without Retry-After (default 1 s), doubled while they go on. */
   readonly cooldownMs?: number;
+  /** How long an unreachable server (connection refused) is waited for before its requests fail without retries (default 120 s). */
+  readonly outagePatienceMs?: number;
+  /** The first wait between probes of an unreachable server (default 250 ms), doubled up to 2 s. */
+  readonly outageProbeMs?: number;
 }
 
+/** What the pool knows of one request it let through; handed back with its outcome. */
+export interface PoolTicket {
+  readonly epoch: number;
+  /** The one request let through to see whether an unreachable server is back. */
+  readonly probe: boolean;
+  settled: boolean;
+}
+
+/** How a request that got no reply failed, as far as the pool cares. */
+export interface RequestFailure {
+  readonly rateLimited: boolean;
+  readonly retryAfterMs: number | undefined;
+  /** Connection refused (or no route): the server is not there at all. */
+  readonly unreachable: boolean;
+  /** The server sent an HTTP answer (an error status): it is there. */
+  readonly answered: boolean;
+}
+
+export type FailureVerdict = 'counted' | 'forgiven' | 'gone';
+
 const SPACING_EASE = 0.9;
-const ROUND_TRIP_WEIGHT = 0.2;
 
 /**
- * One pool shared by every model and judge call of a run. On a 429 it halves its limit and holds every new
- * request until the server's Retry-After has passed (or, without one, for a cooldown that doubles while
- * 429s go on), rather than letting each request hammer the server on its own; each success raises the
- * limit by 1/limit, back up to the maximum. The 429s of requests sent before it backed off count as the
- * same event (one halving per burst, as TCP does). Below two requests at a time it goes on by spacing
- * request starts, eased off again by successes before the limit grows.
+ * One pool shared by every model and judge call of a run. A 429 delays only its own request (by its
+ * Retry-After, in the caller's retry loop). The pool lowers its limit only when 429s rise with load (see
+ * LoadProbe): a server that sheds a fraction of requests whatever the load keeps the full concurrency. Once
+ * a rate limit has brought the limit down to one request at a time and 429s go on, every request holds
+ * for the Retry-After (or a cooldown that doubles) and request starts are spaced. A window of requests
+ * with no more 429s than usual raises the limit by one, back up to the maximum. A server that refuses connections holds every request while one
+ * probe at a time looks for it (see OutageGate).
  */
 export class RequestPool {
   readonly maxConcurrency: number;
@@ -34,16 +60,17 @@ export class RequestPool {
   private readonly minSpacingMs: number;
   private readonly maxSpacingMs: number;
   private readonly cooldownMs: number;
+  private readonly probe: LoadProbe;
+  private readonly outage: OutageGate;
   private limit: number;
-  private credit = 0;
   private spacingMs = 0;
   private nextStartAt = 0;
   private active = 0;
   private readonly waiting: (() => void)[] = [];
   private pausedUntil = 0;
-  private lastBackoffAt = Number.NEGATIVE_INFINITY;
   private bareRateLimits = 0;
-  private roundTripMs = 0;
+  /** The limit came down because 429s rose with load (not just a probe). */
+  private loadLimited = false;
 
   constructor(options: RequestPoolOptions) {
     if (!Number.isInteger(options.maxConcurrency) || options.maxConcurrency < 1) {
@@ -55,6 +82,8 @@ export class RequestPool {
     this.minSpacingMs = options.minSpacingMs ?? 100;
     this.maxSpacingMs = options.maxSpacingMs ?? 30_000;
     this.cooldownMs = options.cooldownMs ?? 1000;
+    this.probe = new LoadProbe(this.maxConcurrency);
+    this.outage = new OutageGate(options.outagePatienceMs ?? 120_000, options.outageProbeMs ?? 250, () => this.wakeAll());
   }
 
   get currentLimit(): number {
@@ -70,63 +99,79 @@ export class RequestPool {
     return this.active;
   }
 
-  async run<T>(task: () => Promise<T>, signal?: AbortSignal): Promise<T> {
-    await this.acquire(signal);
-    const started = Date.now();
+  /** The share of 429s found not to depend on the load (0 until some were). */
+  get noiseShare(): number {
+    return this.probe.expectedNoiseShare;
+  }
+
+  /** Runs `task` once a place is free; the task reports its outcome with `succeeded` or `failed` and its ticket. */
+  async run<T>(task: (ticket: PoolTicket) => Promise<T>, signal?: AbortSignal): Promise<T> {
+    const ticket = await this.acquire(signal);
     try {
-      return await task();
+      return await task(ticket);
     } finally {
-      this.roundTripMs += ROUND_TRIP_WEIGHT * (Date.now() - started - this.roundTripMs);
+      if (!ticket.settled && ticket.probe) this.outage.probeEnded(false);
       this.release();
     }
   }
 
-  onSuccess(): void {
+  /** The server answered (a reply, or any HTTP error other than 429). */
+  succeeded(ticket: PoolTicket): void {
+    if (ticket.settled) return;
+    ticket.settled = true;
+    this.outage.reached();
     this.bareRateLimits = 0;
-    if (!this.adaptive) return;
     if (this.spacingMs > 0) {
       this.spacingMs *= SPACING_EASE;
       if (this.spacingMs < this.minSpacingMs / 4) this.spacingMs = 0;
-      return;
     }
-    if (this.limit >= this.maxConcurrency) return;
-    this.credit += 1 / this.limit;
-    if (this.credit >= 1) {
-      this.credit -= 1;
-      this.limit += 1;
-      this.dispatch();
-    }
+    this.countOutcome(ticket, false);
   }
 
   /**
-   * A request was answered 429. `startedAt` (Date.now() when it was sent) tells whether it left before the
-   * pool last backed off, so that the requests of one burst count as one event; without it, 429s within a
-   * round trip of the last back-off do.
+   * The request got no reply it can use. 'forgiven': the server is away, within the pool's patience; the
+   * caller should not count it as an attempt (the pool holds its next one until the server answers again).
+   * 'gone': the server has been away longer than the patience; the caller should not retry. 'counted':
+   * an ordinary failed attempt.
    */
-  onRateLimited(retryAfterMs: number | undefined, startedAt?: number): void {
+  failed(ticket: PoolTicket, failure: RequestFailure): FailureVerdict {
+    if (ticket.settled) return 'counted';
+    ticket.settled = true;
+    if (failure.unreachable) return this.outage.unreachable(ticket.probe);
+    if (failure.answered) this.outage.reached();
+    else if (ticket.probe) this.outage.probeEnded(false);
+    if (!failure.rateLimited) return 'counted';
+    this.countOutcome(ticket, true);
+    if (this.adaptive && this.loadLimited && this.limit <= 1) this.holdEveryone(failure.retryAfterMs);
+    return 'counted';
+  }
+
+  private countOutcome(ticket: PoolTicket, rateLimited: boolean): void {
+    if (!this.adaptive) return;
+    const verdict = this.probe.record(ticket.epoch, rateLimited);
+    if (verdict.kind === 'steady') return;
+    // Starts still spaced: one request at a time is still too many.
+    if (verdict.kind === 'raise' && this.spacingMs > 0) return;
+    if (verdict.kind === 'load') this.loadLimited = true;
+    this.limit = Math.min(this.maxConcurrency, verdict.limit);
+    if (verdict.kind === 'noise' || this.limit >= this.maxConcurrency) this.loadLimited = false;
+    this.dispatch();
+  }
+
+  /** A rate limit that one request at a time still overruns: everyone waits, and starts are spaced. */
+  private holdEveryone(retryAfterMs: number | undefined): void {
     const now = Date.now();
-    const sameEvent = startedAt !== undefined ? startedAt < this.lastBackoffAt : now - this.lastBackoffAt < this.roundTripMs;
     if (retryAfterMs !== undefined && retryAfterMs > 0) {
       this.pausedUntil = Math.max(this.pausedUntil, now + retryAfterMs);
-    } else if (!sameEvent) {
+    } else {
       this.bareRateLimits += 1;
       const cooldown = Math.min(this.maxSpacingMs, this.cooldownMs * 2 ** (this.bareRateLimits - 1));
       this.pausedUntil = Math.max(this.pausedUntil, now + cooldown);
     }
-    if (sameEvent) return;
-    this.lastBackoffAt = now;
-    if (!this.adaptive) return;
-    this.credit = 0;
-    // Halving below two means one request at a time with spaced starts: a fast server with a tight limit
-    // can be overrun even by one request at a time.
-    if (this.limit > 2) this.limit = Math.floor(this.limit / 2);
-    else {
-      this.limit = 1;
-      this.spacingMs = Math.min(this.maxSpacingMs, this.spacingMs + this.minSpacingMs);
-    }
+    this.spacingMs = Math.min(this.maxSpacingMs, this.spacingMs + this.minSpacingMs);
   }
 
-  private async acquire(signal?: AbortSignal): Promise<void> {
+  private async acquire(signal?: AbortSignal): Promise<PoolTicket> {
     for (;;) {
       signal?.throwIfAborted();
       const pause = this.pausedUntil - Date.now();
@@ -134,30 +179,51 @@ export class RequestPool {
         await sleep(pause, signal);
         continue;
       }
-      if (this.active < this.limit) {
+      const gate = this.outage.admit();
+      if (gate.kind === 'wait') {
+        await this.waitForWake(signal, gate.ms);
+        continue;
+      }
+      if (this.active < this.limit || gate.kind === 'probe') {
         this.active += 1;
         try {
           await this.keepSpacing(signal);
         } catch (error) {
+          if (gate.kind === 'probe') this.outage.probeEnded(false);
           this.release();
           throw error;
         }
-        return;
+        return { epoch: this.probe.currentEpoch, probe: gate.kind === 'probe', settled: false };
       }
-      await new Promise<void>((resolve, reject) => {
-        const wake = (): void => {
-          signal?.removeEventListener('abort', onAbort);
-          resolve();
-        };
-        const onAbort = (): void => {
+      await this.waitForWake(signal);
+    }
+  }
+
+  /** Waits until a place may be free (or `ms` has passed). */
+  private waitForWake(signal: AbortSignal | undefined, ms?: number): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      let timer: NodeJS.Timeout | undefined;
+      const wake = (): void => {
+        if (timer !== undefined) clearTimeout(timer);
+        signal?.removeEventListener('abort', onAbort);
+        resolve();
+      };
+      const onAbort = (): void => {
+        if (timer !== undefined) clearTimeout(timer);
+        const at = this.waiting.indexOf(wake);
+        if (at !== -1) this.waiting.splice(at, 1);
+        reject(signal?.reason as Error);
+      };
+      this.waiting.push(wake);
+      if (ms !== undefined) {
+        timer = setTimeout(() => {
           const at = this.waiting.indexOf(wake);
           if (at !== -1) this.waiting.splice(at, 1);
-          reject(signal?.reason as Error);
-        };
-        this.waiting.push(wake);
-        signal?.addEventListener('abort', onAbort, { once: true });
-      });
-    }
+          wake();
+        }, Math.max(0, ms));
+      }
+      signal?.addEventListener('abort', onAbort, { once: true });
+    });
   }
 
   /** With a slot held: waits for this request's turn when starts are spaced, and for any pause set meanwhile. */
@@ -182,5 +248,9 @@ export class RequestPool {
       this.waiting.shift()?.();
       free -= 1;
     }
+  }
+
+  private wakeAll(): void {
+    for (const wake of this.waiting.splice(0)) wake();
   }
 }

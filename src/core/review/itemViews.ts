@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { type AutoOutcome, type ItemDetail, type ItemRow } from '../../protocol';
 import { automaticOutcome } from '../adjudication/adjudicatedScore';
 import { type AnnotatorView, type ItemAdjudication } from '../adjudication/itemAdjudication';
+import { recordsSomething } from '../adjudication/reviewed';
 import { YokaiEvalRecordSchema } from '../benchmarks/yokaieval/dataset';
 import { type GlossIndex } from '../benchmarks/yokaieval/gloss';
 import { normalizeRegion } from '../benchmarks/yokaieval/region';
@@ -24,14 +25,17 @@ export interface ViewContext {
 
 export const DEFAULT_VIEW_CONTEXT: ViewContext = { model: '', decidable: true, primaryMetric: 'chrf', metrics: [], gloss: null };
 
-export function labelOf(line: ResultLine | undefined, itemId: string): string {
+/** What labels and facets read of a line: its inputs (a full line, or the index's digest of one). */
+type WithInputs = { readonly inputs: Readonly<Record<string, unknown>> } | undefined;
+
+export function labelOf(line: WithInputs, itemId: string): string {
   const inputs = line?.inputs;
   const text = typeof inputs?.['question'] === 'string' ? inputs['question'] : typeof inputs?.['prompt'] === 'string' ? inputs['prompt'] : `item ${itemId}`;
   const flat = text.replace(/\s+/g, ' ').trim();
   return flat.length > LABEL_LENGTH ? `${flat.slice(0, LABEL_LENGTH - 1)}…` : flat;
 }
 
-export function facetsOf(line: ResultLine | undefined, model = ''): Record<string, string> {
+export function facetsOf(line: WithInputs, model = ''): Record<string, string> {
   const inputs = line?.inputs;
   const facets: Record<string, string> = {};
   if (inputs !== undefined) {
@@ -44,12 +48,20 @@ export function facetsOf(line: ResultLine | undefined, model = ''): Record<strin
   return facets;
 }
 
+/** This annotator's current state, when it records something (an undo back to nothing is no state). */
 function mineOf(adjudication: ItemAdjudication | undefined, annotator: string): AnnotatorView | undefined {
-  return adjudication?.annotators.find((a) => a.annotator === annotator && !a.stale);
+  return adjudication?.annotators.find((a) => a.annotator === annotator && !a.stale && recordsSomething(a.state));
 }
 
 /** Question, choices, answers, references, gloss and notes: what the list's search looks in. */
 function searchTextOf(line: ResultLine | undefined, adjudication: ItemAdjudication | undefined, context: ViewContext): string {
+  const parts = [itemSearchText(line, context)];
+  for (const a of adjudication?.annotators ?? []) if (a.state.note !== '') parts.push(a.state.note);
+  return parts.filter((p) => p !== '').join('\n');
+}
+
+/** The searchable texts of the item itself (question, choices, answers, references, gloss), without notes. */
+export function itemSearchText(line: ResultLine | undefined, context: ViewContext): string {
   const parts: string[] = [];
   const yokai = YokaiEvalRecordSchema.safeParse(line?.inputs);
   const kalahi = asKalahiLine(line);
@@ -63,34 +75,70 @@ function searchTextOf(line: ResultLine | undefined, adjudication: ItemAdjudicati
   } else if (line !== undefined) {
     parts.push(...Object.values(line.inputs).filter((v): v is string => typeof v === 'string'), line.response ?? '');
   }
-  for (const a of adjudication?.annotators ?? []) if (a.state.note !== '') parts.push(a.state.note);
   return parts.filter((p) => p !== '').join('\n');
 }
 
+/** What a list row takes from an item's result line: kept in the results index, one per item. */
+export interface RowBasis {
+  readonly label: string;
+  /** Facets of the item's inputs (the model's is added from the run). */
+  readonly facets: Readonly<Record<string, string>>;
+  readonly margin: number | null;
+  readonly metricAcc: Readonly<Record<string, boolean>> | undefined;
+  /** Kalahi MC: the item's MC1 and MC2, for the header's means. */
+  readonly mc: { readonly mc1: number; readonly mc2: number } | undefined;
+}
+
+/** The row's digest of a result line (any object with the line's fields: the index passes its checked part). */
+export function rowBasisOf(line: { readonly itemId: string; readonly inputs: Readonly<Record<string, unknown>> }, primaryMetric: string): RowBasis {
+  const kalahi = asKalahiLine(line);
+  const extras = kalahi === undefined ? undefined : kalahiRowExtras(kalahi, primaryMetric);
+  return {
+    label: labelOf(line, line.itemId),
+    facets: facetsOf(line),
+    margin: extras?.margin ?? null,
+    metricAcc: extras?.metricAcc,
+    mc: kalahi?.mc === undefined ? undefined : { mc1: kalahi.mc.mc1, mc2: kalahi.mc.mc2 },
+  };
+}
+
+/** An item's current result as rows are drawn from it: its outcome and its digest (undefined: no result yet). */
+export interface RowSource {
+  readonly auto: AutoOutcome;
+  readonly basis: RowBasis;
+}
+
 export function rowOf(itemId: string, index: number, line: ResultLine | undefined, adjudication: ItemAdjudication | undefined, annotator: string, context: ViewContext = DEFAULT_VIEW_CONTEXT): ItemRow {
-  const auto: AutoOutcome = automaticOutcome(line);
+  const source = line === undefined ? undefined : { auto: automaticOutcome(line), basis: rowBasisOf(line, context.primaryMetric) };
+  return { ...rowFrom(itemId, index, source, adjudication, annotator, context), search: searchTextOf(line, adjudication, context) };
+}
+
+/** A list row from the index's digest of the item (no search text: the host answers searches). */
+export function rowFrom(itemId: string, index: number, source: RowSource | undefined, adjudication: ItemAdjudication | undefined, annotator: string, context: ViewContext = DEFAULT_VIEW_CONTEXT): ItemRow {
+  const auto: AutoOutcome = source?.auto ?? 'missing';
   const final = adjudication?.final ?? null;
   const mine = mineOf(adjudication, annotator);
   const human = final === null ? 'none' : (String(final.verdict) as 'true' | 'false' | 'null');
-  const kalahi = asKalahiLine(line);
-  const extras = kalahi === undefined ? undefined : kalahiRowExtras(kalahi, context.primaryMetric);
+  const basis = source?.basis;
+  const facets: Record<string, string> = { ...basis?.facets };
+  if (context.model !== '') facets['model'] = context.model;
   return {
     id: itemId,
     index,
-    label: labelOf(line, itemId),
+    label: basis?.label ?? `item ${itemId}`,
     auto,
     human,
     mine: mine === undefined ? 'none' : mine.state.verdict === undefined ? 'skipped' : (String(mine.state.verdict) as 'true' | 'false' | 'null'),
     flagged: (adjudication?.flags.length ?? 0) > 0,
     stale: adjudication?.stale ?? false,
     conflict: adjudication?.conflict ?? false,
+    reviewed: adjudication?.reviewed ?? false,
     disagreement: human !== 'none' && human !== auto,
-    facets: facetsOf(line, context.model),
+    facets,
     decidable: context.decidable,
-    margin: extras?.margin ?? null,
+    margin: basis?.margin ?? null,
     lastChange: adjudication?.lastChange ?? null,
-    search: searchTextOf(line, adjudication, context),
-    ...(extras?.metricAcc !== undefined ? { metricAcc: extras.metricAcc } : {}),
+    ...(basis?.metricAcc !== undefined ? { metricAcc: { ...basis.metricAcc } } : {}),
   };
 }
 

@@ -1,13 +1,12 @@
 import { z } from 'zod';
 import { type KalahiDetail } from '../../protocol';
 import { type KalahiResultLine, KalahiResultLineSchema } from '../benchmarks/kalahi/resultParts';
-import { type ResultLine } from '../runs/resultLine';
 
 const InputsSchema = z.looseObject({ prompt_id: z.string(), category: z.string(), topic: z.string(), prompt: z.string() });
 const MessagesSchema = z.array(z.object({ role: z.string(), content: z.string() }));
 
 /** A result line read as a Kalahi line (references, and the mc and open parts validated), or undefined. */
-export function asKalahiLine(line: ResultLine | undefined): KalahiResultLine | undefined {
+export function asKalahiLine(line: object | undefined): KalahiResultLine | undefined {
   if (line === undefined || !('references' in line)) return undefined;
   const parsed = KalahiResultLineSchema.safeParse(line);
   return parsed.success ? parsed.data : undefined;

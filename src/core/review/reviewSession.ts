@@ -1,18 +1,19 @@
-import { type KalahiMcPart, KalahiMcPartSchema } from '../benchmarks/kalahi/resultParts';
 import { mcMeans } from '../benchmarks/kalahi/mcMeans';
 import { z } from 'zod';
 import { type ItemDetail, type ItemRow, type RunHeader, type ScoreHeader } from '../../protocol';
 import { ScoreTally, itemScoreTerms } from '../adjudication/adjudicatedScore';
-import { type LogProblem } from '../adjudication/adjudicationLog';
+import { type LogProblem, unknownItemProblems } from '../adjudication/adjudicationLog';
 import { type AnnotatorState, EMPTY_STATE } from '../adjudication/event';
 import { AdjudicationIndex, type ItemAdjudication } from '../adjudication/itemAdjudication';
 import { type GlossIndex } from '../benchmarks/yokaieval/gloss';
 import { automaticScore } from '../runs/automaticSummary';
 import { type ResultLine } from '../runs/resultLine';
 import { type RunManifest } from '../runs/runManifest';
-import { type RunPaths, readCurrentResults, readManifest, runPaths } from '../runs/runFolder';
+import { type RunPaths, readManifest, runPaths } from '../runs/runFolder';
+import { type IndexEntry, ResultsIndex } from '../runs/resultsIndex';
 import { AdjudicationTail } from './adjudicationTail';
-import { type ViewContext, detailOf, rowOf } from './itemViews';
+import { type RowBasis, type ViewContext, detailOf, itemSearchText, rowBasisOf, rowFrom, rowOf } from './itemViews';
+import { foldText, matchesItem, queryTerms } from './textFold';
 
 const KalahiOpenSettings = z.looseObject({ open: z.looseObject({ metrics: z.array(z.string()), primaryMetric: z.string().min(1) }).nullable() });
 
@@ -29,19 +30,44 @@ function viewContextOf(manifest: RunManifest, model: string, gloss: GlossIndex |
   };
 }
 
+export interface ReviewSessionOptions {
+  /**
+   * Rows carry their search text, which takes every item's line read in full (the default, for callers
+   * that filter rows themselves). The review panel turns it off: its searches are answered by search().
+   */
+  readonly searchInRows?: boolean;
+}
+
+function resultsIndexOf(path: string, manifest: RunManifest): ResultsIndex<RowBasis> {
+  const primaryMetric = viewContextOf(manifest, '', null).primaryMetric;
+  return ResultsIndex.read(path, { manifest, describe: (line) => rowBasisOf(line, primaryMetric) });
+}
+
+function outcomeOf(entry: IndexEntry<RowBasis>): ItemRow['auto'] {
+  if (entry.error !== null) return 'error';
+  return entry.verdict === null ? 'null' : entry.verdict ? 'true' : 'false';
+}
+
 export interface TailUpdate {
   readonly changedRows: ItemRow[];
+  /** Lines skipped in what was read: not valid events, or events for items the run does not have. */
   readonly problems: readonly LogProblem[];
+  /** The log was read again from its start: earlier problems are void. */
+  readonly reset: boolean;
 }
 
 /**
- * A run under review: its results, its adjudication log followed as it grows, and the rows, scores and
- * item details the panel shows for one annotator. Pure (no VS Code), so it is tested without an editor.
+ * A run under review: its results (through a compact index of results.jsonl: a line is read in full only
+ * for an item shown), its adjudication log followed as it grows, and the rows, scores, item details and
+ * search answers the panel shows for one annotator. Pure (no VS Code), so it is tested without an editor.
  */
 export class ReviewSession {
   readonly paths: RunPaths;
   private manifestValue: RunManifest;
-  private current: Map<string, ResultLine>;
+  private results: ResultsIndex<RowBasis>;
+  private readonly searchInRows: boolean;
+  /** Each item's folded search text (notes apart), built on the first search. */
+  private corpus: Map<string, string> | undefined;
   private index = new AdjudicationIndex();
   private readonly cache = new Map<string, ItemAdjudication>();
   private positions: Map<string, number>;
@@ -57,18 +83,20 @@ export class ReviewSession {
   private constructor(
     dir: string,
     readonly annotator: string,
+    options: ReviewSessionOptions,
   ) {
     this.paths = runPaths(dir);
+    this.searchInRows = options.searchInRows ?? true;
     this.manifestValue = readManifest(this.paths.dir);
-    this.current = readCurrentResults(this.paths.dir, this.manifestValue).byItem;
+    this.results = resultsIndexOf(this.paths.results, this.manifestValue);
     this.positions = new Map(this.manifestValue.dataset.itemIds.map((id, i) => [id, i]));
     this.tail = new AdjudicationTail(this.paths.adjudications);
     this.context = viewContextOf(this.manifestValue, this.modelName(), null);
   }
 
   /** Opens a run folder and reads its whole adjudication log; problems in the log are returned, not thrown. */
-  static open(dir: string, annotator: string): { session: ReviewSession; problems: readonly LogProblem[] } {
-    const session = new ReviewSession(dir, annotator);
+  static open(dir: string, annotator: string, options: ReviewSessionOptions = {}): { session: ReviewSession; problems: readonly LogProblem[] } {
+    const session = new ReviewSession(dir, annotator, options);
     const { problems } = session.readTail();
     return { session, problems };
   }
@@ -81,29 +109,41 @@ export class ReviewSession {
   setGlosses(gloss: GlossIndex | null): void {
     this.gloss = gloss;
     this.context = viewContextOf(this.manifestValue, this.modelName(), gloss);
+    this.corpus = undefined;
+  }
+
+  /** The item's position in the run's dataset order, or -1. */
+  positionOf(itemId: string): number {
+    return this.positions.get(itemId) ?? -1;
   }
 
   hasItem(itemId: string): boolean {
     return this.positions.has(itemId);
   }
 
+  /** The item's current result line, read from results.jsonl by its offset and validated in full. */
   currentLine(itemId: string): ResultLine | undefined {
-    return this.current.get(itemId);
+    return this.results.readLine(itemId);
   }
 
   adjudication(itemId: string): ItemAdjudication | undefined {
     const cached = this.cache.get(itemId);
     if (cached !== undefined) return cached;
     if (this.index.eventsOf(itemId).length === 0) return undefined;
-    const computed = this.index.adjudicate(itemId, this.current.get(itemId));
+    const computed = this.index.adjudicate(itemId, this.results.get(itemId)?.basis);
     this.cache.set(itemId, computed);
     return computed;
   }
 
   /** This annotator's current (non-stale) state on the item, or the empty state. */
   myState(itemId: string): AnnotatorState {
+    return this.mine(itemId).state;
+  }
+
+  /** This annotator's current state of an item and whether it was decided blind (false when there is none). */
+  mine(itemId: string): { state: AnnotatorState; blind: boolean } {
     const mine = this.adjudication(itemId)?.annotators.find((a) => a.annotator === this.annotator && !a.stale);
-    return mine?.state ?? EMPTY_STATE;
+    return { state: mine?.state ?? EMPTY_STATE, blind: mine?.blind ?? false };
   }
 
   private modelName(): string {
@@ -130,13 +170,13 @@ export class ReviewSession {
   header(): ScoreHeader {
     const ids = this.manifestValue.dataset.itemIds;
     if (this.automaticAccuracy === undefined) {
-      this.automaticAccuracy = automaticScore(this.manifestValue, this.current).accuracy;
-      this.mc = this.manifestValue.benchmark === 'kalahi' ? kalahiMcHeader(this.current.values()) : undefined;
+      this.automaticAccuracy = automaticScore(this.manifestValue, this.results).accuracy;
+      this.mc = this.manifestValue.benchmark === 'kalahi' ? kalahiMcHeader(this.results.values()) : undefined;
     }
     let tally = this.tally;
     if (tally === undefined) {
       tally = new ScoreTally();
-      for (const id of ids) tally.add(itemScoreTerms(this.current.get(id), this.adjudication(id)));
+      for (const id of ids) tally.add(itemScoreTerms(this.results.get(id), this.adjudication(id)));
       // Kept only when every item id is listed once, so that one item's change is one term.
       if (this.positions.size === ids.length) this.tally = tally;
     }
@@ -145,6 +185,7 @@ export class ReviewSession {
       automaticAccuracy: this.automaticAccuracy,
       adjudicatedAccuracy: ids.length === 0 ? 0 : tally.correct / ids.length,
       adjudicatedItems: tally.decided,
+      reviewedItems: tally.reviewed,
       conflicts: tally.conflicts,
       stale: tally.stale,
       flagged: tally.flagged,
@@ -157,20 +198,62 @@ export class ReviewSession {
   private tallyItems(itemIds: Iterable<string>, sign: 1 | -1): void {
     const tally = this.tally;
     if (tally === undefined) return;
-    for (const id of itemIds) if (this.positions.has(id)) tally.add(itemScoreTerms(this.current.get(id), this.adjudication(id)), sign);
+    for (const id of itemIds) if (this.positions.has(id)) tally.add(itemScoreTerms(this.results.get(id), this.adjudication(id)), sign);
   }
 
   rows(): ItemRow[] {
-    return this.manifestValue.dataset.itemIds.map((id, index) => rowOf(id, index, this.current.get(id), this.adjudication(id), this.annotator, this.context));
+    return this.rowsBetween(0, this.manifestValue.dataset.itemIds.length);
+  }
+
+  /** The rows at dataset positions [start, end). */
+  rowsBetween(start: number, end: number): ItemRow[] {
+    return this.manifestValue.dataset.itemIds.slice(start, end).map((id, i) => this.rowAt(id, start + i));
   }
 
   row(itemId: string): ItemRow | undefined {
     const index = this.positions.get(itemId);
-    return index === undefined ? undefined : rowOf(itemId, index, this.current.get(itemId), this.adjudication(itemId), this.annotator, this.context);
+    return index === undefined ? undefined : this.rowAt(itemId, index);
+  }
+
+  private rowAt(itemId: string, index: number): ItemRow {
+    if (this.searchInRows) return rowOf(itemId, index, this.results.readLine(itemId), this.adjudication(itemId), this.annotator, this.context);
+    const entry = this.results.get(itemId);
+    const source = entry === undefined ? undefined : { auto: outcomeOf(entry), basis: entry.summary };
+    return rowFrom(itemId, index, source, this.adjudication(itemId), this.annotator, this.context);
   }
 
   detail(itemId: string, canUndo: boolean): ItemDetail {
-    return detailOf(itemId, this.current.get(itemId), this.adjudication(itemId), this.annotator, canUndo, this.context);
+    return detailOf(itemId, this.results.readLine(itemId), this.adjudication(itemId), this.annotator, canUndo, this.context);
+  }
+
+  /**
+   * The ids, in dataset order, of the items whose texts (question, choices, answers, references, gloss,
+   * notes), id or position match every word of the query, folded as the list folds them. The item texts
+   * are read and folded once, on the first search.
+   */
+  search(query: string): string[] {
+    const terms = queryTerms(query);
+    if (terms.length === 0) return [];
+    const corpus = this.searchCorpus();
+    const matches: string[] = [];
+    this.manifestValue.dataset.itemIds.forEach((id, index) => {
+      let text = corpus.get(id);
+      if (text === undefined) {
+        text = foldText(itemSearchText(this.results.readLine(id), this.context));
+        corpus.set(id, text);
+      }
+      const notes = this.adjudication(id)?.annotators.filter((a) => a.state.note !== '').map((a) => foldText(a.state.note)) ?? [];
+      if (matchesItem(notes.length === 0 ? text : [text, ...notes].join('\n'), id, index, terms)) matches.push(id);
+    });
+    return matches;
+  }
+
+  private searchCorpus(): Map<string, string> {
+    if (this.corpus !== undefined) return this.corpus;
+    const corpus = new Map<string, string>();
+    this.results.forEachLine((line) => corpus.set(line.itemId, foldText(itemSearchText(line, this.context))));
+    this.corpus = corpus;
+    return corpus;
   }
 
   /** Takes in events appended since the last read (by this window or anyone else); returns the rows that changed. */
@@ -189,7 +272,8 @@ export class ReviewSession {
     }
     this.tallyItems(touched, 1);
     const changedRows = read.reset ? this.rows() : [...touched].map((id) => this.row(id)).filter((r) => r !== undefined);
-    return { changedRows, problems: read.problems };
+    const unknown = unknownItemProblems(read.events, (id) => this.positions.has(id), this.paths.adjudications);
+    return { changedRows, problems: [...read.problems, ...unknown].sort((a, b) => a.line - b.line), reset: read.reset };
   }
 
   /**
@@ -197,31 +281,28 @@ export class ReviewSession {
    * result changed (a new line always has a new time), or every row when the run's items changed.
    */
   reloadResults(): ItemRow[] {
-    const before = this.current;
     const idsBefore = this.manifestValue.dataset.itemIds.join('\n');
     this.manifestValue = readManifest(this.paths.dir);
-    this.current = readCurrentResults(this.paths.dir, this.manifestValue).byItem;
     this.context = viewContextOf(this.manifestValue, this.modelName(), this.gloss);
     this.cache.clear();
     this.tally = undefined;
     this.automaticAccuracy = undefined;
     if (this.manifestValue.dataset.itemIds.join('\n') !== idsBefore) {
       this.positions = new Map(this.manifestValue.dataset.itemIds.map((id, i) => [id, i]));
+      this.results = resultsIndexOf(this.paths.results, this.manifestValue);
+      this.corpus = undefined;
       return this.rows();
     }
-    return this.manifestValue.dataset.itemIds
-      .filter((id) => before.get(id)?.time !== this.current.get(id)?.time)
-      .map((id) => this.row(id))
-      .filter((r) => r !== undefined);
+    const { changed, reset } = this.results.refresh();
+    if (reset) this.corpus = undefined;
+    for (const id of changed) this.corpus?.delete(id);
+    return [...new Set(changed)].map((id) => this.row(id)).filter((r) => r !== undefined);
   }
 }
 
 /** Mean MC1 and MC2 over the Kalahi items that have an MC part (none: undefined, nothing to show). */
-function kalahiMcHeader(lines: Iterable<ResultLine>): ScoreHeader['mc'] {
-  const parts: KalahiMcPart[] = [];
-  for (const line of lines) {
-    const mc = KalahiMcPartSchema.safeParse(line['mc']);
-    if (mc.success) parts.push(mc.data);
-  }
+function kalahiMcHeader(entries: Iterable<IndexEntry<RowBasis>>): ScoreHeader['mc'] {
+  const parts: { mc1: number; mc2: number }[] = [];
+  for (const entry of entries) if (entry.summary.mc !== undefined) parts.push(entry.summary.mc);
   return parts.length === 0 ? undefined : mcMeans(parts);
 }

@@ -17,7 +17,12 @@ export interface AutomaticScore {
   readonly counts: VerdictCounts;
 }
 
-export function countVerdicts(manifest: RunManifest, current: ReadonlyMap<string, ResultLine>): VerdictCounts {
+/** An item's current result by id, in full or as the results index keeps it. */
+export interface VerdictLookup {
+  get(itemId: string): Pick<ResultLine, 'error' | 'verdict'> | undefined;
+}
+
+export function countVerdicts(manifest: RunManifest, current: VerdictLookup): VerdictCounts {
   const counts: VerdictCounts = { true: 0, false: 0, null: 0, missing: 0, error: 0 };
   for (const id of manifest.dataset.itemIds) {
     const line = current.get(id);
@@ -30,7 +35,7 @@ export function countVerdicts(manifest: RunManifest, current: ReadonlyMap<string
   return counts;
 }
 
-export function automaticScore(manifest: RunManifest, current: ReadonlyMap<string, ResultLine>): AutomaticScore {
+export function automaticScore(manifest: RunManifest, current: VerdictLookup): AutomaticScore {
   const counts = countVerdicts(manifest, current);
   const items = manifest.dataset.itemIds.length;
   const decided = counts.true + counts.false;

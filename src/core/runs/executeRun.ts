@@ -29,7 +29,7 @@ export function responseCacheIn(cacheDir: string): ResponseCache {
 
 /** Creates the run folder of a new session and runs every item. */
 export async function startRun(dir: string, session: RunSession, options: ExecuteOptions): Promise<ExecuteOutcome> {
-  await session.preflight?.([...session.tasks.keys()], options.signal);
+  await session.preflight?.([...session.tasks.keys()], options.signal, options.workers);
   const paths = createRunFolder(dir, session.manifest);
   return continueRun(paths, session, 'all', options);
 }
@@ -46,17 +46,22 @@ export async function continueRun(paths: RunPaths, session: RunSession, selectio
     if (selection === 'errors') return current !== undefined && current.error !== null;
     return true;
   });
-  if (ids.length > 0) await session.preflight?.(ids, options.signal);
+  if (ids.length > 0) await session.preflight?.(ids, options.signal, options.workers);
   const running: RunManifest = { ...readManifestOr(paths, session.manifest), status: 'running', finishedAt: null };
   writeManifest(paths, running);
 
-  const outcome = await runItems({
-    resultsPath: paths.results,
-    tasks: ids.map((id) => session.tasks.get(id)).filter((t) => t !== undefined),
-    workers: options.workers,
-    signal: options.signal,
-    ...(options.onProgress ? { onProgress: options.onProgress } : {}),
-  });
+  let outcome: Awaited<ReturnType<typeof runItems>>;
+  try {
+    outcome = await runItems({
+      resultsPath: paths.results,
+      tasks: ids.map((id) => session.tasks.get(id)).filter((t) => t !== undefined),
+      workers: options.workers,
+      signal: options.signal,
+      ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+    });
+  } finally {
+    await session.release?.();
+  }
   if (outcome.tornLineMovedTo !== undefined) options.onTornLine?.(outcome.tornLineMovedTo);
 
   const requests = session.clients.reduce((sum, c) => sum + c.requestsSent, 0);

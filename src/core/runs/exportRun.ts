@@ -1,8 +1,8 @@
-import { stringify } from 'csv-stringify/sync';
 import { z } from 'zod';
 import { type RunManifest } from './runManifest';
 import { readCurrentResults, readManifest } from './runFolder';
 import { type ResultLine } from './resultLine';
+import { toCsv } from '../util/csv';
 
 export type ExportFormat = 'csv' | 'json';
 
@@ -44,11 +44,6 @@ export function yokaiExportRows(manifest: RunManifest, current: ReadonlyMap<stri
 /** A verdict in CSV: the words true, false, null; an empty cell means no decision. */
 export function verdictCell(verdict: boolean | null | undefined): string {
   return verdict === undefined ? '' : String(verdict);
-}
-
-/** CSV in UTF-8 with a byte-order mark, so spreadsheet programs show Japanese and Filipino text right. */
-export function toCsv(header: readonly string[], rows: readonly (readonly string[])[]): string {
-  return `\uFEFF${stringify([header, ...rows], { record_delimiter: '\r\n' })}`;
 }
 
 export function exportYokaiRun(dir: string, format: ExportFormat, itemInputs: (id: string) => unknown = () => ({})): string {

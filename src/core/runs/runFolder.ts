@@ -74,7 +74,7 @@ export interface CurrentResults {
  * What every result line of a benchmark holds in `inputs` (its dataset record): a line of another
  * benchmark (a results.jsonl copied from a Kalahi run into a YokaiEval one) is an error naming the field.
  */
-const INPUT_SHAPES: Readonly<Record<RunManifest['benchmark'], z.ZodType>> = {
+export const INPUT_SHAPES: Readonly<Record<RunManifest['benchmark'], z.ZodType>> = {
   yokaieval: z.looseObject({ question: z.string(), choices: z.array(z.string()), answer: z.string() }),
   kalahi: z.looseObject({ prompt_variation_id: z.string(), prompt: z.string() }),
 };

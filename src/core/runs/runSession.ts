@@ -14,15 +14,16 @@ export interface RunSession {
   readonly clients: readonly RequestCounter[];
   /**
    * Checks, before anything is written, that the server can do what the run needs (Kalahi MC: usable
-   * prompt log-probs), given the items about to run; throws a UserError when it cannot.
+   * prompt log-probs), given the items about to run; throws a UserError when it cannot. `workers` items
+   * run at once: a preflight may start the next items' requests beside its check (and drop them if it fails).
    */
-  preflight?(itemIds: readonly string[], signal?: AbortSignal): Promise<void>;
+  preflight?(itemIds: readonly string[], signal?: AbortSignal, workers?: number): Promise<void>;
   /** Refreshes the model records in the manifest with what the servers reported (served model, fingerprint). */
   updateManifest(manifest: RunManifest): RunManifest;
   /** What a dry run shows: the first items' requests, and every request's count and size, sending nothing. */
   preview(shown: number): RunPreview;
-  /** Releases what the session holds (a model loaded in-process); called once the run is over. */
-  dispose?(): Promise<void>;
+  /** Frees what the session holds beyond the run (in-process model sessions); called once the run ends. */
+  release?(): Promise<void>;
 }
 
 export interface PreviewRequest {

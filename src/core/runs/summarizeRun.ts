@@ -1,6 +1,6 @@
 import { type AutomaticScore, automaticScore } from './automaticSummary';
-import { type AdjudicatedScore } from '../adjudication/adjudicatedScore';
-import { loadRunState } from '../adjudication/runState';
+import { type AdjudicatedScore, reviewProgress } from '../adjudication/adjudicatedScore';
+import { type RunState, loadRunState } from '../adjudication/runState';
 import { isKalahiSummary, kalahiSummaryLines, withKalahiParts } from '../benchmarks/kalahi/summary';
 import { type EstimateOptions } from '../validation/estimate';
 import { type ValidationSummary, validationSummary } from '../validation/validationSummary';
@@ -24,7 +24,11 @@ export interface RunSummary {
 }
 
 export function summarizeRun(dir: string, options: EstimateOptions = {}): RunSummary {
-  const state = loadRunState(dir);
+  return summarizeState(loadRunState(dir), options);
+}
+
+/** The summary of a run already read (its skipped lines are in state.problems). */
+export function summarizeState(state: RunState, options: EstimateOptions = {}): RunSummary {
   const { manifest, current: byItem } = state;
   const validation = validationSummary(state, undefined, options);
   const summary: RunSummary = {
@@ -55,6 +59,7 @@ export function formatSummary(summary: RunSummary): string {
     `accuracy   ${pct(a.accuracy)}  (${a.counts.true}/${summary.items}; null, error and missing count as wrong)`,
     `excl. null ${pct(a.accuracyExcludingNull)}  (${a.counts.true}/${a.counts.true + a.counts.false})`,
     `verdicts   true ${a.counts.true}, false ${a.counts.false}, null ${a.counts.null}, error ${a.counts.error}, missing ${a.counts.missing}`,
+    `review     ${reviewProgress(summary.adjudicated, summary.items)}; reviewed: a verdict, flag or note`,
     `adjudicated ${pct(summary.adjudicated.accuracy)}  (${summary.adjudicated.items} items with a human verdict; ${summary.adjudicated.conflicts} conflicts, ${summary.adjudicated.stale} stale, ${summary.adjudicated.flagged} flagged)`,
     ...Object.entries(summary.adjudicated.overrides).map(([direction, n]) => `  override ${direction}: ${n}`),
     ...formatValidationLines(summary),

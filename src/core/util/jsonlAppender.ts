@@ -25,6 +25,8 @@ export class JsonlAppender {
   private dirty = false;
   private closed = false;
   private readonly lastByte = Buffer.alloc(1);
+  /** The file's size right after this appender's last line, which ends in a newline (-1: not known). */
+  private endOfOwnLine = -1;
 
   private constructor(
     readonly path: string,
@@ -45,16 +47,18 @@ export class JsonlAppender {
   appendLine(line: string): void {
     if (this.closed) throw new Error(`${this.path}: append after close`);
     if (line.includes('\n')) throw new Error(`${this.path}: a JSON line may not contain a newline`);
-    const bytes = Buffer.from(`${this.endsMidLine() ? '\n' : ''}${line}\n`, 'utf8');
+    const size = fstatSync(this.fd).size;
+    const bytes = Buffer.from(`${this.endsMidLine(size) ? '\n' : ''}${line}\n`, 'utf8');
     let offset = 0;
     while (offset < bytes.length) offset += writeSync(this.fd, bytes, offset);
+    // If another writer appended meanwhile, the size will not match next time and the last byte is read.
+    this.endOfOwnLine = size + bytes.length;
     this.dirty = true;
   }
 
   /** Whether the file's last byte is not a newline (a line torn by another writer's crash). */
-  private endsMidLine(): boolean {
-    const size = fstatSync(this.fd).size;
-    if (size === 0) return false;
+  private endsMidLine(size: number): boolean {
+    if (size === 0 || size === this.endOfOwnLine) return false;
     return readSync(this.fd, this.lastByte, 0, 1, size - 1) === 1 && this.lastByte[0] !== NEWLINE;
   }
 

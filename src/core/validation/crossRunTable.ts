@@ -1,5 +1,5 @@
-import { stringify } from 'csv-stringify/sync';
 import { type Interval } from '../stats/interval';
+import { toCsv } from '../util/csv';
 import { fixed, fixedInterval, percent, percentInterval } from './format';
 import { type ValidationReport } from './report';
 
@@ -89,7 +89,7 @@ function csv(rows: readonly CrossRunRow[]): string {
     num(r.adjudicated), num(r.adjudicatedCI?.[0]), num(r.adjudicatedCI?.[1]),
     r.method, String(r.humanVerdicts), num(r.kappa), num(r.kappaCI?.[0]), num(r.kappaCI?.[1]), num(r.humanKappa), r.flags.join(';'),
   ]);
-  return `\uFEFF${stringify([header, ...body], { record_delimiter: '\r\n' })}`;
+  return toCsv(header, body);
 }
 
 function markdown(rows: readonly CrossRunRow[]): string {

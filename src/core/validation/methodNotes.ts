@@ -35,7 +35,7 @@ export function methodNotes(estimate: AccuracyEstimate, inter: InterAnnotatorAgr
   return [
     {
       topic: 'Judge–human agreement',
-      text: "Over the items with a final human verdict (DESIGN's rules: the latest non-stale adjudicator decision, else the verdict all annotators share), on the three categories true / false / null: the confusion matrix, percent agreement and Cohen's kappa (Cohen 1960) with a 95% interval kappa ± 1.96·SE, SE the large-sample standard error of Fleiss, Cohen & Everitt (1969) (SAS PROC FREQ's ASE). Items whose automatic verdict is an error are left out. No bootstrap is used.",
+      text: "Over the items with a final human verdict (an adjudicator's latest decision on the current result, else the verdict every annotator who decided shares), on the three categories true / false / null: the confusion matrix, percent agreement and Cohen's kappa (Cohen 1960) with a 95% interval kappa ± 1.96·SE, SE the large-sample standard error of Fleiss, Cohen & Everitt (1969) (SAS PROC FREQ's ASE). Items whose automatic verdict is an error are left out. No bootstrap is used.",
     },
     { topic: 'Accuracy estimate', text: `${TARGET_NOTES[estimate.target]} ${ESTIMATE_NOTES[estimate.method]}` },
     { topic: 'Automatic accuracy interval', text: 'Wilson score interval of true / items (null, error and missing count as wrong).' },

@@ -74,7 +74,14 @@ export async function exportAdjudicatedCommand(runDir: string): Promise<void> {
     return;
   }
   const open = await vscode.window.showInformationMessage(`Exported ${basename(target.fsPath)}.`, 'Open');
-  if (open === 'Open') await vscode.commands.executeCommand('vscode.open', target);
+  if (open !== 'Open') return;
+  if (format.format !== 'csv') {
+    await vscode.commands.executeCommand('vscode.open', target);
+    return;
+  }
+  // The extension contributes the csv language, so the export opens as CSV rather than plain text.
+  const document = await vscode.workspace.openTextDocument(target);
+  await vscode.window.showTextDocument(document.languageId === 'csv' ? document : await vscode.languages.setTextDocumentLanguage(document, 'csv'));
 }
 
 export async function importOfficialCommand(): Promise<string | undefined> {
@@ -125,4 +132,18 @@ export async function setAnnotatorNameCommand(current: string): Promise<void> {
   const name = await vscode.window.showInputBox({ title: 'Your annotator name', value: current, prompt: 'Written into every decision you make (adjudications.jsonl)', validateInput: (v) => (v.trim() === '' ? 'A name is required' : undefined) });
   if (name === undefined) return;
   await updateSetting('annotatorName', name.trim());
+}
+
+/** Asks for the annotator name before the first decision (no setting, no git user.name) and stores it in the setting. */
+export async function askAnnotatorName(suggestion: string): Promise<string | null> {
+  const name = await vscode.window.showInputBox({
+    title: 'Who is deciding? Your annotator name',
+    value: suggestion,
+    prompt: 'Asked once: written into every decision you make (adjudications.jsonl) and kept in the setting evalAdjudicator.annotatorName',
+    ignoreFocusOut: true,
+    validateInput: (v) => (v.trim() === '' ? 'A name is required' : undefined),
+  });
+  if (name === undefined) return null;
+  await updateSetting('annotatorName', name.trim());
+  return name.trim();
 }

@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { prepareKalahiRun } from '../../core/benchmarks/kalahi/kalahiRun';
 import { defaultMetricNames } from '../../core/benchmarks/kalahi/metricSet';
+import { NO_NEURAL_METRICS } from '../../core/benchmarks/kalahi/neuralMetrics';
+import { type KalahiMetricChoice, pickKalahiMetrics } from './pickKalahiMetrics';
 import { DEFAULT_MC_TEMPLATE } from '../../core/benchmarks/kalahi/promptTemplate';
 import { type KalahiRunConfig, type KalahiTask, OPEN_MAX_TOKENS } from '../../core/benchmarks/kalahi/settings';
 import { DEFAULT_JUDGE, PRESETS, defaultPresetFor } from '../../core/benchmarks/yokaieval/presets';
@@ -16,6 +18,7 @@ import { type RunSession } from '../../core/runs/runSession';
 import { errorMessage } from '../../core/util/errors';
 import { uniqueRunName } from '../../core/runs/runName';
 import { type ApiKeys } from '../apiKeys';
+import { COMMAND_IDS } from '../commandIds';
 import { readSettings, runsDirectories } from '../settings';
 import { pickLocalModel } from './pickLocalModel';
 
@@ -57,16 +60,21 @@ export async function startRunCommand(deps: StartRunDeps): Promise<void> {
   // Step numbers: YokaiEval asks for a judge, Kalahi for its task instead.
   const step = benchmark.id === 'kalahi' ? { provider: 3, model: 4 } : { provider: 2, model: 3 };
   let task: KalahiTask = 'open';
+  let metricChoice: KalahiMetricChoice | undefined;
   if (benchmark.id === 'kalahi') {
     const picked = await pickKalahiTask();
     if (picked === undefined) return;
     task = picked;
+    if (task !== 'mc') {
+      metricChoice = await pickKalahiMetrics('2/5');
+      if (metricChoice === undefined) return;
+    }
   }
 
   const endpoint = await pickEndpoint(deps.memory, step.provider, benchmark.id === 'kalahi');
   if (endpoint === undefined) return;
   if (endpoint === LOCAL) {
-    await startLocalKalahiRun(deps, runsDir, task);
+    await startLocalKalahiRun(deps, runsDir, task, metricChoice);
     return;
   }
   const model = await vscode.window.showInputBox({
@@ -116,7 +124,7 @@ export async function startRunCommand(deps: StartRunDeps): Promise<void> {
   const name = uniqueRunName(runsDir, benchmark.id, modelName);
   const prepare =
     benchmark.id === 'kalahi'
-      ? (): Promise<RunSession> => prepareKalahiRun(kalahiConfig(withDeployment(modelName), modelName, task, limit), environment, name)
+      ? (): Promise<RunSession> => prepareKalahiRun(kalahiConfig(withDeployment(modelName), modelName, task, limit, metricChoice), environment, name)
       : (): Promise<RunSession> => prepareYokaiEvalRun(yokaiEvalConfig(endpoint.provider, withDeployment, modelName, judge?.trim() ?? DEFAULT_JUDGE.model, limit), environment, name);
   await execute(deps, { benchmark: benchmark.id, runDir: join(runsDir, name), name, modelName, concurrency: settings.concurrency, prepare });
 }
@@ -134,9 +142,9 @@ function yokaiEvalConfig(provider: Provider, withDeployment: (name: string) => E
 }
 
 /** The CLI's defaults: greedy open-ended answers scored by every available metric (chrF primary); MC by completions log-probs. */
-function kalahiConfig(endpoint: Endpoint, model: string, task: KalahiTask, limit: number | null): KalahiRunConfig {
+function kalahiConfig(endpoint: Endpoint, model: string, task: KalahiTask, limit: number | null, choice: KalahiMetricChoice | undefined): KalahiRunConfig {
   const open = task !== 'mc';
-  const metrics = defaultMetricNames();
+  const metrics = choice?.metrics ?? defaultMetricNames();
   return {
     model: {
       endpoint,
@@ -151,7 +159,7 @@ function kalahiConfig(endpoint: Endpoint, model: string, task: KalahiTask, limit
     limit,
     mc: task === 'open' ? null : { logprobs: 'completions', template: { source: 'default', text: DEFAULT_MC_TEMPLATE }, mc2Mode: 'paper', request: { promptList: null, maxTokens: null } },
     local: null,
-    open: open ? { metrics, primaryMetric: metrics.includes('chrf') ? 'chrf' : (metrics[0] ?? 'chrf') } : null,
+    open: open ? { metrics, primaryMetric: metrics.includes('chrf') ? 'chrf' : (metrics[0] ?? 'chrf'), neural: choice?.neural ?? NO_NEURAL_METRICS } : null,
   };
 }
 
@@ -174,13 +182,14 @@ async function execute(deps: StartRunDeps, run: Execution): Promise<void> {
     const controller = new AbortController();
     token.onCancellationRequested(() => controller.abort(new Error('cancelled')));
     let offered = false;
+    let runEnded = (): void => undefined;
+    const ended = new Promise<void>((resolve) => (runEnded = resolve));
     const offerReview = (): void => {
       if (offered || !existsSync(join(run.runDir, 'run.json'))) return;
       offered = true;
       deps.onRunsChanged();
-      void vscode.window.showInformationMessage(`${title} run ${run.name} started: follow it in the review as results arrive.`, 'Open Review').then((choice) => {
-        if (choice === 'Open Review') deps.openReview(run.runDir);
-      });
+      // A progress notification, so it closes when the run ends (a message would outlive the run).
+      void vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: startedMessage(title, run.name, run.runDir) }, () => ended);
     };
     let session: RunSession | undefined;
     try {
@@ -206,9 +215,16 @@ async function execute(deps: StartRunDeps, run: Execution): Promise<void> {
       deps.log.error(`run ${run.name}: ${errorMessage(error)}`);
       void vscode.window.showErrorMessage(`Eval Adjudicator: ${errorMessage(error)}`);
     } finally {
-      await session?.dispose?.();
+      runEnded();
+      await session?.release?.();
     }
   });
+}
+
+/** The "started" notification: a link opens the review (notifications render command links). */
+export function startedMessage(title: string, name: string, runDir: string): string {
+  const args = encodeURIComponent(JSON.stringify([runDir]));
+  return `${title} run ${name} started: follow it in the review as results arrive. [Open Review](command:${COMMAND_IDS.reviewRun}?${args})`;
 }
 
 async function pickKalahiTask(): Promise<KalahiTask | undefined> {
@@ -226,7 +242,7 @@ async function pickKalahiTask(): Promise<KalahiTask | undefined> {
 const LOCAL = 'local';
 
 /** Kalahi on a GGUF model in-process: file picker (or Ollama's models), then items; the model's own name. */
-async function startLocalKalahiRun(deps: StartRunDeps, runsDir: string, task: KalahiTask): Promise<void> {
+async function startLocalKalahiRun(deps: StartRunDeps, runsDir: string, task: KalahiTask, metricChoice: KalahiMetricChoice | undefined): Promise<void> {
   const local = await pickLocalModel(deps.memory, '4/5');
   if (local === undefined) return;
   const limit = await pickLimit(KALAHI_ITEMS);
@@ -247,7 +263,7 @@ async function startLocalKalahiRun(deps: StartRunDeps, runsDir: string, task: Ka
   };
   const modelName = local.label;
   const name = uniqueRunName(runsDir, 'kalahi', modelName);
-  const base = kalahiConfig({ provider: 'local', baseUrl: `gguf:${encodeURIComponent(modelName)}` }, modelName, task, limit);
+  const base = kalahiConfig({ provider: 'local', baseUrl: `gguf:${encodeURIComponent(modelName)}` }, modelName, task, limit, metricChoice);
   const config: KalahiRunConfig = {
     ...base,
     mc: base.mc === null ? null : { ...base.mc, logprobs: 'gguf', template: null },

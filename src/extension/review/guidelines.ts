@@ -19,5 +19,6 @@ export function guidelinesUri(extensionUri: vscode.Uri, benchmark: string, confi
 export async function showGuidelines(extensionUri: vscode.Uri, benchmark: string, configured: string): Promise<void> {
   const { uri, problem } = guidelinesUri(extensionUri, benchmark, configured);
   if (problem !== undefined) void vscode.window.showWarningMessage(problem);
-  await vscode.commands.executeCommand('markdown.showPreviewToSide', uri);
+  // A tab of its own in the review's group: opened beside, it would squeeze the review's list to a row or two.
+  await vscode.commands.executeCommand('markdown.showPreview', uri);
 }

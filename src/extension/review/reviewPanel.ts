@@ -1,13 +1,15 @@
 import * as vscode from 'vscode';
 import { z } from 'zod';
 import { type HostMessage, type WebviewMessage, WebviewMessageSchema } from '../../protocol';
-import { AdjudicationWriter } from '../../core/adjudication/adjudicationLog';
-import { type AnnotatorState, HALLUCINATION_CATEGORIES, HALLUCINATION_LABELS, type Role } from '../../core/adjudication/event';
+import { AdjudicationWriter, type LogProblem, describeLogProblems } from '../../core/adjudication/adjudicationLog';
+import { type AnnotatorState, type Role, hallucinationCategoriesFor } from '../../core/adjudication/event';
 import { newAdjudicationEvent } from '../../core/adjudication/newEvent';
 import { type GlossIndex } from '../../core/benchmarks/yokaieval/gloss';
 import { type ResolveOptions } from '../../core/data/resolveSourceFile';
+import { initSequence } from '../../core/review/initSequence';
 import { runPromptDocument } from '../../core/review/judgeTemplate';
 import { ReviewSession } from '../../core/review/reviewSession';
+import { reviewTitle } from '../../core/review/reviewTitle';
 import { errorMessage } from '../../core/util/errors';
 import { REVIEW_VIEW_TYPE } from '../commandIds';
 import { Disposable } from '../disposable';
@@ -20,6 +22,11 @@ export interface ReviewContext {
   readonly extensionUri: vscode.Uri;
   readonly log: vscode.LogOutputChannel;
   readonly annotator: () => string;
+  /**
+   * The name to record decisions under, asked for (once, and stored in the setting) when neither the setting
+   * nor git's user.name gives one; null when the user declined.
+   */
+  readonly confirmAnnotator?: () => Promise<string | null>;
   readonly role: () => Role;
   /** Called after this panel appended decisions, so views showing scores refresh. */
   readonly onDidAdjudicate: () => void;
@@ -40,6 +47,8 @@ export const PersistedPanelSchema = z.object({ runDir: z.string().min(1), itemId
 interface UndoEntry {
   readonly itemId: string;
   readonly previous: AnnotatorState;
+  /** Whether the state undo brings back was decided blind: the undo event says so too. */
+  readonly blind: boolean;
 }
 
 /**
@@ -54,7 +63,12 @@ export class ReviewPanel extends Disposable {
   private readonly writer: AdjudicationWriter;
   private readonly undoStack: UndoEntry[] = [];
   private selected: string | null;
-  private readonly annotator: string;
+  private annotator: string;
+  private annotatorConfirmed = false;
+  /** Skipped lines of adjudications.jsonl by line number, shown in the panel's warning bar. */
+  private readonly skipped = new Map<number, LogProblem>();
+  /** Counts the inits sent: a chunk stream of an earlier one stops when a newer one starts. */
+  private initGeneration = 0;
 
   static show(context: ReviewContext, runDir: string, itemId?: string): ReviewPanel {
     const existing = ReviewPanel.panels.get(runDir);
@@ -106,9 +120,9 @@ export class ReviewPanel extends Disposable {
   ) {
     super();
     this.annotator = context.annotator();
-    const opened = ReviewSession.open(runDir, this.annotator);
+    const opened = ReviewSession.open(runDir, this.annotator, { searchInRows: false });
     this.session = opened.session;
-    this.reportProblems(opened.problems.map((p) => p.message));
+    this.reportProblems(opened.problems, false);
     this.writer = AdjudicationWriter.open(this.session.paths.adjudications);
     if (this.writer.tornLineMovedTo !== undefined) {
       void vscode.window.showWarningMessage(`adjudications.jsonl ended in a torn line (a crash mid-write); its bytes were moved to ${this.writer.tornLineMovedTo}.`);
@@ -117,7 +131,7 @@ export class ReviewPanel extends Disposable {
     ReviewPanel.panels.set(runDir, this);
 
     const header = this.session.runHeader();
-    panel.title = `Review: ${header.model}`;
+    panel.title = reviewTitle(header);
     panel.iconPath = vscode.Uri.joinPath(context.extensionUri, 'media', 'activity-bar.svg');
     const dist = vscode.Uri.joinPath(context.extensionUri, 'dist');
     panel.webview.html = getWebviewHtml({
@@ -132,12 +146,11 @@ export class ReviewPanel extends Disposable {
     if (header.benchmark === 'yokaieval') void this.loadGlosses();
   }
 
-  /** Glosses may need a download: the panel opens without them and picks them up when they arrive. */
+  /** Glosses may need a download: the panel opens without them and picks them up when they arrive (rows do not show them; details and searches do). */
   private async loadGlosses(): Promise<void> {
     const gloss = await this.context.glosses();
     if (gloss === null || this.isDisposed) return;
     this.session.setGlosses(gloss);
-    this.post({ type: 'rows', header: this.session.header(), rows: this.session.rows() });
     if (this.selected !== null) this.post({ type: 'item', detail: this.session.detail(this.selected, this.canUndo()) });
   }
 
@@ -187,7 +200,7 @@ export class ReviewPanel extends Disposable {
       case 'undo': {
         const entry = this.undoStack.pop();
         if (entry === undefined) throw new Error('nothing to undo');
-        await this.append(entry.itemId, entry.previous, undefined);
+        await this.append(entry.itemId, entry.previous, entry.blind);
         this.post({ type: 'saved', itemId: entry.itemId, requestId: message.requestId });
         this.select(entry.itemId);
         return;
@@ -197,6 +210,9 @@ export class ReviewPanel extends Disposable {
         return;
       case 'command':
         await this.runCommand(message.command);
+        return;
+      case 'search':
+        this.post({ type: 'searchResult', query: message.query, ids: this.session.search(message.query) });
         return;
     }
   }
@@ -222,7 +238,9 @@ export class ReviewPanel extends Disposable {
 
   private async adjudicate(itemId: string, decision: AnnotatorState, blind: boolean | undefined): Promise<void> {
     if (!this.session.hasItem(itemId)) throw new Error(`no item "${itemId}" in this run`);
-    const entry = { itemId, previous: this.session.myState(itemId) };
+    await this.confirmAnnotator();
+    const mine = this.session.mine(itemId);
+    const entry = { itemId, previous: mine.state, blind: mine.blind };
     this.undoStack.push(entry);
     try {
       await this.append(itemId, decision, blind);
@@ -230,6 +248,22 @@ export class ReviewPanel extends Disposable {
       this.undoStack.splice(this.undoStack.indexOf(entry), 1);
       throw error;
     }
+  }
+
+  /** Before the first decision: a name the user chose, not a login name taken silently (e.g. "root"). */
+  private async confirmAnnotator(): Promise<void> {
+    if (this.annotatorConfirmed || this.context.confirmAnnotator === undefined) return;
+    const name = await this.context.confirmAnnotator();
+    if (name === null) throw new Error('No annotator name: the decision was not recorded. Set one with "Eval Adjudicator: Set Annotator Name…".');
+    this.annotatorConfirmed = true;
+    // A context that cannot ask (tests' stand-ins) answers nothing: the name stays.
+    if (typeof name !== 'string' || name.trim() === '' || name === this.annotator) return;
+    this.annotator = name;
+    const reopened = ReviewSession.open(this.runDir, name, { searchInRows: false });
+    this.reportProblems(reopened.problems, true);
+    this.session = reopened.session;
+    if (this.session.manifest.benchmark === 'yokaieval') void this.loadGlosses();
+    this.postInit();
   }
 
   private async append(itemId: string, state: AnnotatorState, blind: boolean | undefined): Promise<void> {
@@ -243,7 +277,7 @@ export class ReviewPanel extends Disposable {
 
   private refreshAfterWrite(itemId: string): void {
     const update = this.session.readTail();
-    this.reportProblems(update.problems.map((p) => p.message));
+    this.reportProblems(update.problems, update.reset);
     this.post({ type: 'rows', header: this.session.header(), rows: update.changedRows });
     if (this.selected === itemId) this.post({ type: 'item', detail: this.session.detail(itemId, this.canUndo()) });
   }
@@ -253,11 +287,12 @@ export class ReviewPanel extends Disposable {
     try {
       if (changed.has('results')) {
         const rows = this.session.reloadResults();
-        this.session.readTail();
+        const update = this.session.readTail();
+        this.reportProblems(update.problems, update.reset);
         this.post({ type: 'rows', header: this.session.header(), rows, run: this.session.runHeader() });
       } else {
         const update = this.session.readTail();
-        this.reportProblems(update.problems.map((p) => p.message));
+        this.reportProblems(update.problems, update.reset);
         if (update.changedRows.length === 0) return;
         this.post({ type: 'rows', header: this.session.header(), rows: update.changedRows });
       }
@@ -267,20 +302,33 @@ export class ReviewPanel extends Disposable {
     }
   }
 
+  /** The header, a screen of rows and the item shown first at once; the other rows in chunks, a task each. */
   private postInit(): void {
-    const rows = this.session.rows();
-    const selected = this.selected !== null && this.session.hasItem(this.selected) ? this.selected : null;
-    this.post({
-      type: 'init',
-      run: this.session.runHeader(),
-      header: this.session.header(),
-      rows,
-      annotator: this.annotator,
+    const sequence = initSequence(this.session, {
+      selectedItemId: this.selected,
       role: this.context.role(),
-      categories: HALLUCINATION_CATEGORIES.map((id) => ({ id, label: HALLUCINATION_LABELS[id] })),
-      selectedItemId: selected,
+      categories: hallucinationCategoriesFor(this.session.manifest.benchmark),
       blind: this.context.blindReview(),
+      canUndo: this.canUndo(),
     });
+    this.post(sequence.init);
+    if (this.skipped.size > 0) this.postSkippedLines();
+    if (sequence.detail !== null) this.post({ type: 'item', detail: sequence.detail });
+    const generation = ++this.initGeneration;
+    const chunks = sequence.chunks();
+    const next = (): void => {
+      if (this.isDisposed || generation !== this.initGeneration) return;
+      try {
+        const chunk = chunks.next();
+        if (chunk.done === true) return;
+        this.post(chunk.value);
+      } catch (error) {
+        this.context.log.error(`review: could not send the rows of ${this.runDir}: ${errorMessage(error)}`);
+        return;
+      }
+      setImmediate(next);
+    };
+    setImmediate(next);
   }
 
   /** VS Code asks before opening a link to a domain the user has not trusted (its link protection). */
@@ -293,8 +341,20 @@ export class ReviewPanel extends Disposable {
     return this.undoStack.length > 0;
   }
 
-  private reportProblems(problems: readonly string[]): void {
-    for (const problem of problems) this.context.log.warn(`adjudications.jsonl: skipped ${problem}`);
+  /** Logs newly skipped lines and shows the panel's warning bar; a reset (the log read again) starts afresh. */
+  private reportProblems(problems: readonly LogProblem[], reset: boolean): void {
+    if (!reset && problems.length === 0) return;
+    if (reset) this.skipped.clear();
+    for (const problem of problems) {
+      if (!this.skipped.has(problem.line)) this.context.log.warn(`skipped ${problem.message}`);
+      this.skipped.set(problem.line, problem);
+    }
+    this.postSkippedLines();
+  }
+
+  private postSkippedLines(): void {
+    const problems = [...this.skipped.values()].sort((a, b) => a.line - b.line);
+    this.post({ type: 'skippedLines', lines: describeLogProblems(problems) });
   }
 
   private post(message: HostMessage): void {

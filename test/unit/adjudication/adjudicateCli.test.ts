@@ -2,11 +2,11 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parse } from 'csv-parse/sync';
 import { z } from 'zod';
 import { importOfficialYokaiEval } from '../../../src/core/benchmarks/yokaieval/importOfficial';
 import { readAdjudicationLog } from '../../../src/core/adjudication/adjudicationLog';
 import { runCli } from '../../helpers/cli';
+import { csvRecords } from '../../helpers/csv';
 import { scratchDir } from '../../helpers/scratch';
 import { requireSharedFile, sharedDataDir } from '../../helpers/sharedData';
 
@@ -31,7 +31,7 @@ test('adjudicate appends the panel’s event; summary and the adjudicated export
   const nulls = summaryBefore.automatic.counts.null;
   assert.ok(nulls > 0);
 
-  const exportedBefore = parse((await runCli(['export', run, '--format', 'csv'])).stdout, { bom: true, columns: true }) as Record<string, string>[];
+  const exportedBefore = csvRecords((await runCli(['export', run, '--format', 'csv'])).stdout);
   const firstNull = exportedBefore.find((r) => r['verdict'] === 'null')?.['itemId'];
   assert.ok(firstNull !== undefined);
 
@@ -55,7 +55,7 @@ test('adjudicate appends the panel’s event; summary and the adjudicated export
   assert.equal(summary.adjudicated.flagged, 1);
   assert.equal(summary.adjudicated.accuracy, summary.automatic.accuracy, 'one gained, one lost');
 
-  const csv = parse((await runCli(['export', run, '--adjudicated', '--format', 'csv'])).stdout, { bom: true, columns: true }) as Record<string, string>[];
+  const csv = csvRecords((await runCli(['export', run, '--adjudicated', '--format', 'csv'])).stdout);
   const row = csv.find((r) => r['itemId'] === firstNull);
   assert.deepEqual([row?.['automaticVerdict'], row?.['humanVerdict'], row?.['flags'], row?.['notes']], ['null', 'true', 'invented-entity', 'Aiko: の妖怪 is real']);
   assert.equal(csv.find((r) => r['itemId'] === '1')?.['humanVerdict'], '', 'no decision: empty cell');

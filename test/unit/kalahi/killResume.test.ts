@@ -34,6 +34,8 @@ test('a --task both run of 150 items killed with SIGKILL twice and resumed ends 
   for (const [round, threshold] of killAt.entries()) {
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...(round === 0 ? start : resume)], { cwd: projectRoot, env: { PATH: process.env['PATH'] ?? '' }, stdio: 'ignore' });
     const exited = new Promise<void>((done) => child.on('exit', () => done()));
+    // A failed assertion must not leave the child running (it would retry against a closed server for minutes).
+    t.after(() => void child.kill('SIGKILL'));
     const results = join(runDir, 'results.jsonl');
     const began = Date.now();
     while (lineCount(results) < threshold) {

@@ -125,9 +125,34 @@ for (const mode of ['none', 'nulls', 'constant'] as const) {
     assert.match(result.stderr, mode === 'none' ? /holds no log-probs/ : mode === 'nulls' ? /null where numbers belong/ : /same log-prob/);
     assert.match(result.stderr, /Ollama and llama\.cpp cannot/);
     assert.ok(!existsSync(out) || readdirSync(out).length === 0, 'no run folder was made');
-    assert.equal(server.requests.length, 1, 'only the probe was sent');
+    // The rest of the first round (8 workers) was asked beside the probe, and dropped with it.
+    assert.ok(server.requests.length >= 1 && server.requests.length <= 8, `${server.requests.length} requests: the probe and at most the rest of its round`);
   });
 }
+
+test('the log-prob check does not run alone: the rest of the first round is asked while it is in flight, and used', async (t) => {
+  if (!requireSharedFile(t, csvPath)) return;
+  let mostInFlight = 0;
+  let firstAnswered = false;
+  const server = await startTestServer({
+    latencyMs: 400,
+    faultsForRequest: () => {
+      // Requests received while the first (the probe) is still unanswered.
+      if (!firstAnswered) mostInFlight = Math.max(mostInFlight, server.requests.filter((r) => r.status === 'pending').length);
+      return undefined;
+    },
+    onRecorded: () => {
+      firstAnswered = true;
+    },
+  });
+  t.after(() => server.close());
+  const out = scratchDir('kalahi-overlap');
+  const result = await runCli(['run', 'kalahi', '--task', 'mc', '--model', 'm', '--base-url', server.url, '--data', sharedDataDir, '--out', out, '--no-cache', '--limit', '12', '--concurrency', '6'], { env: {} });
+  assert.equal(result.code, 0, result.stderr);
+  assert.equal(mostInFlight, 6, 'six requests in flight before the probe was answered');
+  assert.equal(server.requests.filter((r) => r.kind === 'completions').length, 12, 'their replies were used: one request per item');
+  assert.equal(readManifest(result.lastLine).counts.done, 12);
+});
 
 test('vllm-chat without prompt_logprobs is refused the same way', async (t) => {
   if (!requireSharedFile(t, csvPath)) return;
@@ -178,7 +203,7 @@ test('a failed request in the probe is that item\'s error, not the run\'s: the r
     ['--limit', '4'],
   );
   t.after(() => server.close());
-  assert.equal(result.code, 0, result.stderr);
+  assert.equal(result.code, 3, `the run goes on, and exits 3 for the item error that remains: ${result.stderr}`);
   const lines = readKalahiResults(result.lastLine, readManifest(result.lastLine));
   assert.deepEqual(lines.get(first.id)?.error, { stage: 'logprobs', kind: 'bad-request', message: lines.get(first.id)?.error?.message });
   assert.deepEqual([...lines.values()].filter((l) => l.mc !== undefined).map((l) => l.mc?.requests), [1, 1, 1], 'an unrelated 400 taught the backend nothing');

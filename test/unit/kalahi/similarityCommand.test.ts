@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { getSimilarityMetric, LEXICAL_METRIC_NAMES } from '../../../src/core/metrics/registry';
 import { runCli } from '../../helpers/cli';
+import { scratchDir } from '../../helpers/scratch';
 import { metricVectorsDir, requireSharedFile } from '../../helpers/sharedData';
 
 const ScoreLine = z.strictObject({ score: z.number() });
@@ -69,17 +70,23 @@ test('a malformed line is an error naming its line; the lines before it are writ
   assert.match(blank.stderr, /stdin, line 2: not valid JSON/);
 });
 
-test('similarity refuses unknown metrics and those that need a neural model', async () => {
+test('similarity refuses unknown metrics, and a neural metric whose model folder is absent names the folder to provide', async () => {
   const missing = await runCli(['similarity'], { stdin: '' });
   assert.equal(missing.code, 2);
   assert.match(missing.stderr, /--metric NAME is required/);
   const unknown = await runCli(['similarity', '--metric', 'cider'], { stdin: '' });
   assert.equal(unknown.code, 2);
   assert.match(unknown.stderr, /unknown metric "cider"/);
-  const neural = await runCli(['similarity', '--metric', 'bertscore'], { stdin: JSON.stringify(pairs[0]) });
-  assert.equal(neural.code, 2);
-  assert.match(neural.stderr, /BERTScore F1 with microsoft\/deberta-v3-large needs a neural model; this tool does not compute it/);
+  const cache = scratchDir('similarity-cache');
+  const neural = await runCli(['similarity', '--metric', 'bertscore'], { stdin: JSON.stringify(pairs[0]), env: { EVAL_ADJUDICATOR_CACHE: cache, HF_ENDPOINT: 'http://127.0.0.1:9' } });
+  assert.equal(neural.code, 1);
+  assert.ok(neural.stderr.includes(join(cache, 'models', 'microsoft', 'deberta-v3-large')), neural.stderr);
   assert.equal(neural.stdout, '');
+  const layer = await runCli(['similarity', '--metric', 'bleurt', '--layer', '3'], { stdin: '' });
+  assert.equal(layer.code, 2);
+  assert.match(layer.stderr, /--layer applies to --metric bertscore/);
+  const model = await runCli(['similarity', '--metric', 'chrf', '--model', 'x'], { stdin: '' });
+  assert.equal(model.code, 2);
   const help = await runCli(['help', 'similarity']);
   assert.match(help.stdout, /^Usage: eval-adjudicator similarity --metric NAME/);
   assert.match((await runCli(['--help'])).stdout, /similarity {2}similarity scores/);

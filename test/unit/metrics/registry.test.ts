@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { getSimilarityMetric, isMetricName, LEXICAL_METRIC_NAMES } from '../../../src/core/metrics/registry';
+import { getSimilarityMetric, isMetricName, isTextMetricName, LEXICAL_METRIC_NAMES } from '../../../src/core/metrics/registry';
 import {
   isModelBackedMetricName,
   METRIC_NAMES,
@@ -23,7 +23,7 @@ test('every lexical metric is registered under its name, once', () => {
 
 test('a MetricName without an implementation throws a clear error', () => {
   for (const name of METRIC_NAMES) {
-    if ((LEXICAL_METRIC_NAMES as readonly string[]).includes(name)) continue;
+    if ((LEXICAL_METRIC_NAMES as readonly string[]).includes(name) || !isTextMetricName(name)) continue;
     // 'meteor' is registered separately; until then it must throw rather than return anything.
     try {
       assert.equal(getSimilarityMetric(name).name, name);
@@ -36,14 +36,15 @@ test('a MetricName without an implementation throws a clear error', () => {
 
 test('isMetricName accepts exactly the metric names', () => {
   for (const name of METRIC_NAMES) assert.equal(isMetricName(name), true);
-  for (const s of ['', 'CHRF', 'chrf+', 'rougeL', 'rougeLsum', 'bertscore', 'bleurt', 'rouge-l ']) {
+  for (const s of ['', 'CHRF', 'chrf+', 'rougeL', 'rougeLsum', 'BERTScore', 'bleurt-20', 'rouge-l ']) {
     assert.equal(isMetricName(s), false, s);
   }
 });
 
-test('model-backed metrics are never metric names and are reported as not computed', () => {
+test('model-backed metrics are metric names but not text metrics, and are reported as not computed when not asked for', () => {
   for (const name of MODEL_BACKED_METRIC_NAMES) {
-    assert.equal(isMetricName(name), false);
+    assert.equal(isMetricName(name), true);
+    assert.equal(isTextMetricName(name), false);
     assert.equal(isModelBackedMetricName(name), true);
     const result = notComputed(name);
     assert.equal(result.computed, false);

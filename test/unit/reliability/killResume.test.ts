@@ -49,6 +49,8 @@ test(`SIGKILL at ${KILLS} seeded moments, resumed each time: one result per item
     const extraMs = Math.floor(random() * 12);
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], { cwd: projectRoot, env: { PATH: process.env['PATH'] ?? '' }, stdio: 'ignore' });
     const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
+    // A failed assertion must not leave the child running (it would retry against a closed server for minutes).
+    t.after(() => void child.kill('SIGKILL'));
     const deadline = Date.now() + 60_000;
     while (linesIn(results) < before + newLines && child.exitCode === null) {
       assert.ok(Date.now() < deadline, `round ${round}: no progress in 60 s`);

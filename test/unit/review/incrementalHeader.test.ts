@@ -66,6 +66,7 @@ function recounted(dir: string): ScoreHeader {
     automaticAccuracy: automaticScore(state.manifest, state.current).accuracy,
     adjudicatedAccuracy: adjudicated.accuracy,
     adjudicatedItems: adjudicated.items,
+    reviewedItems: adjudicated.reviewed,
     conflicts: adjudicated.conflicts,
     stale: adjudicated.stale,
     flagged: adjudicated.flagged,

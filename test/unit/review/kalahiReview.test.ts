@@ -2,7 +2,6 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { appendFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parse } from 'csv-parse/sync';
 import { z } from 'zod';
 import { startTestServer } from '../../server';
 import { appendAdjudications } from '../../../src/core/adjudication/adjudicationLog';
@@ -12,6 +11,7 @@ import { runPromptDocument } from '../../../src/core/review/judgeTemplate';
 import { ReviewSession } from '../../../src/core/review/reviewSession';
 import { HostMessageSchema, ItemDetailSchema } from '../../../src/protocol';
 import { runCli } from '../../helpers/cli';
+import { csvRecords } from '../../helpers/csv';
 import { scratchDir } from '../../helpers/scratch';
 import { requireSharedFile, sharedDataDir } from '../../helpers/sharedData';
 
@@ -107,7 +107,7 @@ test('the Kalahi adjudicated export puts the human verdict in place of the prima
   assert.equal(json.adjudicated.accuracy, json.kalahi.open.adjudicatedAcc);
   assert.ok(json.items.every((i) => Object.keys(i.metrics).join() === 'chrf,bleu,rouge-1'));
 
-  const csv = parse(exportAdjudicated(dir, 'csv'), { bom: true, columns: true }) as Record<string, string>[];
+  const csv = csvRecords(exportAdjudicated(dir, 'csv'));
   const row = csv.find((r) => r['itemId'] === wasTrue.id);
   assert.equal(row?.['automaticVerdict'], 'true');
   assert.equal(row?.['humanVerdict'], 'false');

@@ -56,10 +56,41 @@ export const env = {
 
 export const ViewColumn = { Active: -1, One: 1, Beside: -2 };
 
+const noEvent = (): { dispose: () => void } => ({ dispose: () => undefined });
+
 export const workspace = {
   workspaceFolders: undefined,
   getConfiguration: () => ({ get: () => undefined }),
+  createFileSystemWatcher: () => ({ onDidChange: noEvent, onDidCreate: noEvent, onDidDelete: noEvent, dispose: () => undefined }),
 };
+
+/** The Runs view's items, as plain records of what it set. */
+export class TreeItem {
+  id: string | undefined;
+  description: string | undefined;
+  tooltip: unknown;
+  iconPath: unknown;
+  resourceUri: unknown;
+  contextValue: string | undefined;
+  command: unknown;
+  constructor(readonly label: string) {}
+}
+
+export class ThemeIcon {
+  constructor(readonly id: string) {}
+}
+
+export class MarkdownString {
+  isTrusted = false;
+  constructor(
+    public value = '',
+    readonly supportThemeIcons = false,
+  ) {}
+  appendMarkdown(text: string): this {
+    this.value += text;
+    return this;
+  }
+}
 
 export class EventEmitter<T> {
   private listeners: ((value: T) => void)[] = [];

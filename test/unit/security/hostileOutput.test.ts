@@ -5,13 +5,13 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parse } from 'csv-parse/sync';
 import { startTestServer } from '../../server';
 import { hostileScript } from '../../server/hostileScript';
 import { ReviewSession } from '../../../src/core/review/reviewSession';
 import { readCurrentResults } from '../../../src/core/runs/runFolder';
 import { ItemDetailSchema } from '../../../src/protocol';
 import { runCli } from '../../helpers/cli';
+import { csvRecords } from '../../helpers/csv';
 import { scratchDir } from '../../helpers/scratch';
 import { requireSharedFile, sharedDataDir } from '../../helpers/sharedData';
 import { XSS_PAYLOADS } from '../../fixtures/xssPayloads';
@@ -53,7 +53,7 @@ test('hostile model output and judge replies are data all the way: results, revi
 
   const csvPath = join(out, 'export.csv');
   assert.equal((await runCli(['export', runDir, '--format', 'csv', '--out', csvPath], { env: {} })).code, 0);
-  const rows = parse(readFileSync(csvPath, 'utf8'), { bom: true, columns: true }) as Record<string, string>[];
+  const rows = csvRecords(readFileSync(csvPath, 'utf8'));
   const byId = new Map(rows.map((r) => [r['itemId'], r['response']]));
   for (const line of lines) assert.equal(byId.get(line.itemId), line.response, `item ${line.itemId}: CSV keeps the response whole, quoted`);
 

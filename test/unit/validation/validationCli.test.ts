@@ -10,6 +10,7 @@ import { readJsonl } from '../../../src/core/util/jsonlReader';
 import { SampleRecordSchema } from '../../../src/core/validation/sample';
 import { StabilityLineSchema } from '../../../src/core/validation/stability';
 import { runCli } from '../../helpers/cli';
+import { csvRows } from '../../helpers/csv';
 import { scratchDir } from '../../helpers/scratch';
 import { requireSharedFile, sharedDataDir } from '../../helpers/sharedData';
 
@@ -183,9 +184,9 @@ test('sample, adjudicate, summary, stability, rejudge, report and table on a run
   assert.ok(html.startsWith('<!DOCTYPE html>') && html.includes('source judge–judge') && !html.includes('<script'));
 
   const csvTable = (await runCli(['table', runDir, newDir, '--format', 'csv'])).stdout;
-  const rows = csvTable.replace(/^\uFEFF/, '').trim().split('\r\n');
+  const rows = csvRows(csvTable);
   assert.equal(rows.length, 3);
-  assert.match(rows[0] ?? '', /^benchmark,model,judge,run,items,automatic,automatic_lo,automatic_hi,adjudicated/);
+  assert.match(rows[0]?.join(',') ?? '', /^benchmark,model,judge,run,items,automatic,automatic_lo,automatic_hi,adjudicated/);
   assert.match((await runCli(['table', runDir, newDir, '--format', 'md'])).stdout, /\| yokaieval \| m \| gpt-4o \|/);
   const tex = (await runCli(['table', runDir, newDir, '--format', 'tex'])).stdout;
   assert.match(tex, /\\toprule[\s\S]*yokaieval & m & gpt-4o & [\d.]+ \[[\d.]+, [\d.]+\]/);

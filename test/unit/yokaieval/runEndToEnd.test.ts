@@ -97,10 +97,11 @@ test('errors are recorded per item, and --retry-errors ends the run exact', asyn
   const out = scratchDir('errors');
   const base = ['run', 'yokaieval', '--model', 'm', '--base-url', server.url, '--data', sharedDataDir, '--out', out, '--no-cache', '--limit', '60', '--max-attempts', '1'];
   const first = await runCli(base, { env: {} });
-  assert.equal(first.code, 0, first.stderr);
+  assert.equal(first.code, 3, `a run that ends with item errors exits 3: ${first.stderr}`);
   const runDir = first.lastLine;
   const afterFirst = readManifest(runDir).counts;
   assert.ok(afterFirst.error > 0, 'some items failed');
+  assert.ok(first.stderr.includes(`${afterFirst.error} of 60 items still have errors; redo them with: eval-adjudicator run yokaieval --retry-errors ${runDir}`), first.stderr);
   assert.equal(afterFirst.done + afterFirst.error, 60);
   const failed = [...readCurrentResults(runDir).byItem.values()].filter((l) => l.error !== null);
   assert.ok(failed.every((l) => ['model', 'judge'].includes(l.error?.stage ?? '') && l.error?.message !== ''));
@@ -150,7 +151,7 @@ test('a key echoed by a 401 never reaches the run folder', async (t) => {
   t.after(() => server.close());
   const out = scratchDir('leak');
   const result = await runCli(['run', 'yokaieval', '--model', 'm', '--base-url', server.url, '--data', sharedDataDir, '--out', out, '--no-cache', '--limit', '3'], { env: { OPENAI_API_KEY: KEY } });
-  assert.equal(result.code, 0);
+  assert.equal(result.code, 3, 'every item failed: errors remain');
   const lines = [...readCurrentResults(result.lastLine).byItem.values()];
   assert.ok(lines.every((l) => l.error?.kind === 'auth' && l.error.message.includes('[redacted]')));
   assert.deepEqual(filesContaining([out], KEY), []);

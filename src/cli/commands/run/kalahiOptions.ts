@@ -9,6 +9,9 @@ import { KALAHI_TASKS, type KalahiRunConfig, OPEN_MAX_TOKENS } from '../../../co
 import { KALAHI_VARIANTS } from '../../../core/benchmarks/kalahi/sources';
 import { type Mc2Mode } from '../../../core/benchmarks/kalahi/mcScores';
 import { type MetricName } from '../../../core/metrics/similarityMetric';
+import { DEFAULT_BERTSCORE_MODEL } from '../../../core/metrics/neural/bertScore';
+import { DEFAULT_BLEURT_MODEL } from '../../../core/metrics/neural/bleurt';
+import { type NeuralChoices } from '../../../core/benchmarks/kalahi/neuralMetrics';
 import { specFromRecord } from '../../../core/runs/modelSpec';
 import { UsageError, UserError, errorMessage } from '../../../core/util/errors';
 import { endpointFrom, keyFromEnv } from '../../endpointOptions';
@@ -60,8 +63,14 @@ Open-ended (greedy; the prompt as stored, no system prompt):
   --system-prompt TEXT      add a system prompt      --temperature T (default 0)
   --max-tokens N            new tokens (default ${OPEN_MAX_TOKENS}; the official code's 256 counted the prompt too)
   --metrics LIST            comma-separated, default chrf,chrf++,bleu,rouge-1,rouge-2,rouge-l,rouge-lsum and
-                            meteor when its WordNet data is available; bertscore and bleurt need a neural
-                            model and are never computed
+                            meteor when its WordNet data is available; bertscore and bleurt run in-process on
+                            ONNX Runtime with their model folders (optional packages; README: BERTScore and BLEURT)
+  --bertscore-model DIR|ID  a model folder (config.json, tokenizer.json, tokenizer_config.json, onnx/model.onnx)
+                            or a hub id looked up in the cache folder (default microsoft/deberta-v3-large)
+  --bertscore-layer N       the hidden layer (default: bert_score's table, 12 for microsoft/deberta-v3-large)
+  --bertscore-idf           weigh tokens by idf over each item's references, as bert_score's idf=True
+  --bertscore-rescale FILE  rescale with a baseline file in bert_score's format (LAYER,P,R,F)
+  --bleurt-model DIR|ID     BLEURT's model folder or hub id (default lucadiliello/BLEURT-20)
   --primary-metric NAME     the metric whose acc (max relevant > max irrelevant) is the automatic verdict
                             (default chrf)
 ${GGUF_OPTIONS_HELP}${runOptionsHelp('items in flight, each with one request at a time', 'print the first requests, the request count and a token estimate; send nothing')}Before the first result is written, MC scores the first item: a server whose log-probs are missing, null,
@@ -78,6 +87,11 @@ const OPTIONS = {
   metrics: { type: 'string' },
   'primary-metric': { type: 'string' },
   ...GGUF_OPTIONS,
+  'bertscore-model': { type: 'string' },
+  'bertscore-layer': { type: 'string' },
+  'bertscore-idf': { type: 'boolean' },
+  'bertscore-rescale': { type: 'string' },
+  'bleurt-model': { type: 'string' },
 } as const;
 
 export const KALAHI_RUN_CLI: BenchmarkRunCli = {
@@ -124,7 +138,7 @@ async function configFrom(parsed: Parsed, io: CliIo): Promise<KalahiRunConfig> {
     if (given !== undefined && !allowed) throw new UsageError(`${COMMAND}: --${given} applies to ${what}, not to --task ${task}`);
   };
   only(['logprobs', 'template', 'compat'], wantsMc, '--task mc or both');
-  only(['metrics', 'primary-metric', 'system-prompt', 'temperature', 'max-tokens'], wantsOpen, '--task open or both');
+  only(['metrics', 'primary-metric', 'system-prompt', 'temperature', 'max-tokens', ...NEURAL_OPTIONS], wantsOpen, '--task open or both');
 
   const choice = local !== null ? { endpoint: { provider: 'local' as const, baseUrl: `gguf:${encodeURIComponent(modelName)}` }, apiKeyEnv: null } : endpointFrom(COMMAND, parsed, '');
   const endpoint = choice.endpoint.provider === 'azure' && choice.endpoint.deployment === undefined ? { ...choice.endpoint, deployment: modelName } : choice.endpoint;
@@ -148,7 +162,7 @@ async function configFrom(parsed: Parsed, io: CliIo): Promise<KalahiRunConfig> {
     appendPeriod: !flag(parsed, 'no-append-period'),
     limit: numberOption(COMMAND, parsed, 'limit', { integer: true, min: 1 }) ?? null,
     mc: wantsMc ? (local !== null ? { logprobs: 'gguf', template: null, mc2Mode: mc2ModeFrom(parsed), request: { promptList: null, maxTokens: null } } : mcConfig(parsed, io, endpoint.provider)) : null,
-    open: wantsOpen ? openConfig(parsed) : null,
+    open: wantsOpen ? openConfig(parsed, io) : null,
     local: local === null ? null : { modelFile: local.modelFile, choice: local.choice },
   };
 }
@@ -187,7 +201,7 @@ function mc2ModeFrom(parsed: Parsed): Mc2Mode {
   return choiceOption(COMMAND, parsed, 'compat', ['official-mc2'] as const) ?? 'paper';
 }
 
-function openConfig(parsed: Parsed): NonNullable<KalahiRunConfig['open']> {
+function openConfig(parsed: Parsed, io: CliIo): NonNullable<KalahiRunConfig['open']> {
   const list = stringOption(parsed, 'metrics');
   let metrics: MetricName[];
   if (list === undefined) {
@@ -197,11 +211,35 @@ function openConfig(parsed: Parsed): NonNullable<KalahiRunConfig['open']> {
     if ('problem' in chosen) throw new UsageError(`${COMMAND}: --metrics: ${chosen.problem}`);
     metrics = chosen.names;
   }
+  const neural = neuralChoices(parsed, metrics, io);
   const primary = stringOption(parsed, 'primary-metric');
-  if (primary === undefined) return { metrics, primaryMetric: metrics.includes('chrf') ? 'chrf' : (metrics[0] ?? 'chrf') };
+  if (primary === undefined) return { metrics, primaryMetric: metrics.includes('chrf') ? 'chrf' : (metrics[0] ?? 'chrf'), neural };
   const problem = metricNameProblem(primary);
   if (problem !== null) throw new UsageError(`${COMMAND}: --primary-metric: ${problem}`);
   const named = metrics.find((m) => m === primary);
   if (named === undefined) throw new UsageError(`${COMMAND}: --primary-metric ${primary} is not among the metrics (${metrics.join(', ')})`);
-  return { metrics, primaryMetric: named };
+  return { metrics, primaryMetric: named, neural };
+}
+
+const NEURAL_OPTIONS = ['bertscore-model', 'bertscore-layer', 'bertscore-idf', 'bertscore-rescale', 'bleurt-model'];
+
+/** BERTScore's and BLEURT's model choices; their options are refused when the metric is not in --metrics. */
+function neuralChoices(parsed: Parsed, metrics: readonly MetricName[], io: CliIo): NeuralChoices {
+  for (const option of NEURAL_OPTIONS) {
+    const metric = option.startsWith('bleurt') ? 'bleurt' : 'bertscore';
+    if (parsed.values[option] !== undefined && !metrics.includes(metric)) throw new UsageError(`${COMMAND}: --${option} applies when --metrics lists ${metric}`);
+  }
+  const layer = numberOption(COMMAND, parsed, 'bertscore-layer', { integer: true, min: 0 });
+  const rescale = stringOption(parsed, 'bertscore-rescale');
+  return {
+    bertscore: metrics.includes('bertscore')
+      ? {
+          model: stringOption(parsed, 'bertscore-model') ?? DEFAULT_BERTSCORE_MODEL,
+          layer: layer ?? null,
+          idf: flag(parsed, 'bertscore-idf'),
+          rescaleFile: rescale === undefined ? null : resolve(io.cwd, rescale),
+        }
+      : null,
+    bleurt: metrics.includes('bleurt') ? { model: stringOption(parsed, 'bleurt-model') ?? DEFAULT_BLEURT_MODEL } : null,
+  };
 }

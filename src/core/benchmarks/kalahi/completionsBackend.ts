@@ -4,6 +4,7 @@ import { type Usage, addUsage } from '../../runs/resultLine';
 import { AlignmentError, continuationOf } from './continuation';
 import { type ItemLogprobs, type LogprobBackend, LogprobsUnusableError, endpointSource, type ReferenceLogprobs } from './logprobBackend';
 import { type McTemplate, type RenderedTemplate, renderMcTemplate } from './promptTemplate';
+import { nullableNumberArray, numberArray, stringArray } from './plainArrays';
 import { type ServerClient } from './serverClient';
 
 const CompletionReplySchema = z.looseObject({
@@ -13,9 +14,9 @@ const CompletionReplySchema = z.looseObject({
       text: z.string().nullish(),
       logprobs: z
         .looseObject({
-          tokens: z.array(z.string()).nullish(),
-          token_logprobs: z.array(z.number().nullable()).nullish(),
-          text_offset: z.array(z.number()).nullish(),
+          tokens: stringArray.nullish(),
+          token_logprobs: nullableNumberArray.nullish(),
+          text_offset: numberArray.nullish(),
         })
         .nullish(),
     }),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { type ExportFormat, toCsv, verdictCell } from '../../runs/exportRun';
+import { type ExportFormat, verdictCell } from '../../runs/exportRun';
+import { toCsv } from '../../util/csv';
 import { readManifest } from '../../runs/runFolder';
 import { readKalahiResults } from './kalahiResults';
 import { type KalahiResultLine } from './resultParts';

@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { KALAHI_MANIFEST } from '../../data/manifest';
 import { userCacheDir } from '../../data/cacheDir';
 import { type ResolveOptions } from '../../data/resolveSourceFile';
@@ -16,12 +17,14 @@ import { GgufBackend, kalahiLocalSettings } from './ggufBackend';
 import { type KalahiCallSettings, evaluateKalahiItem, itemLogprobs } from './evaluateItem';
 import { type ItemLogprobs, type LogprobBackend, LogprobsUnusableError } from './logprobBackend';
 import { mcPartFrom } from './mcPart';
-import { scorerFor } from './metricSet';
+import { type ReferenceScorer, neuralScorer, scorerFor } from './metricSet';
+import { type LoadedNeuralMetrics, loadNeuralMetrics, neuralModels, neuralTruncations, releaseNeuralMetrics } from './neuralMetrics';
+import { type MetricName } from '../../metrics/similarityMetric';
 import { previewKalahi } from './preview';
 import { DEFAULT_MC_TEMPLATE, parseMcTemplate } from './promptTemplate';
 import { kalahiReferences } from './references';
 import { createServerClient } from './serverClient';
-import { type KalahiRunConfig, KalahiSettingsSchema, OPEN_MAX_TOKENS, configFromSettings, kalahiSettings } from './settings';
+import { type KalahiRunConfig, KalahiSettingsSchema, type LoadedModelFacts, OPEN_MAX_TOKENS, configFromSettings, kalahiSettings } from './settings';
 import { loadKalahiSources } from './sources';
 import { VllmChatBackend } from './vllmChatBackend';
 
@@ -32,17 +35,34 @@ export interface KalahiSessionEnvironment extends ClientEnvironment {
   readonly useCache: boolean;
   /** A local model's file when resuming (run.json records only its name, sha256 and any ollama: name). */
   readonly modelFile?: string | undefined;
-  /** For ollama: names and relative paths. */
+  /** Where relative model files and folders start, ollama: names are looked up and hub ids' cache folder is found (default: this process's). */
   readonly cwd?: string;
   readonly env?: NodeJS.ProcessEnv;
   /** Folders holding a node_modules with node-llama-cpp (the extension's storage). */
   readonly runtimeDirs?: readonly string[];
 }
 
+const NO_MODELS: LoadedNeuralMetrics = { bertscore: null, bleurt: null };
+
+/** BERTScore's and BLEURT's models, loaded and checked once per run, before anything is written. */
+function loadModels(config: KalahiRunConfig, env: KalahiSessionEnvironment): Promise<LoadedNeuralMetrics> {
+  if (config.open === null) return Promise.resolve(NO_MODELS);
+  return loadNeuralMetrics(config.open.neural, env.cwd ?? process.cwd(), env.env ?? process.env);
+}
+
+/** The run.json facts of the loaded models. */
+function loadedFacts(config: KalahiRunConfig, models: LoadedNeuralMetrics, local: OpenedGgufFile | null): LoadedModelFacts {
+  return {
+    neural: { models: neuralModels(models), truncated: neuralTruncations(models) },
+    local: local === null || config.local === null ? null : kalahiLocalSettings(local, config.local.choice),
+  };
+}
+
 export async function prepareKalahiRun(config: KalahiRunConfig, env: KalahiSessionEnvironment, id: string): Promise<RunSession> {
   const sources = await loadKalahiSources(config.variant, env.sources);
   const selected = config.limit === null ? sources.items : sources.items.slice(0, config.limit);
   const local = config.local === null ? null : await openLocalModel(config, selected, env, null);
+  const models = await loadModelsOrRelease(config, env, local);
   const manifest = newRunManifest({
     id,
     source: KALAHI_MANIFEST,
@@ -53,10 +73,10 @@ export async function prepareKalahiRun(config: KalahiRunConfig, env: KalahiSessi
     itemIds: selected.map((item) => item.id),
     model: modelRecord(config.model),
     judge: null,
-    settings: kalahiSettings(config, local === null || config.local === null ? null : kalahiLocalSettings(local, config.local.choice)),
+    settings: kalahiSettings(config, loadedFacts(config, models, local)),
     options: { concurrency: env.concurrency, cache: env.useCache, limit: config.limit },
   });
-  return sessionFor(manifest, config, selected, env, local);
+  return sessionFor(manifest, config, selected, env, local, models);
 }
 
 /** Rebuilds the session of an existing Kalahi run from its run.json, to resume it or retry its errors. */
@@ -78,7 +98,8 @@ export async function reopenKalahiRun(manifest: RunManifest, env: KalahiSessionE
     return item;
   });
   const local = config.local === null ? null : await openLocalModel(config, selected, env, parsed.data.local?.file.sha256 ?? null);
-  return sessionFor(manifest, config, selected, env, local);
+  const models = await loadModelsOrRelease(config, env, local);
+  return sessionFor(manifest, config, selected, env, local, models);
 }
 
 /**
@@ -113,7 +134,32 @@ async function openLocalModel(config: KalahiRunConfig, items: readonly KalahiIte
   return opened;
 }
 
-function sessionFor(manifest: RunManifest, config: KalahiRunConfig, items: readonly KalahiItem[], env: KalahiSessionEnvironment, local: OpenedGgufFile | null): RunSession {
+/** A neural model that fails to load must not leave the GGUF model loaded. */
+async function loadModelsOrRelease(config: KalahiRunConfig, env: KalahiSessionEnvironment, local: OpenedGgufFile | null): Promise<LoadedNeuralMetrics> {
+  try {
+    return await loadModels(config, env);
+  } catch (error) {
+    await local?.model.dispose();
+    throw error;
+  }
+}
+
+function scorerOf(name: MetricName, models: LoadedNeuralMetrics): ReferenceScorer {
+  if (name === 'bertscore' || name === 'bleurt') {
+    const metric = models[name];
+    if (metric === null) throw new Error(`${name} was chosen without its model`);
+    return neuralScorer(metric);
+  }
+  return scorerFor(name);
+}
+
+/** Frees the in-process models once, however many callers ask (the run's end, the CLI, the extension). */
+function releaserOf(models: LoadedNeuralMetrics, local: OpenedGgufFile | null): () => Promise<void> {
+  let released: Promise<void> | undefined;
+  return () => (released ??= Promise.all([releaseNeuralMetrics(models), local?.model.dispose()]).then(() => undefined));
+}
+
+function sessionFor(manifest: RunManifest, config: KalahiRunConfig, items: readonly KalahiItem[], env: KalahiSessionEnvironment, local: OpenedGgufFile | null, models: LoadedNeuralMetrics): RunSession {
   const chat: (ChatCompleter & RequestCounter & { served?: { model: string | null; systemFingerprint: string | null } }) | null =
     config.open === null ? null : local !== null ? new GgufChat(local.model) : createClient(config.model, env.keys.model, env);
   const backend: LogprobBackend | null = config.mc === null ? null : local !== null ? new GgufBackend(local.model) : createBackend(config, env);
@@ -128,7 +174,7 @@ function sessionFor(manifest: RunManifest, config: KalahiRunConfig, items: reado
             modelName: config.model.name,
             params: config.model.params,
             systemPrompt: config.model.systemPrompt,
-            scorers: config.open.metrics.map(scorerFor),
+            scorers: config.open.metrics.map((name) => scorerOf(name, models)),
             primaryMetric: config.open.primaryMetric,
           },
   };
@@ -153,22 +199,22 @@ function sessionFor(manifest: RunManifest, config: KalahiRunConfig, items: reado
     manifest,
     tasks,
     clients,
-    preflight: (itemIds, signal) => {
+    preflight: (itemIds, signal, workers = 1) => {
       const mc = settings.mc;
-      const first = itemIds[0] === undefined ? undefined : byId.get(itemIds[0]);
+      const [first, ...beside] = itemIds.slice(0, Math.max(1, workers)).map((id) => byId.get(id));
       if (mc === null || first === undefined) return Promise.resolve();
-      probe ??= probeLogprobs(first, { appendPeriod: settings.appendPeriod, mc }, primed, signal ?? new AbortController().signal);
+      const others = beside.filter((item) => item !== undefined);
+      probe ??= probeLogprobs(first, others, { appendPeriod: settings.appendPeriod, mc }, primed, signal ?? new AbortController().signal);
       return probe;
     },
     updateManifest: (m) => {
       const served = chat?.served !== undefined && chat.served.model !== null ? chat.served : backend?.served;
       const record = { ...modelRecord(config.model), servedModel: served?.model ?? null, systemFingerprint: served?.systemFingerprint ?? null };
       const learned = backend instanceof CompletionsBackend && config.mc !== null ? { ...config, mc: { ...config.mc, request: backend.learned() } } : config;
-      const localSettings = local !== null && config.local !== null ? kalahiLocalSettings(local, config.local.choice) : null;
-      return { ...m, model: record, settings: kalahiSettings(learned, localSettings) };
+      return { ...m, model: record, settings: kalahiSettings(learned, loadedFacts(config, models, local)) };
     },
+    release: releaserOf(models, local),
     preview: (shown) => previewKalahi(items, config, shown),
-    ...(local !== null ? { dispose: () => local.model.dispose() } : {}),
   };
 }
 
@@ -185,16 +231,31 @@ function createBackend(config: KalahiRunConfig, env: KalahiSessionEnvironment): 
  * Before any result is written, the first item's references are scored and checked: a server without
  * usable prompt log-probs stops the run here. The log-probs are kept for that item's task. Any other
  * failure (a refused or failed request) is left to the item itself, whose result then holds the error,
- * so that one bad item never blocks --retry-errors.
+ * so that one bad item never blocks --retry-errors. The `beside` items (the rest of the first round) are
+ * asked at the same time, so the check costs no round of its own; if it fails their answers are dropped.
  */
 async function probeLogprobs(
   item: KalahiItem,
+  beside: readonly KalahiItem[],
   settings: Pick<KalahiCallSettings, 'appendPeriod'> & { mc: NonNullable<KalahiCallSettings['mc']> },
   primed: Map<string, Promise<ItemLogprobs>>,
   signal: AbortSignal,
 ): Promise<void> {
   const pending = itemLogprobs(item, settings, signal);
   primed.set(item.id, pending);
+  const overlap = new AbortController();
+  const overlapSignal = AbortSignal.any([signal, overlap.signal]);
+  setMaxListeners(0, overlapSignal);
+  for (const other of beside) {
+    const early = itemLogprobs(other, settings, overlapSignal);
+    // Awaited by the item's own task; until then (or if it is dropped) its failure is not unhandled.
+    early.catch(() => undefined);
+    primed.set(other.id, early);
+  }
+  const dropOverlap = (): void => {
+    overlap.abort(new Error('the log-prob check failed'));
+    for (const other of beside) primed.delete(other.id);
+  };
   const { backend } = settings.mc;
   try {
     const logprobs = await pending;
@@ -206,6 +267,9 @@ async function probeLogprobs(
     });
   } catch (error) {
     primed.delete(item.id);
-    if (error instanceof LogprobsUnusableError || signal.aborted) throw error;
+    if (error instanceof LogprobsUnusableError || signal.aborted) {
+      dropOverlap();
+      throw error;
+    }
   }
 }

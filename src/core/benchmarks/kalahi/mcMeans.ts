@@ -1,5 +1,3 @@
-import { type KalahiMcPart } from './resultParts';
-
 export interface McMeans {
   /** Means over the items with an MC part; null when none has one yet. */
   readonly mc1: number | null;
@@ -7,7 +5,7 @@ export interface McMeans {
   readonly scored: number;
 }
 
-export function mcMeans(parts: readonly KalahiMcPart[]): McMeans {
+export function mcMeans(parts: readonly { readonly mc1: number; readonly mc2: number }[]): McMeans {
   const mean = (values: readonly number[]): number | null => (values.length === 0 ? null : values.reduce((a, b) => a + b, 0) / values.length);
   return { mc1: mean(parts.map((p) => p.mc1)), mc2: mean(parts.map((p) => p.mc2)), scored: parts.length };
 }

@@ -1,30 +1,37 @@
-import { LEXICAL_METRIC_NAMES, getSimilarityMetric, isMetricName } from '../../metrics/registry';
-import { type MetricName, type NotComputedMetric, MODEL_BACKED_METRIC_NAMES, isModelBackedMetricName, notComputed } from '../../metrics/similarityMetric';
+import { LEXICAL_METRIC_NAMES, getSimilarityMetric, isMetricName, isTextMetricName } from '../../metrics/registry';
+import { type NeuralMetric } from '../../metrics/neural/neuralMetric';
+import { type MetricName, type NotComputedMetric, type TextMetricName, MODEL_BACKED_METRIC_NAMES, isModelBackedMetricName, notComputed } from '../../metrics/similarityMetric';
 import { errorMessage } from '../../util/errors';
 
 /**
- * Scores one answer against several references, each 0..1. The registry's metrics are wrapped by
- * scorerFor; a metric backed by a model (BERTScore, BLEURT) is the seam: it would implement this same
- * interface (async, cancellable, batched over references) and get its own line in scorerFor. Until one
- * does, such a name is refused and listed as not computed, never given a number.
+ * Scores one answer against several references. The registry's text metrics are wrapped by scorerFor
+ * (each score 0..1); a model-backed metric (BERTScore, BLEURT) is asynchronous and batched over the
+ * references, and its scores are only required to be finite (BLEURT and rescaled BERTScore leave 0..1).
  */
 export interface ReferenceScorer {
   readonly name: MetricName;
+  /** Scores lie in 0..1. */
+  readonly bounded: boolean;
   scoreAll(hypothesis: string, references: readonly string[], signal: AbortSignal): Promise<number[]>;
 }
 
-export function scorerFor(name: MetricName): ReferenceScorer {
+export function scorerFor(name: TextMetricName): ReferenceScorer {
   const metric = getSimilarityMetric(name);
   return {
     name,
+    bounded: true,
     scoreAll: (hypothesis, references) => Promise.resolve(references.map((reference) => metric.score(hypothesis, reference))),
   };
+}
+
+export function neuralScorer(metric: NeuralMetric<unknown>): ReferenceScorer {
+  return { name: metric.name, bounded: false, scoreAll: (hypothesis, references, signal) => metric.scoreAll(hypothesis, references, signal) };
 }
 
 const availability = new Map<MetricName, string | null>();
 
 /** Null when the registry can compute the metric here (METEOR needs its WordNet data), else why not. */
-export function metricUnavailable(name: MetricName): string | null {
+export function metricUnavailable(name: TextMetricName): string | null {
   const known = availability.get(name);
   if (known !== undefined) return known;
   let problem: string | null = null;
@@ -53,15 +60,15 @@ export function parseMetricNames(list: string): { names: MetricName[] } | { prob
   return names.length === 0 ? { problem: 'no metric named' } : { names };
 }
 
-/** Why a name cannot be a computed metric, or null when it can. */
+/** Why a name cannot be a computed metric, or null when it can (a model-backed one is checked when its model loads). */
 export function metricNameProblem(name: string): string | null {
-  if (isModelBackedMetricName(name)) return notComputed(name).reason;
-  if (!isMetricName(name)) return `unknown metric "${name}" (${[...LEXICAL_METRIC_NAMES, 'meteor'].join(', ')})`;
+  if (isModelBackedMetricName(name)) return null;
+  if (!isTextMetricName(name)) return `unknown metric "${name}" (${[...LEXICAL_METRIC_NAMES, 'meteor', ...MODEL_BACKED_METRIC_NAMES].join(', ')})`;
   const unavailable = metricUnavailable(name);
   return unavailable === null ? null : `${name} is not available here: ${unavailable}`;
 }
 
-/** The paper's model-backed metrics, listed in run.json and summaries as not computed. */
-export function notComputedMetrics(): NotComputedMetric[] {
-  return MODEL_BACKED_METRIC_NAMES.map(notComputed);
+/** The paper's model-backed metrics a run did not ask for, listed in run.json and summaries as not computed. */
+export function notComputedMetrics(chosen: readonly MetricName[]): NotComputedMetric[] {
+  return MODEL_BACKED_METRIC_NAMES.filter((name) => !chosen.includes(name)).map(notComputed);
 }

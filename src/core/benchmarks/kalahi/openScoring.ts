@@ -7,7 +7,7 @@ export interface MetricOutcome {
   readonly irrelevant: number[];
   readonly maxRelevant: number;
   readonly maxIrrelevant: number;
-  /** maxRelevant - maxIrrelevant, in [-1, 1]. */
+  /** maxRelevant - maxIrrelevant: in [-1, 1] for the text metrics (BLEURT's scale is its own). */
   readonly diff: number;
   /** maxRelevant > maxIrrelevant. */
   readonly acc: boolean;
@@ -35,9 +35,9 @@ export async function scoreAnswer(answer: string, references: KalahiReferences, 
       continue;
     }
     const scores = await scorer.scoreAll(answer, [...references.relevant, ...references.irrelevant], signal);
-    const bad = scores.find((s) => !Number.isFinite(s) || s < 0 || s > 1);
+    const bad = scores.find((s) => !Number.isFinite(s) || (scorer.bounded && (s < 0 || s > 1)));
     if (scores.length !== references.relevant.length + references.irrelevant.length || bad !== undefined) {
-      throw new Error(`metric ${scorer.name} gave ${bad === undefined ? `${scores.length} scores for ${references.relevant.length + references.irrelevant.length} references` : `the score ${bad}, outside 0..1`}`);
+      throw new Error(`metric ${scorer.name} gave ${bad === undefined ? `${scores.length} scores for ${references.relevant.length + references.irrelevant.length} references` : `the score ${bad}, ${scorer.bounded ? 'outside 0..1' : 'not a number'}`}`);
     }
     metrics[scorer.name] = metricOutcome(scores.slice(0, references.relevant.length), scores.slice(references.relevant.length));
   }

@@ -45,12 +45,25 @@ export const KalahiMcPartSchema = z.strictObject({
 export type KalahiMcPart = z.infer<typeof KalahiMcPartSchema>;
 
 export const MetricOutcomeSchema = z.strictObject({
-  relevant: z.array(z.number().min(0).max(1)),
-  irrelevant: z.array(z.number().min(0).max(1)),
+  relevant: z.array(z.number()),
+  irrelevant: z.array(z.number()),
   maxRelevant: z.number(),
   maxIrrelevant: z.number(),
-  diff: z.number().min(-1).max(1),
+  diff: z.number(),
   acc: z.boolean(),
+});
+
+/** BERTScore (rescaled) and BLEURT have their own scales; every other metric scores 0..1. */
+const UNBOUNDED_METRICS: ReadonlySet<string> = new Set(['bertscore', 'bleurt']);
+
+const MetricOutcomesSchema = z.record(z.string(), MetricOutcomeSchema).superRefine((metrics, ctx) => {
+  for (const [name, outcome] of Object.entries(metrics)) {
+    if (UNBOUNDED_METRICS.has(name)) continue;
+    const scores = [...outcome.relevant, ...outcome.irrelevant];
+    const at = scores.findIndex((s) => s < 0 || s > 1);
+    if (at >= 0) ctx.addIssue({ code: 'custom', path: [name], message: `score ${scores[at]} outside 0..1` });
+    if (outcome.diff < -1 || outcome.diff > 1) ctx.addIssue({ code: 'custom', path: [name, 'diff'], message: `diff ${outcome.diff} outside -1..1` });
+  }
 });
 
 export const KalahiOpenPartSchema = z.strictObject({
@@ -58,7 +71,7 @@ export const KalahiOpenPartSchema = z.strictObject({
   answer: z.string(),
   empty: z.boolean(),
   finishReason: z.string().nullable(),
-  metrics: z.record(z.string(), MetricOutcomeSchema),
+  metrics: MetricOutcomesSchema,
 });
 export type KalahiOpenPart = z.infer<typeof KalahiOpenPartSchema>;
 

@@ -1,11 +1,11 @@
 import { type z } from 'zod';
 import { type Endpoint } from '../../model/endpoint';
 import { createOpenAIClient, secretsInUrl } from '../../model/chatClient';
-import { ModelCallError, classifyModelError } from '../../model/modelError';
+import { ModelCallError } from '../../model/modelError';
+import { afterAttempts, pooledCall } from '../../model/pooledCall';
 import { type RequestPool } from '../../model/requestPool';
-import { DEFAULT_RETRY_POLICY, type RetryPolicy, retryDelayMs } from '../../model/retryPolicy';
+import { DEFAULT_RETRY_POLICY, type RetryPolicy } from '../../model/retryPolicy';
 import { registerSecret } from '../../util/secrets';
-import { sleep } from '../../util/sleep';
 import { firstIssue } from '../../util/zodIssues';
 import { type ClientEnvironment } from '../../runs/modelSpec';
 
@@ -46,35 +46,23 @@ export class ServerClient {
    * `tally.requests` counts this call's HTTP requests, retries included.
    */
   async post<S extends z.ZodType>(path: string, body: Record<string, unknown>, schema: S, signal?: AbortSignal, tally?: { requests: number }): Promise<z.output<S>> {
-    for (let attempt = 1; ; attempt++) {
-      let sentAt: number | undefined;
-      try {
-        const json = await this.options.pool.run(() => {
-          sentAt = Date.now();
-          this.requestsSent += 1;
-          if (tally !== undefined) tally.requests += 1;
-          return this.client.post<unknown>(path, { body, signal });
-        }, signal);
-        const parsed = schema.safeParse(json);
-        if (!parsed.success) {
-          const { field, message } = firstIssue(parsed.error);
-          throw new ModelCallError('malformed', `the reply to POST ${path} does not have the expected shape (field "${field}": ${message})`, undefined, undefined);
-        }
-        this.options.pool.onSuccess();
-        this.noteServed(parsed.data);
-        return parsed.data;
-      } catch (raw) {
-        const error = classifyModelError(raw, this.secrets);
-        if (signal?.aborted) throw new ModelCallError('cancelled', 'cancelled', undefined, undefined);
-        if (error.kind === 'rate-limit') this.options.pool.onRateLimited(error.retryAfterMs, sentAt);
-        if (!error.retryable || attempt >= this.retry.maxAttempts) {
-          throw new ModelCallError(error.kind, `${error.message} (after ${attempt} attempt${attempt === 1 ? '' : 's'})`, error.status, error.retryAfterMs);
-        }
-        await sleep(retryDelayMs(this.retry, attempt, error), signal).catch(() => {
-          throw new ModelCallError('cancelled', 'cancelled', undefined, undefined);
-        });
+    const context = { pool: this.options.pool, retry: this.retry, secrets: this.secrets, signal };
+    const send = async (): Promise<z.output<S>> => {
+      const json = await this.client.post<unknown>(path, { body, signal });
+      const parsed = schema.safeParse(json);
+      if (!parsed.success) {
+        const { field, message } = firstIssue(parsed.error);
+        throw new ModelCallError('malformed', `the reply to POST ${path} does not have the expected shape (field "${field}": ${message})`, undefined, undefined);
       }
-    }
+      return parsed.data;
+    };
+    const result = await pooledCall(context, send, () => {
+      this.requestsSent += 1;
+      if (tally !== undefined) tally.requests += 1;
+    });
+    if (!result.ok) throw afterAttempts(result.error, result.attempts);
+    this.noteServed(result.value);
+    return result.value;
   }
 
   private noteServed(reply: unknown): void {

@@ -8,6 +8,7 @@ import { type KalahiLocalSettings, KalahiLocalSettingsSchema } from './ggufBacke
 import { LOGPROB_BACKENDS, LOGPROB_FIDELITY, type LogprobBackendName } from './logprobBackend';
 import { MC2_MODES, type Mc2Mode } from './mcScores';
 import { notComputedMetrics } from './metricSet';
+import { type NeuralChoices, type NeuralModels, NeuralModelsSchema, type NeuralTruncations, NeuralTruncationsSchema, choicesFromModels } from './neuralMetrics';
 import { KALAHI_VARIANTS, type KalahiVariant } from './sources';
 
 export const KALAHI_TASKS = ['mc', 'open', 'both'] as const;
@@ -36,7 +37,7 @@ export interface KalahiRunConfig {
     readonly mc2Mode: Mc2Mode;
     readonly request: CompletionsRequestShape;
   } | null;
-  readonly open: { readonly metrics: readonly MetricName[]; readonly primaryMetric: MetricName } | null;
+  readonly open: { readonly metrics: readonly MetricName[]; readonly primaryMetric: MetricName; readonly neural: NeuralChoices } | null;
   /** A GGUF model run in-process for MC and/or open-ended answers; null: the model is served over HTTP. */
   readonly local: LocalModelConfig | null;
 }
@@ -45,6 +46,12 @@ export interface LocalModelConfig {
   /** The file's path, or ollama:NAME[:TAG]; null when reopened from run.json without one (a path is never recorded). */
   readonly modelFile: string | null;
   readonly choice: GgufChoice;
+}
+
+/** What the loaded models add to run.json: their records, and the texts or pairs cut so far. */
+export interface NeuralRunFacts {
+  readonly models: NeuralModels;
+  readonly truncated: NeuralTruncations;
 }
 
 const McSettingsSchema = z.object({
@@ -61,6 +68,10 @@ const OpenSettingsSchema = z.object({
   metrics: z.array(z.enum(METRIC_NAMES)).min(1),
   primaryMetric: z.enum(METRIC_NAMES),
   notComputed: z.array(z.object({ name: z.enum(MODEL_BACKED_METRIC_NAMES), computed: z.literal(false), reason: z.string() })),
+  /** BERTScore's and BLEURT's models (id, files' sha256, layer, max length, onnxruntime version); absent in runs without them. */
+  models: NeuralModelsSchema.optional(),
+  /** Texts (BERTScore) and pairs (BLEURT) cut to the model's maximum length, counted over the last session. */
+  truncated: NeuralTruncationsSchema.optional(),
   generation: z.string(),
   officialGeneration: z.string(),
   emptyAnswers: z.string(),
@@ -87,8 +98,15 @@ const CONTINUATION = {
   gguf: 'every token after the prefix (its length from tokenizing the prefix alone), the end-of-turn tokens included; the ids fed and the index of the first scored one are in each reference (tokenIds, scoredFrom)',
 } as const;
 
-/** `local`: what was learned on loading the GGUF model (file identity, metadata, runtime), when there is one. */
-export function kalahiSettings(config: KalahiRunConfig, local: KalahiLocalSettings | null = null): KalahiSettings {
+/** What loading the run's models taught: the neural metrics' records, and the local GGUF model's (file identity, metadata, runtime). */
+export interface LoadedModelFacts {
+  readonly neural?: NeuralRunFacts;
+  readonly local?: KalahiLocalSettings | null;
+}
+
+export function kalahiSettings(config: KalahiRunConfig, facts: LoadedModelFacts = {}): KalahiSettings {
+  const neural = facts.neural ?? { models: {}, truncated: {} };
+  const local = facts.local ?? null;
   const { mc, open } = config;
   return {
     ...(local !== null ? { local } : {}),
@@ -113,7 +131,8 @@ export function kalahiSettings(config: KalahiRunConfig, local: KalahiLocalSettin
         : {
             metrics: [...open.metrics],
             primaryMetric: open.primaryMetric,
-            notComputed: notComputedMetrics(),
+            notComputed: notComputedMetrics(open.metrics),
+            ...(Object.keys(neural.models).length === 0 ? {} : { models: neural.models, truncated: neural.truncated }),
             generation: local !== null
               ? `the prompt as stored in one user message${local.chatTemplate === 'gguf' ? " rendered by the GGUF's chat template with the generation prompt" : ' as plain text (no chat template)'}, greedy decoding in llama.cpp until an end-of-generation token, at most ${config.model.params.maxTokens ?? 256} new tokens, ${config.model.systemPrompt === null ? 'no system prompt' : 'a system prompt'}; output trimmed`
               : `the prompt as stored in one user message, temperature ${config.model.params.temperature ?? 'server default'}, at most ${config.model.params.maxTokens ?? 'server default'} new tokens, ${config.model.systemPrompt === null ? 'no system prompt' : 'a system prompt'}; output trimmed`,
@@ -132,7 +151,7 @@ export function configFromSettings(settings: KalahiSettings, model: ModelSpec, l
     appendPeriod: settings.appendPeriod,
     limit,
     mc: mc === null ? null : { logprobs: mc.logprobs, template: mc.template, mc2Mode: mc.mc2, request: mc.request },
-    open: open === null ? null : { metrics: open.metrics, primaryMetric: open.primaryMetric },
+    open: open === null ? null : { metrics: open.metrics, primaryMetric: open.primaryMetric, neural: choicesFromModels(open.models) },
     local: settings.local === null || settings.local === undefined ? null : { modelFile: settings.local.choice.ollama, choice: settings.local.choice },
   };
 }

@@ -1,0 +1,85 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { readManifest } from '../src/core/runs/runFolder';
+import { DATA_DIR, REPO_ROOT, scratchDir } from './paths';
+import { log, median, round, since } from './stats';
+import { startServerProcess } from './testServer';
+
+export interface WholeProcessResult {
+  readonly items: number;
+  readonly requests: number;
+  readonly latencyMs: number;
+  readonly concurrency: number;
+  readonly idealMs: number;
+  readonly wallMs: number[];
+  /** Median of wall / ideal: from spawning `node dist/cli.js` to its exit. */
+  readonly wallOverIdeal: number;
+  readonly errors: number;
+}
+
+const LATENCY_MS = 100;
+const CONCURRENCY = 32;
+
+/**
+ * `eval-adjudicator run yokaieval` (810 items, 1 620 requests) as a user runs it: a fresh node process on the
+ * built CLI, timed from spawn to exit (start-up, dataset load and verification, the run, the final run.json),
+ * against the test server in another process answering after 100 ms, at concurrency 32.
+ */
+export async function benchWholeProcess(repetitions: number): Promise<WholeProcessResult> {
+  const cli = join(REPO_ROOT, 'dist', 'cli.js');
+  if (!existsSync(cli)) throw new Error(`${cli} is missing: run npm run build first`);
+  const server = await startServerProcess(['--latency-ms', String(LATENCY_MS)]);
+  try {
+    const out = scratchDir('process');
+    const walls: number[] = [];
+    let requests = 0;
+    let items = 0;
+    let errors = 0;
+    for (let i = 0; i < repetitions; i++) {
+      const name = `process-${i}`;
+      const start = performance.now();
+      const { code, stderr } = await runProcess(cli, [
+        'run', 'yokaieval', '--model', 'test-model', '--base-url', server.url, '--judge-model', 'gpt-4o', '--data', DATA_DIR,
+        '--out', out, '--name', name, '--no-cache', '--concurrency', String(CONCURRENCY),
+      ]);
+      const wall = since(start);
+      if (code !== 0) throw new Error(`eval-adjudicator run exited ${code}: ${stderr}`);
+      const manifest = readManifest(join(out, name));
+      requests = manifest.usage.requests;
+      items = manifest.counts.items;
+      errors += manifest.counts.error;
+      walls.push(wall);
+      log(`whole process ${i + 1}/${repetitions}: ${requests} requests in ${Math.round(wall)} ms (ideal ${Math.round((requests * LATENCY_MS) / CONCURRENCY)} ms)`);
+    }
+    const idealMs = (requests * LATENCY_MS) / CONCURRENCY;
+    return {
+      items,
+      requests,
+      latencyMs: LATENCY_MS,
+      concurrency: CONCURRENCY,
+      idealMs: round(idealMs, 1),
+      wallMs: walls.map((w) => round(w, 0)),
+      wallOverIdeal: round(median(walls) / idealMs),
+      errors,
+    };
+  } finally {
+    await server.stop();
+  }
+}
+
+function runProcess(cli: string, args: readonly string[]): Promise<{ code: number | null; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [cli, ...args], {
+      cwd: REPO_ROOT,
+      stdio: ['ignore', 'ignore', 'pipe'],
+      env: { ...process.env, OPENAI_API_KEY: '' },
+    });
+    let stderr = '';
+    child.stderr?.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString('utf8');
+    });
+    child.once('error', reject);
+    child.once('exit', (code) => resolve({ code, stderr }));
+  });
+}

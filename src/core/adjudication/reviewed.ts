@@ -1,0 +1,29 @@
+/**
+ * What "reviewed" means, in one place. Shared by the core (header, Runs view, `summary`) and the review
+ * webview (filters, facets, its own unconfirmed decisions), so it imports nothing.
+ */
+
+/** The parts of an annotator's state that say whether it holds anything. */
+export interface ReviewState {
+  readonly verdict?: boolean | null;
+  readonly hallucination: string | null;
+  readonly note: string;
+}
+
+/**
+ * A state records something when it holds a verdict (true, false or null), a hallucination flag, or a
+ * note. "No decision" with neither flag nor note, such as an undo back to the start, records nothing.
+ */
+export function recordsSomething(state: ReviewState): boolean {
+  return state.verdict !== undefined || state.hallucination !== null || state.note.trim() !== '';
+}
+
+/**
+ * An item is reviewed when some annotator's current, non-stale state on it records something: a verdict,
+ * a flag or a note. A stale state (made on an earlier result) does not count, since the item needs another
+ * look. Items with a final human verdict, the ones that change the adjudicated score, are a subset.
+ */
+export function isReviewed(annotators: Iterable<{ readonly stale: boolean; readonly state: ReviewState }>): boolean {
+  for (const a of annotators) if (!a.stale && recordsSomething(a.state)) return true;
+  return false;
+}

@@ -1,0 +1,140 @@
+import { type EncodedInput, wrapSingle } from '../../runtimes/onnx/specialTokens';
+import { UserError } from '../../util/errors';
+import { pyStrip } from '../pythonText';
+import { BERT_SCORE_LAYERS } from './bertScoreLayers';
+import { type SentenceVectors, greedyMatch, idfWeights, rescale, sentenceVectors } from './bertScoreMath';
+import { type LoadedModel, loadModel } from './loadedModel';
+import { type BertScoreRecord, type NeuralMetric, type NeuralModelChoice } from './neuralMetric';
+import { readRescaleBaseline } from './rescaleBaseline';
+
+export const DEFAULT_BERTSCORE_MODEL = 'microsoft/deberta-v3-large';
+const BATCH = 32;
+const CACHED_REFERENCES = 512;
+
+export interface BertScoreOptions extends NeuralModelChoice {
+  /** null: bert_score's table entry for the model (by hub id, else config.json's _name_or_path). */
+  readonly layer: number | null;
+  readonly idf: boolean;
+  /** A baseline file in bert_score's format, or null. */
+  readonly rescaleFile: string | null;
+  /** A resumed run's record: the files must not have changed. */
+  readonly expected?: BertScoreRecord;
+}
+
+const FIDELITY =
+  "Tiiiger/bert_score score(idf, rescale_with_baseline) F1: the sentence stripped, tokenized with special tokens and cut to the maximum length keeping them, the chosen layer's hidden states L2-normalized, greedy cosine matching (special tokens weigh 0 in the means, stay candidates in every max), a sentence with no token between its special tokens scores P = R = 0, F1 = 2PR/(P+R) with NaN as 0; each pair is matched on its own (bert_score's batches fill padded similarities with 0)";
+
+/** BERTScore F1 of a hypothesis against each reference; the references' vectors are kept and reused. */
+export async function createBertScore(options: BertScoreOptions): Promise<NeuralMetric<BertScoreRecord>> {
+  const loaded = await loadModel(options, 'BERTScore', 512, options.expected?.model);
+  try {
+    const layer = options.layer ?? defaultLayer(options.model, loaded);
+    const output = layerOutput(loaded, layer);
+    const baseline = options.rescaleFile === null ? null : readRescaleBaseline(options.rescaleFile, layer);
+    const record: BertScoreRecord = {
+      model: loaded.record,
+      layer,
+      output,
+      idf: options.idf,
+      rescale: baseline === null ? null : { file: baseline.file, sha256: baseline.sha256, precision: baseline.precision, recall: baseline.recall, f1: baseline.f1 },
+      fidelity: FIDELITY,
+    };
+    return new BertScoreMetric(loaded, record, output, baseline?.f1 ?? null);
+  } catch (error) {
+    await loaded.onnx.release();
+    throw error;
+  }
+}
+
+function defaultLayer(model: string, loaded: LoadedModel): number {
+  const named = BERT_SCORE_LAYERS[model] ?? BERT_SCORE_LAYERS[loaded.folder.config._name_or_path ?? ''];
+  if (named !== undefined) return named;
+  throw new UserError(`BERTScore: bert_score's table has no layer for ${model}${loaded.folder.config._name_or_path === undefined ? '' : ` (${loaded.folder.config._name_or_path})`}; give --bertscore-layer N`);
+}
+
+/** The ONNX output holding the hidden state after `layer` layers, or a refusal: never another layer. */
+function layerOutput(loaded: LoadedModel, layer: number): string {
+  const outputs = loaded.onnx.outputNames;
+  const exposed = [`hidden_states.${layer}`, `hidden_states_${layer}`].find((name) => outputs.includes(name));
+  if (exposed !== undefined) return exposed;
+  const layers = loaded.folder.config.num_hidden_layers;
+  if (outputs.includes('last_hidden_state') && layers === layer) return 'last_hidden_state';
+  const has = outputs.includes('last_hidden_state')
+    ? `its last_hidden_state comes after ${layers === undefined ? 'a number of layers config.json does not give (num_hidden_layers)' : `${layers} layers (config.json num_hidden_layers)`}`
+    : `it has no last_hidden_state (outputs: ${outputs.join(', ')})`;
+  throw new UserError(
+    `${loaded.onnx.path}: BERTScore needs the hidden state of layer ${layer}, and ${has}; export the model truncated to ${layer} layers or exposing hidden_states.${layer} (README: BERTScore and BLEURT)`,
+  );
+}
+
+class BertScoreMetric implements NeuralMetric<BertScoreRecord> {
+  readonly name = 'bertscore';
+  private readonly references = new Map<string, SentenceVectors>();
+  private cut = 0;
+
+  constructor(
+    private readonly loaded: LoadedModel,
+    readonly record: BertScoreRecord,
+    private readonly output: string,
+    private readonly baselineF1: number | null,
+  ) {}
+
+  async scoreAll(hypothesis: string, references: readonly string[], signal: AbortSignal): Promise<number[]> {
+    const wanted = [...new Set([hypothesis, ...references.filter((r) => !this.references.has(r))])];
+    const vectors = new Map<string, SentenceVectors>();
+    for (let i = 0; i < wanted.length; i += BATCH) {
+      if (signal.aborted) throw new Error('cancelled');
+      const texts = wanted.slice(i, i + BATCH);
+      const embedded = await this.embed(texts);
+      texts.forEach((text, k) => vectors.set(text, embedded[k] as SentenceVectors));
+    }
+    for (const reference of references) {
+      const known = vectors.get(reference);
+      if (known !== undefined) this.remember(reference, known);
+    }
+    const hyp = vectors.get(hypothesis) ?? this.references.get(hypothesis);
+    if (hyp === undefined) throw new Error('BERTScore: the hypothesis was not embedded');
+    const refVectors = references.map((r) => vectors.get(r) ?? this.references.get(r));
+    const special = this.loaded.tokenizer.template.specialIds;
+    const weight = this.record.idf ? idfWeights(refVectors.map((v) => v?.ids ?? [])) : (id: number) => (special.has(id) ? 0 : 1);
+    return refVectors.map((ref) => {
+      if (ref === undefined) throw new Error('BERTScore: a reference was not embedded');
+      const f1 = greedyMatch(hyp, ref, weight).f1;
+      return this.baselineF1 === null ? f1 : rescale(f1, this.baselineF1);
+    });
+  }
+
+  /** bert_score's sent_encode: strip; an empty text is its special tokens alone. */
+  encode(text: string): EncodedInput {
+    const stripped = pyStrip(text);
+    const content = stripped === '' ? [] : this.loaded.tokenizer.content(stripped);
+    const encoded = wrapSingle(this.loaded.tokenizer.template, content, this.record.model.maxLength);
+    if (encoded.truncated) this.cut += 1;
+    return encoded;
+  }
+
+  private async embed(texts: readonly string[]): Promise<SentenceVectors[]> {
+    const inputs = texts.map((t) => this.encode(t));
+    const result = await this.loaded.onnx.run(inputs, [this.output]);
+    const out = result[this.output];
+    if (out === undefined || out.dims.length !== 3) throw new Error(`${this.loaded.onnx.path}: output ${this.output} is not [batch, sequence, hidden]`);
+    const [, sequence = 0, dim = 0] = out.dims;
+    return inputs.map((input, row) => sentenceVectors(input.ids, out.data, row, sequence, dim));
+  }
+
+  private remember(text: string, vectors: SentenceVectors): void {
+    if (this.references.size >= CACHED_REFERENCES) {
+      const oldest = this.references.keys().next();
+      if (oldest.done !== true) this.references.delete(oldest.value);
+    }
+    this.references.set(text, vectors);
+  }
+
+  truncations(): number {
+    return this.cut;
+  }
+
+  release(): Promise<void> {
+    return this.loaded.onnx.release();
+  }
+}

@@ -1,0 +1,85 @@
+/** One sentence's tokens and their L2-normalized vectors (row-major, `dim` per token), in float64. */
+export interface SentenceVectors {
+  readonly ids: readonly number[];
+  readonly vectors: Float64Array;
+  readonly dim: number;
+}
+
+/** Row `row` of a [batch, sequence, dim] float32 output, its first `ids.length` tokens, each normalized. */
+export function sentenceVectors(ids: readonly number[], data: Float32Array, row: number, sequence: number, dim: number): SentenceVectors {
+  const vectors = new Float64Array(ids.length * dim);
+  for (let t = 0; t < ids.length; t += 1) {
+    const from = (row * sequence + t) * dim;
+    let norm = 0;
+    for (let d = 0; d < dim; d += 1) norm += (data[from + d] ?? 0) ** 2;
+    norm = Math.sqrt(norm);
+    for (let d = 0; d < dim; d += 1) vectors[t * dim + d] = (data[from + d] ?? 0) / norm;
+  }
+  return { ids, vectors, dim };
+}
+
+export interface PrecisionRecallF1 {
+  readonly precision: number;
+  readonly recall: number;
+  readonly f1: number;
+}
+
+/**
+ * bert_score's greedy_cos_idf for one pair: every hypothesis token takes its best cosine among all reference
+ * tokens (special tokens included: only padding is out of the search) and the reverse; precision and recall
+ * are the means weighted by `weight` (0 for the special tokens without idf). A sentence of two tokens
+ * (nothing between its special tokens) gives P = R = 0; a NaN F1 becomes 0.
+ */
+export function greedyMatch(hypothesis: SentenceVectors, reference: SentenceVectors, weight: (id: number) => number): PrecisionRecallF1 {
+  const h = hypothesis.ids.length;
+  const r = reference.ids.length;
+  const dim = hypothesis.dim;
+  const hv = hypothesis.vectors;
+  const rv = reference.vectors;
+  const bestOfHyp = new Float64Array(h).fill(-Infinity);
+  const bestOfRef = new Float64Array(r).fill(-Infinity);
+  for (let i = 0; i < h; i += 1) {
+    const hOffset = i * dim;
+    let bestI = -Infinity;
+    for (let j = 0; j < r; j += 1) {
+      const rOffset = j * dim;
+      let dot = 0;
+      for (let d = 0; d < dim; d += 1) dot += (hv[hOffset + d] as number) * (rv[rOffset + d] as number);
+      if (dot > bestI) bestI = dot;
+      if (dot > (bestOfRef[j] as number)) bestOfRef[j] = dot;
+    }
+    bestOfHyp[i] = bestI;
+  }
+  let precision = weightedMean(hypothesis.ids, bestOfHyp, weight);
+  let recall = weightedMean(reference.ids, bestOfRef, weight);
+  if (h === 2 || r === 2) {
+    precision = 0;
+    recall = 0;
+  }
+  const f1 = (2 * precision * recall) / (precision + recall);
+  return { precision, recall, f1: Number.isNaN(f1) ? 0 : f1 };
+}
+
+function weightedMean(ids: readonly number[], best: Float64Array, weight: (id: number) => number): number {
+  let total = 0;
+  let sum = 0;
+  ids.forEach((id, t) => {
+    const w = weight(id);
+    total += w;
+    sum += w * (best[t] ?? 0);
+  });
+  return sum / total;
+}
+
+/** bert_score's idf from a set of sentences' token ids: log((N + 1) / (df + 1)), log(N + 1) for unseen ids. */
+export function idfWeights(sentences: readonly (readonly number[])[]): (id: number) => number {
+  const documentFrequency = new Map<number, number>();
+  for (const ids of sentences) for (const id of new Set(ids)) documentFrequency.set(id, (documentFrequency.get(id) ?? 0) + 1);
+  const n = sentences.length;
+  return (id) => Math.log((n + 1) / ((documentFrequency.get(id) ?? 0) + 1));
+}
+
+/** bert_score's rescale_with_baseline: (score - baseline) / (1 - baseline). */
+export function rescale(value: number, baseline: number): number {
+  return (value - baseline) / (1 - baseline);
+}

@@ -1,0 +1,63 @@
+import { sleep } from '../util/sleep';
+import { ModelCallError, classifyModelError, serverAnswered } from './modelError';
+import { type FailureVerdict, type PoolTicket, type RequestPool } from './requestPool';
+import { type RetryPolicy, retryDelayMs } from './retryPolicy';
+
+export interface PooledCallContext {
+  readonly pool: RequestPool;
+  readonly retry: RetryPolicy;
+  /** Redacted from every error message. */
+  readonly secrets: readonly string[];
+  readonly signal?: AbortSignal | undefined;
+}
+
+export type PooledCallResult<T> =
+  | { readonly ok: true; readonly value: T; readonly attempts: number }
+  /** A failure that is not retried (or ran out of attempts); `attempts` counts the ones made. */
+  | { readonly ok: false; readonly error: ModelCallError; readonly attempts: number };
+
+/**
+ * One model request with the run's shared pool and bounded retries: each attempt waits for a place in the
+ * pool, tells the pool how it went (so it can tell load from noise and see an outage), and a failure waits
+ * its own Retry-After or backoff before the next. A refused connection the pool forgives (the server is
+ * briefly away) is not an attempt: the pool holds the next one until the server answers again; once the
+ * pool gives the server up, a refused connection ends the call at once.
+ * Cancellation throws a ModelCallError of kind 'cancelled'.
+ */
+export async function pooledCall<T>(context: PooledCallContext, send: () => Promise<T>, onSent?: () => void): Promise<PooledCallResult<T>> {
+  const { pool, retry, secrets, signal } = context;
+  for (let attempt = 1; ; ) {
+    const failure: { verdict: FailureVerdict } = { verdict: 'counted' };
+    try {
+      const value = await pool.run(async (ticket: PoolTicket) => {
+        onSent?.();
+        try {
+          const reply = await send();
+          pool.succeeded(ticket);
+          return reply;
+        } catch (raw) {
+          const error = classifyModelError(raw, secrets);
+          if (!signal?.aborted) {
+            failure.verdict = pool.failed(ticket, { rateLimited: error.kind === 'rate-limit', retryAfterMs: error.retryAfterMs, unreachable: error.unreachable, answered: serverAnswered(error) });
+          }
+          throw error;
+        }
+      }, signal);
+      return { ok: true, value, attempts: attempt };
+    } catch (raw) {
+      if (signal?.aborted) throw new ModelCallError('cancelled', 'cancelled', undefined, undefined);
+      const error = classifyModelError(raw, secrets);
+      if (failure.verdict === 'forgiven') continue;
+      if (failure.verdict === 'gone' || !error.retryable || attempt >= retry.maxAttempts) return { ok: false, error, attempts: attempt };
+      await sleep(retryDelayMs(retry, attempt, error), signal).catch(() => {
+        throw new ModelCallError('cancelled', 'cancelled', undefined, undefined);
+      });
+      attempt += 1;
+    }
+  }
+}
+
+/** The error a caller throws for a failed call: its message says how many attempts were made. */
+export function afterAttempts(error: ModelCallError, attempts: number): ModelCallError {
+  return new ModelCallError(error.kind, `${error.message} (after ${attempts} attempt${attempts === 1 ? '' : 's'})`, error.status, error.retryAfterMs, error.unreachable);
+}

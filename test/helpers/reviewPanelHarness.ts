@@ -14,8 +14,8 @@ export interface PanelHarness {
   readonly posted: HostMessage[];
   /** The panel's tab title. */
   readonly title: () => string;
-  /** Delivers a message as the webview would and waits for the panel's next answer. */
-  send(raw: unknown): Promise<void>;
+  /** Delivers a message as the webview would and waits for the panel's next answer (`answered: false`: a few ticks). */
+  send(raw: unknown, answered?: boolean): Promise<void>;
   last<T extends HostMessage['type']>(type: T): Extract<HostMessage, { type: T }> | undefined;
   close(): void;
 }
@@ -76,10 +76,11 @@ export async function openReviewPanel(runDir: string, overrides: Partial<ReviewC
   return {
     posted,
     title: () => panel.title,
-    send: async (raw) => {
+    send: async (raw, answered = true) => {
       const before = posted.length;
       receive?.(raw);
-      const deadline = Date.now() + 5_000;
+      // A decision's answer comes once it is on disk.
+      const deadline = Date.now() + (answered ? 5_000 : 0);
       while (posted.length === before && Date.now() < deadline) await new Promise((r) => setTimeout(r, 2));
       for (let i = 0; i < 20; i++) await new Promise((r) => setImmediate(r));
     },

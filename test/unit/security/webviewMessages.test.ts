@@ -1,103 +1,39 @@
 // The review panel's host side, fed what a compromised or buggy webview could send: messages that fail the
 // protocol and messages naming items that do not exist are rejected, logged and answered with an error;
-// nothing is appended; the panel keeps working. Runs the real ReviewPanel with a recording stand-in for
-// the vscode module (test/unit/security/fakeVscode.ts).
+// nothing is appended; the panel keeps working. Runs the real ReviewPanel in the shared harness
+// (test/helpers/reviewPanelHarness.ts).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type * as vscode from 'vscode';
-import type { HostMessage } from '../../../src/protocol';
+import type { ReviewContext } from '../../../src/extension/review/reviewPanel';
 import { readAdjudicationLog } from '../../../src/core/adjudication/adjudicationLog';
 import { importOfficialYokaiEval } from '../../../src/core/benchmarks/yokaieval/importOfficial';
 import { scratchDir } from '../../helpers/scratch';
 import { requireSharedFile, sharedDataDir } from '../../helpers/sharedData';
-import { Uri, calls, installFakeVscode } from './fakeVscode';
+import { type PanelHarness, openReviewPanel } from '../../helpers/reviewPanelHarness';
+import { calls } from './fakeVscode';
 
 const gpt4o = join(sharedDataDir, 'yokaieval', 'official-results', 'gpt4o.json');
 
-interface Harness {
-  readonly posted: HostMessage[];
+interface LoggedPanel extends PanelHarness {
   readonly logged: { level: 'warn' | 'error'; message: string }[];
-  /** Delivers a message as the webview would and waits for the answer (`answered: false`: a few ticks). */
-  send(raw: unknown, answered?: boolean): Promise<void>;
-  close(): void;
 }
 
-async function openPanel(runDir: string): Promise<Harness> {
-  installFakeVscode();
-  const { ReviewPanel } = await import('../../../src/extension/review/reviewPanel');
-  const posted: HostMessage[] = [];
-  const logged: Harness['logged'] = [];
-  let receive: ((raw: unknown) => void) | undefined;
-  const disposeListeners: (() => void)[] = [];
-  const webview = {
-    options: {},
-    html: '',
-    cspSource: 'vscode-webview://test',
-    asWebviewUri: (u: unknown) => u,
-    postMessage: (message: HostMessage) => {
-      posted.push(structuredClone(message));
-      return Promise.resolve(true);
-    },
-    onDidReceiveMessage: (listener: (raw: unknown) => void) => {
-      receive = listener;
-      return { dispose: () => (receive = undefined) };
-    },
+/** The shared panel harness, with what the panel logs recorded. */
+async function openPanel(runDir: string): Promise<LoggedPanel> {
+  const logged: LoggedPanel['logged'] = [];
+  const quiet = (): void => undefined;
+  const log = {
+    warn: (message: string) => logged.push({ level: 'warn', message }),
+    error: (message: string) => logged.push({ level: 'error', message }),
+    info: quiet,
+    debug: quiet,
+    trace: quiet,
+    appendLine: quiet,
   };
-  const panel = {
-    webview,
-    title: '',
-    iconPath: undefined,
-    active: true,
-    visible: true,
-    reveal: () => undefined,
-    onDidDispose: (listener: () => void) => {
-      disposeListeners.push(listener);
-      return { dispose: () => undefined };
-    },
-    onDidChangeViewState: () => ({ dispose: () => undefined }),
-    dispose: () => {
-      for (const listener of disposeListeners.splice(0)) listener();
-    },
-  };
-  const base = {
-    extensionUri: Uri.file('/extension'),
-    log: {
-      warn: (message: string) => logged.push({ level: 'warn', message }),
-      error: (message: string) => logged.push({ level: 'error', message }),
-      info: () => undefined,
-      debug: () => undefined,
-      trace: () => undefined,
-      appendLine: () => undefined,
-    },
-    annotator: () => 'Aiko',
-    role: () => 'annotator' as const,
-    onDidAdjudicate: () => undefined,
-    exportRun: () => Promise.resolve(undefined),
-    blindReview: () => false,
-    guidelinesFile: () => '',
-    sources: () => ({ dataDir: sharedDataDir }),
-    glosses: () => Promise.resolve(null),
-    documents: { show: () => Promise.resolve() },
-  };
-  // Later context members the panel may grow default to inert functions.
-  const context = new Proxy(base, { get: (target, key) => (key in target ? target[key as keyof typeof target] : () => undefined) });
-  ReviewPanel.restore(context as unknown as Parameters<typeof ReviewPanel.restore>[0], panel as unknown as vscode.WebviewPanel, { runDir, itemId: null });
-  assert.ok(receive !== undefined, 'the panel listens to its webview');
-  return {
-    posted,
-    logged,
-    send: async (raw, answered = true) => {
-      const before = posted.length;
-      receive?.(raw);
-      // A decision's answer comes once it is on disk.
-      const deadline = Date.now() + (answered ? 5_000 : 0);
-      while (posted.length === before && Date.now() < deadline) await new Promise((r) => setTimeout(r, 2));
-      for (let i = 0; i < 5; i++) await new Promise((r) => setImmediate(r));
-    },
-    close: () => panel.dispose(),
-  };
+  const panel = await openReviewPanel(runDir, { log: log as unknown as ReviewContext['log'] });
+  return Object.assign(panel, { logged });
 }
 
 const decision = { verdict: true, hallucination: null, note: '' };

@@ -92,7 +92,7 @@ export class AdjudicationView {
     ]);
     this.undoButton.addEventListener('click', () => this.actions.undo());
     const noteId = 'adjudication-note';
-    this.note = el('vscode-textarea', { id: noteId, class: 'note', rows: 3, resize: 'vertical', placeholder: 'Why? (e to edit · Ctrl+Enter saves)', label: 'Note', maxlength: NOTE_MAX, 'aria-keyshortcuts': 'e' });
+    this.note = el('vscode-textarea', { id: noteId, class: 'note', rows: 2, resize: 'vertical', placeholder: 'Why? (e to edit · Ctrl+Enter saves)', label: 'Note', maxlength: NOTE_MAX, 'aria-keyshortcuts': 'e' });
     this.note.addEventListener('keydown', this.onNoteKeyDown);
     this.note.addEventListener('input', () => this.updateNoteStatus());
     this.note.addEventListener('focusout', this.onNoteBlur);
@@ -102,8 +102,7 @@ export class AdjudicationView {
     this.element = el('section', { class: 'adjudication', 'aria-labelledby': 'adjudication-title' }, [
       el('div', { class: 'adj-mine' }, [
         el('h2', { class: 'adj-title', id: 'adjudication-title' }, ['Your decision', this.summary]),
-        el('div', { class: 'adj-row' }, [this.verdictGroup, this.flagsOnly, this.undoButton]),
-        this.flagAnchor,
+        el('div', { class: 'adj-row' }, [this.verdictGroup, this.flagsOnly, this.flagAnchor, this.undoButton]),
         el('div', { class: 'note-field' }, [el('label', { class: 'note-label', for: noteId }, 'Note'), this.note, this.noteStatus]),
       ]),
       el('div', { class: 'adj-others' }, [el('h3', { class: 'subheading' }, 'Final verdict'), this.finalBox, el('h3', { class: 'subheading' }, 'Annotators'), this.others]),

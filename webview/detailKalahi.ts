@@ -2,6 +2,7 @@ import type { KalahiDetail } from '../src/protocol';
 import { type DetailContext, autoBadge, callout, disclosure, errorCallout, hiddenNotice, pane, rawBlock, subheading, textBlock } from './detailParts';
 import { el, icon, srOnly } from './dom';
 import { markRanges } from './highlight';
+import { clampedPrompt } from './promptClamp';
 import { referenceKeys, referenceLists, referenceName, referenceText, referenceKey } from './kalahiReferences';
 import { type Measure, measuresOf, metricLabel, metricTable, mcSummary, score3, signed3 } from './kalahiScores';
 import { overlapCount, overlapRanges } from './wordOverlap';
@@ -46,7 +47,7 @@ export function renderKalahi(detail: KalahiDetail, context: DetailContext): HTML
   ]);
   const item = pane('item', 'Prompt and answer', [
     meta,
-    textBlock(detail.prompt, LANG, 'prompt searchable'),
+    clampedPrompt(detail.prompt, LANG),
     detail.open === null && !detail.decidable ? null : subheading('Model answer', hidden || detail.open === null ? [] : [autoBadge(detail.auto, `${primaryLabel} acc`), el('span', { class: 'auto-caption' }, `${primaryLabel} acc, the automatic verdict`)]),
     ...answerParts(detail, answer, compare),
     detail.error === null ? null : errorCallout(detail.error),

@@ -1,7 +1,8 @@
 // The review's layout in a real VS Code window, measured (bounding boxes), not judged by eye: at 1280x800
-// (and 1440x900, 1000x700) the parts a decision rests on (YokaiEval's choices with the gold answer, the model's
-// output, the judge's verdict, the verdict buttons; Kalahi's answer, its automatic verdict and the best
-// reference) are on screen without scrolling; the English gloss is folded; `g` opens the guidelines in a tab
+// and 1440x900 the parts a decision rests on (YokaiEval's choices with the gold answer, the model's output, the
+// judge's verdict, the verdict buttons; Kalahi's answer, its automatic verdict and the reference it is compared
+// with) are on screen without scrolling, and at 1000x700 the output and the verdicts are; a long Kalahi prompt
+// is clamped with a "Show all" button; the English gloss is folded; `g` opens the guidelines in a tab
 // of their own instead of squeezing the review; with the facets open the list keeps a usable number of rows;
 // Escape in the search field empties it. Two runs made with the CLI against the project's test server.
 import assert from 'node:assert/strict';
@@ -101,6 +102,19 @@ const KALAHI_PARTS = {
   'the verdict buttons': '.adjudication .verdict-buttons',
 };
 
+/** At 1000x700 only the output and the verdicts must be in view; the rest is reported. */
+const NARROW_PARTS = new Set(['the model’s output', 'the judge’s verdict', 'the model’s answer', 'the automatic verdict', 'the verdict buttons']);
+const isNarrow = (v: { width: number }): boolean => v.width < 1100;
+
+/** The parts a viewport must show: all of them, or at 1000x700 the output and the verdicts. */
+function required(parts: Readonly<Record<string, string>>, viewport: { width: number }): Record<string, string> {
+  return Object.fromEntries(Object.entries(parts).filter(([name]) => !isNarrow(viewport) || NARROW_PARTS.has(name)));
+}
+
+function optional(parts: Readonly<Record<string, string>>, viewport: { width: number }): Record<string, string> {
+  return Object.fromEntries(Object.entries(parts).filter(([name]) => isNarrow(viewport) && !NARROW_PARTS.has(name)));
+}
+
 test('Review layout: what a decision needs is in view at 1280x800, 1440x900 and 1000x700; gloss folded; guidelines in a tab; facets leave rows', { timeout: 900_000 }, async (t) => {
   const server = await startProjectTestServer(['--judge-template', join(DATA_DIR, 'yokaieval', 'judge_prompt.txt')]);
   t.after(() => server.close());
@@ -128,7 +142,8 @@ test('Review layout: what a decision needs is in view at 1280x800, 1440x900 and 
       await page.setViewportSize(viewport);
       await page.waitForTimeout(700);
       const label = `YokaiEval ${viewport.width}x${viewport.height}`;
-      problems.push(...(await offScreen(page, frame, YOKAI_PARTS, label)));
+      problems.push(...(await offScreen(page, frame, required(YOKAI_PARTS, viewport), label)));
+      for (const p of await offScreen(page, frame, optional(YOKAI_PARTS, viewport), label)) console.log(`layout, below the fold (allowed): ${p}`);
       await screenshot(page, `layout-yokaieval-${viewport.width}x${viewport.height}`);
     }
 
@@ -171,13 +186,29 @@ test('Review layout: what a decision needs is in view at 1280x800, 1440x900 and 
       await page.setViewportSize(viewport);
       await page.waitForTimeout(700);
       const label = `Kalahi ${viewport.width}x${viewport.height}`;
-      problems.push(...(await offScreen(page, frame, KALAHI_PARTS, label)));
+      problems.push(...(await offScreen(page, frame, required(KALAHI_PARTS, viewport), label)));
+      for (const p of await offScreen(page, frame, optional(KALAHI_PARTS, viewport), label)) console.log(`layout, below the fold (allowed): ${p}`);
       await screenshot(page, `layout-kalahi-${viewport.width}x${viewport.height}`);
     }
-    // Known and not yet fixed (issue 12, defect 7): Kalahi's long prompts push the answer and the compared
-    // reference below the fold at 1280x800, and at 1000x700 the panes stack. Reported, not yet asserted.
-    const known = (p: string): boolean => p.startsWith('Kalahi ') || p.includes(' 1000x700:');
-    for (const p of problems.filter(known)) console.log(`layout, known: ${p}`);
-    assert.deepEqual(problems.filter((p) => !known(p)), []);
+    // A long prompt is clamped with a "Show all" button that opens it from the keyboard and closes it again.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.waitForTimeout(500);
+    const toggle = frame.locator('.prompt-toggle');
+    if ((await toggle.count()) > 0) {
+      const [clamped] = await boxes(frame, '.pane-item .prompt');
+      await toggle.focus();
+      await page.keyboard.press('Enter');
+      await frame.locator('.prompt-toggle[aria-expanded="true"]').waitFor({ timeout: 5_000 });
+      const [open] = await boxes(frame, '.pane-item .prompt');
+      assert.ok(clamped !== undefined && open !== undefined);
+      assert.ok(open.height > clamped.height, `Show all opens the prompt (${show(clamped)} → ${show(open)})`);
+      await screenshot(page, 'layout-kalahi-prompt-open-1280x800');
+      await page.keyboard.press('Enter');
+      await frame.locator('.prompt-toggle[aria-expanded="false"]').waitFor({ timeout: 5_000 });
+    } else {
+      console.log('layout: the first Kalahi item’s prompt is short (no clamp to check here)');
+    }
+    for (const p of problems) console.log(`layout: ${p}`);
+    assert.deepEqual(problems, []);
   });
 });

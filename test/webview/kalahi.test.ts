@@ -117,6 +117,35 @@ describe('review webview: Kalahi open-ended', () => {
   });
 });
 
+describe('review webview: Kalahi long prompts', () => {
+  test('a long prompt is clamped in a focusable box with a Show all button that opens and closes it; a short one is not', async () => {
+    m = await kalahi();
+    const long = Array.from({ length: 9 }, (_, i) => `Linya ${i + 1}: Ang iyong Lola ay dumating mula sa probinsya at nasa sala siya ngayon.`).join('\n');
+    m.deliver(item(kalahiDetail('0101000100', { prompt: long })));
+    const box = m.$('.pane-item .prompt-clamp');
+    assert.ok(box?.classList.contains('is-long'), 'a nine-line prompt is clamped');
+    const prompt = m.$('.pane-item .prompt');
+    assert.equal(prompt?.textContent, long, 'the whole text is there, only its box is bounded');
+    assert.equal(prompt?.getAttribute('tabindex'), '0', 'the clamped prompt scrolls from the keyboard');
+    const toggle = m.$('.pane-item .prompt-toggle');
+    assert.equal(toggle?.tagName, 'BUTTON');
+    assert.equal(toggle?.getAttribute('aria-expanded'), 'false');
+    assert.equal(toggle?.getAttribute('aria-controls'), prompt?.id);
+    assert.match(textOf(toggle), /Show all \(\d+ lines\)/);
+    toggle?.click();
+    assert.ok(box?.classList.contains('is-expanded'));
+    assert.equal(toggle?.getAttribute('aria-expanded'), 'true');
+    assert.match(textOf(toggle), /Show less/);
+    toggle?.click();
+    assert.ok(!box?.classList.contains('is-expanded'));
+    assert.ok(m.$('.pane-item .answer') !== null, 'the answer follows the prompt');
+
+    m.deliver(item(kalahiDetail('0101000100', { prompt: 'Paano ko babatiin ang aking Lola?' })));
+    assert.equal(m.$('.pane-item .prompt-clamp')?.classList.contains('is-long'), false, 'a one-line prompt is shown as it is');
+    assert.equal(m.$('.pane-item .prompt-toggle'), null);
+  });
+});
+
 describe('review webview: Kalahi multiple choice', () => {
   const MC_RUN = { ...KALAHI_RUN, task: 'mc', metrics: [], primaryMetric: null };
 

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { ModelCallError } from '../../model/modelError';
 import { type Usage, addUsage } from '../../runs/resultLine';
 import { AlignmentError, continuationOf } from './continuation';
-import { type ItemLogprobs, type LogprobBackend, LogprobsUnusableError, endpointSource, type ReferenceLogprobs } from './logprobBackend';
+import { type ItemLogprobs, LogprobsUnusableError, type ReferenceLogprobs } from './logprobBackend';
+import { ServerLogprobBackend } from './serverBackend';
 import { type McTemplate, type RenderedTemplate, renderMcTemplate } from './promptTemplate';
 import { nullableNumberArray, numberArray, stringArray } from './plainArrays';
 import { type ServerClient } from './serverClient';
@@ -39,29 +40,18 @@ export interface CompletionsRequestShape {
  * makes it try max_tokens 1 (when the error names max_tokens), then one prompt per request; the shape
  * that first succeeds is kept for every later item.
  */
-export class CompletionsBackend implements LogprobBackend {
-  readonly name = 'completions' as const;
-
-  get counter(): ServerClient {
-    return this.client;
-  }
-
-  get source(): string {
-    return endpointSource(this.client.endpoint);
-  }
-
-  get served(): ServerClient['served'] {
-    return this.client.served;
-  }
+export class CompletionsBackend extends ServerLogprobBackend {
+  override readonly name = 'completions' as const;
   private promptList: boolean | null;
   private maxTokens: 0 | 1 | null;
 
   constructor(
-    readonly client: ServerClient,
+    client: ServerClient,
     private readonly model: string,
     private readonly template: McTemplate,
     shape: CompletionsRequestShape,
   ) {
+    super(client);
     this.promptList = shape.promptList;
     this.maxTokens = shape.maxTokens;
   }

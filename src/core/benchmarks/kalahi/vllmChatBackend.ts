@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { type Usage, addUsage } from '../../runs/resultLine';
-import { type ItemLogprobs, type LogprobBackend, LogprobsUnusableError, endpointSource, type ReferenceLogprobs } from './logprobBackend';
+import { type ItemLogprobs, LogprobsUnusableError, type ReferenceLogprobs } from './logprobBackend';
+import { ServerLogprobBackend } from './serverBackend';
 import { type ServerClient } from './serverClient';
 
 const TokenizeReplySchema = z.looseObject({ count: z.number().int().nonnegative(), tokens: z.array(z.number().int()).optional() });
@@ -30,25 +31,15 @@ export function tokenizeUrl(baseUrl: string): string {
  * [user: prompt] with the generation prompt, its length from /tokenize; every later token is summed,
  * the closing end-of-turn tokens included. One /tokenize per item, one chat request per reference.
  */
-export class VllmChatBackend implements LogprobBackend {
-  readonly name = 'vllm-chat' as const;
-
-  get counter(): ServerClient {
-    return this.client;
-  }
-
-  get source(): string {
-    return endpointSource(this.client.endpoint);
-  }
-
-  get served(): ServerClient['served'] {
-    return this.client.served;
-  }
+export class VllmChatBackend extends ServerLogprobBackend {
+  override readonly name = 'vllm-chat' as const;
 
   constructor(
-    readonly client: ServerClient,
+    client: ServerClient,
     private readonly model: string,
-  ) {}
+  ) {
+    super(client);
+  }
 
   async score(prompt: string, references: readonly string[], signal: AbortSignal): Promise<ItemLogprobs> {
     const tally = { requests: 0 };

@@ -16,10 +16,11 @@ export interface SyntheticRun {
   readonly adjudications: string;
 }
 
-function manifestOf(ids: readonly string[]): RunManifest {
+/** A YokaiEval-shaped run.json for these items: finished with every item done, or started with none done yet. */
+export function syntheticManifest(ids: readonly string[], { id = 'synthetic', finished = true }: { id?: string; finished?: boolean } = {}): RunManifest {
   return {
     formatVersion: RUN_FORMAT_VERSION,
-    id: 'synthetic',
+    id,
     benchmark: 'yokaieval',
     task: 'judge',
     status: 'finished',
@@ -30,8 +31,8 @@ function manifestOf(ids: readonly string[]): RunManifest {
     options: { concurrency: 1, cache: false, limit: null },
     toolVersion: 'test',
     startedAt: new Date(START).toISOString(),
-    finishedAt: new Date(START).toISOString(),
-    counts: { items: ids.length, done: ids.length, error: 0, missing: 0 },
+    finishedAt: finished ? new Date(START).toISOString() : null,
+    counts: { items: ids.length, done: finished ? ids.length : 0, error: 0, missing: 0 },
     usage: { promptTokens: 0, completionTokens: 0, requests: 0 },
   };
 }
@@ -59,7 +60,7 @@ export function writeSyntheticRun(dir: string, n: number): SyntheticRun {
   mkdirSync(dir, { recursive: true });
   const ids = Array.from({ length: n }, (_, i) => String(i));
   const lines = ids.map((_, i) => lineOf(i));
-  writeFileSync(join(dir, 'run.json'), JSON.stringify(manifestOf(ids)));
+  writeFileSync(join(dir, 'run.json'), JSON.stringify(syntheticManifest(ids)));
   writeFileSync(join(dir, 'results.jsonl'), lines.map((l) => `${JSON.stringify(l)}\n`).join(''));
   const adjudications = join(dir, 'adjudications.jsonl');
   writeFileSync(adjudications, '');

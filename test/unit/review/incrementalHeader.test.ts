@@ -9,34 +9,14 @@ import { loadRunState } from '../../../src/core/adjudication/runState';
 import { ReviewSession } from '../../../src/core/review/reviewSession';
 import { automaticScore } from '../../../src/core/runs/automaticSummary';
 import { type ResultLine } from '../../../src/core/runs/resultLine';
-import { type RunManifest, RUN_FORMAT_VERSION } from '../../../src/core/runs/runManifest';
 import { seededRandom } from '../../../src/core/stats/rng';
 import { sha256Hex } from '../../../src/core/util/hash';
 import { type ScoreHeader } from '../../../src/protocol';
 import { scratchDir } from '../../helpers/scratch';
+import { syntheticManifest } from '../../helpers/syntheticRun';
 
 const ITEMS = 40;
 const START = Date.parse('2025-01-01T00:00:00.000Z');
-
-function manifestOf(ids: string[]): RunManifest {
-  return {
-    formatVersion: RUN_FORMAT_VERSION,
-    id: 'incremental-header',
-    benchmark: 'yokaieval',
-    task: 'judge',
-    status: 'finished',
-    dataset: { name: 'test', repository: 'test/test', commit: '0000000', files: [], datasetItems: ids.length, itemIds: ids },
-    model: null,
-    judge: null,
-    settings: {},
-    options: { concurrency: 1, cache: false, limit: null },
-    toolVersion: 'test',
-    startedAt: new Date(START).toISOString(),
-    finishedAt: null,
-    counts: { items: ids.length, done: 0, error: 0, missing: 0 },
-    usage: { promptTokens: 0, completionTokens: 0, requests: 0 },
-  };
-}
 
 /** Item i: verdict true, false or null, an error every seventh, no result every eleventh. */
 function lineOf(i: number, response: string): ResultLine {
@@ -77,7 +57,7 @@ test('the header kept current event by event equals a full recount after random 
   const dir = join(scratchDir('incremental'), 'run');
   mkdirSync(dir, { recursive: true });
   const ids = Array.from({ length: ITEMS }, (_, i) => String(i));
-  writeFileSync(join(dir, 'run.json'), JSON.stringify(manifestOf(ids)));
+  writeFileSync(join(dir, 'run.json'), JSON.stringify(syntheticManifest(ids, { id: 'incremental-header', finished: false })));
   const lines = ids.flatMap((_, i) => (i % 11 === 10 ? [] : [lineOf(i, `response ${i}`)]));
   writeFileSync(join(dir, 'results.jsonl'), lines.map((l) => `${JSON.stringify(l)}\n`).join(''));
   writeFileSync(join(dir, 'adjudications.jsonl'), '');

@@ -6,4 +6,4 @@ export { ARTIFACTS_DIR, E2E_DIR, REPO_ROOT, WORK_DIR, scratchDir } from './paths
 export { killTree, run } from './processes';
 export { withWorkbench, type WithWorkbenchOptions, type WorkbenchSession } from './session';
 export { packageVsix, type PackageVsixOptions } from './vsix';
-export { answerQuickPick, runCommand, typeIntoInput, waitForNotification, webviewFrame } from './workbench';
+export { answerQuickPick, runCommand, runCommandAndPick, typeIntoInput, waitForNotification, webviewFrame } from './workbench';

@@ -20,9 +20,9 @@ async function rowFor(page: Page, label: string): Promise<Locator | undefined> {
 }
 
 /** Clicks a row, then waits (up to 5 s) until it is gone, so the next quick input is not confused with this one. */
-async function choose(page: Page, row: Locator): Promise<void> {
-  const label = await row.getAttribute('aria-label');
-  await row.click();
+async function choose(page: Page, row: Locator, timeout = 30_000): Promise<void> {
+  const label = await row.getAttribute('aria-label', { timeout });
+  await row.click({ timeout });
   if (label === null) return;
   const same = page.locator(QUICK_ROWS).filter({ visible: true }).and(page.locator(`[aria-label=${JSON.stringify(label)}]`));
   await same.first().waitFor({ state: 'hidden', timeout: 5_000 }).catch(() => undefined);
@@ -82,7 +82,7 @@ export async function answerQuickPick(page: Page, choice: string | number, optio
   if (typeof choice === 'number') {
     const row = page.locator(QUICK_ROWS).filter({ visible: true }).nth(choice);
     await row.waitFor({ state: 'visible', timeout });
-    await choose(page, row);
+    await choose(page, row, timeout);
     return;
   }
   let row = await rowFor(page, choice);
@@ -98,7 +98,26 @@ export async function answerQuickPick(page: Page, choice: string | number, optio
     const shown = await page.locator(QUICK_ROWS).allInnerTexts();
     throw new Error(`quick pick has no item "${choice}"; items: ${JSON.stringify(shown.slice(0, 20))}`);
   }
-  await choose(page, row);
+  await choose(page, row, timeout);
+}
+
+/**
+ * Runs a command that asks for one choice in a quick pick, and picks it. A quick pick closes when focus moves
+ * (a panel coming forward, a notification taking it), so when it closes before the row could be clicked the
+ * command runs again, up to three times; the error then is the last attempt's.
+ */
+export async function runCommandAndPick(page: Page, title: string, choice: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    await runCommand(page, title);
+    try {
+      await answerQuickPick(page, choice, { timeoutMs: 10_000 });
+      return;
+    } catch (error) {
+      const stillOpen = await page.locator(QUICK_INPUT_BOX).isVisible().catch(() => false);
+      if (attempt >= 3 || stillOpen) throw error;
+      console.log(`e2e: the quick pick of "${title}" closed before "${choice}" was picked (attempt ${attempt}); running it again`);
+    }
+  }
 }
 
 /**

@@ -10,7 +10,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { type Frame, type Page } from 'playwright-core';
-import { REPO_ROOT, answerQuickPick, packageVsix, runCommand, scratchDir, screenshot, webviewFrame, withWorkbench } from '../lib';
+import { REPO_ROOT, packageVsix, runCommandAndPick, scratchDir, screenshot, webviewFrame, withWorkbench } from '../lib';
 import { DATA_DIR } from '../helpers/runFiles';
 import { startProjectTestServer } from '../helpers/testServer';
 import { assertNoSecrets } from '../../test/fixtures/secretScan';
@@ -130,8 +130,7 @@ test('hostile model output: stepped through in the review, nothing runs, nothing
       if (inWebview && /Content Security Policy|Refused to /i.test(text)) refused.push(`${text} (${where})`);
     });
 
-    await runCommand(page, 'Eval Adjudicator: Review Run');
-    await answerQuickPick(page, 'hostile-run');
+    await runCommandAndPick(page, 'Eval Adjudicator: Review Run', 'hostile-run');
     const frame = webviewFrame(page);
     await frame.locator('.row').first().waitFor({ timeout: 120_000 });
     await frame.locator('.vlist').focus();

@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { type FrameLocator, type Page } from 'playwright-core';
-import { REPO_ROOT, answerQuickPick, packageVsix, runCommand, scratchDir, screenshot, typeIntoInput, waitForNotification, webviewFrame, withWorkbench } from '../lib';
+import { REPO_ROOT, answerQuickPick, packageVsix, runCommand, runCommandAndPick, scratchDir, screenshot, typeIntoInput, waitForNotification, webviewFrame, withWorkbench } from '../lib';
 import { DATA_DIR, readLines, until } from '../helpers/runFiles';
 import { startProjectTestServer } from '../helpers/testServer';
 
@@ -96,8 +96,7 @@ test('Kalahi: an open-ended run of 10 items, reviewed blind: scores hidden until
     assert.equal(manifest.settings.open.primaryMetric, 'chrf');
 
     // Open the review from the palette (the run also offered it), picking the run.
-    await runCommand(page, 'Eval Adjudicator: Review Run');
-    await answerQuickPick(page, runName);
+    await runCommandAndPick(page, 'Eval Adjudicator: Review Run', runName);
     const frame = webviewFrame(page);
     await frame.locator('.row').nth(9).waitFor({ timeout: 60_000 });
     assert.equal(await frame.locator('.blind-toggle').getAttribute('aria-pressed'), 'true', 'blind review from the setting');

@@ -10,7 +10,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { type FrameLocator, type Page } from 'playwright-core';
-import { REPO_ROOT, answerQuickPick, packageVsix, run, runCommand, scratchDir, screenshot, webviewFrame, withWorkbench } from '../lib';
+import { REPO_ROOT, packageVsix, run, runCommand, runCommandAndPick, scratchDir, screenshot, webviewFrame, withWorkbench } from '../lib';
 import { DATA_DIR } from '../helpers/runFiles';
 import { startProjectTestServer } from '../helpers/testServer';
 
@@ -78,8 +78,7 @@ async function visibleRows(frame: FrameLocator): Promise<number> {
 }
 
 async function openReview(page: Page, runName: string): Promise<FrameLocator> {
-  await runCommand(page, 'Eval Adjudicator: Review Run');
-  await answerQuickPick(page, runName);
+  await runCommandAndPick(page, 'Eval Adjudicator: Review Run', runName);
   const frame = webviewFrame(page);
   await frame.locator('.row').first().waitFor({ timeout: 60_000 });
   await frame.locator('.detail-columns:not([aria-busy]) .pane-model, .detail-columns:not([aria-busy]) .pane-refs').first().waitFor({ timeout: 30_000 });

@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { type Page } from 'playwright-core';
-import { REPO_ROOT, answerQuickPick, packageVsix, run, runCommand, scratchDir, screenshot, waitForNotification, webviewFrame, withWorkbench } from '../lib';
+import { REPO_ROOT, answerQuickPick, packageVsix, run, runCommand, runCommandAndPick, scratchDir, screenshot, waitForNotification, webviewFrame, withWorkbench } from '../lib';
 import { DATA_DIR } from '../helpers/runFiles';
 
 const CLI = join(REPO_ROOT, 'dist', 'cli.js');
@@ -105,8 +105,7 @@ test('Statistics: charts of a run adjudicated by two annotators, live refresh, e
       const inWebview = message.location().url.includes('/webview/');
       if (inWebview && /Content Security Policy|Refused to/i.test(message.text())) cspViolations.push(message.text());
     });
-    await runCommand(page, 'Eval Adjudicator: Show Statistics');
-    await answerQuickPick(page, RUN_NAME);
+    await runCommandAndPick(page, 'Eval Adjudicator: Show Statistics', RUN_NAME);
     const frame = webviewFrame(page);
     await frame.locator('.kpi-judge-human .kpi-value').waitFor({ timeout: 60_000 });
     assert.equal((await frame.locator('.kpi-judge-human .kpi-value').innerText()).trim(), kappaText);

@@ -87,7 +87,7 @@ class EvalAdjudicatorExtension extends Disposable {
         apiKeys: this.apiKeys,
         memory: this.context.globalState,
         log: this.log,
-        openReview: (dir) => ReviewPanel.show(this.review, dir),
+        openReview: (dir) => ReviewPanel.show(this.review, dir, undefined, true),
         onRunsChanged: () => this.tree.refresh(),
         runtimeDirs: [this.context.globalStorageUri.fsPath],
       }),

@@ -70,10 +70,14 @@ export class ReviewPanel extends Disposable {
   /** Counts the inits sent: a chunk stream of an earlier one stops when a newer one starts. */
   private initGeneration = 0;
 
-  static show(context: ReviewContext, runDir: string, itemId?: string): ReviewPanel {
+  /**
+   * Opens the run's review, or brings its panel forward. `preserveFocus` is for reveals the user did not ask
+   * for at that moment (a run ending): focus moving to the panel would close a quick pick they are typing in.
+   */
+  static show(context: ReviewContext, runDir: string, itemId?: string, preserveFocus = false): ReviewPanel {
     const existing = ReviewPanel.panels.get(runDir);
     if (existing !== undefined) {
-      existing.panel.reveal();
+      existing.panel.reveal(undefined, preserveFocus);
       if (itemId !== undefined) existing.select(itemId);
       return existing;
     }

@@ -1,11 +1,11 @@
 import { basename } from 'node:path';
-import { z } from 'zod';
 import type { LlamaContext, LlamaContextSequence, LlamaModel, Token } from 'node-llama-cpp';
 import { UserError, errorMessage } from '../../util/errors';
 import { sha256Hex } from '../../util/hash';
 import { ChatTemplate, type TemplateMessage } from './chatTemplate';
-import { type GgufHeader, GgufFormatError, metadataBoolean, metadataNumber, metadataString, readGgufHeader } from './ggufFile';
-import { type GgufFileRecord, fileTypeName } from './ggufRecord';
+import { type GgufHeader, metadataBoolean, metadataNumber, metadataString } from './ggufFile';
+import { knownArchitectures, loadFailure, readHeaderOrExplain } from './ggufLoadErrors';
+import { type GgufFileRecord, type GgufRuntimeRecord, fileTypeName } from './ggufRecord';
 import { NODE_LLAMA_CPP_VERSION, loadNodeLlamaCpp } from './nodeLlamaCpp';
 
 export interface GgufLoadOptions {
@@ -18,22 +18,6 @@ export interface GgufLoadOptions {
   readonly threads: number | null;
   /** Folders holding a node_modules with node-llama-cpp (the extension's storage). */
   readonly runtimeDirs?: readonly string[];
-}
-
-/** How the model was run, for run.json. */
-export interface GgufRuntimeRecord {
-  readonly package: string;
-  readonly version: string;
-  readonly llamaCpp: string;
-  readonly buildType: string;
-  readonly gpu: string;
-  readonly gpuLayers: { readonly asked: 'auto' | number; readonly used: number };
-  readonly contextSize: number;
-  readonly threads: number;
-  readonly batchSize: number;
-  /** Off: llama.cpp's CPU flash attention accumulates in F16 (about 4e-4 off a float64 reference). */
-  readonly flashAttention: false;
-  readonly kvCacheType: 'F32';
 }
 
 export interface ScoredSequence {
@@ -331,32 +315,4 @@ function sharedLength(a: readonly number[], b: readonly number[]): number {
   let i = 0;
   while (i < a.length && i < b.length && a[i] === b[i]) i++;
   return i;
-}
-
-
-async function readHeaderOrExplain(path: string): Promise<GgufHeader> {
-  const name = basename(path);
-  try {
-    return await readGgufHeader(path);
-  } catch (error) {
-    if (error instanceof GgufFormatError) throw new UserError(`${name}: ${error.message}: give a complete .gguf model file`);
-    const code = error instanceof Error && 'code' in error ? String(error.code) : '';
-    if (code === 'ENOENT') throw new UserError(`${path}: no such file: give the path of a .gguf model file (or ollama:NAME[:TAG])`);
-    if (code === 'EISDIR') throw new UserError(`${path}: is a folder: give the path of a .gguf model file`);
-    throw new UserError(`${path}: cannot read the model file (${errorMessage(error)})`);
-  }
-}
-
-/** The architectures node-llama-cpp names (a const enum in its types, an object at run time). */
-function knownArchitectures(lib: object): string[] {
-  const parsed = z.record(z.string(), z.string()).safeParse((lib as Record<string, unknown>)['GgufArchitectureType']);
-  return parsed.success ? Object.values(parsed.data) : [];
-}
-
-function loadFailure(name: string, architecture: string, known: boolean, release: string, error: unknown): string {
-  const message = errorMessage(error);
-  if (!known || /unknown (model )?architecture/i.test(message)) {
-    return `${name}: llama.cpp ${release} does not support the architecture "${architecture}": use a model of a supported architecture (llama, qwen2, gemma, mistral, phi3…)`;
-  }
-  return `${name}: llama.cpp ${release} cannot load this model (architecture "${architecture}"): ${message.split('\n')[0] ?? message}`;
 }

@@ -30,3 +30,19 @@ const FILE_TYPES: Readonly<Record<number, string>> = {
 export function fileTypeName(fileType: number): string {
   return FILE_TYPES[fileType] ?? `type ${fileType}`;
 }
+
+/** How the model was run, for run.json. */
+export interface GgufRuntimeRecord {
+  readonly package: string;
+  readonly version: string;
+  readonly llamaCpp: string;
+  readonly buildType: string;
+  readonly gpu: string;
+  readonly gpuLayers: { readonly asked: 'auto' | number; readonly used: number };
+  readonly contextSize: number;
+  readonly threads: number;
+  readonly batchSize: number;
+  /** Off: llama.cpp's CPU flash attention accumulates in F16 (about 4e-4 off a float64 reference). */
+  readonly flashAttention: false;
+  readonly kvCacheType: 'F32';
+}

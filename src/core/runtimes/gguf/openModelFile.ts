@@ -1,8 +1,8 @@
 import { isAbsolute, resolve } from 'node:path';
 import { z } from 'zod';
 import { UserError } from '../../util/errors';
-import { GgufModel, type GgufRuntimeRecord } from './ggufModel';
-import { type GgufFileRecord, GgufFileRecordSchema } from './ggufRecord';
+import { GgufModel } from './ggufModel';
+import { type GgufFileRecord, GgufFileRecordSchema, type GgufRuntimeRecord } from './ggufRecord';
 import { modelFileSha256 } from './modelFileHash';
 import { OLLAMA_PREFIX, resolveOllamaModel } from './ollamaStore';
 

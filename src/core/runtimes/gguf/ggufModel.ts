@@ -35,6 +35,8 @@ export interface ScoredSequence {
 export const UNDERFLOW_LOGPROB = Math.log(1.401298464324817e-45);
 
 const DEFAULT_MAX_CONTEXT = 4096;
+/** Tokens fed to llama.cpp per call while scoring: a cancellation waits for at most this many. */
+const FEED_CHUNK = 8;
 
 /** A GGUF model loaded in-process with llama.cpp, one sequence, operations run one at a time. */
 export class GgufModel {
@@ -184,8 +186,8 @@ export class GgufModel {
       const longest = Math.max(prefix.length, ...sequences.map((s) => s.length));
       if (longest > this.contextSize) throw new UserError(`${this.fileName}: ${longest} tokens do not fit the context of ${this.contextSize}: give a larger --context`);
       await this.rewindTo(0);
-      const prefixOut = await this.sequence.controlledEvaluate(prefix.map((t, i) => (i === prefix.length - 1 ? [t, { generateNext: { probabilities: true } }] : t)));
-      const afterPrefix = this.distribution(prefixOut[prefix.length - 1]?.next.probabilities);
+      const prefixOut = await this.feed(prefix, (i) => i === prefix.length - 1, signal);
+      const afterPrefix = this.distribution(prefixOut.get(prefix.length - 1));
       const results: ScoredSequence[] = [];
       for (const tokens of sequences) {
         if (signal.aborted) throw new CancelledError();
@@ -196,15 +198,13 @@ export class GgufModel {
         if (shared === prefix.length) {
           lookups.push(afterPrefix);
           const rest = tokens.slice(scoredFrom);
-          const out = await this.sequence.controlledEvaluate(rest.map((t, i) => (i < rest.length - 1 ? [t, { generateNext: { probabilities: true } }] : t)));
-          for (let i = 0; i < rest.length - 1; i++) lookups.push(this.distribution(out[i]?.next.probabilities));
+          const out = await this.feed(rest, (i) => i < rest.length - 1, signal);
+          for (let i = 0; i < rest.length - 1; i++) lookups.push(this.distribution(out.get(i)));
         } else {
           await this.rewindTo(shared);
           const rest = tokens.slice(shared);
-          const out = await this.sequence.controlledEvaluate(
-            rest.map((t, i) => (shared + i >= scoredFrom - 1 && i < rest.length - 1 ? [t, { generateNext: { probabilities: true } }] : t)),
-          );
-          for (let at = scoredFrom - 1; at < tokens.length - 1; at++) lookups.push(this.distribution(out[at - shared]?.next.probabilities));
+          const out = await this.feed(rest, (i) => shared + i >= scoredFrom - 1 && i < rest.length - 1, signal);
+          for (let at = scoredFrom - 1; at < tokens.length - 1; at++) lookups.push(this.distribution(out.get(at - shared)));
         }
         const logprobs: number[] = [];
         const underflowed: number[] = [];
@@ -267,6 +267,25 @@ export class GgufModel {
     await this.context.dispose();
     await this.model.dispose();
     await this.model.llama.dispose();
+  }
+
+  /**
+   * Feeds `tokens` after what the sequence holds and returns llama.cpp's next-token probabilities after each
+   * position `wanted` picks. In chunks, with the signal looked at between them: every position asked for
+   * probabilities costs a sort over the vocabulary (tens of ms at 32 000 tokens), so a whole continuation
+   * fed at once would hold a Ctrl-C for seconds.
+   */
+  private async feed(tokens: readonly Token[], wanted: (index: number) => boolean, signal: AbortSignal): Promise<Map<number, Map<Token, number> | undefined>> {
+    const distributions = new Map<number, Map<Token, number> | undefined>();
+    for (let start = 0; start < tokens.length; start += FEED_CHUNK) {
+      if (signal.aborted) throw new CancelledError();
+      const chunk = tokens.slice(start, start + FEED_CHUNK);
+      const out = await this.sequence.controlledEvaluate(chunk.map((t, k) => (wanted(start + k) ? [t, { generateNext: { probabilities: true } }] : t)));
+      chunk.forEach((_, k) => {
+        if (wanted(start + k)) distributions.set(start + k, out[k]?.next.probabilities);
+      });
+    }
+    return distributions;
   }
 
   private distribution(probabilities: Map<Token, number> | undefined): (token: number) => number {

@@ -16,6 +16,8 @@ const SettingsSchema = z.object({
   bertscoreModel: z.string().catch(''),
   bertscoreLayer: z.number().int().min(0).nullable().catch(null),
   bleurtModel: z.string().catch(''),
+  /** 0: llama.cpp's default. */
+  localModelThreads: z.number().int().min(0).max(256).catch(0),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 
@@ -34,6 +36,7 @@ export function readSettings(scope?: vscode.Uri): Settings {
     bertscoreModel: config.get('bertscoreModel'),
     bertscoreLayer: config.get('bertscoreLayer') ?? null,
     bleurtModel: config.get('bleurtModel'),
+    localModelThreads: config.get('localModelThreads'),
   });
 }
 

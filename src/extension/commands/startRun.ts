@@ -267,7 +267,7 @@ async function startLocalKalahiRun(deps: StartRunDeps, runsDir: string, task: Ka
   const config: KalahiRunConfig = {
     ...base,
     mc: base.mc === null ? null : { ...base.mc, logprobs: 'gguf', template: null },
-    local: { modelFile: local.modelFile, choice: { ollama: local.modelFile.startsWith('ollama:') ? local.modelFile : null, gpuLayers: 'auto', contextSize: null, threads: null } },
+    local: { modelFile: local.modelFile, choice: { ollama: local.modelFile.startsWith('ollama:') ? local.modelFile : null, gpuLayers: 'auto', contextSize: null, threads: settings.localModelThreads === 0 ? null : settings.localModelThreads } },
   };
   await execute(deps, { benchmark: 'kalahi', runDir: join(runsDir, name), name, modelName, concurrency: 1, prepare: () => prepareKalahiRun(config, environment, name) });
 }

@@ -4,7 +4,7 @@ import { UserError, errorMessage } from '../../util/errors';
 import { sha256Hex } from '../../util/hash';
 import { ChatTemplate, type TemplateMessage } from './chatTemplate';
 import { type GgufHeader, metadataBoolean, metadataNumber, metadataString } from './ggufFile';
-import { knownArchitectures, loadFailure, readHeaderOrExplain } from './ggufLoadErrors';
+import { CancelledError, knownArchitectures, loadFailure, readHeaderOrExplain } from './ggufErrors';
 import { type GgufFileRecord, type GgufRuntimeRecord, fileTypeName } from './ggufRecord';
 import { NODE_LLAMA_CPP_VERSION, loadNodeLlamaCpp } from './nodeLlamaCpp';
 
@@ -319,14 +319,6 @@ export class GgufModel {
     const run = this.queue.then(operation, operation);
     this.queue = run.catch(() => undefined);
     return run;
-  }
-}
-
-/** Named as DOM's abort error so that callers' classifiers take it for a cancellation. */
-export class CancelledError extends Error {
-  override readonly name = 'AbortError';
-  constructor() {
-    super('cancelled');
   }
 }
 

@@ -30,3 +30,11 @@ export function loadFailure(name: string, architecture: string, known: boolean, 
   }
   return `${name}: llama.cpp ${release} cannot load this model (architecture "${architecture}"): ${message.split('\n')[0] ?? message}`;
 }
+
+/** Named as DOM's abort error so that callers' classifiers take it for a cancellation. */
+export class CancelledError extends Error {
+  override readonly name = 'AbortError';
+  constructor() {
+    super('cancelled');
+  }
+}

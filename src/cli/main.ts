@@ -1,38 +1,30 @@
 import { UsageError, UserError, errorMessage } from '../core/util/errors';
 import { TOOL_VERSION } from '../core/version';
 import { type CliIo } from './io';
-import { ADJUDICATE_HELP, adjudicateCommand } from './commands/adjudicateCommand';
-import { EXPORT_HELP, exportCommand } from './commands/exportCommand';
-import { IMPORT_HELP, importCommand } from './commands/importCommand';
-import { RUN_HELP, runCommand } from './commands/runCommand';
-import { SUMMARY_HELP, summaryCommand } from './commands/summaryCommand';
-import { SIMILARITY_HELP, similarityCommand } from './commands/similarityCommand';
-import { QUEUE_HELP, queueCommand } from './commands/queueCommand';
-import { REJUDGE_HELP, rejudgeCommand } from './commands/rejudgeCommand';
-import { REPORT_HELP, reportCommand } from './commands/reportCommand';
-import { SAMPLE_HELP, sampleCommand } from './commands/sampleCommand';
-import { STABILITY_HELP, stabilityCommand } from './commands/stabilityCommand';
-import { TABLE_HELP, tableCommand } from './commands/tableCommand';
-
-interface Command {
-  readonly summary: string;
+interface LoadedCommand {
   readonly help: string;
   readonly run: (args: readonly string[], io: CliIo) => number | Promise<number>;
 }
 
+interface Command {
+  readonly summary: string;
+  /** Loaded on use, so that start-up evaluates only the modules of the command that runs. */
+  readonly load: () => Promise<LoadedCommand>;
+}
+
 const COMMANDS: Readonly<Record<string, Command>> = {
-  run: { summary: 'run a benchmark against a model into a new run folder', help: RUN_HELP, run: runCommand },
-  summary: { summary: "a run folder's scores and verdict counts", help: SUMMARY_HELP, run: summaryCommand },
-  export: { summary: 'one row per item as CSV or JSON', help: EXPORT_HELP, run: exportCommand },
-  import: { summary: 'an official results file as a run folder', help: IMPORT_HELP, run: importCommand },
-  adjudicate: { summary: 'append human decisions to a run (one, or many from CSV)', help: ADJUDICATE_HELP, run: adjudicateCommand },
-  similarity: { summary: 'similarity scores of JSON lines of hypothesis and reference', help: SIMILARITY_HELP, run: similarityCommand },
-  sample: { summary: 'draw a seeded validation sample, stratified by automatic verdict', help: SAMPLE_HELP, run: sampleCommand },
-  queue: { summary: 'review order: dataset, seeded random, or most informative first', help: QUEUE_HELP, run: queueCommand },
-  stability: { summary: 're-ask the judge k times and mark items whose verdict flips', help: STABILITY_HELP, run: stabilityCommand },
-  rejudge: { summary: "judge a run's responses again with another judge, into a new run", help: REJUDGE_HELP, run: rejudgeCommand },
-  report: { summary: 'the judge-validation report (Markdown, JSON or HTML)', help: REPORT_HELP, run: reportCommand },
-  table: { summary: 'one table of several runs (CSV, Markdown or LaTeX)', help: TABLE_HELP, run: tableCommand },
+  run: { summary: 'run a benchmark against a model into a new run folder', load: async () => import('./commands/runCommand').then((m) => ({ help: m.RUN_HELP, run: m.runCommand })) },
+  summary: { summary: "a run folder's scores and verdict counts", load: async () => import('./commands/summaryCommand').then((m) => ({ help: m.SUMMARY_HELP, run: m.summaryCommand })) },
+  export: { summary: 'one row per item as CSV or JSON', load: async () => import('./commands/exportCommand').then((m) => ({ help: m.EXPORT_HELP, run: m.exportCommand })) },
+  import: { summary: 'an official results file as a run folder', load: async () => import('./commands/importCommand').then((m) => ({ help: m.IMPORT_HELP, run: m.importCommand })) },
+  adjudicate: { summary: 'append human decisions to a run (one, or many from CSV)', load: async () => import('./commands/adjudicateCommand').then((m) => ({ help: m.ADJUDICATE_HELP, run: m.adjudicateCommand })) },
+  similarity: { summary: 'similarity scores of JSON lines of hypothesis and reference', load: async () => import('./commands/similarityCommand').then((m) => ({ help: m.SIMILARITY_HELP, run: m.similarityCommand })) },
+  sample: { summary: 'draw a seeded validation sample, stratified by automatic verdict', load: async () => import('./commands/sampleCommand').then((m) => ({ help: m.SAMPLE_HELP, run: m.sampleCommand })) },
+  queue: { summary: 'review order: dataset, seeded random, or most informative first', load: async () => import('./commands/queueCommand').then((m) => ({ help: m.QUEUE_HELP, run: m.queueCommand })) },
+  stability: { summary: 're-ask the judge k times and mark items whose verdict flips', load: async () => import('./commands/stabilityCommand').then((m) => ({ help: m.STABILITY_HELP, run: m.stabilityCommand })) },
+  rejudge: { summary: "judge a run's responses again with another judge, into a new run", load: async () => import('./commands/rejudgeCommand').then((m) => ({ help: m.REJUDGE_HELP, run: m.rejudgeCommand })) },
+  report: { summary: 'the judge-validation report (Markdown, JSON or HTML)', load: async () => import('./commands/reportCommand').then((m) => ({ help: m.REPORT_HELP, run: m.reportCommand })) },
+  table: { summary: 'one table of several runs (CSV, Markdown or LaTeX)', load: async () => import('./commands/tableCommand').then((m) => ({ help: m.TABLE_HELP, run: m.tableCommand })) },
 };
 
 export const MAIN_HELP = `Usage: eval-adjudicator <command> [options]
@@ -49,8 +41,8 @@ eval-adjudicator <command> --help shows a command's options.
 export async function main(argv: readonly string[], io: CliIo): Promise<number> {
   const [name, ...args] = argv;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
-    const topic = name === 'help' ? args[0] : undefined;
-    io.stdout(topic !== undefined && COMMANDS[topic] ? COMMANDS[topic].help : MAIN_HELP);
+    const topic = name === 'help' && args[0] !== undefined ? COMMANDS[args[0]] : undefined;
+    io.stdout(topic !== undefined ? (await topic.load()).help : MAIN_HELP);
     return name === undefined ? 2 : 0;
   }
   if (name === '--version' || name === '-v') {
@@ -60,7 +52,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
   const command = COMMANDS[name];
   try {
     if (command === undefined) throw new UsageError(`unknown command "${name}" (${Object.keys(COMMANDS).join(', ')}); see eval-adjudicator --help`);
-    return await command.run(args, io);
+    return await (await command.load()).run(args, io);
   } catch (error) {
     if (error instanceof UsageError) {
       io.stderr(`eval-adjudicator: ${error.message}\n`);

@@ -50,6 +50,8 @@ export async function continueRun(paths: RunPaths, session: RunSession, selectio
   const running: RunManifest = { ...readManifestOr(paths, session.manifest), status: 'running', finishedAt: null };
   writeManifest(paths, running);
 
+  // Each item's current result: what was read above, then each line as this run appends it (no reread at the end).
+  const current = new Map<string, CountedResult>(before);
   let outcome: Awaited<ReturnType<typeof runItems>>;
   try {
     outcome = await runItems({
@@ -57,7 +59,10 @@ export async function continueRun(paths: RunPaths, session: RunSession, selectio
       tasks: ids.map((id) => session.tasks.get(id)).filter((t) => t !== undefined),
       workers: options.workers,
       signal: options.signal,
-      ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+      onProgress: (progress) => {
+        current.set(progress.last.itemId, progress.last);
+        options.onProgress?.(progress);
+      },
     });
   } finally {
     await session.release?.();
@@ -65,7 +70,7 @@ export async function continueRun(paths: RunPaths, session: RunSession, selectio
   if (outcome.tornLineMovedTo !== undefined) options.onTornLine?.(outcome.tornLineMovedTo);
 
   const requests = session.clients.reduce((sum, c) => sum + c.requestsSent, 0);
-  const manifest = finalizeManifest(paths, session.updateManifest(running), requests, outcome.cancelled);
+  const manifest = finalizeManifest(session.updateManifest(running), current, requests, outcome.cancelled);
   writeManifest(paths, manifest);
   return { paths, manifest, attempted: outcome.completed, cancelled: outcome.cancelled };
 }
@@ -78,9 +83,14 @@ function readManifestOr(paths: RunPaths, fallback: RunManifest): RunManifest {
   }
 }
 
-/** Counts and token usage recomputed from results.jsonl, so they are right whatever happened before. */
-function finalizeManifest(paths: RunPaths, manifest: RunManifest, newRequests: number, cancelled: boolean): RunManifest {
-  const { byItem } = readCurrentResults(paths.dir, manifest);
+/** What the final counts and token usage are computed from. */
+type CountedResult = Pick<ResultLine, 'error' | 'usage'>;
+
+/**
+ * Counts and token usage recomputed over every item's current result (results.jsonl as read before the run,
+ * with the lines this run appended), so they are right whatever happened before.
+ */
+function finalizeManifest(manifest: RunManifest, byItem: ReadonlyMap<string, CountedResult>, newRequests: number, cancelled: boolean): RunManifest {
   let errors = 0;
   let usage: ResultLine['usage'] = null;
   for (const line of byItem.values()) {

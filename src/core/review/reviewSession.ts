@@ -12,6 +12,7 @@ import { type RunManifest } from '../runs/runManifest';
 import { type RunPaths, readManifest, runPaths } from '../runs/runFolder';
 import { type IndexEntry, ResultsIndex } from '../runs/resultsIndex';
 import { AdjudicationTail } from './adjudicationTail';
+import { rowBasisFile } from './rowBasisFile';
 import { type RowBasis, type ViewContext, detailOf, itemSearchText, rowBasisOf, rowFrom, rowOf } from './itemViews';
 import { foldText, matchesItem, queryTerms } from './textFold';
 
@@ -40,7 +41,7 @@ export interface ReviewSessionOptions {
 
 function resultsIndexOf(path: string, manifest: RunManifest): ResultsIndex<RowBasis> {
   const primaryMetric = viewContextOf(manifest, '', null).primaryMetric;
-  return ResultsIndex.read(path, { manifest, describe: (line) => rowBasisOf(line, primaryMetric) });
+  return ResultsIndex.read(path, { manifest, describe: (line) => rowBasisOf(line, primaryMetric), file: rowBasisFile(manifest, primaryMetric) });
 }
 
 function outcomeOf(entry: IndexEntry<RowBasis>): ItemRow['auto'] {

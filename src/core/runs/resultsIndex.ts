@@ -1,10 +1,12 @@
 import { closeSync, existsSync, fstatSync, openSync, readSync } from 'node:fs';
 import { z } from 'zod';
 import { InputError, UserError } from '../util/errors';
+import { isBlank, scanLines } from '../util/jsonlScan';
 import { firstIssue, parseAt } from '../util/zodIssues';
 import { ItemErrorSchema, type ResultLine, ResultLineSchema, VerdictSchema } from './resultLine';
 import { type RunManifest } from './runManifest';
 import { INPUT_SHAPES } from './runFolder';
+import { type Basis, type IndexEntry, type IndexFileOptions, fingerprintsOf, loadIndexFile, removeIndexFile, resultsIndexPathOf, writeIndexFile } from './resultsIndexFile';
 
 /**
  * What the index checks on every line as it reads: the fields it keeps. The rest of a line is validated
@@ -22,30 +24,21 @@ export const IndexedLineSchema = z.looseObject({
 });
 export type IndexedLine = z.output<typeof IndexedLineSchema>;
 
-/** An item's current (last) line: where it is, and what lists, counts and stale checks need of it. */
-export interface IndexEntry<S> {
-  readonly itemId: string;
-  /** Byte offset of the line in results.jsonl, and its length in bytes without the newline. */
-  readonly offset: number;
-  readonly length: number;
-  /** 1-based line number, for error messages. */
-  readonly line: number;
-  readonly time: string;
-  readonly verdict: boolean | null;
-  readonly error: ResultLine['error'];
-  /** What a decision's basis is computed from (stale checks), kept so no line is reread for them. */
-  readonly basis: Pick<ResultLine, 'itemHash' | 'response' | 'judgeReply'>;
-  /** The caller's digest of the line (a list row's label, facets, scores). */
-  readonly summary: S;
-}
+/** What a decision's basis needs of a line (read for an entry of the index file, which leaves the texts out). */
+const BasisFieldsSchema = z.object({ itemId: z.string().min(1), itemHash: z.string(), response: z.string().nullable(), judgeReply: z.string().nullable() });
+
+export type { IndexEntry } from './resultsIndexFile';
 
 export interface ResultsIndexOptions<S> {
   /** Checks each line's inputs against the benchmark and its itemId against the run's items. */
   readonly manifest?: RunManifest;
   readonly describe: (line: IndexedLine) => S;
+  /**
+   * Keep the index on disk beside results.jsonl (results.index.json) and start from it when it still
+   * matches the file: opening a large run then reads the index and the lines appended since, not the run.
+   */
+  readonly file?: IndexFileOptions<S>;
 }
-
-const CHUNK_BYTES = 8 * 1024 * 1024;
 
 /**
  * A compact index of results.jsonl, read once: for each item the byte offset of its last line (a retry
@@ -60,6 +53,9 @@ export class ResultsIndex<S> {
   private tornBytes = 0;
   private linesRead = 0;
   private readonly known: ReadonlySet<string> | undefined;
+  /** results.jsonl's size and mtime at the last read (what the index file records). */
+  private stat = { size: 0, mtimeMs: 0 };
+  private burstFd: number | undefined;
 
   private constructor(
     readonly path: string,
@@ -70,8 +66,58 @@ export class ResultsIndex<S> {
 
   static read<S>(path: string, options: ResultsIndexOptions<S>): ResultsIndex<S> {
     const index = new ResultsIndex(path, options);
+    const fromFile = options.file === undefined ? -1 : index.loadFile(options.file);
     index.refresh();
+    // Written when it adds something: a first read, or lines appended since the file was written.
+    if (options.file !== undefined && index.linesRead > 0 && index.nextLine - 1 !== fromFile) index.saveFile(options.file);
     return index;
+  }
+
+  private get indexPath(): string {
+    return resultsIndexPathOf(this.path);
+  }
+
+  /** Starts from results.index.json when it matches results.jsonl; returns the lines it covered, or -1. */
+  private loadFile(file: IndexFileOptions<S>): number {
+    if (!existsSync(this.path)) return -1;
+    const fd = openSync(this.path, 'r');
+    let stored;
+    try {
+      stored = loadIndexFile(this.indexPath, fd, file, (entry) => this.readBasis(entry));
+    } finally {
+      closeSync(fd);
+    }
+    if (stored === undefined) return -1;
+    // Items the run no longer has: read results.jsonl, which names the line at fault.
+    if (this.known !== undefined && stored.entries.some((e) => !this.known?.has(e.itemId))) return -1;
+    for (const entry of stored.entries) this.entries.set(entry.itemId, entry);
+    this.end = stored.coverage.end;
+    this.nextLine = stored.coverage.lines + 1;
+    this.linesRead = stored.coverage.linesRead;
+    return stored.coverage.lines;
+  }
+
+  private saveFile(file: IndexFileOptions<S>): void {
+    const fd = openSync(this.path, 'r');
+    let fingerprints;
+    try {
+      fingerprints = fingerprintsOf(fd, this.end);
+    } finally {
+      closeSync(fd);
+    }
+    const coverage = { ...this.stat, end: this.end, lines: this.nextLine - 1, linesRead: this.linesRead, ...fingerprints };
+    writeIndexFile(this.indexPath, file, { coverage, entries: [...this.entries.values()] });
+  }
+
+  /** The texts a decision's basis is computed from, read from the entry's line (an entry of the index file). */
+  private readBasis(entry: IndexEntry<S>): Basis {
+    const line = this.readFields(entry, BasisFieldsSchema);
+    return { itemHash: line.itemHash, response: line.response, judgeReply: line.judgeReply };
+  }
+
+  /** The index file did not describe results.jsonl after all (edited in place): the next open rebuilds it. */
+  private forgetFile(): void {
+    if (this.options.file !== undefined) removeIndexFile(this.indexPath);
   }
 
   /** Items with a result. */
@@ -109,7 +155,8 @@ export class ResultsIndex<S> {
     }
     const fd = openSync(this.path, 'r');
     try {
-      const size = fstatSync(fd).size;
+      const { size, mtimeMs } = fstatSync(fd);
+      this.stat = { size, mtimeMs };
       const reset = size < this.end;
       if (reset) this.clear();
       const changed = this.readFrom(fd, size);
@@ -122,15 +169,29 @@ export class ResultsIndex<S> {
   /** The item's current line, read by its offset and validated in full; undefined when it has none. */
   readLine(itemId: string): ResultLine | undefined {
     const entry = this.entries.get(itemId);
-    if (entry === undefined) return undefined;
+    return entry === undefined ? undefined : this.readFields(entry, ResultLineSchema);
+  }
+
+  /** The entry's line, read by its offset and validated with `schema`. */
+  private readFields<T extends { itemId: string }>(entry: IndexEntry<S>, schema: z.ZodType<T>): T {
+    const bytes = Buffer.alloc(entry.length);
+    readSync(this.openForBurst(), bytes, 0, entry.length, entry.offset);
+    return this.parseAs(bytes.toString('utf8'), entry, schema);
+  }
+
+  /**
+   * results.jsonl open for the reads of the current task: a header's pass reads the bases of every decided
+   * item one after another, and one descriptor serves them all (closed once the task's synchronous work ends).
+   */
+  private openForBurst(): number {
+    if (this.burstFd !== undefined) return this.burstFd;
     const fd = openSync(this.path, 'r');
-    try {
-      const bytes = Buffer.alloc(entry.length);
-      readSync(fd, bytes, 0, entry.length, entry.offset);
-      return this.parseFull(bytes.toString('utf8'), entry);
-    } finally {
+    this.burstFd = fd;
+    queueMicrotask(() => {
+      this.burstFd = undefined;
       closeSync(fd);
-    }
+    });
+    return fd;
   }
 
   /** Every item's current line in full, in file order, in one sequential read (an export, a search corpus). */
@@ -142,22 +203,24 @@ export class ResultsIndex<S> {
     try {
       scanLines(fd, 0, this.end, (buffer, start, end, offset) => {
         const entry = byOffset.get(offset);
-        if (entry !== undefined) visit(this.parseFull(buffer.toString('utf8', start, end), entry), entry);
+        if (entry !== undefined) visit(this.parseAs(buffer.toString('utf8', start, end), entry, ResultLineSchema), entry);
       });
     } finally {
       closeSync(fd);
     }
   }
 
-  private parseFull(text: string, entry: IndexEntry<S>): ResultLine {
+  private parseAs<T extends { itemId: string }>(text: string, entry: IndexEntry<S>, schema: z.ZodType<T>): T {
     const at = { file: this.path, line: entry.line };
     let json: unknown;
     try {
       json = JSON.parse(text);
     } catch (error) {
+      this.forgetFile();
       throw new InputError(at, `not valid JSON (${(error as Error).message}); was results.jsonl replaced while open?`);
     }
-    const line = parseAt(ResultLineSchema, json, at);
+    const line = parseAt(schema, json, at);
+    if (line.itemId !== entry.itemId) this.forgetFile();
     if (line.itemId !== entry.itemId) throw new UserError(`${this.path} line ${entry.line}: results.jsonl changed under the index (expected item "${entry.itemId}"); reopen the run`);
     return line;
   }
@@ -216,42 +279,4 @@ export class ResultsIndex<S> {
       summary: this.options.describe(value),
     };
   }
-}
-
-function isBlank(buffer: Buffer, start: number, end: number): boolean {
-  for (let i = start; i < end; i++) {
-    const byte = buffer[i];
-    if (byte !== 0x20 && byte !== 0x09 && byte !== 0x0d) return false;
-  }
-  return true;
-}
-
-/**
- * Calls `line` for each complete line between `from` and `to` (byte offsets) with the bytes' buffer, the
- * line's start and end in it, and its offset in the file. Returns the offset after the last newline.
- */
-function scanLines(fd: number, from: number, to: number, line: (buffer: Buffer, start: number, end: number, offset: number) => void): number {
-  let buffer = Buffer.allocUnsafe(Math.min(CHUNK_BYTES, Math.max(1, to - from)));
-  let position = from;
-  while (position < to) {
-    const want = Math.min(buffer.length, to - position);
-    const got = readSync(fd, buffer, 0, want, position);
-    if (got === 0) break;
-    const view = buffer.subarray(0, got);
-    let start = 0;
-    let newline = view.indexOf(0x0a, start);
-    while (newline !== -1) {
-      line(view, start, newline, position + start);
-      start = newline + 1;
-      newline = view.indexOf(0x0a, start);
-    }
-    if (start === 0) {
-      // No newline in a full buffer: one line longer than the buffer. Read it again with room for it.
-      if (got < buffer.length || position + got >= to) break;
-      buffer = Buffer.allocUnsafe(buffer.length * 2);
-      continue;
-    }
-    position += start;
-  }
-  return position;
 }

@@ -1,0 +1,177 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { appendFileSync, existsSync, openSync, readFileSync, statSync, utimesSync, writeFileSync, writeSync, closeSync } from 'node:fs';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { ResultsIndex } from '../../../src/core/runs/resultsIndex';
+import { type IndexFileOptions, resultsIndexPathOf } from '../../../src/core/runs/resultsIndexFile';
+import { ReviewSession } from '../../../src/core/review/reviewSession';
+import { UserError } from '../../../src/core/util/errors';
+import { scratchDir } from '../../helpers/scratch';
+import { eventOn, writeSyntheticRun } from '../../helpers/syntheticRun';
+
+const HASH = 'b'.repeat(64);
+
+/** A complete result line, padded so that a file of a few hundred lines is well over the fingerprinted 2 × 64 KiB. */
+function line(itemId: string, overrides: Record<string, unknown> = {}): string {
+  return JSON.stringify({
+    itemId,
+    itemHash: HASH,
+    time: '2026-01-01T00:00:00.000Z',
+    inputs: { question: `雪女はどこに現れるか（${itemId}）`, choices: ['山', '川'], answer: '山', notes: 'x'.repeat(600) },
+    prompt: { messages: [{ role: 'user', content: `問題 ${itemId}` }] },
+    response: `山 ${itemId}`,
+    judgeReply: 'true',
+    verdict: true,
+    scores: {},
+    usage: { promptTokens: 1, completionTokens: 1 },
+    latencyMs: 5,
+    error: null,
+    ...overrides,
+  });
+}
+
+/** The question as the digest, stored as a plain column. */
+function fileOptions(key = 'question 1'): IndexFileOptions<string> {
+  return { key, encode: (summaries) => summaries, decode: z.array(z.string()) };
+}
+
+function read(path: string, key?: string): ResultsIndex<string> {
+  return ResultsIndex.read(path, { describe: (l) => String(l.inputs['question']), file: fileOptions(key) });
+}
+
+function runOf(count: number): { path: string; indexPath: string } {
+  const path = join(scratchDir('results-index-file'), 'results.jsonl');
+  writeFileSync(path, Array.from({ length: count }, (_, i) => `${line(String(i))}\n`).join(''));
+  // Whole seconds, so that putting the mtime back (utimes) restores it exactly.
+  utimesSync(path, 1_700_000_000, 1_700_000_000);
+  return { path, indexPath: resultsIndexPathOf(path) };
+}
+
+/** Overwrites bytes in place and puts the file's mtime back, as if nothing had changed. */
+function patchInPlace(path: string, from: string, to: string, keepMtime: boolean): void {
+  assert.equal(Buffer.byteLength(from), Buffer.byteLength(to));
+  const before = statSync(path);
+  const offset = readFileSync(path).indexOf(from);
+  assert.ok(offset > 0);
+  const fd = openSync(path, 'r+');
+  writeSync(fd, Buffer.from(to), 0, Buffer.byteLength(to), offset);
+  closeSync(fd);
+  if (keepMtime) utimesSync(path, before.atime, before.mtime);
+}
+
+function summary(index: ResultsIndex<string>): string[] {
+  return [...index.values()].map((e) => `${e.itemId}@${e.line}:${e.offset}+${e.length}:${String(e.verdict)}:${e.summary}`);
+}
+
+test('results index file: written beside results.jsonl on the first read, the next read starts from it and gives the same index', () => {
+  const { path, indexPath } = runOf(300);
+  const first = read(path);
+  assert.ok(existsSync(indexPath), 'results.index.json is written');
+  assert.equal(JSON.parse(readFileSync(indexPath, 'utf8')).items.itemId.length, 300);
+  const second = read(path);
+  assert.deepEqual(summary(second), summary(first));
+  assert.equal(second.lines, first.lines);
+  assert.deepEqual(second.get('150')?.basis, first.get('150')?.basis, 'the basis (left out of the file) is read from the line');
+  assert.equal(second.readLine('7')?.response, '山 7');
+
+  // Proof that the second read used the file: a byte changed in the middle (same size, mtime put back,
+  // far from the hashed ends) is not seen until the index is rebuilt.
+  patchInPlace(path, '"verdict":true,"scores":{},"usage":{"promptTokens":1,"completionTokens":1},"latencyMs":5,"error":null}\n{"itemId":"151"', '"verdict":null,"scores":{},"usage":{"promptTokens":1,"completionTokens":1},"latencyMs":5,"error":null}\n{"itemId":"151"', true);
+  assert.equal(read(path).get('150')?.verdict, true, 'the stored index is used while size, mtime and both ends match');
+});
+
+test('results index file: a results.jsonl edited in place (same size, another mtime) is read again', () => {
+  const { path } = runOf(300);
+  assert.equal(read(path).get('150')?.verdict, true);
+  const target = '"verdict":true,"scores":{},"usage":{"promptTokens":1,"completionTokens":1},"latencyMs":5,"error":null}\n{"itemId":"151"';
+  patchInPlace(path, target, target.replace('"verdict":true', '"verdict":null'), false);
+  utimesSync(path, new Date(), new Date(Date.now() + 5000));
+  const again = read(path);
+  assert.equal(again.get('150')?.verdict, null, 'the edit is seen: the index was rebuilt');
+  assert.equal(read(path).get('150')?.verdict, null, 'and the rebuilt file holds it');
+});
+
+test('results index file: lines appended after it (a retry superseding an earlier line) are read on top of it, and the file is brought up to date', () => {
+  const { path, indexPath } = runOf(300);
+  read(path);
+  appendFileSync(path, `${line('20', { verdict: false, judgeReply: 'false', response: '川' })}\n${line('300')}\n`);
+  const extended = read(path);
+  assert.equal(extended.size, 301);
+  assert.equal(extended.lines, 302);
+  assert.equal(extended.get('20')?.verdict, false, 'the retry appended later wins');
+  assert.equal(extended.get('20')?.line, 301);
+  assert.equal(extended.get('20')?.basis.response, '川');
+  assert.equal(extended.readLine('20')?.judgeReply, 'false');
+  const stored = JSON.parse(readFileSync(indexPath, 'utf8'));
+  assert.equal(stored.results.lines, 302, 'the file was rewritten to cover the appended lines');
+  assert.deepEqual(summary(read(path)), summary(extended));
+});
+
+test('results index file: a torn last line stays unread until its newline comes, with or without the file', () => {
+  const { path } = runOf(300);
+  const torn = line('300', { verdict: false });
+  appendFileSync(path, torn.slice(0, 50));
+  const first = read(path);
+  assert.equal(first.tornTail, true);
+  assert.equal(first.get('300'), undefined);
+  const second = read(path);
+  assert.equal(second.tornTail, true, 'from the file: the torn bytes are still after the last newline');
+  assert.equal(second.size, 300);
+  appendFileSync(path, `${torn.slice(50)}\n`);
+  const completed = read(path);
+  assert.equal(completed.tornTail, false);
+  assert.equal(completed.get('300')?.verdict, false);
+  assert.equal(completed.get('300')?.line, 301);
+});
+
+test('results index file: a file of another key, another shape or garbage, or a results.jsonl replaced by another, is not used', () => {
+  const { path, indexPath } = runOf(300);
+  read(path, 'question 1');
+  const other = ResultsIndex.read(path, { describe: (l) => `other ${l.itemId}`, file: fileOptions('question 2') });
+  assert.equal(other.get('3')?.summary, 'other 3', 'another key: rebuilt with the new digest');
+  writeFileSync(indexPath, '{"format": "eval-adjudicator results index", "version": 1');
+  assert.equal(read(path).get('3')?.summary, '雪女はどこに現れるか（3）', 'a cut file: rebuilt, no error');
+  const stored = JSON.parse(readFileSync(indexPath, 'utf8'));
+  stored.items.offset.pop();
+  writeFileSync(indexPath, JSON.stringify(stored));
+  assert.equal(read(path).size, 300, 'columns of different lengths: rebuilt');
+  writeFileSync(path, Array.from({ length: 200 }, (_, i) => `${line(`n${i}`)}\n`).join(''));
+  const replaced = read(path);
+  assert.equal(replaced.size, 200);
+  assert.equal(replaced.get('3'), undefined, 'a shorter, different results.jsonl: the stored index is not used');
+  writeFileSync(path, Array.from({ length: 400 }, (_, i) => `${line(`m${i}`)}\n`).join(''));
+  assert.equal(read(path).get('m399')?.line, 400, 'a longer, different results.jsonl: its start does not match, so it is read whole');
+});
+
+test('results index file: a line found not to be its item (results.jsonl rewritten behind it) throws and removes the file, so a reopen rebuilds', () => {
+  const { path, indexPath } = runOf(300);
+  read(path);
+  const stored = read(path);
+  // The same bytes, lines swapped in the middle: size, mtime and both ends unchanged.
+  const text = readFileSync(path, 'utf8');
+  const [a, b] = [line('150'), line('151')];
+  const before = statSync(path);
+  writeFileSync(path, text.replace(`${a}\n${b}\n`, `${b}\n${a}\n`));
+  utimesSync(path, before.atime, before.mtime);
+  assert.throws(() => stored.readLine('150'), (error: unknown) => error instanceof UserError && error.message.includes('changed under the index'));
+  assert.equal(existsSync(indexPath), false, 'the stale file is gone');
+  assert.equal(read(path).get('150')?.line, 152, 'the reopen reads results.jsonl again');
+});
+
+test('results index file: a review session gives the same header and rows whether it reads the file or results.jsonl', () => {
+  const run = writeSyntheticRun(join(scratchDir('results-index-file'), 'run'), 120);
+  const events = [
+    eventOn(run, { itemId: '3', annotator: 'ann', minute: 1, verdict: false }),
+    eventOn(run, { itemId: '4', annotator: 'bob', minute: 2, verdict: true, stale: true }),
+    eventOn(run, { itemId: '5', annotator: 'ann', minute: 3, flag: 'invented-entity', note: 'n' }),
+  ];
+  writeFileSync(run.adjudications, events.map((e) => `${JSON.stringify(e)}\n`).join(''));
+  const fresh = ReviewSession.open(run.dir, 'ann', { searchInRows: false }).session;
+  assert.ok(existsSync(join(run.dir, 'results.index.json')));
+  const stored = ReviewSession.open(run.dir, 'ann', { searchInRows: false }).session;
+  assert.deepEqual(stored.header(), fresh.header());
+  assert.deepEqual(stored.rows(), fresh.rows());
+  for (const id of ['3', '4', '5']) assert.deepEqual(stored.adjudication(id), fresh.adjudication(id), 'stale checks read the same basis');
+  assert.equal(stored.adjudication('4')?.stale, true);
+});

@@ -16,6 +16,9 @@ export interface WholeProcessResult {
   /** Median of wall / ideal: from spawning `node dist/cli.js` to its exit. */
   readonly wallOverIdeal: number;
   readonly errors: number;
+  /** Spawn to exit of `node -e 0` and of `node dist/cli.js --version` (medians of 5): node's start-up, and the CLI's. */
+  readonly bareNodeMs: number;
+  readonly cliVersionMs: number;
 }
 
 const LATENCY_MS = 100;
@@ -53,6 +56,9 @@ export async function benchWholeProcess(repetitions: number): Promise<WholeProce
       log(`whole process ${i + 1}/${repetitions}: ${requests} requests in ${Math.round(wall)} ms (ideal ${Math.round((requests * LATENCY_MS) / CONCURRENCY)} ms)`);
     }
     const idealMs = (requests * LATENCY_MS) / CONCURRENCY;
+    const bareNodeMs = await medianSpawn(['-e', '0']);
+    const cliVersionMs = await medianSpawn([cli, '--version']);
+    log(`whole process: node start-up ${Math.round(bareNodeMs)} ms, eval-adjudicator --version ${Math.round(cliVersionMs)} ms`);
     return {
       items,
       requests,
@@ -62,15 +68,32 @@ export async function benchWholeProcess(repetitions: number): Promise<WholeProce
       wallMs: walls.map((w) => round(w, 0)),
       wallOverIdeal: round(median(walls) / idealMs),
       errors,
+      bareNodeMs: round(bareNodeMs, 0),
+      cliVersionMs: round(cliVersionMs, 0),
     };
   } finally {
     await server.stop();
   }
 }
 
+async function medianSpawn(args: readonly string[]): Promise<number> {
+  const walls: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    const start = performance.now();
+    const { code, stderr } = await runNode(args);
+    if (code !== 0) throw new Error(`node ${args.join(' ')} exited ${code}: ${stderr}`);
+    walls.push(since(start));
+  }
+  return median(walls);
+}
+
 function runProcess(cli: string, args: readonly string[]): Promise<{ code: number | null; stderr: string }> {
+  return runNode([cli, ...args]);
+}
+
+function runNode(args: readonly string[]): Promise<{ code: number | null; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [cli, ...args], {
+    const child = spawn(process.execPath, args, {
       cwd: REPO_ROOT,
       stdio: ['ignore', 'ignore', 'pipe'],
       env: { ...process.env, OPENAI_API_KEY: '' },

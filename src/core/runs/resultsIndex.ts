@@ -34,7 +34,7 @@ export interface ResultsIndexOptions<S> {
   readonly manifest?: RunManifest;
   readonly describe: (line: IndexedLine) => S;
   /**
-   * Keep the index on disk beside results.jsonl (results.index.json) and start from it when it still
+   * Keep the index on disk beside results.jsonl (results.index) and start from it when it still
    * matches the file: opening a large run then reads the index and the lines appended since, not the run.
    */
   readonly file?: IndexFileOptions<S>;
@@ -77,7 +77,7 @@ export class ResultsIndex<S> {
     return resultsIndexPathOf(this.path);
   }
 
-  /** Starts from results.index.json when it matches results.jsonl; returns the lines it covered, or -1. */
+  /** Starts from results.index when it matches results.jsonl; returns the lines it covered, or -1. */
   private loadFile(file: IndexFileOptions<S>): number {
     if (!existsSync(this.path)) return -1;
     const fd = openSync(this.path, 'r');

@@ -1,22 +1,23 @@
 import { createHash } from 'node:crypto';
 import { existsSync, fstatSync, readFileSync, readSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { z } from 'zod';
-import { ItemErrorSchema, type ResultLine, VerdictSchema } from './resultLine';
+import { ItemErrorSchema, type ResultLine } from './resultLine';
 
 /**
- * results.index.json, the results index kept on disk beside results.jsonl: what opening a run needs of every
- * line (offsets, verdicts, errors, the caller's digest) without parsing the run. Derived
+ * results.index, the results index kept on disk beside results.jsonl: what opening a run needs of every
+ * line (offsets, verdicts, errors, the caller's digest) without parsing the run. One line of JSON, then the
+ * digests' text as raw UTF-8 bytes (labels: decoded only for the rows drawn, not all at open). Derived
  * and disposable: it is used only while it matches the bytes of results.jsonl it was built from (their size
  * and modification time, and hashes of their first and last 64 KiB), and rebuilt otherwise; deleting it
  * costs one full read on the next open.
  */
-export const RESULTS_INDEX_SUFFIX = '.index.json';
+export const RESULTS_INDEX_SUFFIX = '.index';
 const FORMAT = 'eval-adjudicator results index';
 const VERSION = 1;
 /** Bytes hashed at each end of the indexed part of results.jsonl. */
 const FINGERPRINT_BYTES = 64 * 1024;
 
-/** The file's name beside results.jsonl (results.jsonl → results.index.json). */
+/** The file's name beside results.jsonl (results.jsonl → results.index). */
 export function resultsIndexPathOf(resultsPath: string): string {
   return `${resultsPath.replace(/\.jsonl$/, '')}${RESULTS_INDEX_SUFFIX}`;
 }
@@ -58,27 +59,43 @@ export interface IndexEntry<S> {
 
 export type Basis = Pick<ResultLine, 'itemHash' | 'response' | 'judgeReply'>;
 
-/** The entries as columns (one array per field): compact, and checked by zod a column at a time. */
+/**
+ * A column of a hundred thousand values checked with one plain loop (a zod schema per element costs more
+ * than reading the file).
+ */
+export function column<T>(name: string, element: (value: unknown) => value is T) {
+  return z.custom<T[]>((value) => Array.isArray(value) && value.every((v) => element(v)), `a column of ${name}`);
+}
+
+export const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0;
+const isPositive = (v: unknown): v is number => isCount(v) && v > 0;
+const isString = (v: unknown): v is string => typeof v === 'string';
+const isVerdict = (v: unknown): v is boolean | null => v === null || typeof v === 'boolean';
+const isItemError = (v: unknown): v is ResultLine['error'] => v === null || ItemErrorSchema.safeParse(v).success;
+
+/** The entries as columns (one array per field): compact, and checked a column at a time. */
 const ColumnsSchema = z.object({
-  itemId: z.array(z.string().min(1)),
-  offset: z.array(z.number().int().nonnegative()),
-  length: z.array(z.number().int().nonnegative()),
-  line: z.array(z.number().int().positive()),
-  time: z.array(z.string()),
-  verdict: z.array(VerdictSchema),
-  error: z.array(ItemErrorSchema.nullable()),
+  itemId: column('item ids', (v): v is string => isString(v) && v.length > 0),
+  offset: column('offsets', isCount),
+  length: column('lengths', isCount),
+  line: column('line numbers', isPositive),
+  time: column('times', isString),
+  verdict: column('verdicts', isVerdict),
+  error: column('errors', isItemError),
   summaries: z.unknown(),
 });
 
 /**
  * What the caller's digests are and how they are stored: a different key (another digest, another version
- * of it) makes the file stale; `encode` turns the digests in entry order into JSON, `decode` checks that
- * JSON and gives them back.
+ * of it) makes the file stale; `encode` turns the digests in entry order into JSON and UTF-8 text kept
+ * apart (decoding text is most of what reading a file of labels costs), `decode` checks both and gives
+ * the digests back.
  */
 export interface IndexFileOptions<S> {
   readonly key: string;
-  readonly encode: (summaries: readonly S[]) => unknown;
-  readonly decode: z.ZodType<S[]>;
+  readonly encode: (summaries: readonly S[]) => { readonly json: unknown; readonly text: Buffer };
+  /** The digests back from their JSON and text; undefined when they do not check. */
+  readonly decode: (json: unknown, text: Buffer) => S[] | undefined;
 }
 
 /** An entry read from the index file: its basis is read from its line when first asked for. */
@@ -132,18 +149,23 @@ export function fingerprintsOf(fd: number, end: number): { head: string; tail: s
 export function loadIndexFile<S>(indexPath: string, fd: number, options: IndexFileOptions<S>, readBasis: (entry: IndexEntry<S>) => Basis): StoredIndex<S> | undefined {
   if (!existsSync(indexPath)) return undefined;
   let json: unknown;
+  let text: Buffer;
   try {
-    json = JSON.parse(readFileSync(indexPath, 'utf8'));
+    const bytes = readFileSync(indexPath);
+    const newline = bytes.indexOf(0x0a);
+    if (newline === -1) return undefined;
+    json = JSON.parse(bytes.toString('utf8', 0, newline));
+    text = bytes.subarray(newline + 1);
   } catch {
     return undefined;
   }
   const parsed = z.object({ format: z.literal(FORMAT), version: z.literal(VERSION), key: z.literal(options.key), results: CoverageSchema, items: ColumnsSchema }).safeParse(json);
   if (!parsed.success) return undefined;
   const { results: coverage, items: c } = parsed.data;
-  const summaries = options.decode.safeParse(c.summaries);
-  if (!summaries.success) return undefined;
+  const summaries = options.decode(c.summaries, text);
+  if (summaries === undefined) return undefined;
   const count = c.itemId.length;
-  if ([c.offset, c.length, c.line, c.time, c.verdict, c.error, summaries.data].some((column) => column.length !== count)) return undefined;
+  if ([c.offset, c.length, c.line, c.time, c.verdict, c.error, summaries].some((column) => column.length !== count)) return undefined;
   const stat = fstatSync(fd);
   if (stat.size < coverage.end) return undefined;
   if (stat.size === coverage.size && stat.mtimeMs !== coverage.mtimeMs) return undefined;
@@ -151,7 +173,7 @@ export function loadIndexFile<S>(indexPath: string, fd: number, options: IndexFi
   if (head !== coverage.head || tail !== coverage.tail) return undefined;
   const entries: IndexEntry<S>[] = [];
   for (let i = 0; i < count; i++) {
-    entries.push(new StoredEntry(c.itemId[i] as string, c.offset[i] as number, c.length[i] as number, c.line[i] as number, c.time[i] as string, c.verdict[i] ?? null, c.error[i] ?? null, summaries.data[i] as S, readBasis));
+    entries.push(new StoredEntry(c.itemId[i] as string, c.offset[i] as number, c.length[i] as number, c.line[i] as number, c.time[i] as string, c.verdict[i] ?? null, c.error[i] ?? null, summaries[i] as S, readBasis));
   }
   return { coverage, entries };
 }
@@ -172,7 +194,9 @@ export function writeIndexFile<S>(indexPath: string, options: IndexFileOptions<S
   }
   const temporary = `${indexPath}.${process.pid}.tmp`;
   try {
-    writeFileSync(temporary, JSON.stringify({ format: FORMAT, version: VERSION, key: options.key, results: stored.coverage, items: { ...c, summaries: options.encode(summaries) } }));
+    const { json, text } = options.encode(summaries);
+    const head = JSON.stringify({ format: FORMAT, version: VERSION, key: options.key, results: stored.coverage, items: { ...c, summaries: json } });
+    writeFileSync(temporary, Buffer.concat([Buffer.from(`${head}\n`), text]));
     renameSync(temporary, indexPath);
     return true;
   } catch {

@@ -31,9 +31,22 @@ function line(itemId: string, overrides: Record<string, unknown> = {}): string {
   });
 }
 
-/** The question as the digest, stored as a plain column. */
+/** The question as the digest, stored as a plain JSON column. */
 function fileOptions(key = 'question 1'): IndexFileOptions<string> {
-  return { key, encode: (summaries) => summaries, decode: z.array(z.string()) };
+  return {
+    key,
+    encode: (summaries) => ({ json: summaries, text: Buffer.alloc(0) }),
+    decode: (json) => {
+      const parsed = z.array(z.string()).safeParse(json);
+      return parsed.success ? parsed.data : undefined;
+    },
+  };
+}
+
+/** The JSON line of results.index (the text after it is the digests'). */
+function storedJson(indexPath: string): { items: Record<string, unknown[]>; results: { lines: number } } {
+  const bytes = readFileSync(indexPath);
+  return JSON.parse(bytes.toString('utf8', 0, bytes.indexOf(0x0a)));
 }
 
 function read(path: string, key?: string): ResultsIndex<string> {
@@ -67,8 +80,8 @@ function summary(index: ResultsIndex<string>): string[] {
 test('results index file: written beside results.jsonl on the first read, the next read starts from it and gives the same index', () => {
   const { path, indexPath } = runOf(300);
   const first = read(path);
-  assert.ok(existsSync(indexPath), 'results.index.json is written');
-  assert.equal(JSON.parse(readFileSync(indexPath, 'utf8')).items.itemId.length, 300);
+  assert.ok(existsSync(indexPath), 'results.index is written');
+  assert.equal(storedJson(indexPath).items['itemId']?.length, 300);
   const second = read(path);
   assert.deepEqual(summary(second), summary(first));
   assert.equal(second.lines, first.lines);
@@ -103,7 +116,7 @@ test('results index file: lines appended after it (a retry superseding an earlie
   assert.equal(extended.get('20')?.line, 301);
   assert.equal(extended.get('20')?.basis.response, '川');
   assert.equal(extended.readLine('20')?.judgeReply, 'false');
-  const stored = JSON.parse(readFileSync(indexPath, 'utf8'));
+  const stored = storedJson(indexPath);
   assert.equal(stored.results.lines, 302, 'the file was rewritten to cover the appended lines');
   assert.deepEqual(summary(read(path)), summary(extended));
 });
@@ -132,9 +145,9 @@ test('results index file: a file of another key, another shape or garbage, or a 
   assert.equal(other.get('3')?.summary, 'other 3', 'another key: rebuilt with the new digest');
   writeFileSync(indexPath, '{"format": "eval-adjudicator results index", "version": 1');
   assert.equal(read(path).get('3')?.summary, '雪女はどこに現れるか（3）', 'a cut file: rebuilt, no error');
-  const stored = JSON.parse(readFileSync(indexPath, 'utf8'));
-  stored.items.offset.pop();
-  writeFileSync(indexPath, JSON.stringify(stored));
+  const stored = storedJson(indexPath);
+  stored.items['offset']?.pop();
+  writeFileSync(indexPath, `${JSON.stringify(stored)}\n`);
   assert.equal(read(path).size, 300, 'columns of different lengths: rebuilt');
   writeFileSync(path, Array.from({ length: 200 }, (_, i) => `${line(`n${i}`)}\n`).join(''));
   const replaced = read(path);
@@ -168,7 +181,7 @@ test('results index file: a review session gives the same header and rows whethe
   ];
   writeFileSync(run.adjudications, events.map((e) => `${JSON.stringify(e)}\n`).join(''));
   const fresh = ReviewSession.open(run.dir, 'ann', { searchInRows: false }).session;
-  assert.ok(existsSync(join(run.dir, 'results.index.json')));
+  assert.ok(existsSync(join(run.dir, 'results.index')));
   const stored = ReviewSession.open(run.dir, 'ann', { searchInRows: false }).session;
   assert.deepEqual(stored.header(), fresh.header());
   assert.deepEqual(stored.rows(), fresh.rows());

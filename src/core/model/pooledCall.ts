@@ -19,13 +19,17 @@ export type PooledCallResult<T> =
 /**
  * One model request with the run's shared pool and bounded retries: each attempt waits for a place in the
  * pool, tells the pool how it went (so it can tell load from noise and see an outage), and a failure waits
- * its own Retry-After or backoff before the next. A refused connection the pool forgives (the server is
+ * its own Retry-After or backoff before the next. The backoff doubles with this call's failures that came
+ * without a Retry-After only: a 429 waited out as the server asked says nothing against the server, so a
+ * 500 after two of them is backed off as a first failure. A refused connection the pool forgives (the server is
  * briefly away) is not an attempt: the pool holds the next one until the server answers again; once the
  * pool gives the server up, a refused connection ends the call at once.
  * Cancellation throws a ModelCallError of kind 'cancelled'.
  */
 export async function pooledCall<T>(context: PooledCallContext, send: () => Promise<T>, onSent?: () => void): Promise<PooledCallResult<T>> {
   const { pool, retry, secrets, signal } = context;
+  // Failures waited out by backoff rather than the server's Retry-After: only these lengthen the next backoff.
+  let backoffs = 0;
   for (let attempt = 1; ; ) {
     const failure: { verdict: FailureVerdict } = { verdict: 'counted' };
     try {
@@ -49,7 +53,8 @@ export async function pooledCall<T>(context: PooledCallContext, send: () => Prom
       const error = classifyModelError(raw, secrets);
       if (failure.verdict === 'forgiven') continue;
       if (failure.verdict === 'gone' || !error.retryable || attempt >= retry.maxAttempts) return { ok: false, error, attempts: attempt };
-      await sleep(retryDelayMs(retry, attempt, error), signal).catch(() => {
+      if (error.retryAfterMs === undefined) backoffs += 1;
+      await sleep(retryDelayMs(retry, backoffs, error), signal).catch(() => {
         throw new ModelCallError('cancelled', 'cancelled', undefined, undefined);
       });
       attempt += 1;

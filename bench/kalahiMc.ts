@@ -1,3 +1,4 @@
+import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { readFileSync } from 'node:fs';
 import { parseKalahiCsv } from '../src/core/benchmarks/kalahi/dataset';
 import { timedCliRun } from './cliRun';
@@ -18,6 +19,16 @@ export interface KalahiMcRunResult {
   readonly wallOverFloor: number;
   /** Median client CPU time per request: parsing the echoed log-probs of every reference dominates. */
   readonly cpuMsPerRequest: number;
+  /** Median time from the run's start to its first request: dataset read, sha256 and parse, checks. */
+  readonly startMs: number;
+  /** Median time from the last reply to the run's end: the last result line, results re-read, run.json. */
+  readonly finishMs: number;
+  /** Median time between the first and the last reply of the first round (the test server computes a round's replies one after another). */
+  readonly firstRoundSpreadMs: number;
+  /** The least any run of this tool can take here: start + floor + finish. */
+  readonly lowerBoundMs: number;
+  readonly lowerBoundOverIdeal: number;
+  readonly wallOverLowerBound: number;
 }
 
 export interface KalahiMcResult {
@@ -29,26 +40,66 @@ export interface KalahiMcResult {
 
 const LATENCY_MS = 100;
 
+interface RunTimeline {
+  readonly startMs: number;
+  readonly finishMs: number;
+  readonly firstRoundSpreadMs: number;
+}
+
+/** The HTTP requests a run sends (node:http's diagnostics channels), timed against the run's start and end. */
+async function timedWithTimeline(argv: readonly string[], concurrency: number): Promise<{ run: Awaited<ReturnType<typeof timedCliRun>>; timeline: RunTimeline }> {
+  const sent: number[] = [];
+  const replied: number[] = [];
+  const onSent = (): void => void sent.push(performance.now());
+  const onReplied = (): void => void replied.push(performance.now());
+  subscribe('http.client.request.start', onSent);
+  subscribe('http.client.response.finish', onReplied);
+  const started = performance.now();
+  try {
+    const run = await timedCliRun(argv);
+    const ended = performance.now();
+    const firstRound = replied.slice(0, concurrency);
+    return {
+      run,
+      timeline: {
+        startMs: (sent[0] ?? ended) - started,
+        finishMs: ended - (replied.at(-1) ?? ended),
+        firstRoundSpreadMs: (firstRound.at(-1) ?? 0) - (firstRound[0] ?? 0),
+      },
+    };
+  } finally {
+    unsubscribe('http.client.request.start', onSent);
+    unsubscribe('http.client.response.finish', onReplied);
+  }
+}
+
 /**
  * Kalahi MC (150 items, log-probs of every reference through /v1/completions with echo) against the test
  * server, which takes a prompt list, so each item's references go in one request; at concurrency 32 (as
- * the runner bench) and 8. Each figure is the median of `repetitions` runs.
+ * the runner bench) and 8. One unmeasured run first (as the runner bench), then each figure is the median
+ * of `repetitions` runs. Beside the wall time, each run's start (to its first request) and finish (from
+ * its last reply) are timed: with the floor of ceil(150 / concurrency) rounds they give the least any run
+ * can take here.
  */
 export async function benchKalahiMc(repetitions: number): Promise<KalahiMcResult> {
   const server = await startServerProcess(['--latency-ms', String(LATENCY_MS)]);
   try {
     const out = scratchDir('kalahi');
+    const argv = (name: string, concurrency: number): string[] => [
+      'run', 'kalahi', '--task', 'mc', '--model', 'test-model', '--base-url', server.url, '--data', DATA_DIR,
+      '--out', out, '--name', name, '--no-cache', '--concurrency', String(concurrency),
+    ];
+    await timedCliRun(argv('warm-up', 32));
     const runs: KalahiMcRunResult[] = [];
     for (const concurrency of [32, 8]) {
       const walls: number[] = [];
       const cpu: number[] = [];
+      const timelines: RunTimeline[] = [];
       let requests = 0;
       let items = 0;
       for (let i = 0; i < repetitions; i++) {
-        const run = await timedCliRun([
-          'run', 'kalahi', '--task', 'mc', '--model', 'test-model', '--base-url', server.url, '--data', DATA_DIR,
-          '--out', out, '--name', `mc-${concurrency}-${i}`, '--no-cache', '--concurrency', String(concurrency),
-        ]);
+        const { run, timeline } = await timedWithTimeline(argv(`mc-${concurrency}-${i}`, concurrency), concurrency);
+        timelines.push(timeline);
         walls.push(run.wallMs);
         requests = run.manifest.usage.requests;
         cpu.push(run.cpuMs / requests);
@@ -58,7 +109,13 @@ export async function benchKalahiMc(repetitions: number): Promise<KalahiMcResult
       const wall = median(walls);
       const idealMs = (requests * LATENCY_MS) / concurrency;
       const floorMs = Math.ceil(requests / concurrency) * LATENCY_MS;
-      log(`kalahi mc at ${concurrency}: ${items} items, ${requests} requests in ${Math.round(wall)} ms (ideal ${Math.round(idealMs)} ms, floor ${floorMs} ms)`);
+      const startMs = median(timelines.map((t) => t.startMs));
+      const finishMs = median(timelines.map((t) => t.finishMs));
+      const lowerBoundMs = startMs + floorMs + finishMs;
+      log(
+        `kalahi mc at ${concurrency}: ${items} items, ${requests} requests in ${Math.round(wall)} ms (ideal ${Math.round(idealMs)} ms, floor ${floorMs} ms, ` +
+          `start ${Math.round(startMs)} ms + floor + finish ${Math.round(finishMs)} ms = ${Math.round(lowerBoundMs)} ms)`,
+      );
       runs.push({
         concurrency,
         items,
@@ -70,6 +127,12 @@ export async function benchKalahiMc(repetitions: number): Promise<KalahiMcResult
         floorMs,
         wallOverFloor: round(wall / floorMs),
         cpuMsPerRequest: round(median(cpu), 2),
+        startMs: round(startMs, 1),
+        finishMs: round(finishMs, 1),
+        firstRoundSpreadMs: round(median(timelines.map((t) => t.firstRoundSpreadMs)), 1),
+        lowerBoundMs: round(lowerBoundMs, 1),
+        lowerBoundOverIdeal: round(lowerBoundMs / idealMs),
+        wallOverLowerBound: round(wall / lowerBoundMs),
       });
     }
     return { latencyMs: LATENCY_MS, referencesPerItem: round(meanReferences(), 2), runs };

@@ -1,6 +1,7 @@
 import { type z } from 'zod';
 import { type Endpoint } from '../../model/endpoint';
 import { createOpenAIClient, secretsInUrl } from '../../model/chatClient';
+import { postJson } from '../../model/jsonPost';
 import { ModelCallError } from '../../model/modelError';
 import { afterAttempts, pooledCall } from '../../model/pooledCall';
 import { type RequestPool } from '../../model/requestPool';
@@ -17,11 +18,14 @@ export interface ServerClientOptions {
   readonly timeoutMs?: number | undefined;
 }
 
+const DEFAULT_TIMEOUT_MS = 120_000;
+
 /**
  * POSTs JSON bodies the chat client does not send (/completions with echo and logprobs, vLLM's
- * /chat/completions with prompt_logprobs, /tokenize) through the openai client, with the run's shared
- * pool and the same bounded retries; replies are validated with a zod schema. Not cached: log-probs are
- * cheap to ask again and the response cache holds chat replies only.
+ * /chat/completions with prompt_logprobs, /tokenize) with the run's shared pool and the same bounded
+ * retries: to OpenAI-compatible servers directly (postJson: the openai client's errors without its
+ * per-request cost), to Azure through the openai client. Replies are validated with a zod schema. Not
+ * cached: log-probs are cheap to ask again and the response cache holds chat replies only.
  */
 export class ServerClient {
   private readonly client: ReturnType<typeof createOpenAIClient>;
@@ -31,7 +35,7 @@ export class ServerClient {
   served: { model: string | null; systemFingerprint: string | null } = { model: null, systemFingerprint: null };
 
   constructor(private readonly options: ServerClientOptions) {
-    this.client = createOpenAIClient(options.endpoint, options.apiKey, options.timeoutMs ?? 120_000);
+    this.client = createOpenAIClient(options.endpoint, options.apiKey, options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
     this.secrets = [...(options.apiKey !== undefined ? [options.apiKey] : []), ...secretsInUrl(options.endpoint.baseUrl)];
     for (const secret of this.secrets) registerSecret(secret);
     this.retry = options.retry ?? DEFAULT_RETRY_POLICY;
@@ -47,8 +51,12 @@ export class ServerClient {
    */
   async post<S extends z.ZodType>(path: string, body: Record<string, unknown>, schema: S, signal?: AbortSignal, tally?: { requests: number }): Promise<z.output<S>> {
     const context = { pool: this.options.pool, retry: this.retry, secrets: this.secrets, signal };
+    const { endpoint, apiKey, timeoutMs } = this.options;
     const send = async (): Promise<z.output<S>> => {
-      const json = await this.client.post<unknown>(path, { body, signal });
+      const json =
+        endpoint.provider === 'azure'
+          ? await this.client.post<unknown>(path, { body, signal })
+          : await postJson({ baseUrl: endpoint.baseUrl, apiKey, timeoutMs: timeoutMs ?? DEFAULT_TIMEOUT_MS }, path, body, signal);
       const parsed = schema.safeParse(json);
       if (!parsed.success) {
         const { field, message } = firstIssue(parsed.error);

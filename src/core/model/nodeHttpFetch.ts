@@ -92,16 +92,16 @@ function utf8Text(bytes: Buffer): string {
  */
 class BufferedResponse extends Response {
   constructor(
-    private readonly bytes: Buffer,
+    private readonly buffered: Buffer,
     init: ResponseInit,
   ) {
     // A view of the bytes for the DOM typings (Response copies a BufferSource when it is made).
-    super(new Uint8Array(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.byteLength), init);
+    super(new Uint8Array(buffered.buffer as ArrayBuffer, buffered.byteOffset, buffered.byteLength), init);
   }
 
   // Fields, not methods: the DOM typings declare text and json as properties.
-  override readonly text = (): Promise<string> => Promise.resolve(utf8Text(this.bytes));
+  override readonly text = (): Promise<string> => Promise.resolve(utf8Text(this.buffered));
 
   // A body that is not JSON rejects, as fetch's json() does.
-  override readonly json = (): Promise<unknown> => new Promise((resolve) => resolve(JSON.parse(utf8Text(this.bytes)) as unknown));
+  override readonly json = (): Promise<unknown> => new Promise((resolve) => resolve(JSON.parse(utf8Text(this.buffered)) as unknown));
 }

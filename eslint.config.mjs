@@ -17,7 +17,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/**/*.ts', 'webview/**/*.ts', 'webview-stats/**/*.ts'],
+    files: ['src/**/*.ts', 'webview/**/*.ts', 'webview-stats/**/*.ts', 'webview-kit/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { paths: oneCsvWriter }] },
   },
   {

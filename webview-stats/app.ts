@@ -1,10 +1,10 @@
-import { Announcer } from '../webview/announcer';
-import { el, replaceChildren } from '../webview/dom';
-import { MessageBar } from '../webview/messageBar';
-import { type VsCodeApiLike } from '../webview/vscodeApi';
-import { type ExportFormat, type StatsReport, StatsHostMessageSchema } from '../src/statsProtocol';
+import { Announcer } from '../webview-kit/announcer';
+import { el, replaceChildren } from '../webview-kit/dom';
+import { MessageBar } from '../webview-kit/messageBar';
+import { WebviewChannel } from '../webview-kit/channel';
+import { type VsCodeApiLike } from '../webview-kit/vscodeApi';
+import { type ExportFormat, type StatsHostMessage, type StatsPanelState, StatsPanelStateSchema, type StatsReport, StatsHostMessageSchema, type StatsWebviewMessage, StatsWebviewMessageSchema } from '../src/statsProtocol';
 import { summaryCards } from './cards';
-import { StatsChannel } from './channel';
 import { type ChartFigure, chartFigure } from './charts/chartFigure';
 import { type ChartRenderer, type ChartSpec } from './charts/chartSpec';
 import { detailCards } from './details';
@@ -35,7 +35,11 @@ interface Drawn {
 
 /** The Statistics view: asks the host for the run's validation report and draws it, re-drawing on theme changes. */
 export function startStatsApp(root: HTMLElement, api: VsCodeApiLike, options: StatsAppOptions): StatsApp {
-  const channel = new StatsChannel(api);
+  const channel = new WebviewChannel<StatsHostMessage, StatsWebviewMessage, StatsPanelState>(api, 'statistics', {
+    incoming: StatsHostMessageSchema,
+    outgoing: StatsWebviewMessageSchema,
+    state: StatsPanelStateSchema,
+  });
   const announcer = new Announcer();
   const messages = new MessageBar();
   const header = new StatsHeader({
@@ -117,14 +121,11 @@ export function startStatsApp(root: HTMLElement, api: VsCodeApiLike, options: St
   };
   const themeWatch = observeTheme(recolor);
 
-  const onMessage = (event: MessageEvent): void => {
-    const parsed = StatsHostMessageSchema.safeParse(event.data);
-    if (!parsed.success) {
-      messages.show('The extension sent a report this panel cannot read; try Refresh.');
-      console.warn('statistics: ignored a message that fails the protocol', parsed.error.issues[0]?.message);
-      return;
-    }
-    const message = parsed.data;
+  const onInvalid = (problem: string): void => {
+    messages.show('The extension sent a report this panel cannot read; try Refresh.');
+    console.warn('statistics: ignored a message that fails the protocol', problem);
+  };
+  const onMessage = (message: StatsHostMessage): void => {
     if (message.type === 'error') {
       messages.show(message.message);
       body.removeAttribute('aria-busy');
@@ -138,7 +139,7 @@ export function startStatsApp(root: HTMLElement, api: VsCodeApiLike, options: St
     render(report);
     announcer.announce(first ? 'Statistics loaded.' : 'Statistics updated.');
   };
-  window.addEventListener('message', onMessage);
+  channel.listen(onMessage, onInvalid);
   channel.post({ type: 'ready' });
 
   return {
@@ -149,7 +150,7 @@ export function startStatsApp(root: HTMLElement, api: VsCodeApiLike, options: St
       return new Map([...drawn].map(([id, d]) => [id, d.spec]));
     },
     dispose() {
-      window.removeEventListener('message', onMessage);
+      channel.dispose();
       themeWatch.dispose();
       destroyCharts();
     },

@@ -1,4 +1,4 @@
-import { el, uniqueId } from '../webview/dom';
+import { el, uniqueId } from '../webview-kit/dom';
 import { type StatsReport } from '../src/statsProtocol';
 import { count, fixed, fixedInterval, percent, percentInterval } from './format';
 import { ESTIMATE_METHOD_NAMES, ESTIMATE_TARGET_NAMES, INTER_ANNOTATOR_METHOD_NAMES, automaticName } from './labels';

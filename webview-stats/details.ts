@@ -1,4 +1,4 @@
-import { el } from '../webview/dom';
+import { el } from '../webview-kit/dom';
 import { type StatsReport } from '../src/statsProtocol';
 import { count } from './format';
 

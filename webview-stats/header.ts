@@ -1,4 +1,4 @@
-import { el, icon, replaceChildren } from '../webview/dom';
+import { el, icon, replaceChildren } from '../webview-kit/dom';
 import { type ExportFormat, type StatsReport } from '../src/statsProtocol';
 
 const EXPORTS: readonly { readonly format: ExportFormat; readonly label: string; readonly icon: string }[] = [

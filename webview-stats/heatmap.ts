@@ -1,4 +1,4 @@
-import { el, srOnly } from '../webview/dom';
+import { el, srOnly } from '../webview-kit/dom';
 import { type AgreementStatsView } from '../src/statsProtocol';
 import { mix, opaque, readableOn, toCss } from './color';
 import { type ChartTheme, rgbaOf } from './theme';

@@ -1,7 +1,7 @@
 // Entry of the Statistics webview bundle (esbuild: iife, browser, .css as text).
 import './components';
-import { preparePage } from '../webview/pageSetup';
-import { acquireRealApi } from '../webview/vscodeApi';
+import { preparePage } from '../webview-kit/pageSetup';
+import { acquireRealApi } from '../webview-kit/vscodeApi';
 import { startStatsApp } from './app';
 import { canvasChartRenderer } from './charts/canvasRenderer';
 import styles from './stats.css';

@@ -1,6 +1,6 @@
 import type { AnnotatorViewMessage, CategoryId, Decision, ItemDetail } from '../src/protocol';
 import { verdictBadge, verdictValue } from './badges';
-import { el, icon, setText } from './dom';
+import { el, icon, setText } from '../webview-kit/dom';
 import type { Category } from './flagChooser';
 import { shortTime } from './format';
 

@@ -6,14 +6,18 @@ import {
   type InitMessage,
   type ItemDetail,
   type ItemRow,
+  type WebviewMessage,
+  WebviewMessageSchema,
+  type WebviewState,
+  WebviewStateSchema,
 } from '../src/protocol';
 import { isReviewed, recordsSomething } from '../src/core/adjudication/reviewed';
 import { AdjudicationView } from './adjudicationView';
-import { Announcer } from './announcer';
+import { Announcer } from '../webview-kit/announcer';
 import { BlindReview } from './blindReview';
 import './components';
 import { currentCompare, currentMeasure } from './detailKalahi';
-import { el } from './dom';
+import { el } from '../webview-kit/dom';
 import { FacetPanel } from './facetPanel';
 import { cleanSelection, sameSelection } from './facets';
 import { FilterBar } from './filterBar';
@@ -26,14 +30,15 @@ import { ItemDetailView, type KalahiViewState } from './itemDetailView';
 import { referenceKeys, referenceName } from './kalahiReferences';
 import { measuresOf, metricLabel } from './kalahiScores';
 import { type KeyActions, dispatchKey } from './keyboard';
-import { MessageBar } from './messageBar';
+import { MessageBar } from '../webview-kit/messageBar';
 import { SkippedLinesBar } from './skippedLinesBar';
 import { ROW_HEIGHT, type RowLook, createRowElement, fillRow } from './rowView';
 import { isSortId, sortIsAutomatic } from './sorting';
 import { ReviewStore } from './store';
 import { findTermRanges } from './textSearch';
 import { VirtualList } from './virtualList';
-import { HostChannel, type PersistedState, type VsCodeApiLike } from './vscodeApi';
+import { WebviewChannel } from '../webview-kit/channel';
+import { type VsCodeApiLike } from '../webview-kit/vscodeApi';
 
 export interface ReviewApp {
   readonly store: ReviewStore;
@@ -76,7 +81,7 @@ class ReviewController implements ReviewApp {
   readonly store = new ReviewStore();
   readonly list: VirtualList;
   private readonly root: HTMLElement;
-  private readonly channel: HostChannel;
+  private readonly channel: WebviewChannel<HostMessage, WebviewMessage, WebviewState>;
   private readonly header: HeaderView;
   private readonly messageBar = new MessageBar();
   private readonly skippedLines = new SkippedLinesBar();
@@ -97,7 +102,7 @@ class ReviewController implements ReviewApp {
   private readonly announcer = new Announcer();
   private readonly body: HTMLElement;
   private session: Session | undefined;
-  private restored: PersistedState | undefined;
+  private restored: WebviewState | undefined;
   private initialized = false;
   private detail: ItemDetail | undefined;
   private shownContent: { id: string; key: string } | undefined;
@@ -112,7 +117,7 @@ class ReviewController implements ReviewApp {
 
   constructor(root: HTMLElement, api: VsCodeApiLike) {
     this.root = root;
-    this.channel = new HostChannel({ api });
+    this.channel = new WebviewChannel(api, 'review', { incoming: HostMessageSchema, outgoing: WebviewMessageSchema, state: WebviewStateSchema });
     this.restored = this.channel.restoreState();
     this.header = new HeaderView({
       onRefresh: () => this.channel.post({ type: 'command', command: 'refresh' }),
@@ -169,13 +174,16 @@ class ReviewController implements ReviewApp {
     root.classList.add('review-app');
     root.replaceChildren(this.header.element, this.messageBar.element, this.skippedLines.element, this.body, this.announcer.element, this.help.element);
     this.detailView.showEmpty('Loading the run…');
-    window.addEventListener('message', this.onMessage);
+    this.channel.listen(
+      (message) => this.handle(message),
+      (problem) => console.warn('review: ignoring a host message that fails the protocol:', problem),
+    );
     window.addEventListener('keydown', this.onKeyDown);
     this.channel.post({ type: 'ready' });
   }
 
   dispose(): void {
-    window.removeEventListener('message', this.onMessage);
+    this.channel.dispose();
     window.removeEventListener('keydown', this.onKeyDown);
     if (this.saveTimer !== undefined) clearTimeout(this.saveTimer);
     this.list.dispose();
@@ -184,19 +192,6 @@ class ReviewController implements ReviewApp {
   }
 
   // Host messages
-
-  private readonly onMessage = (event: MessageEvent): void => {
-    const parsed = HostMessageSchema.safeParse(event.data);
-    if (!parsed.success) {
-      console.warn('review: ignoring a host message that fails the protocol:', parsed.error.issues[0]?.message ?? 'invalid');
-      return;
-    }
-    try {
-      this.handle(parsed.data);
-    } catch (error) {
-      console.warn('review: could not handle a host message:', error instanceof Error ? error.message : String(error));
-    }
-  };
 
   private handle(message: HostMessage): void {
     switch (message.type) {

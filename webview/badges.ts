@@ -1,4 +1,4 @@
-import { el, icon, srOnly } from './dom';
+import { el, icon, srOnly } from '../webview-kit/dom';
 
 /** Every value a verdict badge shows: automatic outcomes, human verdicts and this annotator's states. */
 export type BadgeValue = 'true' | 'false' | 'null' | 'error' | 'missing' | 'none' | 'skipped';

@@ -1,6 +1,6 @@
 import type { ItemDetail } from '../src/protocol';
 import { type DetailContext, autoBadge, hiddenNotice, modelOutput, pane, subheading, textBlock } from './detailParts';
-import { el } from './dom';
+import { el } from '../webview-kit/dom';
 
 type GenericDetail = Extract<ItemDetail, { kind: 'generic' }>;
 

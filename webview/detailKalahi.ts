@@ -1,6 +1,6 @@
 import type { KalahiDetail } from '../src/protocol';
 import { type DetailContext, autoBadge, callout, disclosure, errorCallout, hiddenNotice, pane, rawBlock, subheading, textBlock } from './detailParts';
-import { el, icon, srOnly } from './dom';
+import { el, icon, srOnly } from '../webview-kit/dom';
 import { markRanges } from './highlight';
 import { clampedPrompt } from './promptClamp';
 import { referenceKeys, referenceLists, referenceName, referenceText, referenceKey } from './kalahiReferences';

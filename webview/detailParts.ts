@@ -1,6 +1,6 @@
 import type { ItemDetail } from '../src/protocol';
 import { type BadgeValue, verdictBadge } from './badges';
-import { type Child, el, icon } from './dom';
+import { type Child, el, icon } from '../webview-kit/dom';
 
 /** Kalahi's view state: which score the references show, which reference the answer is compared with. */
 export interface KalahiViewState {

@@ -1,6 +1,6 @@
 import type { ItemDetail } from '../src/protocol';
 import { type DetailContext, autoBadge, disclosure, displayUrl, hiddenNotice, linkButton, linkifiedText, modelOutput, pane, rawBlock, subheading, textBlock } from './detailParts';
-import { el, icon, srOnly } from './dom';
+import { el, icon, srOnly } from '../webview-kit/dom';
 
 type YokaiEvalDetail = Extract<ItemDetail, { kind: 'yokaieval' }>;
 

@@ -1,4 +1,4 @@
-import { el, icon, setText } from './dom';
+import { el, icon, setText } from '../webview-kit/dom';
 import { FACETS, type FacetDef, type FacetSelection, orderedValues, valueLabel } from './facets';
 import { count } from './format';
 import type { FacetCounts } from './store';

@@ -1,4 +1,4 @@
-import { el, icon, setText } from './dom';
+import { el, icon, setText } from '../webview-kit/dom';
 import { FILTERS, type FilterCounts, type FilterDef, type FilterId, type FilterState } from './filters';
 import { count } from './format';
 import { SORTS, type SortId, isSortId } from './sorting';

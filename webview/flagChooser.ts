@@ -1,5 +1,5 @@
 import type { CategoryId } from '../src/protocol';
-import { el, icon } from './dom';
+import { el, icon } from '../webview-kit/dom';
 
 export interface Category {
   readonly id: CategoryId;

@@ -1,5 +1,5 @@
 import type { RunHeader, ScoreHeader } from '../src/protocol';
-import { el, icon, setText } from './dom';
+import { el, icon, setText } from '../webview-kit/dom';
 import { count, percent, pointDelta } from './format';
 import { metricLabel } from './kalahiScores';
 

@@ -1,4 +1,4 @@
-import { el } from './dom';
+import { el } from '../webview-kit/dom';
 import { CONTEXT_KEYS, KEY_BINDINGS, KEY_GROUPS } from './keyboard';
 
 function keys(display: readonly string[]): HTMLElement {

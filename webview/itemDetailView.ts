@@ -3,7 +3,7 @@ import type { DetailContext } from './detailParts';
 import { renderGeneric } from './detailGeneric';
 import { renderKalahi } from './detailKalahi';
 import { renderYokaiEval } from './detailYokaiEval';
-import { el } from './dom';
+import { el } from '../webview-kit/dom';
 
 export type { DetailContext, KalahiViewState } from './detailParts';
 

@@ -1,5 +1,5 @@
 import type { KalahiDetail } from '../src/protocol';
-import { el, icon, srOnly } from './dom';
+import { el, icon, srOnly } from '../webview-kit/dom';
 import { markRanges } from './highlight';
 import { type Measure, scoreBar } from './kalahiScores';
 import { overlapRanges } from './wordOverlap';

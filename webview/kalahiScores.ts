@@ -1,6 +1,6 @@
 import type { KalahiDetail, KalahiMetricView } from '../src/protocol';
 import { verdictBadge } from './badges';
-import { el, icon, srOnly } from './dom';
+import { el, icon, srOnly } from '../webview-kit/dom';
 
 /** What a reference list can show beside each reference: one metric's similarity, or MC's normalized log-prob. */
 export interface Measure {

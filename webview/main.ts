@@ -1,8 +1,8 @@
 // Entry of the review webview bundle (esbuild: iife, browser, .css as text).
 import { startReviewApp } from './app';
-import { preparePage } from './pageSetup';
+import { preparePage } from '../webview-kit/pageSetup';
 import styles from './review.css';
-import { acquireRealApi } from './vscodeApi';
+import { acquireRealApi } from '../webview-kit/vscodeApi';
 
 function main(): void {
   const root = preparePage(styles);

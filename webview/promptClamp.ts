@@ -1,4 +1,4 @@
-import { el, icon } from './dom';
+import { el, icon } from '../webview-kit/dom';
 import { textBlock } from './detailParts';
 
 /** Prompts longer than this many display lines (about 45 characters each, a narrow column) start clamped. */

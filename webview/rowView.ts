@@ -1,6 +1,6 @@
 import type { ItemRow } from '../src/protocol';
 import { marker, plainBadge, verdictBadge } from './badges';
-import { el, setText } from './dom';
+import { el, setText } from '../webview-kit/dom';
 import { markRanges } from './highlight';
 import { findTermRanges } from './textSearch';
 

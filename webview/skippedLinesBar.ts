@@ -1,4 +1,4 @@
-import { el, icon, setText } from './dom';
+import { el, icon, setText } from '../webview-kit/dom';
 
 /** How many skipped lines are listed; the rest are counted (the Output channel and the CLI list them all). */
 const LISTED = 8;

@@ -1,4 +1,4 @@
-import { el } from './dom';
+import { el } from '../webview-kit/dom';
 
 export interface VirtualListOptions {
   /** Fixed height of every row, in CSS pixels. */

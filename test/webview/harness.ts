@@ -6,7 +6,7 @@
 import { GlobalRegistrator } from '@happy-dom/global-registrator';
 import type { HostMessage, WebviewMessage } from '../../src/protocol';
 import type { ReviewApp } from '../../webview/app';
-import type { VsCodeApiLike } from '../../webview/vscodeApi';
+import type { VsCodeApiLike } from '../../webview-kit/vscodeApi';
 
 const VALIDITY_FLAGS = ['badInput', 'customError', 'patternMismatch', 'rangeOverflow', 'rangeUnderflow', 'stepMismatch', 'tooLong', 'tooShort', 'typeMismatch', 'valueMissing'] as const;
 

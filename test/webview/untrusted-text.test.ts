@@ -107,9 +107,12 @@ describe('review webview: model, judge and dataset text is data', () => {
   test('the webview sources never use innerHTML, outerHTML, insertAdjacentHTML or document.write', async () => {
     const { readdirSync, readFileSync } = await import('node:fs');
     const { join } = await import('node:path');
-    const dir = join(__dirname, '..', '..', 'webview');
-    for (const name of readdirSync(dir).filter((f) => f.endsWith('.ts'))) {
-      const source = readFileSync(join(dir, name), 'utf8');
+    for (const name of ['webview', 'webview-kit', 'webview-stats'].flatMap((dir) =>
+      readdirSync(join(__dirname, '..', '..', dir), { recursive: true, encoding: 'utf8' })
+        .filter((f) => f.endsWith('.ts'))
+        .map((f) => join(dir, f)),
+    )) {
+      const source = readFileSync(join(__dirname, '..', '..', name), 'utf8');
       assert.doesNotMatch(source, /\.(innerHTML|outerHTML)\s*=|insertAdjacentHTML|document\.write|DOMParser|createContextualFragment/, name);
     }
   });

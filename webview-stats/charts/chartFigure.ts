@@ -1,4 +1,4 @@
-import { el, replaceChildren, uniqueId } from '../../webview/dom';
+import { el, replaceChildren, uniqueId } from '../../webview-kit/dom';
 import { type ChartTheme } from '../theme';
 import { type ChartHandle, type ChartRenderer, type ChartSpec } from './chartSpec';
 

@@ -7,9 +7,6 @@
 import * as z from 'zod';
 import { HallucinationCategorySchema } from './core/adjudication/event';
 
-export const VerdictTextSchema = z.enum(['true', 'false', 'null']);
-export type VerdictText = z.infer<typeof VerdictTextSchema>;
-
 /** What the automatic pipeline said: a verdict, or why there is none. */
 export const AutoOutcomeSchema = z.enum(['true', 'false', 'null', 'error', 'missing']);
 export type AutoOutcome = z.infer<typeof AutoOutcomeSchema>;
@@ -197,6 +194,18 @@ export type KalahiDetail = z.infer<typeof KalahiDetailSchema>;
 export const ItemDetailSchema = z.discriminatedUnion('kind', [YokaiEvalDetailSchema, KalahiDetailSchema, GenericDetailSchema]);
 export type ItemDetail = z.infer<typeof ItemDetailSchema>;
 
+/** A data facet of the item list (ItemRow.facets[id]); `order`: values in this order first, others after, alphabetically. */
+export const FacetDefinitionSchema = z.object({ id: z.string(), label: z.string(), order: z.array(z.string()).optional() });
+export type FacetDefinition = z.infer<typeof FacetDefinitionSchema>;
+
+/**
+ * How the review shows a run, decided on the host (src/core/review/viewDescriptor.ts) so that the page never
+ * branches on the benchmark: the header's title (and whether it names the task), the items' language (BCP 47),
+ * who gives the automatic verdict (an LLM judge, or a similarity metric's acc), the data facets in order.
+ */
+export const ReviewViewSchema = z.object({ title: z.string(), showTask: z.boolean(), language: z.string(), automatic: z.enum(['judge', 'metric']), facets: z.array(FacetDefinitionSchema) });
+export type ReviewView = z.infer<typeof ReviewViewSchema>;
+
 export const CategorySchema = z.object({ id: CategoryIdSchema, label: z.string() });
 
 // Host -> webview
@@ -204,6 +213,8 @@ export const CategorySchema = z.object({ id: CategoryIdSchema, label: z.string()
 export const InitMessageSchema = z.object({
   type: z.literal('init'),
   run: RunHeaderSchema,
+  /** Absent from older hosts: the page falls back to a plain view of the run. */
+  view: ReviewViewSchema.optional(),
   header: ScoreHeaderSchema,
   rows: z.array(ItemRowSchema),
   annotator: z.string(),

@@ -126,9 +126,21 @@ export type StatsReport = z.infer<typeof StatsReportSchema>;
 export const ExportFormatSchema = z.enum(['md', 'json', 'html']);
 export type ExportFormat = z.infer<typeof ExportFormatSchema>;
 
+/**
+ * How the Statistics view names the run's parts, decided on the host (src/core/review/viewDescriptor.ts) so
+ * that the page never branches on the benchmark.
+ */
+export const StatsViewSchema = z.object({
+  /** Who gives the automatic verdict: an LLM judge (or its published verdicts), or a similarity metric's acc. */
+  automatic: z.enum(['judge', 'metric']),
+  /** Facet names as headings say them, by facet id. */
+  facetTitles: z.record(z.string(), z.string()),
+});
+export type StatsView = z.infer<typeof StatsViewSchema>;
+
 /** Host → webview. */
 export const StatsHostMessageSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('statistics'), report: StatsReportSchema }),
+  z.object({ type: z.literal('statistics'), report: StatsReportSchema, view: StatsViewSchema.optional() }),
   z.object({ type: z.literal('error'), message: z.string() }),
 ]);
 export type StatsHostMessage = z.infer<typeof StatsHostMessageSchema>;

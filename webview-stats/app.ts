@@ -3,7 +3,7 @@ import { el, replaceChildren } from '../webview-kit/dom';
 import { MessageBar } from '../webview-kit/messageBar';
 import { WebviewChannel } from '../webview-kit/channel';
 import { type VsCodeApiLike } from '../webview-kit/vscodeApi';
-import { type ExportFormat, type StatsHostMessage, type StatsPanelState, StatsPanelStateSchema, type StatsReport, StatsHostMessageSchema, type StatsWebviewMessage, StatsWebviewMessageSchema } from '../src/statsProtocol';
+import { type ExportFormat, type StatsHostMessage, type StatsPanelState, StatsPanelStateSchema, type StatsReport, type StatsView, StatsHostMessageSchema, type StatsWebviewMessage, StatsWebviewMessageSchema } from '../src/statsProtocol';
 import { summaryCards } from './cards';
 import { type ChartFigure, chartFigure } from './charts/chartFigure';
 import { type ChartRenderer, type ChartSpec } from './charts/chartSpec';
@@ -54,6 +54,7 @@ export function startStatsApp(root: HTMLElement, api: VsCodeApiLike, options: St
   replaceChildren(root, [header.element, messages.element, announcer.element, body]);
 
   let report: StatsReport | undefined;
+  let view: StatsView = { automatic: 'judge', facetTitles: {} };
   const drawn = new Map<string, Drawn>();
   let heatmapHolder: HTMLElement | undefined;
   let theme: ChartTheme = readTheme();
@@ -82,11 +83,11 @@ export function startStatsApp(root: HTMLElement, api: VsCodeApiLike, options: St
     const openTables = new Set([...root.querySelectorAll<HTMLElement>('figure.chart')].filter((f) => f.querySelector('details')?.open === true).map((f) => f.dataset['chartId'] ?? ''));
     destroyCharts();
     theme = readTheme();
-    const auto = automaticName(r);
+    const auto = automaticName(view);
     heatmapHolder = el('div', { class: 'heatmap-holder' }, confusionHeatmap(r.agreement.judgeHuman, theme, heatmapCaption(r)));
     const charts: HTMLElement[] = [
-      chartCard(accuracySpec(r), 'Bars: the point estimates; whiskers: 95% intervals.'),
-      chartCard(agreementSpec(r), `Blue: the ${auto} against humans. Purple: humans against each other, the ceiling.`),
+      chartCard(accuracySpec(r, view), 'Bars: the point estimates; whiskers: 95% intervals.'),
+      chartCard(agreementSpec(r, view), `Blue: the ${auto} against humans. Purple: humans against each other, the ceiling.`),
       el('section', { class: 'card card-confusion' }, [
         el('h2', { class: 'card-title' }, `Confusion: ${auto} versus human`),
         el('p', { class: 'card-sub' }, 'Blue cells agree, orange cells disagree; stronger colour means more items.'),
@@ -94,15 +95,15 @@ export function startStatsApp(root: HTMLElement, api: VsCodeApiLike, options: St
       ]),
       chartCard(flagsSpec(r), `Cultural hallucinations flagged by annotators (${r.adjudicated.flagged} flagged items).`),
       ...Object.entries(r.agreement.judgeHumanByFacet).map(([facet, values]) =>
-        chartCard(facetSpec(facet, values), `Percent agreement of the ${auto} with the final human verdict per ${facetTitle(facet)}; kappa and items beside each bar.`, 'card-facet'),
+        chartCard(facetSpec(facet, values, view), `Percent agreement of the ${auto} with the final human verdict per ${facetTitle(view, facet)}; kappa and items beside each bar.`, 'card-facet'),
       ),
     ];
     if (r.metricsVersusHuman.length > 0) charts.push(chartCard(metricsSpec(r), 'Each similarity metric’s acc (true / false) against the final human verdict.'));
     replaceChildren(body, [
-      summaryCards(r),
+      summaryCards(r, view),
       el('div', { class: 'grid charts' }, charts),
       el('div', { class: 'grid details' }, detailCards(r)),
-      el('div', { class: 'grid wide' }, [methodsCard(r), provenanceCard(r)]),
+      el('div', { class: 'grid wide' }, [methodsCard(r), provenanceCard(r, view)]),
     ]);
     body.removeAttribute('aria-busy');
     for (const figure of root.querySelectorAll<HTMLElement>('figure.chart')) {
@@ -133,8 +134,9 @@ export function startStatsApp(root: HTMLElement, api: VsCodeApiLike, options: St
     }
     const first = report === undefined;
     report = message.report;
+    view = message.view ?? view;
     channel.saveState({ runDir: report.run.dir });
-    header.show(report);
+    header.show(report, view);
     messages.dismiss();
     render(report);
     announcer.announce(first ? 'Statistics loaded.' : 'Statistics updated.');

@@ -1,5 +1,5 @@
 import { el, uniqueId } from '../webview-kit/dom';
-import { type StatsReport } from '../src/statsProtocol';
+import { type StatsReport, type StatsView } from '../src/statsProtocol';
 import { count, fixed, fixedInterval, percent, percentInterval } from './format';
 import { ESTIMATE_METHOD_NAMES, ESTIMATE_TARGET_NAMES, INTER_ANNOTATOR_METHOD_NAMES, automaticName } from './labels';
 
@@ -25,12 +25,12 @@ function card(c: Card): HTMLElement {
 const kappaValue = (kappa: number | null, prefix = 'κ'): string => (kappa === null ? 'n/a' : `${prefix} ${fixed(kappa)}`);
 
 /** The headline figures: agreement beside its ceiling, the accuracy estimate, the automatic score, stability, review. */
-export function summaryCards(report: StatsReport): HTMLElement {
+export function summaryCards(report: StatsReport, view: StatsView): HTMLElement {
   const { agreement, adjudicated, automatic } = report;
   const jh = agreement.judgeHuman;
   const ia = agreement.interAnnotator;
   const estimate = adjudicated.estimate;
-  const auto = automaticName(report);
+  const auto = automaticName(view);
   const iaName = INTER_ANNOTATOR_METHOD_NAMES[ia.method];
   const cards: Card[] = [
     {

@@ -1,5 +1,5 @@
 import { el, icon, replaceChildren } from '../webview-kit/dom';
-import { type ExportFormat, type StatsReport } from '../src/statsProtocol';
+import { type ExportFormat, type StatsReport, type StatsView } from '../src/statsProtocol';
 
 const EXPORTS: readonly { readonly format: ExportFormat; readonly label: string; readonly icon: string }[] = [
   { format: 'md', label: 'Markdown', icon: 'markdown' },
@@ -7,10 +7,10 @@ const EXPORTS: readonly { readonly format: ExportFormat; readonly label: string;
   { format: 'html', label: 'HTML', icon: 'file-code' },
 ];
 
-function judgeText(report: StatsReport): string {
+function judgeText(report: StatsReport, view: StatsView): string {
   const judge = report.run.judgeRecord;
   if (judge !== null) return `judged by ${judge.name}`;
-  if (report.run.benchmark === 'kalahi') return 'automatic verdict: the primary metric’s acc';
+  if (view.automatic === 'metric') return 'automatic verdict: the primary metric’s acc';
   return 'judge verdicts as published';
 }
 
@@ -36,11 +36,11 @@ export class StatsHeader {
     ]);
   }
 
-  show(report: StatsReport): void {
+  show(report: StatsReport, view: StatsView): void {
     const { run } = report;
     replaceChildren(this.runLine, [
       el('span', { class: 'run-model', title: 'model' }, run.model ?? 'unknown model'),
-      el('span', { class: 'run-judge' }, judgeText(report)),
+      el('span', { class: 'run-judge' }, judgeText(report, view)),
       el('span', { class: 'run-dataset' }, `${run.dataset.name} @ ${run.dataset.commit.slice(0, 7)}`),
       el('span', { class: 'run-items' }, `${report.items} items`),
       el('span', { class: 'run-id', title: run.dir }, run.id),

@@ -1,4 +1,4 @@
-import { type StatsReport } from '../src/statsProtocol';
+import { type StatsReport, type StatsView } from '../src/statsProtocol';
 
 export type EstimateMethod = StatsReport['adjudicated']['estimate']['method'];
 export type InterAnnotatorMethod = StatsReport['agreement']['interAnnotator']['method'];
@@ -36,13 +36,12 @@ export const FLAG_CATEGORIES: readonly { readonly id: string; readonly label: st
   { id: 'other', label: 'Other' },
 ];
 
-/** Facet names as headings say them. */
-export function facetTitle(facet: string): string {
-  const names: Readonly<Record<string, string>> = { type: 'question type', region: 'region', category: 'category', topic: 'topic' };
-  return names[facet] ?? facet;
+/** A facet's name as headings say it (the host names the run's facets). */
+export function facetTitle(view: StatsView, facet: string): string {
+  return view.facetTitles[facet] ?? facet;
 }
 
-/** Who the automatic rater is: YokaiEval's LLM judge, or Kalahi's primary metric. */
-export function automaticName(report: StatsReport): string {
-  return report.run.benchmark === 'yokaieval' ? 'judge' : 'metric';
+/** Who the automatic rater is: an LLM judge, or a similarity metric (the host says which). */
+export function automaticName(view: StatsView): string {
+  return view.automatic;
 }

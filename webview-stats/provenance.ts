@@ -1,5 +1,5 @@
 import { el } from '../webview-kit/dom';
-import { type StatsReport } from '../src/statsProtocol';
+import { type StatsReport, type StatsView } from '../src/statsProtocol';
 
 type ModelRecord = NonNullable<StatsReport['run']['modelRecord']>;
 
@@ -20,9 +20,9 @@ export function methodsCard(report: StatsReport): HTMLElement {
 }
 
 /** Where the figures come from: run, model, judge, dataset files, versions. */
-export function provenanceCard(report: StatsReport): HTMLElement {
+export function provenanceCard(report: StatsReport, view: StatsView): HTMLElement {
   const { run } = report;
-  const judge = run.judgeRecord !== null ? modelText(run.judgeRecord) : run.benchmark === 'kalahi' ? 'none: the primary similarity metric’s acc' : 'verdicts as published (imported, no raw replies)';
+  const judge = run.judgeRecord !== null ? modelText(run.judgeRecord) : view.automatic === 'metric' ? 'none: the primary similarity metric’s acc' : 'verdicts as published (imported, no raw replies)';
   const list: [string, string][] = [
     ['run', `${run.id} (${run.status})`],
     ['benchmark', `${run.benchmark}, task ${run.task}, ${report.items} items`],

@@ -1,4 +1,4 @@
-import { type AgreementStatsView, type StatsReport } from '../src/statsProtocol';
+import { type AgreementStatsView, type StatsReport, type StatsView } from '../src/statsProtocol';
 import { type BarDatum, type ChartSpec } from './charts/chartSpec';
 import { count, fixed, fixedInterval, percent, percentInterval } from './format';
 import { ESTIMATE_METHOD_NAMES, ESTIMATE_TARGET_NAMES, FLAG_CATEGORIES, INTER_ANNOTATOR_METHOD_NAMES, automaticName, facetTitle } from './labels';
@@ -13,10 +13,10 @@ function kappaText(a: { readonly kappa: number | null; readonly kappaCI: readonl
 }
 
 /** Automatic, adjudicated and estimated accuracy with their 95% intervals. */
-export function accuracySpec(report: StatsReport): ChartSpec {
+export function accuracySpec(report: StatsReport, view: StatsView): ChartSpec {
   const { automatic, adjudicated } = report;
   const estimate = adjudicated.estimate;
-  const auto = automaticName(report);
+  const auto = automaticName(view);
   const bars: BarDatum[] = [
     { label: `Automatic (${auto})`, value: automatic.accuracy, interval: automatic.ci, text: withInterval(percent(automatic.accuracy), percentInterval(automatic.ci)), tone: 'blue' },
     { label: 'Adjudicated', value: adjudicated.accuracy, interval: null, text: `${percent(adjudicated.accuracy)} (${count(adjudicated.items, 'human verdict')})`, tone: 'purple' },
@@ -56,9 +56,9 @@ interface KappaRow {
 }
 
 /** Cohen's kappa of the judge against the humans, beside the humans' agreement with each other (its ceiling). */
-export function agreementSpec(report: StatsReport): ChartSpec {
+export function agreementSpec(report: StatsReport, view: StatsView): ChartSpec {
   const { agreement } = report;
-  const auto = automaticName(report);
+  const auto = automaticName(view);
   const rows: KappaRow[] = [
     { label: `${auto} vs human (final)`, stats: agreement.judgeHuman, tone: 'blue' },
     ...agreement.judgePerAnnotator.map((a): KappaRow => ({ label: `${auto} vs ${a.annotator}`, stats: a, tone: 'blue' })),
@@ -88,9 +88,9 @@ export function agreementSpec(report: StatsReport): ChartSpec {
 }
 
 /** Judge–human agreement for each value of a facet (question type, region; Kalahi category, topic). */
-export function facetSpec(facet: string, values: readonly (AgreementStatsView & { readonly value: string })[]): ChartSpec {
+export function facetSpec(facet: string, values: readonly (AgreementStatsView & { readonly value: string })[], view: StatsView): ChartSpec {
   const shown = values.filter((v) => v.items > 0);
-  const title = `Agreement by ${facetTitle(facet)}`;
+  const title = `Agreement by ${facetTitle(view, facet)}`;
   const bars: BarDatum[] = shown.map((v) => ({ label: v.value, value: v.percent, interval: null, text: `${percent(v.percent)} · κ ${fixed(v.kappa, 2)} · n ${v.items}`, tone: 'blue' }));
   return {
     id: `facet-${facet}`,
@@ -102,7 +102,7 @@ export function facetSpec(facet: string, values: readonly (AgreementStatsView & 
     bars,
     summary: `${title}, percent agreement with the human verdict: ${bars.map((b) => `${b.label} ${b.text}`).join('; ') || 'no human verdicts yet'}.`,
     table: {
-      header: [facetTitle(facet), 'items', 'agreement', 'kappa', '95% interval'],
+      header: [facetTitle(view, facet), 'items', 'agreement', 'kappa', '95% interval'],
       rows: shown.map((v) => [v.value, String(v.items), percent(v.percent), fixed(v.kappa), fixedInterval(v.kappaCI)]),
     },
   };

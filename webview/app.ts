@@ -6,17 +6,19 @@ import {
   type InitMessage,
   type ItemDetail,
   type ItemRow,
+  type ReviewView,
   type WebviewMessage,
   WebviewMessageSchema,
   type WebviewState,
   WebviewStateSchema,
 } from '../src/protocol';
+import { asReferencesDetail } from '../src/protocolDetails';
 import { isReviewed, recordsSomething } from '../src/core/adjudication/reviewed';
 import { AdjudicationView } from './adjudicationView';
 import { Announcer } from '../webview-kit/announcer';
 import { BlindReview } from './blindReview';
 import './components';
-import { currentCompare, currentMeasure } from './detailKalahi';
+import { currentCompare, currentMeasure } from './detailReferences';
 import { el } from '../webview-kit/dom';
 import { FacetPanel } from './facetPanel';
 import { cleanSelection, sameSelection } from './facets';
@@ -26,9 +28,9 @@ import { type Category, FlagChooser } from './flagChooser';
 import { HeaderView } from './header';
 import { HelpOverlay } from './helpOverlay';
 import { clearMarks, markRanges } from './highlight';
-import { ItemDetailView, type KalahiViewState } from './itemDetailView';
-import { referenceKeys, referenceName } from './kalahiReferences';
-import { measuresOf, metricLabel } from './kalahiScores';
+import { ItemDetailView, type ReferencesViewState } from './itemDetailView';
+import { referenceKeys, referenceName } from './referenceTexts';
+import { measuresOf, metricLabel } from './referenceScores';
 import { type KeyActions, dispatchKey } from './keyboard';
 import { MessageBar } from '../webview-kit/messageBar';
 import { SkippedLinesBar } from './skippedLinesBar';
@@ -52,8 +54,8 @@ interface Session {
   readonly annotator: string;
   readonly categories: readonly Category[];
   readonly lang: string;
-  readonly benchmark: InitMessage['run']['benchmark'];
-  /** Who gives the automatic verdict in the list: "judge", or Kalahi's primary metric. */
+  readonly view: ReviewView;
+  /** Who gives the automatic verdict in the list: "judge", or the run's primary metric. */
   readonly autoWho: string;
 }
 
@@ -62,7 +64,10 @@ interface Pending {
   readonly kind: 'adjudicate' | 'undo';
 }
 
-const LANG_BY_BENCHMARK: Readonly<Record<InitMessage['run']['benchmark'], string>> = { yokaieval: 'ja', kalahi: 'fil' };
+/** The view of a run when the host sent none: its benchmark's id as the title, no data facets. */
+function plainView(run: InitMessage['run']): ReviewView {
+  return { title: run.benchmark, showTask: true, language: '', automatic: 'judge', facets: [] };
+}
 
 function mineOf(decision: Decision): ItemRow['mine'] {
   if (!recordsSomething(decision)) return 'none';
@@ -88,7 +93,7 @@ class ReviewController implements ReviewApp {
   private readonly filterBar: FilterBar;
   private readonly facetPanel: FacetPanel;
   private readonly blind = new BlindReview();
-  private kalahiState: KalahiViewState = { measure: null, compare: null };
+  private referencesState: ReferencesViewState = { measure: null, compare: null };
   /** The reviewer unfolded the English gloss: it stays unfolded for the next items. */
   private glossOpen = false;
   private role: InitMessage['role'] = 'annotator';
@@ -199,7 +204,7 @@ class ReviewController implements ReviewApp {
         this.onInit(message);
         return;
       case 'rows':
-        if (message.run !== undefined && this.session !== undefined) this.header.setRun(message.run, this.session.annotator, this.role);
+        if (message.run !== undefined && this.session !== undefined) this.header.setRun(message.run, this.session.view, this.session.annotator, this.role);
         this.onRows(message.rows, message.header);
         return;
       case 'item':
@@ -229,18 +234,20 @@ class ReviewController implements ReviewApp {
   }
 
   private onInit(message: InitMessage): void {
+    const view = message.view ?? plainView(message.run);
     const first = !this.initialized;
     this.initialized = true;
     this.session = {
       runDir: message.run.runDir,
       annotator: message.annotator,
       categories: message.categories,
-      lang: LANG_BY_BENCHMARK[message.run.benchmark],
-      benchmark: message.run.benchmark,
-      autoWho: message.run.benchmark !== 'kalahi' ? 'judge' : message.run.primaryMetric ? metricLabel(message.run.primaryMetric) : 'MC',
+      lang: view.language,
+      view,
+      autoWho: view.automatic === 'judge' ? 'judge' : message.run.primaryMetric ? metricLabel(message.run.primaryMetric) : 'MC',
     };
     this.role = message.role;
-    this.header.setRun(message.run, message.annotator, message.role);
+    this.header.setRun(message.run, view, message.annotator, message.role);
+    this.facetPanel.setRun(view.facets, view.language);
     this.filterBar.setAutoWho(this.session.autoWho);
     this.header.setScores(message.header);
     const previous = this.store.selectedId;
@@ -355,7 +362,7 @@ class ReviewController implements ReviewApp {
     if (this.flagChooser.isOpen) this.flagChooser.close();
     if (id !== this.store.selectedId && this.adjudication.noteDirty) this.decide({ note: this.adjudication.noteValue });
     const changed = id !== this.store.selectedId;
-    if (changed) this.kalahiState = { ...this.kalahiState, compare: null };
+    if (changed) this.referencesState = { ...this.referencesState, compare: null };
     this.store.select(id);
     const position = this.store.selectedPosition;
     this.list.setSelected(position);
@@ -525,7 +532,7 @@ class ReviewController implements ReviewApp {
     if (detail === undefined || this.session === undefined) return;
     const hidden = this.detailHidden();
     const seen = hidden && this.blind.wasShown(detail.id);
-    const key = `${contentKey(detail)}|${String(hidden)}|${String(seen)}|${this.kalahiState.measure ?? ''}|${this.kalahiState.compare ?? ''}`;
+    const key = `${contentKey(detail)}|${String(hidden)}|${String(seen)}|${this.referencesState.measure ?? ''}|${this.referencesState.compare ?? ''}`;
     if (this.shownContent?.id !== detail.id || this.shownContent.key !== key) {
       const sameItem = this.shownContent?.id === detail.id;
       const scrollTop = this.detailScroll.scrollTop;
@@ -537,8 +544,8 @@ class ReviewController implements ReviewApp {
         openLink: (url) => this.channel.post({ type: 'openLink', url }),
         hideAutomatic: hidden,
         verdictSeen: seen,
-        kalahi: this.kalahiState,
-        onKalahiChange: (change) => this.changeKalahi(change),
+        references: this.referencesState,
+        onReferencesChange: (change) => this.changeReferences(change),
         glossOpen: this.glossOpen,
         onGlossToggle: (open) => (this.glossOpen = open),
       });
@@ -605,7 +612,8 @@ class ReviewController implements ReviewApp {
   // Blind review
 
   private isDecidable(detail: ItemDetail): boolean {
-    if (detail.kind === 'kalahi') return detail.decidable;
+    const references = asReferencesDetail(detail);
+    if (references !== undefined) return references.decidable;
     return this.store.getRow(detail.id)?.decidable !== false;
   }
 
@@ -647,35 +655,35 @@ class ReviewController implements ReviewApp {
     this.renderDetail();
   }
 
-  // Kalahi
+  // References (which score and which reference the references pane shows)
 
-  private changeKalahi(change: Partial<KalahiViewState>): void {
-    this.kalahiState = { ...this.kalahiState, ...change };
+  private changeReferences(change: Partial<ReferencesViewState>): void {
+    this.referencesState = { ...this.referencesState, ...change };
     this.renderDetail();
     if (change.compare !== undefined && change.compare !== null) this.announcer.announce(`Compared with ${referenceName(change.compare)}`);
   }
 
   private cycleMeasure(delta: 1 | -1): void {
-    const detail = this.detail;
-    if (detail?.kind !== 'kalahi') return;
+    const detail = asReferencesDetail(this.detail);
+    if (detail === undefined) return;
     if (this.detailHidden()) {
       this.announcer.announce('Scores are hidden until you decide (blind review).');
       return;
     }
     const ids = measuresOf(detail).map((m) => m.id);
     if (ids.length === 0) return;
-    const at = ids.indexOf(currentMeasure(detail, this.kalahiState.measure) ?? '');
+    const at = ids.indexOf(currentMeasure(detail, this.referencesState.measure) ?? '');
     const next = ids[(at + delta + ids.length) % ids.length] ?? null;
-    this.changeKalahi({ measure: next });
+    this.changeReferences({ measure: next });
     if (next !== null) this.announcer.announce(`Showing ${metricLabel(next)}`);
   }
 
   private cycleCompare(delta: 1 | -1): void {
-    const detail = this.detail;
-    if (detail?.kind !== 'kalahi') return;
+    const detail = asReferencesDetail(this.detail);
+    if (detail === undefined) return;
     const keys = referenceKeys(detail);
-    const at = keys.indexOf(currentCompare(detail, this.kalahiState.compare, this.detailHidden()));
-    this.changeKalahi({ compare: keys[(at + delta + keys.length) % keys.length] ?? null });
+    const at = keys.indexOf(currentCompare(detail, this.referencesState.compare, this.detailHidden()));
+    this.changeReferences({ compare: keys[(at + delta + keys.length) % keys.length] ?? null });
   }
 
   private openHelp(): void {

@@ -3,7 +3,7 @@ import { type BadgeValue, verdictBadge } from './badges';
 import { type Child, el, icon } from '../webview-kit/dom';
 
 /** Kalahi's view state: which score the references show, which reference the answer is compared with. */
-export interface KalahiViewState {
+export interface ReferencesViewState {
   /** A metric name, or 'mc' for the normalized log-probs; null: the default. */
   readonly measure: string | null;
   /** 'relevant:2', 'irrelevant:0'; null: the default. */
@@ -21,11 +21,11 @@ export interface DetailContext {
   readonly hideAutomatic?: boolean;
   /** The automatic verdict was shown earlier in this panel (before blind review was turned on). */
   readonly verdictSeen?: boolean;
-  readonly kalahi?: KalahiViewState;
+  readonly references?: ReferencesViewState;
   /** YokaiEval: whether the English gloss starts unfolded (folded by default). */
   readonly glossOpen?: boolean;
   readonly onGlossToggle?: (open: boolean) => void;
-  readonly onKalahiChange?: (change: Partial<KalahiViewState>) => void;
+  readonly onReferencesChange?: (change: Partial<ReferencesViewState>) => void;
 }
 
 /** A pane of the side-by-side detail, titled. */

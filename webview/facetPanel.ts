@@ -1,5 +1,7 @@
 import { el, icon, setText } from '../webview-kit/dom';
-import { FACETS, type FacetDef, type FacetSelection, orderedValues, valueLabel } from './facets';
+import type { FacetDefinition } from '../src/protocol';
+import { type FacetDef, facetList, orderedValues, valueLabel } from './facets';
+import type { FacetSelection } from './filters';
 import { count } from './format';
 import type { FacetCounts } from './store';
 
@@ -19,6 +21,8 @@ export class FacetPanel {
   private readonly toggleCount = el('span', { class: 'facet-toggle-count' });
   private readonly options: FacetPanelOptions;
   private selection: FacetSelection = {};
+  private dataFacets: readonly FacetDefinition[] = [];
+  private language: string | undefined;
   private open = false;
   private last: { counts: FacetCounts; known: ReadonlyMap<string, ReadonlySet<string>>; blind: boolean } | undefined;
 
@@ -33,6 +37,12 @@ export class FacetPanel {
       this.toggleCount,
     ]);
     this.toggle.addEventListener('click', () => this.setOpen(!this.open));
+  }
+
+  /** The run's data facets (the host's definitions) and the language its values sort in. */
+  setRun(dataFacets: readonly FacetDefinition[], language: string): void {
+    this.dataFacets = dataFacets;
+    this.language = language === '' ? undefined : language;
   }
 
   get isOpen(): boolean {
@@ -60,10 +70,10 @@ export class FacetPanel {
     const last = this.last;
     if (last === undefined) return;
     const focusKey = document.activeElement instanceof HTMLElement && this.body.contains(document.activeElement) ? document.activeElement.dataset['focusKey'] : undefined;
-    const groups = FACETS.filter((f) => !(last.blind && f.automatic)).flatMap((f) => {
+    const groups = facetList(this.dataFacets, last.known.keys()).filter((f) => !(last.blind && f.automatic)).flatMap((f) => {
       const values = last.known.get(f.id);
       if (values === undefined || values.size === 0) return [];
-      return [this.group(f, orderedValues(f, values), last.counts.get(f.id))];
+      return [this.group(f, orderedValues(f, values, this.language), last.counts.get(f.id))];
     });
     this.body.replaceChildren(...(groups.length === 0 ? [el('p', { class: 'facet-empty' }, 'No facets for this run.')] : groups));
     if (focusKey !== undefined) Array.from(this.body.querySelectorAll<HTMLElement>('[data-focus-key]')).find((e) => e.dataset['focusKey'] === focusKey)?.focus();

@@ -1,9 +1,10 @@
-import type { ItemRow } from '../src/protocol';
-import { isReviewed } from './filters';
+import type { FacetDefinition, ItemRow } from '../src/protocol';
+import { type FacetSelection, isReviewed } from './filters';
 
 /**
  * Facets of the item list: each gives a row zero or more values; choosing values filters the list (OR
- * within a facet, AND across facets) and every value shows how many rows the other filters leave it.
+ * within a facet, AND across facets) and every value shows how many rows the other filters leave it. The
+ * data facets (a row's `facets`) are the run's, named by the host; the others every run has.
  */
 export interface FacetDef {
   readonly id: string;
@@ -19,9 +20,10 @@ export interface FacetDef {
 const YES_NO = ['yes', 'no'] as const;
 const yesNo = (flag: boolean): readonly string[] => (flag ? ['yes'] : ['no']);
 const VERDICTS = ['true', 'false', 'null', 'error', 'missing', 'none'];
-const REGION_ORDER = ['北海道', '東北', '関東', '中部', '近畿', '中国・四国', '九州', '沖縄', '日本全国', '複数', '不明'];
 
-function dataFacet(id: string, label: string, order?: readonly string[]): FacetDef {
+/** A facet read from the rows' data: `row.facets[id]`, when not empty. */
+export function dataFacet(definition: FacetDefinition): FacetDef {
+  const { id, label, order } = definition;
   return { id, label, automatic: false, valuesOf: (row) => (row.facets[id] === undefined || row.facets[id] === '' ? [] : [row.facets[id]]), ...(order ? { order } : {}) };
 }
 
@@ -33,12 +35,11 @@ function metricsAgainstHuman(row: ItemRow): string[] {
     .map(([name]) => name);
 }
 
-export const FACETS: readonly FacetDef[] = [
-  dataFacet('type', 'Question type'),
-  dataFacet('region', 'Region', REGION_ORDER),
-  dataFacet('category', 'Category'),
-  dataFacet('topic', 'Topic'),
-  dataFacet('model', 'Model'),
+/** The model (a data facet of every run's rows, after the run's own). */
+const MODEL_FACET = dataFacet({ id: 'model', label: 'Model' });
+
+/** The facets of every run that do not come from the rows' data. */
+export const ROW_FACETS: readonly FacetDef[] = [
   { id: 'auto', label: 'Automatic verdict', automatic: true, valuesOf: (row) => [row.auto], order: VERDICTS },
   { id: 'human', label: 'Final human verdict', automatic: false, valuesOf: (row) => [row.human], order: VERDICTS, valueLabel: (v) => (v === 'none' ? 'no verdict' : v) },
   { id: 'adjudicated', label: 'Reviewed', automatic: false, valuesOf: (row) => yesNo(isReviewed(row)), order: YES_NO },
@@ -48,21 +49,29 @@ export const FACETS: readonly FacetDef[] = [
   { id: 'metric-human', label: 'Metric ≠ human', automatic: true, valuesOf: metricsAgainstHuman },
 ];
 
-const BY_ID = new Map(FACETS.map((f) => [f.id, f]));
+const ROW_FACET_BY_ID = new Map(ROW_FACETS.map((f) => [f.id, f]));
 
-export function facetDef(id: string): FacetDef | undefined {
-  return BY_ID.get(id);
+/** A facet by id: one of every run's, else the data facet of that name. */
+export function facetDef(id: string): FacetDef {
+  return ROW_FACET_BY_ID.get(id) ?? (id === MODEL_FACET.id ? MODEL_FACET : dataFacet({ id, label: id }));
 }
 
-/** Chosen values per facet; a facet without values chosen does not filter. */
-export type FacetSelection = Readonly<Record<string, readonly string[]>>;
+/**
+ * The facets the panel lists for a run, in order: the host's data facets, the model, any other data facet
+ * the rows have, then every run's facets.
+ */
+export function facetList(data: readonly FacetDefinition[], dataIds: Iterable<string>): FacetDef[] {
+  const listed = data.map(dataFacet);
+  const named = new Set([...listed.map((f) => f.id), MODEL_FACET.id]);
+  const others = [...dataIds].filter((id) => !named.has(id) && !ROW_FACET_BY_ID.has(id)).map((id) => dataFacet({ id, label: id }));
+  return [...listed, MODEL_FACET, ...others, ...ROW_FACETS];
+}
 
-/** Drops unknown facets, empty choices and (in blind mode) the automatic facets. */
+/** Drops empty choices and (in blind mode) the automatic facets. */
 export function cleanSelection(selection: FacetSelection | undefined, blind: boolean): Record<string, string[]> {
   const out: Record<string, string[]> = {};
   for (const [id, values] of Object.entries(selection ?? {})) {
-    const def = BY_ID.get(id);
-    if (def === undefined || values.length === 0 || (blind && def.automatic)) continue;
+    if (values.length === 0 || (blind && facetDef(id).automatic)) continue;
     out[id] = [...new Set(values)];
   }
   return out;
@@ -78,12 +87,12 @@ export function sameSelection(a: FacetSelection, b: FacetSelection): boolean {
   return true;
 }
 
-/** A facet's values in display order. */
-export function orderedValues(def: FacetDef, values: Iterable<string>): string[] {
+/** A facet's values in display order; the rest sorted for the items' language. */
+export function orderedValues(def: FacetDef, values: Iterable<string>, language: string | undefined): string[] {
   const all = [...values];
   const order = def.order ?? [];
   const known = order.filter((v) => all.includes(v));
-  const rest = all.filter((v) => !order.includes(v)).sort((a, b) => a.localeCompare(b, 'ja'));
+  const rest = all.filter((v) => !order.includes(v)).sort((a, b) => a.localeCompare(b, language));
   return [...known, ...rest];
 }
 

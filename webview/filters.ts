@@ -1,7 +1,9 @@
 import type { ItemRow } from '../src/protocol';
-import type { FacetSelection } from './facets';
 import type { SortId } from './sorting';
 import { matchesItem } from './textSearch';
+
+/** Chosen values per facet; a facet without values chosen does not filter. */
+export type FacetSelection = Readonly<Record<string, readonly string[]>>;
 
 /** Every filter of the item list; one is active at a time (plus an optional text query). */
 export const FILTER_IDS = [

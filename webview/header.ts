@@ -1,9 +1,7 @@
-import type { RunHeader, ScoreHeader } from '../src/protocol';
+import type { ReviewView, RunHeader, ScoreHeader } from '../src/protocol';
 import { el, icon, setText } from '../webview-kit/dom';
 import { count, percent, pointDelta } from './format';
-import { metricLabel } from './kalahiScores';
-
-const BENCHMARK_NAMES: Readonly<Record<RunHeader['benchmark'], string>> = { yokaieval: 'YokaiEval', kalahi: 'Kalahi' };
+import { metricLabel } from './referenceScores';
 
 export interface HeaderActions {
   readonly onRefresh: () => void;
@@ -80,16 +78,16 @@ export class HeaderView {
     ]);
   }
 
-  setRun(run: RunHeader, annotator: string, role: 'annotator' | 'adjudicator'): void {
-    const name = BENCHMARK_NAMES[run.benchmark];
-    setText(this.benchmark, run.benchmark === 'kalahi' && run.task !== '' ? `${name} · ${run.task}` : name);
+  setRun(run: RunHeader, view: ReviewView, annotator: string, role: 'annotator' | 'adjudicator'): void {
+    const name = view.title;
+    setText(this.benchmark, view.showTask && run.task !== '' ? `${name} · ${run.task}` : name);
     setText(this.model, run.model);
     this.model.title = run.runId;
     const scoredBy = run.primaryMetric ? `scored by ${metricLabel(run.primaryMetric)} (its acc is the automatic verdict)` : run.task === 'mc' ? 'multiple choice: log-probs, no verdict' : 'no judge';
-    setText(this.judge, run.judge !== null ? `judged by ${run.judge}` : run.benchmark === 'kalahi' ? scoredBy : 'no judge');
+    setText(this.judge, run.judge !== null ? `judged by ${run.judge}` : view.automatic === 'metric' ? scoredBy : 'no judge');
     setText(this.status, run.status);
     setText(this.who, `${role === 'adjudicator' ? 'adjudicating' : 'annotating'} as ${annotator}`);
-    const promptLabel = run.benchmark === 'kalahi' ? 'How this run was scored (p)' : 'Judge prompt (p)';
+    const promptLabel = view.automatic === 'metric' ? 'How this run was scored (p)' : 'Judge prompt (p)';
     this.promptButton.setAttribute('label', promptLabel);
     this.promptButton.setAttribute('title', promptLabel);
   }

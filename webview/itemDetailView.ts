@@ -1,25 +1,23 @@
 import type { ItemDetail } from '../src/protocol';
+import { detailShape } from '../src/protocolDetails';
 import type { DetailContext } from './detailParts';
 import { renderGeneric } from './detailGeneric';
-import { renderKalahi } from './detailKalahi';
-import { renderYokaiEval } from './detailYokaiEval';
+import { renderReferences } from './detailReferences';
+import { renderChoices } from './detailChoices';
 import { el } from '../webview-kit/dom';
 
-export type { DetailContext, KalahiViewState } from './detailParts';
+export type { DetailContext, ReferencesViewState } from './detailParts';
 
-/** The panes of a detail, by kind: a new item kind adds a renderer here. */
+/** The panes of a detail, by what it shows: a new shape of detail adds a renderer here. */
 function renderPanes(detail: ItemDetail, context: DetailContext): HTMLElement[] {
-  switch (detail.kind) {
-    case 'yokaieval':
-      return renderYokaiEval(detail, context);
-    case 'kalahi':
-      return renderKalahi(detail, context);
-    case 'generic':
-      return renderGeneric(detail, context);
-    default: {
-      const unknown: never = detail;
-      return [el('p', { class: 'no-data' }, `This item kind cannot be shown (${String((unknown as { kind?: unknown }).kind)}).`)];
-    }
+  const shaped = detailShape(detail);
+  switch (shaped.shape) {
+    case 'choices':
+      return renderChoices(shaped.detail, context);
+    case 'references':
+      return renderReferences(shaped.detail, context);
+    case 'texts':
+      return renderGeneric(shaped.detail, context);
   }
 }
 

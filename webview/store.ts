@@ -1,5 +1,5 @@
 import type { ItemRow } from '../src/protocol';
-import { FACETS, type FacetDef, type FacetSelection, cleanSelection, facetDef } from './facets';
+import { type FacetDef, ROW_FACETS, cleanSelection, facetDef } from './facets';
 import { type FilterCounts, type FilterState, countRow, emptyCounts, filterDef, matchesQuery } from './filters';
 import { type SortId, sortKey } from './sorting';
 import { foldText, queryTerms } from './textSearch';
@@ -321,28 +321,31 @@ export class ReviewStore {
     if (misses.length > 1) return;
     const only = misses[0];
     if (only === undefined || only === 'chip') countRow(this.countsByFilter, row, sign);
-    for (const facet of FACETS) {
-      if (only !== undefined && only !== facet.id) continue;
-      let counts = this.facetCountMap.get(facet.id);
+    const add = (id: string, values: readonly string[]): void => {
+      if (only !== undefined && only !== id) return;
+      let counts = this.facetCountMap.get(id);
       if (counts === undefined) {
         counts = new Map();
-        this.facetCountMap.set(facet.id, counts);
+        this.facetCountMap.set(id, counts);
       }
-      for (const value of facet.valuesOf(row)) counts.set(value, (counts.get(value) ?? 0) + sign);
-    }
+      for (const value of values) counts.set(value, (counts.get(value) ?? 0) + sign);
+    };
+    for (const [id, value] of Object.entries(row.facets)) if (value !== '') add(id, [value]);
+    for (const facet of ROW_FACETS) add(facet.id, facet.valuesOf(row));
   }
 
   private learnValues(row: ItemRow): void {
-    for (const facet of FACETS) {
-      const values = facet.valuesOf(row);
-      if (values.length === 0) continue;
-      let set = this.known.get(facet.id);
+    const learn = (id: string, values: readonly string[]): void => {
+      if (values.length === 0) return;
+      let set = this.known.get(id);
       if (set === undefined) {
         set = new Set();
-        this.known.set(facet.id, set);
+        this.known.set(id, set);
       }
       for (const value of values) set.add(value);
-    }
+    };
+    for (const [id, value] of Object.entries(row.facets)) if (value !== '') learn(id, [value]);
+    for (const facet of ROW_FACETS) learn(facet.id, facet.valuesOf(row));
   }
 
   private grow(size: number): void {
@@ -357,11 +360,9 @@ export class ReviewStore {
 
   private recompute(): void {
     this.terms = queryTerms(this.state.query);
-    this.activeFacets = Object.keys(this.state.facets)
-      .map((id) => facetDef(id))
-      .filter((f): f is FacetDef => f !== undefined);
+    this.activeFacets = Object.keys(this.state.facets).map((id) => facetDef(id));
     this.countsByFilter = emptyCounts();
-    this.facetCountMap = new Map(FACETS.map((f) => [f.id, new Map<string, number>()]));
+    this.facetCountMap = new Map();
     const n = this.rowList.length;
     const out = new Int32Array(n);
     this.positions = new Int32Array(n).fill(-1);
@@ -386,4 +387,3 @@ export class ReviewStore {
   }
 }
 
-export type { FacetSelection };

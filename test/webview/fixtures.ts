@@ -1,4 +1,5 @@
 /** Synthetic host messages for the webview tests. */
+import { reviewViewFor } from '../../src/core/review/viewDescriptor';
 import type { HostMessage, InitMessage, ItemDetail, ItemRow, ScoreHeader } from '../../src/protocol';
 
 export function row(i: number, overrides: Partial<ItemRow> = {}): ItemRow {
@@ -39,10 +40,13 @@ export const CATEGORIES: InitMessage['categories'] = [
   { id: 'other', label: 'Other' },
 ];
 
+/** An init message; its view is the one the host computes for the run (src/core/review/viewDescriptor.ts). */
 export function init(overrides: Partial<InitMessage> = {}): InitMessage {
+  const run = overrides.run ?? { runDir: '/runs/r1', runId: 'r1', benchmark: 'yokaieval', task: 'mc', model: 'gpt-4o-2024-08-06', judge: 'gpt-4o', status: 'finished' };
   return {
     type: 'init',
-    run: { runDir: '/runs/r1', runId: 'r1', benchmark: 'yokaieval', task: 'mc', model: 'gpt-4o-2024-08-06', judge: 'gpt-4o', status: 'finished' },
+    run,
+    view: reviewViewFor(run),
     header: header(),
     rows: rows(20),
     annotator: 'alice',

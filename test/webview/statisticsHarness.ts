@@ -2,6 +2,7 @@
  * Mounts the Statistics webview in happy-dom with a fake acquireVsCodeApi and a chart renderer that
  * records what it is asked to draw (happy-dom has no canvas; the end-to-end test draws real charts).
  */
+import { statsViewFor } from '../../src/core/review/viewDescriptor';
 import type { StatsHostMessage, StatsWebviewMessage } from '../../src/statsProtocol';
 import type { StatsApp } from '../../webview-stats/app';
 import type { ChartHandle, ChartRenderer, ChartSpec } from '../../webview-stats/charts/chartSpec';
@@ -59,6 +60,14 @@ export interface MountedStats {
   unmount(): void;
 }
 
+/** A statistics message as the host sends it: with the view the host computes for the report's run. */
+function asHostSends(message: unknown): unknown {
+  if (typeof message !== 'object' || message === null || !('type' in message) || message.type !== 'statistics' || 'view' in message || !('report' in message)) return message;
+  const run: unknown = typeof message.report === 'object' && message.report !== null && 'run' in message.report ? message.report.run : undefined;
+  const benchmark = typeof run === 'object' && run !== null && 'benchmark' in run ? run.benchmark : undefined;
+  return typeof benchmark === 'string' ? { ...message, view: statsViewFor({ benchmark }) } : message;
+}
+
 export async function mountStats(): Promise<MountedStats> {
   await setupDom();
   await import('../../webview-stats/components');
@@ -76,7 +85,7 @@ export async function mountStats(): Promise<MountedStats> {
     api,
     charts,
     deliver(message) {
-      window.dispatchEvent(new MessageEvent('message', { data: structuredClone(message) }));
+      window.dispatchEvent(new MessageEvent('message', { data: structuredClone(asHostSends(message)) }));
     },
     posted: () => api.posted as unknown as StatsWebviewMessage[],
     async settle(ms = 0) {

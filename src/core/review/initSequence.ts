@@ -1,5 +1,6 @@
 import { type InitMessage, type ItemDetail, type RowChunkMessage } from '../../protocol';
 import { type ReviewSession } from './reviewSession';
+import { reviewViewFor } from './viewDescriptor';
 
 /** Rows in the first message: a screen's worth at the list's row height, on a tall screen. */
 export const FIRST_SCREEN_ROWS = 60;
@@ -45,7 +46,7 @@ export function initSequence(session: ReviewSession, options: InitOptions): Init
   const items = session.manifest.dataset.itemIds;
   const selected = options.selectedItemId !== null && session.hasItem(options.selectedItemId) ? options.selectedItemId : null;
   const chunkRows = options.chunkRows ?? ROW_CHUNK_ROWS;
-  const base = { type: 'init', run: session.runHeader(), header: session.header(), annotator: session.annotator, role: options.role, categories: options.categories, selectedItemId: selected, blind: options.blind } as const;
+  const base = { type: 'init', run: session.runHeader(), view: reviewViewFor(session.manifest), header: session.header(), annotator: session.annotator, role: options.role, categories: options.categories, selectedItemId: selected, blind: options.blind } as const;
   if (items.length <= chunkRows) {
     return { init: { ...base, rows: session.rows(), rowsToCome: 0 }, detail: null, chunks: function* () {} };
   }

@@ -4,23 +4,23 @@ import { type HostMessage, type WebviewMessage, WebviewMessageSchema } from '../
 import { AdjudicationWriter, type LogProblem, describeLogProblems } from '../../core/adjudication/adjudicationLog';
 import { type AnnotatorState, type Role, hallucinationCategoriesFor } from '../../core/adjudication/event';
 import { newAdjudicationEvent } from '../../core/adjudication/newEvent';
-import { type GlossIndex } from '../../core/benchmarks/yokaieval/gloss';
 import { type ResolveOptions } from '../../core/data/resolveSourceFile';
 import { initSequence } from '../../core/review/initSequence';
 import { runPromptDocument } from '../../core/review/judgeTemplate';
 import { ReviewSession } from '../../core/review/reviewSession';
 import { reviewTitle } from '../../core/review/reviewTitle';
+import { usesGlosses } from '../../core/review/viewDescriptor';
 import { errorMessage } from '../../core/util/errors';
 import { REVIEW_VIEW_TYPE } from '../commandIds';
-import { Disposable } from '../disposable';
+import { RunPanel, type RunPanelHost, RunPanels, createRunWebviewPanel, restoreRunPanel } from '../panels/runPanel';
+import { type RunFileChange } from '../panels/runWatcher';
 import { showGuidelines } from './guidelines';
 import { type ReadOnlyDocuments } from './readOnlyDocuments';
-import { type RunFileChange, watchRunFolder } from './runWatcher';
-import { getWebviewHtml } from './webviewHtml';
 
-export interface ReviewContext {
-  readonly extensionUri: vscode.Uri;
-  readonly log: vscode.LogOutputChannel;
+/** The English glosses a review session shows beside its items. */
+type Glosses = Parameters<ReviewSession['setGlosses']>[0];
+
+export interface ReviewContext extends RunPanelHost {
   readonly annotator: () => string;
   /**
    * The name to record decisions under, asked for (once, and stored in the setting) when neither the setting
@@ -36,8 +36,8 @@ export interface ReviewContext {
   readonly guidelinesFile: () => string;
   /** Where official files are found (data directory, cache), for the judge template. */
   readonly sources: () => ResolveOptions;
-  /** YokaiEval's English glosses, loaded once (null when the data is not available). */
-  readonly glosses: () => Promise<GlossIndex | null>;
+  /** English glosses of the items, loaded once (null when the data is not available). */
+  readonly glosses: () => Promise<Glosses>;
   readonly documents: ReadOnlyDocuments;
 }
 
@@ -56,8 +56,8 @@ interface UndoEntry {
  * adjudications.jsonl at once (never touching results.jsonl), follows the log for others' decisions, and
  * pushes rows, scores and item details to the webview.
  */
-export class ReviewPanel extends Disposable {
-  private static readonly panels = new Map<string, ReviewPanel>();
+export class ReviewPanel extends RunPanel<WebviewMessage, HostMessage> {
+  private static readonly panels = new RunPanels<ReviewPanel>();
 
   private session: ReviewSession;
   private readonly writer: AdjudicationWriter;
@@ -77,33 +77,16 @@ export class ReviewPanel extends Disposable {
   static show(context: ReviewContext, runDir: string, itemId?: string, preserveFocus = false): ReviewPanel {
     const existing = ReviewPanel.panels.get(runDir);
     if (existing !== undefined) {
-      existing.panel.reveal(undefined, preserveFocus);
+      existing.reveal(preserveFocus);
       if (itemId !== undefined) existing.select(itemId);
       return existing;
     }
-    const panel = vscode.window.createWebviewPanel(REVIEW_VIEW_TYPE, 'Review', vscode.ViewColumn.Active, ReviewPanel.webviewOptions(context.extensionUri));
-    return new ReviewPanel(context, panel, runDir, itemId ?? null);
+    return new ReviewPanel(context, createRunWebviewPanel(REVIEW_VIEW_TYPE, 'Review', context.extensionUri), runDir, itemId ?? null);
   }
 
   /** Brings back a panel after a window reload, from the state the webview persisted. */
   static restore(context: ReviewContext, panel: vscode.WebviewPanel, state: unknown): void {
-    const parsed = PersistedPanelSchema.safeParse(state);
-    if (!parsed.success) {
-      context.log.warn('review panel state could not be restored; closing the panel');
-      panel.dispose();
-      return;
-    }
-    panel.webview.options = ReviewPanel.webviewOptions(context.extensionUri);
-    try {
-      new ReviewPanel(context, panel, parsed.data.runDir, parsed.data.itemId ?? null);
-    } catch (error) {
-      void vscode.window.showErrorMessage(`Eval Adjudicator: could not reopen ${parsed.data.runDir}: ${errorMessage(error)}`);
-      panel.dispose();
-    }
-  }
-
-  static webviewOptions(extensionUri: vscode.Uri): vscode.WebviewPanelOptions & vscode.WebviewOptions {
-    return { enableScripts: true, localResourceRoots: [vscode.Uri.joinPath(extensionUri, 'dist')], retainContextWhenHidden: false };
+    restoreRunPanel(context, 'review', panel, state, PersistedPanelSchema, (restored) => new ReviewPanel(context, panel, restored.runDir, restored.itemId ?? null));
   }
 
   /** The review settings changed: every open panel hears about it. */
@@ -112,17 +95,16 @@ export class ReviewPanel extends Disposable {
   }
 
   static activeRunDir(): string | undefined {
-    for (const [dir, panel] of ReviewPanel.panels) if (panel.panel.active) return dir;
-    return undefined;
+    return ReviewPanel.panels.activeRunDir();
   }
 
   private constructor(
     private readonly context: ReviewContext,
-    private readonly panel: vscode.WebviewPanel,
-    private readonly runDir: string,
+    panel: vscode.WebviewPanel,
+    runDir: string,
     selected: string | null,
   ) {
-    super();
+    super(context, panel, runDir, { name: 'review', script: 'webview.js', incoming: WebviewMessageSchema }, ReviewPanel.panels);
     this.annotator = context.annotator();
     const opened = ReviewSession.open(runDir, this.annotator, { searchInRows: false });
     this.session = opened.session;
@@ -132,22 +114,10 @@ export class ReviewPanel extends Disposable {
       void vscode.window.showWarningMessage(`adjudications.jsonl ended in a torn line (a crash mid-write); its bytes were moved to ${this.writer.tornLineMovedTo}.`);
     }
     this.selected = selected;
-    ReviewPanel.panels.set(runDir, this);
-
-    const header = this.session.runHeader();
-    panel.title = reviewTitle(header);
+    panel.title = reviewTitle(this.session.runHeader());
     panel.iconPath = vscode.Uri.joinPath(context.extensionUri, 'media', 'activity-bar.svg');
-    const dist = vscode.Uri.joinPath(context.extensionUri, 'dist');
-    panel.webview.html = getWebviewHtml({
-      cspSource: panel.webview.cspSource,
-      scriptUri: panel.webview.asWebviewUri(vscode.Uri.joinPath(dist, 'webview.js')).toString(),
-      codiconsUri: panel.webview.asWebviewUri(vscode.Uri.joinPath(dist, 'codicon.css')).toString(),
-      title: panel.title,
-    });
-    this._register(panel.webview.onDidReceiveMessage((raw: unknown) => void this.receive(raw)));
-    this._register(panel.onDidDispose(() => this.dispose()));
-    this._register(watchRunFolder(runDir, (changed) => this.onFilesChanged(changed)));
-    if (header.benchmark === 'yokaieval') void this.loadGlosses();
+    this.start();
+    if (usesGlosses(this.session.manifest)) void this.loadGlosses();
   }
 
   /** Glosses may need a download: the panel opens without them and picks them up when they arrive (rows do not show them; details and searches do). */
@@ -160,10 +130,8 @@ export class ReviewPanel extends Disposable {
 
   override dispose(): void {
     if (this.isDisposed) return;
-    ReviewPanel.panels.delete(this.runDir);
     void this.writer.close();
     super.dispose();
-    this.panel.dispose();
   }
 
   private select(itemId: string): void {
@@ -172,23 +140,12 @@ export class ReviewPanel extends Disposable {
     this.post({ type: 'item', detail: this.session.detail(itemId, this.canUndo()) });
   }
 
-  private async receive(raw: unknown): Promise<void> {
-    const parsed = WebviewMessageSchema.safeParse(raw);
-    if (!parsed.success) {
-      this.context.log.warn(`review: rejected a message that fails the protocol: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
-      this.post({ type: 'error', message: 'The panel sent a message the extension does not understand; it was ignored.' });
-      return;
-    }
-    try {
-      await this.handle(parsed.data);
-    } catch (error) {
-      this.context.log.error(`review: ${errorMessage(error)}`);
-      const requestId = 'requestId' in parsed.data ? parsed.data.requestId : undefined;
-      this.post({ type: 'error', message: errorMessage(error), ...(requestId !== undefined ? { requestId } : {}) });
-    }
+  protected errorReply(text: string, cause: WebviewMessage | undefined): HostMessage {
+    const requestId = cause !== undefined && 'requestId' in cause ? cause.requestId : undefined;
+    return { type: 'error', message: text, ...(requestId !== undefined ? { requestId } : {}) };
   }
 
-  private async handle(message: WebviewMessage): Promise<void> {
+  protected async handle(message: WebviewMessage): Promise<void> {
     switch (message.type) {
       case 'ready':
         this.postInit();
@@ -266,7 +223,7 @@ export class ReviewPanel extends Disposable {
     const reopened = ReviewSession.open(this.runDir, name, { searchInRows: false });
     this.reportProblems(reopened.problems, true);
     this.session = reopened.session;
-    if (this.session.manifest.benchmark === 'yokaieval') void this.loadGlosses();
+    if (usesGlosses(this.session.manifest)) void this.loadGlosses();
     this.postInit();
   }
 
@@ -286,7 +243,7 @@ export class ReviewPanel extends Disposable {
     if (this.selected === itemId) this.post({ type: 'item', detail: this.session.detail(itemId, this.canUndo()) });
   }
 
-  private onFilesChanged(changed: ReadonlySet<RunFileChange>): void {
+  protected onFilesChanged(changed: ReadonlySet<RunFileChange>): void {
     if (this.isDisposed) return;
     try {
       if (changed.has('results')) {
@@ -359,9 +316,5 @@ export class ReviewPanel extends Disposable {
   private postSkippedLines(): void {
     const problems = [...this.skipped.values()].sort((a, b) => a.line - b.line);
     this.post({ type: 'skippedLines', lines: describeLogProblems(problems) });
-  }
-
-  private post(message: HostMessage): void {
-    if (!this.isDisposed) void this.panel.webview.postMessage(message);
   }
 }

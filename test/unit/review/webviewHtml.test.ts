@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { getWebviewHtml } from '../../../src/extension/review/webviewHtml';
+import { getWebviewHtml } from '../../../src/extension/panels/webviewHtml';
 
 test('the webview shell has a strict CSP: nothing by default, scripts by nonce only, no unsafe-inline or eval', () => {
   const html = getWebviewHtml({ cspSource: 'vscode-webview://abc', scriptUri: 'vscode-webview://abc/dist/webview.js', codiconsUri: 'vscode-webview://abc/dist/codicon.css', title: 'Review: <b>"x"</b>', nonce: 'N0nce' });

@@ -1,4 +1,4 @@
-import type { KalahiDetail, KalahiMetricView } from '../src/protocol';
+import type { ReferenceMetricView, ReferencesDetail } from '../src/protocolDetails';
 import { verdictBadge } from './badges';
 import { el, icon, srOnly } from '../webview-kit/dom';
 
@@ -36,7 +36,7 @@ export const score3 = (x: number): string => x.toFixed(3);
 export const signed3 = (x: number): string => (x > 0 ? `+${x.toFixed(3)}` : x < 0 ? `−${Math.abs(x).toFixed(3)}` : '±0.000');
 
 /** Every measure of an item, metrics in the run's order, then MC. */
-export function measuresOf(detail: KalahiDetail): Measure[] {
+export function measuresOf(detail: ReferencesDetail): Measure[] {
   const measures: Measure[] = (detail.open?.metrics ?? []).map((m) => ({ id: m.name, label: metricLabel(m.name), relevant: m.relevant, irrelevant: m.irrelevant, ...metricScale([...m.relevant, ...m.irrelevant]), format: score3 }));
   const mc = detail.mc;
   if (mc !== null) {
@@ -73,7 +73,7 @@ export function scoreBar(value: number, measure: Measure, tone: 'relevant' | 'ir
 }
 
 /** Every metric's max relevant, max irrelevant, diff and acc; the primary one (the automatic verdict) marked. */
-export function metricTable(metrics: readonly KalahiMetricView[], primary: string, selected: string, onSelect: (name: string) => void): HTMLElement {
+export function metricTable(metrics: readonly ReferenceMetricView[], primary: string, selected: string, onSelect: (name: string) => void): HTMLElement {
   const rows = metrics.map((m) => {
     const row = el('tr', { class: `metric-row${m.name === primary ? ' is-primary' : ''}${m.name === selected ? ' is-selected' : ''}`, 'data-metric': m.name }, [
       el('th', { scope: 'row' }, [
@@ -96,7 +96,7 @@ export function metricTable(metrics: readonly KalahiMetricView[], primary: strin
 }
 
 /** MC1 (did the best answer beat every irrelevant one) and MC2 (probability mass on the relevant answers). */
-export function mcSummary(mc: NonNullable<KalahiDetail['mc']>): HTMLElement {
+export function mcSummary(mc: NonNullable<ReferencesDetail['mc']>): HTMLElement {
   const mass = el('span', { class: 'bar-fill bar-relevant' });
   mass.style.width = `${(Math.max(0, Math.min(1, mc.mc2)) * 100).toFixed(1)}%`;
   return el('div', { class: 'mc-summary' }, [

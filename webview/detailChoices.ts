@@ -1,15 +1,13 @@
-import type { ItemDetail } from '../src/protocol';
+import type { ChoicesDetail } from '../src/protocolDetails';
 import { type DetailContext, autoBadge, disclosure, displayUrl, hiddenNotice, linkButton, linkifiedText, modelOutput, pane, rawBlock, subheading, textBlock } from './detailParts';
 import { el, icon, srOnly } from '../webview-kit/dom';
-
-type YokaiEvalDetail = Extract<ItemDetail, { kind: 'yokaieval' }>;
 
 /** refs_detail entries start with Wikipedia's back-links ("^ a b"): not part of the reference. */
 const BACKLINKS = /^\^(?:\s+[a-z]{1,2})*\s+/u;
 
 /** YokaiEval: the question and its four choices (gold marked) beside the model's answer and the judge's. */
-export function renderYokaiEval(detail: YokaiEvalDetail, context: DetailContext): HTMLElement[] {
-  const lang = 'ja';
+export function renderChoices(detail: ChoicesDetail, context: DetailContext): HTMLElement[] {
+  const lang = context.lang;
   const hidden = context.hideAutomatic === true;
   const answered = detail.response?.trim() ?? null;
   const goldListed = detail.choices.includes(detail.gold);
@@ -81,7 +79,7 @@ function glossDisclosure(gloss: string, context: DetailContext): HTMLElement {
 }
 
 /** The item's Wikipedia article and the references it cites; links ask before they open. */
-function sources(detail: YokaiEvalDetail, refs: readonly string[], context: DetailContext): HTMLElement | null {
+function sources(detail: ChoicesDetail, refs: readonly string[], context: DetailContext): HTMLElement | null {
   if (refs.length === 0 && detail.url === '') return null;
   return disclosure(
     'Sources',

@@ -1,7 +1,7 @@
-import type { KalahiDetail } from '../src/protocol';
+import type { ReferencesDetail } from '../src/protocolDetails';
 import { el, icon, srOnly } from '../webview-kit/dom';
 import { markRanges } from './highlight';
-import { type Measure, scoreBar } from './kalahiScores';
+import { type Measure, scoreBar } from './referenceScores';
 import { overlapRanges } from './wordOverlap';
 
 export type ReferenceKind = 'relevant' | 'irrelevant';
@@ -12,11 +12,11 @@ export function referenceKey(kind: ReferenceKind, index: number): string {
 }
 
 /** Every reference key of an item, relevant first (the order o cycles through). */
-export function referenceKeys(detail: KalahiDetail): string[] {
+export function referenceKeys(detail: ReferencesDetail): string[] {
   return [...detail.references.relevant.map((_, i) => referenceKey('relevant', i)), ...detail.references.irrelevant.map((_, i) => referenceKey('irrelevant', i))];
 }
 
-export function referenceText(detail: KalahiDetail, key: string): string | undefined {
+export function referenceText(detail: ReferencesDetail, key: string): string | undefined {
   const [kind, index] = key.split(':');
   const list = kind === 'relevant' ? detail.references.relevant : kind === 'irrelevant' ? detail.references.irrelevant : [];
   return list[Number(index)];
@@ -35,12 +35,14 @@ function maxIndexes(values: readonly number[]): Set<number> {
 }
 
 export interface ReferenceListOptions {
-  readonly detail: KalahiDetail;
+  readonly detail: ReferencesDetail;
   /** The scores shown beside each reference; undefined when blind review hides them (or there are none). */
   readonly measure: Measure | undefined;
   /** The reference the answer is compared with, and the answer. */
   readonly compare: string | null;
   readonly answer: string | null;
+  /** BCP 47 language of the references. */
+  readonly lang: string;
   readonly onCompare: (key: string) => void;
 }
 
@@ -70,7 +72,7 @@ function referenceList(kind: ReferenceKind, options: ReferenceListOptions): HTML
         const isMax = maxima.has(i);
         const compared = options.compare === key;
         const label = `${kind === 'relevant' ? 'R' : 'I'}${i + 1}`;
-        const textEl = el('div', { class: 'ref-text searchable', lang: 'fil' }, text);
+        const textEl = el('div', { class: 'ref-text searchable', lang: options.lang }, text);
         if (compared && options.answer !== null && options.answer !== '') {
           const answer = options.answer;
           markRanges(textEl, (t) => overlapRanges(t, answer), 'overlap');

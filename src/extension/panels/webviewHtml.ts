@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 export interface WebviewHtmlInput {
   /** webview.cspSource */
   readonly cspSource: string;
-  /** webview.asWebviewUri of dist/webview.js and dist/codicon.css, as strings. */
+  /** webview.asWebviewUri of the bundle (dist/webview.js, dist/stats.js) and dist/codicon.css, as strings. */
   readonly scriptUri: string;
   readonly codiconsUri: string;
   readonly title: string;

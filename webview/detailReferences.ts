@@ -1,16 +1,14 @@
-import type { KalahiDetail } from '../src/protocol';
+import type { ReferencesDetail } from '../src/protocolDetails';
 import { type DetailContext, autoBadge, callout, disclosure, errorCallout, hiddenNotice, pane, rawBlock, subheading, textBlock } from './detailParts';
 import { el, icon, srOnly } from '../webview-kit/dom';
 import { markRanges } from './highlight';
 import { clampedPrompt } from './promptClamp';
-import { referenceKeys, referenceLists, referenceName, referenceText, referenceKey } from './kalahiReferences';
-import { type Measure, measuresOf, metricLabel, metricTable, mcSummary, score3, signed3 } from './kalahiScores';
+import { referenceKeys, referenceLists, referenceName, referenceText, referenceKey } from './referenceTexts';
+import { type Measure, measuresOf, metricLabel, metricTable, mcSummary, score3, signed3 } from './referenceScores';
 import { overlapCount, overlapRanges } from './wordOverlap';
 
-const LANG = 'fil';
-
 /** The measure shown beside the references: the chosen one if the item has it, else the primary metric, else MC. */
-export function currentMeasure(detail: KalahiDetail, chosen: string | null): string | null {
+export function currentMeasure(detail: ReferencesDetail, chosen: string | null): string | null {
   const ids = measuresOf(detail).map((m) => m.id);
   if (chosen !== null && ids.includes(chosen)) return chosen;
   return detail.open?.primaryMetric ?? ids[0] ?? null;
@@ -21,7 +19,7 @@ export function currentMeasure(detail: KalahiDetail, chosen: string | null): str
  * answer under the primary metric, else the best answer (always the best answer in blind review, which must
  * not hint at the scores).
  */
-export function currentCompare(detail: KalahiDetail, chosen: string | null, hidden: boolean): string {
+export function currentCompare(detail: ReferencesDetail, chosen: string | null, hidden: boolean): string {
   if (chosen !== null && referenceKeys(detail).includes(chosen)) return chosen;
   const primary = detail.open?.metrics.find((m) => m.name === detail.open?.primaryMetric);
   if (!hidden && primary !== undefined && primary.relevant.length > 0) return referenceKey('relevant', primary.relevant.indexOf(Math.max(...primary.relevant)));
@@ -29,13 +27,13 @@ export function currentCompare(detail: KalahiDetail, chosen: string | null, hidd
 }
 
 /** Kalahi: the prompt and the model's answer beside the relevant and irrelevant references with their scores. */
-export function renderKalahi(detail: KalahiDetail, context: DetailContext): HTMLElement[] {
+export function renderReferences(detail: ReferencesDetail, context: DetailContext): HTMLElement[] {
   const hidden = context.hideAutomatic === true && detail.decidable;
   const measures = measuresOf(detail);
-  const measureId = currentMeasure(detail, context.kalahi?.measure ?? null);
+  const measureId = currentMeasure(detail, context.references?.measure ?? null);
   const measure = hidden ? undefined : measures.find((m) => m.id === measureId);
-  const compare = currentCompare(detail, context.kalahi?.compare ?? null, hidden);
-  const onChange = context.onKalahiChange ?? ((): void => undefined);
+  const compare = currentCompare(detail, context.references?.compare ?? null, hidden);
+  const onChange = context.onReferencesChange ?? ((): void => undefined);
   const answer = detail.open === null || detail.open.empty ? null : detail.open.answer;
   const primaryLabel = metricLabel(detail.open?.primaryMetric ?? '');
 
@@ -47,17 +45,17 @@ export function renderKalahi(detail: KalahiDetail, context: DetailContext): HTML
   ]);
   const item = pane('item', 'Prompt and answer', [
     meta,
-    clampedPrompt(detail.prompt, LANG),
+    clampedPrompt(detail.prompt, context.lang),
     detail.open === null && !detail.decidable ? null : subheading('Model answer', hidden || detail.open === null ? [] : [autoBadge(detail.auto, `${primaryLabel} acc`), el('span', { class: 'auto-caption' }, `${primaryLabel} acc, the automatic verdict`)]),
-    ...answerParts(detail, answer, compare),
+    ...answerParts(detail, answer, compare, context.lang),
     detail.error === null ? null : errorCallout(detail.error),
-    detail.systemPrompt === null ? null : disclosure('System prompt', [rawBlock(detail.systemPrompt, LANG, 'System prompt')]),
+    detail.systemPrompt === null ? null : disclosure('System prompt', [rawBlock(detail.systemPrompt, context.lang, 'System prompt')]),
   ]);
 
   const references = pane('refs', 'References', [
     hidden ? hiddenNotice('The metric scores and the automatic verdict are', context.verdictSeen === true) : measurePicker(measures, measureId, (id) => onChange({ measure: id })),
     measure === undefined ? null : measureSummary(detail, measure),
-    ...referenceLists({ detail, measure, compare, answer, onCompare: (key) => onChange({ compare: key }) }),
+    ...referenceLists({ detail, measure, compare, answer, lang: context.lang, onCompare: (key) => onChange({ compare: key }) }),
     hidden || detail.open === null || detail.open.metrics.length === 0
       ? null
       : el('div', { class: 'metrics-block' }, [subheading('Every metric'), metricTable(detail.open.metrics, detail.open.primaryMetric, measureId ?? '', (name) => onChange({ measure: name }))]),
@@ -66,14 +64,14 @@ export function renderKalahi(detail: KalahiDetail, context: DetailContext): HTML
   return [item, references];
 }
 
-function answerParts(detail: KalahiDetail, answer: string | null, compare: string): (HTMLElement | null)[] {
+function answerParts(detail: ReferencesDetail, answer: string | null, compare: string, lang: string): (HTMLElement | null)[] {
   const open = detail.open;
   if (open === null) {
     return [detail.decidable ? el('p', { class: 'no-data' }, 'No open-ended answer recorded.') : callout('info', 'graph', 'Multiple choice', [el('p', { class: 'callout-text' }, 'No open-ended answer: the model’s log-prob of each reference is beside it, with MC1 and MC2 below. Multiple-choice items take flags and notes, no verdict.')])];
   }
   const refusal = open.refusal === null ? null : callout('warning', 'shield', 'Refused by the content filter', [el('p', { class: 'callout-text' }, 'The provider refused to answer; the refusal counts as an empty answer.')]);
   if (answer === null) return [refusal, el('p', { class: 'no-data' }, 'Empty answer: every metric scores 0 on every reference (diff 0, acc false).')];
-  const block = textBlock(answer, LANG, 'response answer searchable');
+  const block = textBlock(answer, lang, 'response answer searchable');
   const reference = referenceText(detail, compare) ?? '';
   markRanges(block, (text) => overlapRanges(text, reference), 'overlap');
   const { shared, total } = overlapCount(answer, reference);
@@ -97,7 +95,7 @@ function measurePicker(measures: readonly Measure[], current: string | null, onP
 }
 
 /** One line on the chosen measure: the maxima and diff with acc for a metric, MC1 and MC2 for MC. */
-function measureSummary(detail: KalahiDetail, measure: Measure): HTMLElement {
+function measureSummary(detail: ReferencesDetail, measure: Measure): HTMLElement {
   const metric = detail.open?.metrics.find((m) => m.name === measure.id);
   if (metric !== undefined) {
     return el('p', { class: 'measure-summary' }, [

@@ -3,7 +3,7 @@ import type { FacetDefinition } from '../src/protocol';
 import { type FacetDef, facetList, orderedValues, valueLabel } from './facets';
 import type { FacetSelection } from './filters';
 import { count } from './format';
-import type { FacetCounts } from './store';
+import type { FacetCounts } from './facetTally';
 
 export interface FacetPanelOptions {
   readonly onChange: (selection: Record<string, string[]>) => void;

@@ -1,11 +1,11 @@
 import type { ItemRow } from '../src/protocol';
-import { type FacetDef, ROW_FACETS, cleanSelection, facetDef } from './facets';
-import { type FilterCounts, type FilterState, countRow, emptyCounts, filterDef, matchesQuery } from './filters';
+import { type FacetCounts, FacetTally } from './facetTally';
+import { type FacetDef, cleanSelection, facetDef } from './facets';
+import { type FilterCounts, type FilterState, countRow, emptyCounts, filterDef } from './filters';
+import { RowSearch } from './rowSearch';
+import { nextUndecidedIn, stepFrom } from './listSteps';
 import { type SortId, sortKey } from './sorting';
-import { foldText, queryTerms } from './textSearch';
-
-/** Counts per facet value: facet id to value to rows. */
-export type FacetCounts = ReadonlyMap<string, ReadonlyMap<string, number>>;
+import { queryTerms } from './textSearch';
 
 interface NormalizedFilter {
   readonly filter: FilterState['filter'];
@@ -31,20 +31,17 @@ type Miss = string;
 export class ReviewStore {
   private rowList: ItemRow[] = [];
   private readonly indexById = new Map<string, number>();
-  private folded: (string | undefined)[] = [];
+  private readonly search = new RowSearch();
   private filtered: Int32Array = new Int32Array(0);
   private positions: Int32Array = new Int32Array(0);
   private keys: Float64Array = new Float64Array(0);
   private countsByFilter: FilterCounts = emptyCounts();
-  private facetCountMap = new Map<string, Map<string, number>>();
-  private readonly known = new Map<string, Set<string>>();
+  private readonly tally = new FacetTally();
   private state: NormalizedFilter = { filter: 'all', query: '', facets: {}, sort: 'dataset' };
   private terms: string[] = [];
   private activeFacets: FacetDef[] = [];
   private selected: string | null = null;
   private isOutdated = false;
-  /** The host's answer to the latest search: the query's folded terms and the ids that match. */
-  private hostMatches: { key: string; ids: ReadonlySet<string> } | undefined;
 
   get rows(): readonly ItemRow[] {
     return this.rowList;
@@ -60,12 +57,12 @@ export class ReviewStore {
   }
 
   get facetCounts(): FacetCounts {
-    return this.facetCountMap;
+    return this.tally.counts;
   }
 
   /** Every value each facet has on some row (so a value whose count drops to 0 stays listed). */
   get facetValues(): ReadonlyMap<string, ReadonlySet<string>> {
-    return this.known;
+    return this.tally.values;
   }
 
   get filter(): FilterState {
@@ -91,9 +88,9 @@ export class ReviewStore {
     this.rowList = rows.slice();
     this.indexById.clear();
     this.rowList.forEach((row, i) => this.indexById.set(row.id, i));
-    this.folded = new Array<string | undefined>(this.rowList.length);
-    this.known.clear();
-    for (const row of this.rowList) this.learnValues(row);
+    this.search.reset(this.rowList.length);
+    this.tally.forgetValues();
+    for (const row of this.rowList) this.tally.learn(row);
     if (this.selected !== null && !this.indexById.has(this.selected)) this.selected = null;
     this.recompute();
   }
@@ -112,7 +109,7 @@ export class ReviewStore {
       } else {
         this.rowList[at] = row;
       }
-      this.learnValues(row);
+      this.tally.learn(row);
     }
     if (added) {
       let sorted = true;
@@ -121,7 +118,7 @@ export class ReviewStore {
       this.indexById.clear();
       this.rowList.forEach((row, i) => this.indexById.set(row.id, i));
     }
-    this.folded = new Array<string | undefined>(this.rowList.length);
+    this.search.reset(this.rowList.length);
     this.recompute();
   }
 
@@ -130,9 +127,7 @@ export class ReviewStore {
    * match the query. Returns whether it is the answer to the current query (then the list was refiltered).
    */
   setHostMatches(query: string, ids: readonly string[]): boolean {
-    const key = queryTerms(query).join(' ');
-    this.hostMatches = { key, ids: new Set(ids) };
-    if (key !== this.terms.join(' ')) return false;
+    if (!this.search.setHostMatches(query, ids, this.terms)) return false;
     this.recompute();
     return true;
   }
@@ -149,13 +144,13 @@ export class ReviewStore {
   applyRows(rows: readonly ItemRow[]): number[] {
     const changed: number[] = [];
     for (const row of rows) {
-      this.learnValues(row);
+      this.tally.learn(row);
       let at = this.indexById.get(row.id);
       if (at === undefined) {
         at = this.rowList.length;
         this.rowList.push(row);
         this.indexById.set(row.id, at);
-        this.folded.push(undefined);
+        this.search.append();
         this.grow(at + 1);
         this.keys[at] = this.keyOf(row, at);
         const misses = this.misses(row, at);
@@ -167,7 +162,7 @@ export class ReviewStore {
       const previous = this.rowList[at];
       if (previous !== undefined) this.contribute(previous, this.misses(previous, at), -1);
       this.rowList[at] = row;
-      this.folded[at] = undefined;
+      this.search.changed(at);
       const misses = this.misses(row, at);
       this.contribute(row, misses, 1);
       if ((misses.length === 0) !== this.positionOfIndex(at) >= 0) this.isOutdated = true;
@@ -191,10 +186,6 @@ export class ReviewStore {
   getRow(id: string): ItemRow | undefined {
     const at = this.indexById.get(id);
     return at === undefined ? undefined : this.rowList[at];
-  }
-
-  indexOfId(id: string): number {
-    return this.indexById.get(id) ?? -1;
   }
 
   /** The row at a position of the filtered list. */
@@ -232,34 +223,16 @@ export class ReviewStore {
 
   /** The row `delta` positions from the selection in the filtered list, clamped to its ends. */
   step(delta: number): ItemRow | undefined {
-    const n = this.filtered.length;
-    if (n === 0) return undefined;
-    const anchor = this.anchor();
-    if (anchor === undefined) return delta >= 0 ? this.first() : this.last();
-    // When the selection is not in the list, `position` is where it would be: the next row is there.
-    const base = anchor.inList ? anchor.position : delta > 0 ? anchor.position - 1 : anchor.position;
-    const target = Math.max(0, Math.min(n - 1, base + delta));
-    return this.rowAt(target);
+    return stepFrom(this, delta);
   }
 
   /** The next row of the filtered list, after the selection, without a decision of this annotator. */
   nextUndecided(): { row: ItemRow; wrapped: boolean } | undefined {
-    const n = this.filtered.length;
-    if (n === 0) return undefined;
-    const anchor = this.anchor();
-    const start = anchor === undefined ? 0 : anchor.inList ? anchor.position + 1 : anchor.position;
-    for (let p = start; p < n; p++) {
-      const row = this.rowAt(p);
-      if (row !== undefined && row.mine === 'none') return { row, wrapped: false };
-    }
-    for (let p = 0; p < Math.min(start, n); p++) {
-      const row = this.rowAt(p);
-      if (row !== undefined && row.mine === 'none' && row.id !== this.selected) return { row, wrapped: true };
-    }
-    return undefined;
+    return nextUndecidedIn(this);
   }
 
-  private anchor(): { position: number; inList: boolean } | undefined {
+  /** Where the selection is in the filtered list, or would be when the filter leaves it out. */
+  selectionAnchor(): { position: number; inList: boolean } | undefined {
     if (this.selected === null) return undefined;
     const index = this.indexById.get(this.selected);
     if (index === undefined) return undefined;
@@ -288,26 +261,11 @@ export class ReviewStore {
     return lo;
   }
 
-  private foldedText(index: number): string {
-    const cached = this.folded[index];
-    if (cached !== undefined) return cached;
-    const row = this.rowList[index];
-    const text = row === undefined ? '' : foldText(row.search ?? row.label);
-    this.folded[index] = text;
-    return text;
-  }
-
-  /** A row with its own search text matches on it; one without, through the host's answer (its label until then). */
-  private matchesSearch(row: ItemRow, index: number): boolean {
-    if (row.search === undefined && this.hostMatches?.key === this.terms.join(' ') && this.hostMatches.ids.has(row.id)) return true;
-    return matchesQuery(row, this.foldedText(index), this.terms);
-  }
-
   /** The criteria a row fails, in a short list (counting only needs to know whether there are 0, 1 or more). */
   private misses(row: ItemRow, index: number): Miss[] {
     const misses: Miss[] = [];
     if (!filterDef(this.state.filter).matches(row)) misses.push('chip');
-    if (this.terms.length > 0 && !this.matchesSearch(row, index)) misses.push('query');
+    if (this.terms.length > 0 && !this.search.matches(row, index, this.terms)) misses.push('query');
     for (const facet of this.activeFacets) {
       if (misses.length > 1) break;
       const chosen = this.state.facets[facet.id] ?? [];
@@ -321,31 +279,7 @@ export class ReviewStore {
     if (misses.length > 1) return;
     const only = misses[0];
     if (only === undefined || only === 'chip') countRow(this.countsByFilter, row, sign);
-    const add = (id: string, values: readonly string[]): void => {
-      if (only !== undefined && only !== id) return;
-      let counts = this.facetCountMap.get(id);
-      if (counts === undefined) {
-        counts = new Map();
-        this.facetCountMap.set(id, counts);
-      }
-      for (const value of values) counts.set(value, (counts.get(value) ?? 0) + sign);
-    };
-    for (const [id, value] of Object.entries(row.facets)) if (value !== '') add(id, [value]);
-    for (const facet of ROW_FACETS) add(facet.id, facet.valuesOf(row));
-  }
-
-  private learnValues(row: ItemRow): void {
-    const learn = (id: string, values: readonly string[]): void => {
-      if (values.length === 0) return;
-      let set = this.known.get(id);
-      if (set === undefined) {
-        set = new Set();
-        this.known.set(id, set);
-      }
-      for (const value of values) set.add(value);
-    };
-    for (const [id, value] of Object.entries(row.facets)) if (value !== '') learn(id, [value]);
-    for (const facet of ROW_FACETS) learn(facet.id, facet.valuesOf(row));
+    this.tally.add(row, only, sign);
   }
 
   private grow(size: number): void {
@@ -362,7 +296,7 @@ export class ReviewStore {
     this.terms = queryTerms(this.state.query);
     this.activeFacets = Object.keys(this.state.facets).map((id) => facetDef(id));
     this.countsByFilter = emptyCounts();
-    this.facetCountMap = new Map();
+    this.tally.forgetCounts();
     const n = this.rowList.length;
     const out = new Int32Array(n);
     this.positions = new Int32Array(n).fill(-1);

@@ -2,7 +2,7 @@ import type { ItemDetail } from '../src/protocol';
 import { type BadgeValue, verdictBadge } from './badges';
 import { type Child, el, icon } from '../webview-kit/dom';
 
-/** Kalahi's view state: which score the references show, which reference the answer is compared with. */
+/** The references pane's view state: which score it shows, which reference the answer is compared with. */
 export interface ReferencesViewState {
   /** A metric name, or 'mc' for the normalized log-probs; null: the default. */
   readonly measure: string | null;

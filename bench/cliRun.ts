@@ -1,5 +1,5 @@
 import { main } from '../src/cli/main';
-import { type CliIo } from '../src/cli/io';
+import { type CliIo } from '../src/core/commandLine/io';
 import { readManifest } from '../src/core/runs/runFolder';
 import { type RunManifest } from '../src/core/runs/runManifest';
 import { REPO_ROOT } from './paths';

@@ -1,5 +1,5 @@
 import { main } from './cli/main';
-import { processIo } from './cli/io';
+import { processIo } from './core/commandLine/io';
 
 const controller = new AbortController();
 let interrupts = 0;

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { userCacheDir } from '../core/data/cacheDir';
-import { YOKAIEVAL_MANIFEST } from '../core/data/manifest';
+import { YOKAIEVAL_MANIFEST } from '../core/benchmarks/yokaieval/manifest';
 import { dataDirFrom, resolveSourceFile } from '../core/data/resolveSourceFile';
 import { RequestPool } from '../core/model/requestPool';
 import { DEFAULT_RETRY_POLICY } from '../core/model/retryPolicy';
@@ -10,9 +10,9 @@ import { responseCacheIn } from '../core/runs/executeRun';
 import { type ClientEnvironment, type ModelSpec, specFromRecord } from '../core/runs/modelSpec';
 import { type ModelRecord } from '../core/runs/runManifest';
 import { UserError } from '../core/util/errors';
-import { type CliIo } from './io';
-import { endpointFrom, endpointOptionSpecs } from './endpointOptions';
-import { type Parsed, flag, numberOption, stringOption } from './options';
+import { type CliIo } from '../core/commandLine/io';
+import { endpointFrom, endpointOptionSpecs } from '../core/commandLine/endpointOptions';
+import { type Parsed, flag, numberOption, stringOption } from '../core/commandLine/options';
 
 /** Options naming a judge and how to reach it, shared by rejudge and stability. */
 export const JUDGE_OPTIONS = {

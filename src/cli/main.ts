@@ -1,6 +1,6 @@
 import { UsageError, UserError, errorMessage } from '../core/util/errors';
 import { TOOL_VERSION } from '../core/version';
-import { type CliIo } from './io';
+import { type CliIo } from '../core/commandLine/io';
 interface LoadedCommand {
   readonly help: string;
   readonly run: (args: readonly string[], io: CliIo) => number | Promise<number>;

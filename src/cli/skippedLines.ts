@@ -1,5 +1,5 @@
 import { type LogProblem, describeLogProblems } from '../core/adjudication/adjudicationLog';
-import { type CliIo } from './io';
+import { type CliIo } from '../core/commandLine/io';
 
 /**
  * Every skipped line of adjudications.jsonl on stderr (file, line, reason; conflict markers named, with the

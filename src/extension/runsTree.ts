@@ -2,7 +2,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { reviewProgress } from '../core/adjudication/adjudicatedScore';
-import { type RunSummary, summarizeRun } from '../core/runs/summarizeRun';
+import { type RunSummary, summarizeRun } from '../core/summary/summarizeRun';
 import { errorMessage } from '../core/util/errors';
 import { COMMAND_IDS } from './commandIds';
 import { Disposable } from './disposable';

@@ -10,7 +10,7 @@ import { newAdjudicationEvent } from '../../src/core/adjudication/newEvent';
 import { isReviewed, recordsSomething } from '../../src/core/adjudication/reviewed';
 import { loadRunState } from '../../src/core/adjudication/runState';
 import { ReviewSession } from '../../src/core/review/reviewSession';
-import { summarizeRun } from '../../src/core/runs/summarizeRun';
+import { summarizeRun } from '../../src/core/summary/summarizeRun';
 import { type Decision, type ItemRow } from '../../src/protocol';
 import { runCli } from '../helpers/cli';
 import { scratchDir } from '../helpers/scratch';

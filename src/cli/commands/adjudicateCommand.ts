@@ -8,9 +8,9 @@ import { type AdjudicationEvent, type AnnotatorState, HALLUCINATION_CATEGORIES, 
 import { latestPerAnnotator } from '../../core/adjudication/itemAdjudication';
 import { newAdjudicationEvent } from '../../core/adjudication/newEvent';
 import { loadRunState, type RunState } from '../../core/adjudication/runState';
-import { type CliIo } from '../io';
+import { type CliIo } from '../../core/commandLine/io';
 import { warnSkippedLines } from '../skippedLines';
-import { choiceOption, flag, onePositional, parseOptions, stringOption } from '../options';
+import { choiceOption, flag, onePositional, parseOptions, stringOption } from '../../core/commandLine/options';
 
 export const ADJUDICATE_HELP = `Usage: eval-adjudicator adjudicate RUNDIR --item ID --verdict true|false|null|none
                                    [--flag CATEGORY|none] [--note TEXT] [--annotator NAME] [--role annotator|adjudicator]

@@ -1,5 +1,5 @@
 import { type RunSession } from '../../core/runs/runSession';
-import { type CliIo } from '../io';
+import { type CliIo } from '../../core/commandLine/io';
 
 const SHOWN = 2;
 

@@ -1,14 +1,13 @@
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { UsageError } from '../../core/util/errors';
-import { type ExportFormat, exportYokaiRun } from '../../core/runs/exportRun';
+import { type ExportFormat } from '../../core/runs/exportFormat';
+import { exportRun } from '../../core/export/exportRun';
 import { exportAdjudicated } from '../../core/adjudication/exportAdjudicated';
-import { exportKalahiRun } from '../../core/benchmarks/kalahi/exportKalahi';
-import { readManifest } from '../../core/runs/runFolder';
 import { loadRunState } from '../../core/adjudication/runState';
 import { warnSkippedLines } from '../skippedLines';
-import { type CliIo } from '../io';
-import { choiceOption, flag, onePositional, parseOptions, stringOption } from '../options';
+import { type CliIo } from '../../core/commandLine/io';
+import { choiceOption, flag, onePositional, parseOptions, stringOption } from '../../core/commandLine/options';
 
 export const EXPORT_HELP = `Usage: eval-adjudicator export RUNDIR --format csv|json [--adjudicated] [--out FILE]
 
@@ -37,7 +36,7 @@ export function exportCommand(args: readonly string[], io: CliIo): number {
   if (format === undefined) throw new UsageError('export: --format csv|json is required');
   const state = flag(parsed, 'adjudicated') ? loadRunState(dir) : undefined;
   if (state !== undefined) warnSkippedLines(io, state.problems);
-  const text = state !== undefined ? exportAdjudicated(dir, format, state) : readManifest(dir).benchmark === 'kalahi' ? exportKalahiRun(dir, format) : exportYokaiRun(dir, format);
+  const text = state !== undefined ? exportAdjudicated(dir, format, state) : exportRun(dir, format);
   const out = stringOption(parsed, 'out');
   if (out === undefined) {
     io.stdout(text);

@@ -3,8 +3,8 @@ import { UsageError } from '../../core/util/errors';
 import { dataDirFrom } from '../../core/data/resolveSourceFile';
 import { userCacheDir } from '../../core/data/cacheDir';
 import { importOfficialYokaiEval } from '../../core/benchmarks/yokaieval/importOfficial';
-import { type CliIo } from '../io';
-import { flag, parseOptions, stringOption } from '../options';
+import { type CliIo } from '../../core/commandLine/io';
+import { flag, parseOptions, stringOption } from '../../core/commandLine/options';
 
 export const IMPORT_HELP = `Usage: eval-adjudicator import yokaieval-official FILE --out DIR [--name NAME] [--model NAME] [--data DIR]
 

@@ -6,9 +6,9 @@ import { itemRecords } from '../../core/validation/itemRecords';
 import { primaryMetricOf } from '../../core/validation/kalahiScores';
 import { QUEUE_ORDERS, datasetOrder, informativeRanking, randomOrder } from '../../core/validation/queueOrders';
 import { currentSample } from '../../core/validation/sample';
-import { type CliIo } from '../io';
+import { type CliIo } from '../../core/commandLine/io';
 import { warnSkippedLines } from '../skippedLines';
-import { choiceOption, flag, numberOption, onePositional, parseOptions } from '../options';
+import { choiceOption, flag, numberOption, onePositional, parseOptions } from '../../core/commandLine/options';
 
 export const QUEUE_HELP = `Usage: eval-adjudicator queue RUNDIR [--order dataset|random|informative] [--seed S] [--sample] [--json]
 

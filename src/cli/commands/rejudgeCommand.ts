@@ -5,10 +5,10 @@ import { readManifest, runPaths } from '../../core/runs/runFolder';
 import { uniqueRunName } from '../../core/runs/runName';
 import { UsageError, UserError } from '../../core/util/errors';
 import { prepareRejudge, reopenRejudge, settleRejudge, startRejudge } from '../../core/validation/rejudge';
-import { type CliIo } from '../io';
-import { keyFromEnv } from '../endpointOptions';
+import { type CliIo } from '../../core/commandLine/io';
+import { keyFromEnv } from '../../core/commandLine/endpointOptions';
 import { JUDGE_OPTIONS, JUDGE_OPTIONS_HELP, judgeSpecFrom, judgeTemplateFrom, requestSetup } from '../judgeOptions';
-import { flag, parseOptions, stringOption } from '../options';
+import { flag, parseOptions, stringOption } from '../../core/commandLine/options';
 import { progressReporter } from '../progressReporter';
 import { printDryRun } from './dryRun';
 

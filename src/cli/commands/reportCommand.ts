@@ -5,9 +5,9 @@ import { toHtml, toMarkdown } from '../../core/validation/document';
 import { ESTIMATE_TARGETS } from '../../core/stats/stratifiedPpi';
 import { buildValidationReport } from '../../core/validation/report';
 import { reportDocument } from '../../core/validation/reportDocument';
-import { type CliIo } from '../io';
+import { type CliIo } from '../../core/commandLine/io';
 import { warnSkippedLines } from '../skippedLines';
-import { choiceOption, flag, onePositional, parseOptions, stringOption } from '../options';
+import { choiceOption, flag, onePositional, parseOptions, stringOption } from '../../core/commandLine/options';
 
 export const REPORT_HELP = `Usage: eval-adjudicator report RUNDIR --format md|json|html [--out FILE] [--target run-items|superpopulation]
 

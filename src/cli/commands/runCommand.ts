@@ -8,36 +8,41 @@ import { type Selection, continueRun, responseCacheIn, startRun } from '../../co
 import { readManifest, runPaths } from '../../core/runs/runFolder';
 import { uniqueRunName } from '../../core/runs/runName';
 import { type RunSession } from '../../core/runs/runSession';
-import { type CliIo } from '../io';
-import { flag, numberOption, parseOptions, stringOption } from '../options';
+import { type CliIo } from '../../core/commandLine/io';
+import { flag, numberOption, parseOptions, stringOption } from '../../core/commandLine/options';
 import { progressReporter } from '../progressReporter';
 import { printDryRun } from './dryRun';
-import { type BenchmarkRunCli, type RunContext } from './run/benchmarkRunCli';
-import { KALAHI_RUN_CLI } from './run/kalahiOptions';
-import { SHARED_RUN_OPTIONS } from './run/sharedOptions';
-import { YOKAIEVAL_RUN_CLI, YOKAIEVAL_RUN_HELP } from './run/yokaievalOptions';
+import { registeredBenchmarks } from '../../core/benchmarks/registry';
+import { type BenchmarkRunCli, type RunContext } from '../../core/commandLine/benchmarkRunCli';
+import { SHARED_RUN_OPTIONS } from '../../core/commandLine/sharedRunOptions';
 
 const COMMAND = 'run';
 
-const BENCHMARKS: readonly BenchmarkRunCli[] = [YOKAIEVAL_RUN_CLI, KALAHI_RUN_CLI];
+/** Every registered benchmark's part of `run` (looked up at each call: a benchmark may register later). */
+const runClis = (): BenchmarkRunCli[] => registeredBenchmarks().map((b) => b.runCli);
 
-export const RUN_HELP = `${YOKAIEVAL_RUN_HELP}\n${KALAHI_RUN_CLI.help}`;
+export function runHelp(): string {
+  return runClis().map((b) => b.help).join('\n');
+}
+
+/** `run --help` as the top-level help table shows it: the built-in benchmarks'. */
+export const RUN_HELP = runHelp();
 
 /** The exit code of a run that finished with items whose current result is an error. */
 export const RUN_ERRORS_REMAIN = 3;
 
 /** Every benchmark's options, so that one parse reads any command line; each is then checked against its benchmark. */
-const ALL_OPTIONS = Object.assign({}, SHARED_RUN_OPTIONS, ...BENCHMARKS.map((b) => b.options)) as typeof SHARED_RUN_OPTIONS;
+const allOptions = (): typeof SHARED_RUN_OPTIONS => Object.assign({}, SHARED_RUN_OPTIONS, ...runClis().map((b) => b.options)) as typeof SHARED_RUN_OPTIONS;
 
 export async function runCommand(args: readonly string[], io: CliIo): Promise<number> {
-  const parsed = parseOptions(COMMAND, args, ALL_OPTIONS);
+  const parsed = parseOptions(COMMAND, args, allOptions());
   const [benchmarkName, ...extra] = parsed.positionals;
-  const benchmark = BENCHMARKS.find((b) => b.name === benchmarkName);
+  const benchmark = runClis().find((b) => b.name === benchmarkName);
   if (flag(parsed, 'help')) {
-    io.stdout(benchmark?.help ?? RUN_HELP);
+    io.stdout(benchmark?.help ?? runHelp());
     return 0;
   }
-  const names = BENCHMARKS.map((b) => b.name).join(', ');
+  const names = runClis().map((b) => b.name).join(', ');
   if (benchmarkName === undefined) throw new UsageError(`${COMMAND}: name a benchmark (${names})`);
   if (extra.length > 0) throw new UsageError(`${COMMAND}: unexpected argument "${extra[0] ?? ''}"`);
   if (benchmark === undefined) throw new UsageError(`${COMMAND}: unknown benchmark "${benchmarkName}" (${names})`);

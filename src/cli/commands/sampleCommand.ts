@@ -4,8 +4,8 @@ import { readCurrentResults, readManifest } from '../../core/runs/runFolder';
 import { freshSeed, MAX_SEED } from '../../core/stats/rng';
 import { UsageError } from '../../core/util/errors';
 import { SAMPLES_FILE, appendSample, drawSample } from '../../core/validation/sample';
-import { type CliIo } from '../io';
-import { flag, numberOption, onePositional, parseOptions } from '../options';
+import { type CliIo } from '../../core/commandLine/io';
+import { flag, numberOption, onePositional, parseOptions } from '../../core/commandLine/options';
 
 export const SAMPLE_HELP = `Usage: eval-adjudicator sample RUNDIR --n N [--seed S] [--json]
 

@@ -8,8 +8,8 @@ import { DEFAULT_BLEURT_MODEL } from '../../core/metrics/neural/bleurt';
 import { type ModelBackedMetricName } from '../../core/metrics/similarityMetric';
 import { InputError, UsageError, UserError } from '../../core/util/errors';
 import { parseAt } from '../../core/util/zodIssues';
-import { type CliIo } from '../io';
-import { type Parsed, flag, numberOption, parseOptions, stringOption } from '../options';
+import { type CliIo } from '../../core/commandLine/io';
+import { type Parsed, flag, numberOption, parseOptions, stringOption } from '../../core/commandLine/options';
 
 export const SIMILARITY_HELP = `Usage: eval-adjudicator similarity --metric NAME [--model DIR|ID] [--layer N] < pairs.jsonl
 

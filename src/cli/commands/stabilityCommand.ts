@@ -8,11 +8,11 @@ import { UsageError, UserError } from '../../core/util/errors';
 import { itemRecords } from '../../core/validation/itemRecords';
 import { judgeMessagesFor, wordingOf } from '../../core/validation/judgeMessages';
 import { STABILITY_FILE, STABILITY_SELECTIONS, type StabilitySelection, runStability, selectStabilityItems } from '../../core/validation/stability';
-import { type CliIo } from '../io';
+import { type CliIo } from '../../core/commandLine/io';
 import { warnSkippedLines } from '../skippedLines';
-import { keyFromEnv } from '../endpointOptions';
+import { keyFromEnv } from '../../core/commandLine/endpointOptions';
 import { JUDGE_OPTIONS, JUDGE_OPTIONS_HELP, judgeOverridden, judgeSpecFrom, judgeTemplateFrom, requestSetup } from '../judgeOptions';
-import { flag, numberOption, onePositional, parseOptions, stringOption } from '../options';
+import { flag, numberOption, onePositional, parseOptions, stringOption } from '../../core/commandLine/options';
 
 const COMMAND = 'stability';
 

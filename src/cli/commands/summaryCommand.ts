@@ -1,10 +1,10 @@
 import { resolve } from 'node:path';
 import { loadRunState } from '../../core/adjudication/runState';
-import { formatSummary, summarizeState } from '../../core/runs/summarizeRun';
+import { formatSummary, summarizeState } from '../../core/summary/summarizeRun';
 import { ESTIMATE_TARGETS } from '../../core/stats/stratifiedPpi';
 import { warnSkippedLines } from '../skippedLines';
-import { type CliIo } from '../io';
-import { choiceOption, flag, onePositional, parseOptions } from '../options';
+import { type CliIo } from '../../core/commandLine/io';
+import { choiceOption, flag, onePositional, parseOptions } from '../../core/commandLine/options';
 
 export const SUMMARY_HELP = `Usage: eval-adjudicator summary RUNDIR [--json] [--target run-items|superpopulation]
 

@@ -3,9 +3,9 @@ import { resolve } from 'node:path';
 import { UsageError } from '../../core/util/errors';
 import { TABLE_FORMATS, crossRunRows, renderCrossRunTable } from '../../core/validation/crossRunTable';
 import { buildValidationReport } from '../../core/validation/report';
-import { type CliIo } from '../io';
+import { type CliIo } from '../../core/commandLine/io';
 import { warnSkippedLines } from '../skippedLines';
-import { choiceOption, flag, parseOptions, stringOption } from '../options';
+import { choiceOption, flag, parseOptions, stringOption } from '../../core/commandLine/options';
 
 export const TABLE_HELP = `Usage: eval-adjudicator table RUNDIR... --format csv|md|tex [--out FILE]
 

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { benchmarkBasicsOf } from '../benchmarks/registryBasics';
 
 export const HALLUCINATION_CATEGORIES = [
   'invented-entity',
@@ -20,19 +21,10 @@ export const HALLUCINATION_LABELS: Readonly<Record<HallucinationCategory, string
   other: 'Other cultural hallucination',
 };
 
-/** Which benchmarks each category applies to: the flag menu offers an item only its benchmark's categories. */
-export const HALLUCINATION_BENCHMARKS: Readonly<Record<HallucinationCategory, readonly ('yokaieval' | 'kalahi')[]>> = {
-  'invented-entity': ['yokaieval', 'kalahi'],
-  'wrong-region-or-period': ['yokaieval', 'kalahi'],
-  'cross-cultural-conflation': ['yokaieval', 'kalahi'],
-  'wrong-filipino-practice': ['kalahi'],
-  'code-switching-translation': ['kalahi'],
-  other: ['yokaieval', 'kalahi'],
-};
-
-/** The categories (with labels, in the one list's order) that apply to a benchmark's items. */
-export function hallucinationCategoriesFor(benchmark: 'yokaieval' | 'kalahi'): { id: HallucinationCategory; label: string }[] {
-  return HALLUCINATION_CATEGORIES.filter((id) => HALLUCINATION_BENCHMARKS[id].includes(benchmark)).map((id) => ({ id, label: HALLUCINATION_LABELS[id] }));
+/** The categories (with labels, in the one list's order) that apply to a benchmark's items (its basics say which). */
+export function hallucinationCategoriesFor(benchmark: string): { id: HallucinationCategory; label: string }[] {
+  const applicable = benchmarkBasicsOf(benchmark).hallucinationCategories;
+  return HALLUCINATION_CATEGORIES.filter((id) => applicable.includes(id)).map((id) => ({ id, label: HALLUCINATION_LABELS[id] }));
 }
 
 export const RoleSchema = z.enum(['annotator', 'adjudicator']);

@@ -1,6 +1,4 @@
 import { z } from 'zod';
-import yokaievalManifest from '../../../data/benchmarks/yokaieval.json';
-import kalahiManifest from '../../../data/benchmarks/kalahi.json';
 
 export const SourceFileSchema = z.object({
   /** Path inside the benchmark's repository at the pinned commit. */
@@ -14,7 +12,8 @@ export const SourceFileSchema = z.object({
 export type SourceFile = z.infer<typeof SourceFileSchema>;
 
 export const BenchmarkManifestSchema = z.object({
-  benchmark: z.enum(['yokaieval', 'kalahi']),
+  /** The id of the benchmark it describes (registered in src/core/benchmarks/registry.ts). */
+  benchmark: z.string().min(1),
   title: z.string(),
   repository: z.string().regex(/^[^/\s]+\/[^/\s]+$/),
   commit: z.string().regex(/^[0-9a-f]{40}$/),
@@ -22,9 +21,6 @@ export const BenchmarkManifestSchema = z.object({
   files: z.record(z.string(), SourceFileSchema),
 });
 export type BenchmarkManifest = z.infer<typeof BenchmarkManifestSchema>;
-
-export const YOKAIEVAL_MANIFEST: BenchmarkManifest = BenchmarkManifestSchema.parse(yokaievalManifest);
-export const KALAHI_MANIFEST: BenchmarkManifest = BenchmarkManifestSchema.parse(kalahiManifest);
 
 export function manifestFile(manifest: BenchmarkManifest, key: string): SourceFile {
   const file = manifest.files[key];

@@ -1,52 +1,10 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { z } from 'zod';
-import { YOKAIEVAL_MANIFEST } from '../data/manifest';
-import { type ResolveOptions, resolveSourceFile } from '../data/resolveSourceFile';
+import { type PromptDocument } from '../benchmarks/benchmark';
+import { benchmarkOf } from '../benchmarks/registry';
+import { type ResolveOptions } from '../data/resolveSourceFile';
 import { type RunManifest } from '../runs/runManifest';
-import { errorMessage } from '../util/errors';
-import { sha256Hex } from '../util/hash';
 
-export interface RunPromptDocument {
-  /** A short name for the document's tab. */
-  readonly title: string;
-  readonly text: string;
-  readonly language: 'plaintext' | 'markdown' | 'json';
-}
 
-const YokaiSettings = z.looseObject({ judgeTemplateSha256: z.string().optional(), judgeTemplateFile: z.string().optional() });
-
-/**
- * What the run's automatic verdicts came from, to read beside an item: YokaiEval's judge template (the copy
- * in the run folder of a re-judged run, else the official judge_prompt.txt, resolved like the dataset and
- * checked against the sha256 run.json recorded); Kalahi has no judge, so its scoring settings.
- */
-export async function runPromptDocument(dir: string, manifest: RunManifest, sources: ResolveOptions): Promise<RunPromptDocument> {
-  if (manifest.benchmark === 'kalahi') {
-    return {
-      title: `Kalahi scoring: ${manifest.id}`,
-      text: `${JSON.stringify({ note: 'Kalahi has no LLM judge. The automatic verdict of an open-ended answer is the acc of the primary metric (max relevant > max irrelevant); MC items take flags and notes only.', task: manifest.task, settings: manifest.settings }, null, 2)}\n`,
-      language: 'json',
-    };
-  }
-  const settings = YokaiSettings.safeParse(manifest.settings);
-  const recorded = settings.success ? settings.data.judgeTemplateSha256 : undefined;
-  const local = settings.success ? settings.data.judgeTemplateFile : undefined;
-  let text: string;
-  let origin: string;
-  if (local !== undefined && existsSync(join(dir, local))) {
-    text = readFileSync(join(dir, local), 'utf8');
-    origin = join(dir, local);
-  } else {
-    try {
-      const file = await resolveSourceFile(YOKAIEVAL_MANIFEST, 'judgePrompt', sources);
-      text = file.bytes.toString('utf8');
-      origin = `${file.file.path} of ${file.repository} at ${file.commit.slice(0, 7)}`;
-    } catch (error) {
-      throw new Error(`the judge template could not be found: ${errorMessage(error)}`, { cause: error });
-    }
-  }
-  const mismatch = recorded !== undefined && sha256Hex(text) !== recorded;
-  const header = mismatch ? `[This is ${origin}; its sha256 differs from the template run.json recorded (${recorded}).]\n\n` : '';
-  return { title: `Judge prompt: ${manifest.id}`, text: `${header}${text}`, language: 'plaintext' };
+/** What the run's automatic verdicts came from, to read beside an item: its benchmark's judge template or scoring settings. */
+export function runPromptDocument(dir: string, manifest: RunManifest, sources: ResolveOptions): Promise<PromptDocument> {
+  return benchmarkOf(manifest.benchmark).promptDocument(dir, manifest, sources);
 }

@@ -1,11 +1,9 @@
-import { mcMeans } from '../benchmarks/kalahi/mcMeans';
-import { z } from 'zod';
-import { type ItemDetail, type ItemRow, type RunHeader, type ScoreHeader } from '../../protocol';
+import { type ItemDetail, type ItemRow, type RunHeader, RunHeaderSchema, type ScoreHeader } from '../../protocol';
 import { ScoreTally, itemScoreTerms } from '../adjudication/adjudicatedScore';
 import { type LogProblem, unknownItemProblems } from '../adjudication/adjudicationLog';
 import { type AnnotatorState, EMPTY_STATE } from '../adjudication/event';
 import { AdjudicationIndex, type ItemAdjudication } from '../adjudication/itemAdjudication';
-import { type GlossIndex } from '../benchmarks/yokaieval/gloss';
+import { benchmarkOf } from '../benchmarks/registry';
 import { automaticScore } from '../runs/automaticSummary';
 import { type ResultLine } from '../runs/resultLine';
 import { type RunManifest } from '../runs/runManifest';
@@ -16,19 +14,10 @@ import { rowBasisFile } from './rowBasisFile';
 import { type RowBasis, type ViewContext, detailOf, itemSearchText, rowBasisOf, rowFrom, rowOf } from './itemViews';
 import { foldText, matchesItem, queryTerms } from './textFold';
 
-const KalahiOpenSettings = z.looseObject({ open: z.looseObject({ metrics: z.array(z.string()), primaryMetric: z.string().min(1) }).nullable() });
-
-/** What the item views need from run.json: the model, whether items take a verdict, Kalahi's metrics. */
-function viewContextOf(manifest: RunManifest, model: string, gloss: GlossIndex | null): ViewContext {
-  const open = KalahiOpenSettings.safeParse(manifest.settings);
-  const settings = open.success ? open.data.open : null;
-  return {
-    model,
-    decidable: !(manifest.benchmark === 'kalahi' && manifest.task === 'mc'),
-    primaryMetric: settings?.primaryMetric ?? 'chrf',
-    metrics: settings?.metrics ?? [],
-    gloss,
-  };
+/** What the item views need from run.json: the model, and what the benchmark's review parts read of it. */
+function viewContextOf(manifest: RunManifest, model: string, aid: object | null): ViewContext {
+  const { review } = benchmarkOf(manifest.benchmark);
+  return { model, review, settings: review.settings(manifest), aid };
 }
 
 export interface ReviewSessionOptions {
@@ -40,8 +29,8 @@ export interface ReviewSessionOptions {
 }
 
 function resultsIndexOf(path: string, manifest: RunManifest): ResultsIndex<RowBasis> {
-  const primaryMetric = viewContextOf(manifest, '', null).primaryMetric;
-  return ResultsIndex.read(path, { manifest, describe: (line) => rowBasisOf(line, primaryMetric), file: rowBasisFile(manifest, primaryMetric) });
+  const { review, settings } = viewContextOf(manifest, '', null);
+  return ResultsIndex.read(path, { manifest, describe: (line) => rowBasisOf(line, review, settings), file: rowBasisFile(manifest, settings.primaryMetric) });
 }
 
 function outcomeOf(entry: IndexEntry<RowBasis>): ItemRow['auto'] {
@@ -73,13 +62,13 @@ export class ReviewSession {
   private readonly cache = new Map<string, ItemAdjudication>();
   private positions: Map<string, number>;
   private tail: AdjudicationTail;
-  private gloss: GlossIndex | null = null;
+  private aid: object | null = null;
   private context: ViewContext;
   /** The header's counts, kept current item by item (undefined: recount on the next header()). */
   private tally: ScoreTally | undefined;
   private automaticAccuracy: number | undefined;
   /** Kalahi MC means, computed with the automatic accuracy (both change only when results do). */
-  private mc: ScoreHeader['mc'];
+  private benchmarkHeader: Pick<ScoreHeader, 'mc' | 'verdicts'> | undefined;
 
   private constructor(
     dir: string,
@@ -106,10 +95,10 @@ export class ReviewSession {
     return this.manifestValue;
   }
 
-  /** YokaiEval's English glosses, loaded later (they may need a download): details and search use them. */
-  setGlosses(gloss: GlossIndex | null): void {
-    this.gloss = gloss;
-    this.context = viewContextOf(this.manifestValue, this.modelName(), gloss);
+  /** The benchmark's review aid (English glosses…), loaded later (it may need a download): details and search use it. */
+  setGlosses(aid: object | null): void {
+    this.aid = aid;
+    this.context = viewContextOf(this.manifestValue, this.modelName(), aid);
     this.corpus = undefined;
   }
 
@@ -158,12 +147,12 @@ export class ReviewSession {
     return {
       runDir: this.paths.dir,
       runId: m.id,
-      benchmark: m.benchmark,
+      benchmark: RunHeaderSchema.shape.benchmark.parse(m.benchmark),
       task: m.task,
       model: this.modelName(),
       judge: m.judge?.name ?? null,
       status: m.status,
-      ...(m.benchmark === 'kalahi' && this.context.metrics.length > 0 ? { metrics: [...this.context.metrics], primaryMetric: this.context.primaryMetric } : {}),
+      ...this.context.review.runHeader(m, this.context.settings),
     };
   }
 
@@ -172,7 +161,7 @@ export class ReviewSession {
     const ids = this.manifestValue.dataset.itemIds;
     if (this.automaticAccuracy === undefined) {
       this.automaticAccuracy = automaticScore(this.manifestValue, this.results).accuracy;
-      this.mc = this.manifestValue.benchmark === 'kalahi' ? kalahiMcHeader(this.results.values()) : undefined;
+      this.benchmarkHeader = this.context.review.scoreHeader(this.manifestValue, summariesOf(this.results.values()));
     }
     let tally = this.tally;
     if (tally === undefined) {
@@ -190,8 +179,7 @@ export class ReviewSession {
       conflicts: tally.conflicts,
       stale: tally.stale,
       flagged: tally.flagged,
-      ...(this.mc !== undefined ? { mc: this.mc } : {}),
-      ...(this.manifestValue.benchmark === 'kalahi' ? { verdicts: this.manifestValue.task !== 'mc' } : {}),
+      ...this.benchmarkHeader,
     };
   }
 
@@ -284,7 +272,7 @@ export class ReviewSession {
   reloadResults(): ItemRow[] {
     const idsBefore = this.manifestValue.dataset.itemIds.join('\n');
     this.manifestValue = readManifest(this.paths.dir);
-    this.context = viewContextOf(this.manifestValue, this.modelName(), this.gloss);
+    this.context = viewContextOf(this.manifestValue, this.modelName(), this.aid);
     this.cache.clear();
     this.tally = undefined;
     this.automaticAccuracy = undefined;
@@ -301,9 +289,6 @@ export class ReviewSession {
   }
 }
 
-/** Mean MC1 and MC2 over the Kalahi items that have an MC part (none: undefined, nothing to show). */
-function kalahiMcHeader(entries: Iterable<IndexEntry<RowBasis>>): ScoreHeader['mc'] {
-  const parts: { mc1: number; mc2: number }[] = [];
-  for (const entry of entries) if (entry.summary.mc !== undefined) parts.push(entry.summary.mc);
-  return parts.length === 0 ? undefined : mcMeans(parts);
+function* summariesOf(entries: Iterable<IndexEntry<RowBasis>>): Generator<RowBasis> {
+  for (const entry of entries) yield entry.summary;
 }

@@ -5,7 +5,7 @@ import { isBlank, scanLines } from '../util/jsonlScan';
 import { firstIssue, parseAt } from '../util/zodIssues';
 import { ItemErrorSchema, type ResultLine, ResultLineSchema, VerdictSchema } from './resultLine';
 import { type RunManifest } from './runManifest';
-import { INPUT_SHAPES } from './runFolder';
+import { benchmarkBasicsOf } from '../benchmarks/registryBasics';
 import { type Basis, type IndexEntry, type IndexFileOptions, fingerprintsOf, loadIndexFile, removeIndexFile, resultsIndexPathOf, writeIndexFile } from './resultsIndexFile';
 
 /**
@@ -258,7 +258,7 @@ export class ResultsIndex<S> {
     const value = parseAt(IndexedLineSchema, json, { file: this.path, line });
     const manifest = this.options.manifest;
     if (manifest !== undefined) {
-      const inputs = INPUT_SHAPES[manifest.benchmark].safeParse(value.inputs);
+      const inputs = benchmarkBasicsOf(manifest.benchmark).inputsSchema.safeParse(value.inputs);
       if (!inputs.success) {
         const { field, message } = firstIssue(inputs.error);
         throw new InputError({ file: this.path, line, field: `inputs.${field}` }, `${message}: not a result of a ${manifest.benchmark} item (a results file of another benchmark?)`);

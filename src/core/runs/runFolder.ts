@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { z } from 'zod';
-import { InputError, UserError } from '../util/errors';
+import { benchmarkBasicsOf } from '../benchmarks/registryBasics';
+import { InputError, UserError, errorMessage } from '../util/errors';
 import { readJsonl } from '../util/jsonlReader';
 import { firstIssue, parseAt } from '../util/zodIssues';
 import { type ResultLine, ResultLineSchema } from './resultLine';
@@ -54,7 +54,7 @@ export function readManifest(dir: string): RunManifest {
   try {
     json = JSON.parse(readFileSync(paths.manifest, 'utf8'));
   } catch (error) {
-    throw new UserError(`${paths.manifest}: not valid JSON (${(error as Error).message})`);
+    throw new UserError(`${paths.manifest}: not valid JSON (${errorMessage(error)})`);
   }
   const version = (json as { formatVersion?: unknown } | null)?.formatVersion;
   if (version !== RUN_FORMAT_VERSION) {
@@ -70,20 +70,11 @@ export interface CurrentResults {
   readonly tornTail: boolean;
 }
 
-/**
- * What every result line of a benchmark holds in `inputs` (its dataset record): a line of another
- * benchmark (a results.jsonl copied from a Kalahi run into a YokaiEval one) is an error naming the field.
- */
-export const INPUT_SHAPES: Readonly<Record<RunManifest['benchmark'], z.ZodType>> = {
-  yokaieval: z.looseObject({ question: z.string(), choices: z.array(z.string()), answer: z.string() }),
-  kalahi: z.looseObject({ prompt_variation_id: z.string(), prompt: z.string() }),
-};
-
 export function readCurrentResults(dir: string, manifest?: RunManifest): CurrentResults {
   const paths = runPaths(dir);
   const { records, tornTail } = readJsonl(paths.results, ResultLineSchema);
   const known = manifest ? new Set(manifest.dataset.itemIds) : undefined;
-  const shape = manifest ? INPUT_SHAPES[manifest.benchmark] : undefined;
+  const shape = manifest ? benchmarkBasicsOf(manifest.benchmark).inputsSchema : undefined;
   const byItem = new Map<string, ResultLine>();
   for (const { value, line } of records) {
     const inputs = shape?.safeParse(value.inputs);

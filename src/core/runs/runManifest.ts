@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ProviderSchema } from '../model/endpoint';
+import { BenchmarkIdSchema } from '../benchmarks/registryBasics';
 import { UsageSchema } from './resultLine';
 
 export const RUN_FORMAT_VERSION = 1;
@@ -44,7 +45,7 @@ export const CountsSchema = z.object({
 export const RunManifestSchema = z.looseObject({
   formatVersion: z.literal(RUN_FORMAT_VERSION),
   id: z.string().min(1),
-  benchmark: z.enum(['yokaieval', 'kalahi']),
+  benchmark: BenchmarkIdSchema,
   task: z.string(),
   status: z.enum(['running', 'finished', 'cancelled', 'imported']),
   dataset: z.object({

@@ -1,3 +1,4 @@
+import { benchmarkBasicsOf, isBenchmarkId } from '../benchmarks/registryBasics';
 import { type VerdictLabel } from '../stats/confusion';
 import { type AgreementStats, agreementOf } from './agreement';
 import { type ItemRecord } from './itemRecords';
@@ -15,9 +16,9 @@ export interface AnnotatorAgreement extends AgreementStats {
   readonly annotator: string;
 }
 
-/** Who the rows of a judge-versus-human table are: the LLM judge, or Kalahi's primary metric. */
+/** Who the rows of a judge-versus-human table are: the benchmark's automatic rater (an LLM judge, a metric). */
 export function automaticRater(benchmark: string): string {
-  return benchmark === 'yokaieval' ? 'judge' : 'automatic';
+  return isBenchmarkId(benchmark) ? benchmarkBasicsOf(benchmark).automaticRater : 'automatic';
 }
 
 function pairsOf(records: readonly ItemRecord[], humanOf: (r: ItemRecord) => VerdictLabel | null): [VerdictLabel, VerdictLabel][] {
@@ -35,7 +36,7 @@ export function judgeHumanAgreement(records: readonly ItemRecord[], rows = 'judg
   return { ...agreementOf(pairsOf(records, (r) => r.human), { rows, columns: 'human' }), excluded };
 }
 
-/** The same per value of a facet (YokaiEval type or region, Kalahi category or topic), values sorted. */
+/** The same per value of a facet (the benchmark's facets: question type, region, category…), values sorted. */
 export function judgeHumanByFacet(records: readonly ItemRecord[], facet: string, rows = 'judge'): FacetAgreement[] {
   const groups = new Map<string, ItemRecord[]>();
   for (const r of records) {

@@ -11,7 +11,8 @@ import { type ConflictingItem, type InterAnnotatorAgreement, conflictingItems } 
 import { itemRecords } from './itemRecords';
 import { type JudgeComparison } from './judgeComparison';
 import { type AnnotatorAgreement, type FacetAgreement, type JudgeHumanAgreement, automaticRater, judgeHumanByFacet, judgePerAnnotator } from './judgeHuman';
-import { type MetricAgreement, metricsVersusHuman } from './metricHuman';
+import { type MetricAgreement } from './metricHuman';
+import { benchmarkOf } from '../benchmarks/registry';
 import { type MethodNote, methodNotes } from './methodNotes';
 import { type SampleStatus, validationSummary } from './validationSummary';
 import { type StabilitySummary } from './stability';
@@ -113,7 +114,7 @@ export function validationReport(state: RunState, now: Date = new Date(), option
       interAnnotator: summary.agreement.interAnnotator,
       sourceJudge: summary.agreement.sourceJudge ?? null,
     },
-    metricsVersusHuman: manifest.benchmark === 'kalahi' ? metricsVersusHuman(records) : [],
+    metricsVersusHuman: benchmarkOf(manifest.benchmark).report.metricsVersusHuman?.(records) ?? [],
     conflicts: conflictingItems(records),
     stability: summary.stability,
     sample: summary.sample,

@@ -1,3 +1,4 @@
+import { benchmarkOf } from '../benchmarks/registry';
 import { VERDICT_LABELS } from '../stats/confusion';
 import { type AgreementStats } from './agreement';
 import { type Block } from './document';
@@ -103,6 +104,5 @@ export function reportDocument(report: ValidationReport): Block[] {
 function judgeText(report: ValidationReport): string {
   const { run } = report;
   if (run.judgeRecord !== null) return `judge ${run.judgeRecord.name} at ${run.judgeRecord.host} (temperature ${String(run.judgeRecord.parameters.temperature)}, max tokens ${String(run.judgeRecord.parameters.maxTokens)})`;
-  if (run.benchmark === 'kalahi') return 'automatic verdict: the primary similarity metric’s acc';
-  return 'judge verdicts as published (imported)';
+  return benchmarkOf(run.benchmark).report.automaticVerdictText;
 }

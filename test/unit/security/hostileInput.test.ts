@@ -11,7 +11,7 @@ import { startTestServer } from '../../server';
 import { parseKalahiCsv } from '../../../src/core/benchmarks/kalahi/dataset';
 import { parseYokaiEval } from '../../../src/core/benchmarks/yokaieval/dataset';
 import { importOfficialYokaiEval } from '../../../src/core/benchmarks/yokaieval/importOfficial';
-import { KALAHI_MANIFEST } from '../../../src/core/data/manifest';
+import { KALAHI_MANIFEST } from '../../../src/core/benchmarks/kalahi/manifest';
 import { resolveSourceFile } from '../../../src/core/data/resolveSourceFile';
 import { readCurrentResults, readManifest } from '../../../src/core/runs/runFolder';
 import { InputError } from '../../../src/core/util/errors';

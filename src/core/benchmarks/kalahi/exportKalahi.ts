@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type ExportFormat, verdictCell } from '../../runs/exportRun';
+import { type ExportFormat, verdictCell } from '../../runs/exportFormat';
 import { toCsv } from '../../util/csv';
 import { readManifest } from '../../runs/runFolder';
 import { readKalahiResults } from './kalahiResults';

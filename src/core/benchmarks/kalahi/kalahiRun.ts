@@ -1,5 +1,5 @@
 import { setMaxListeners } from 'node:events';
-import { KALAHI_MANIFEST } from '../../data/manifest';
+import { KALAHI_MANIFEST } from './manifest';
 import { userCacheDir } from '../../data/cacheDir';
 import { type ResolveOptions } from '../../data/resolveSourceFile';
 import { type ChatCompleter } from '../../model/chatClient';

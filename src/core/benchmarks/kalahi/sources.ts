@@ -1,4 +1,4 @@
-import { KALAHI_MANIFEST } from '../../data/manifest';
+import { KALAHI_MANIFEST } from './manifest';
 import { type ResolveOptions, type ResolvedSourceFile, resolveSourceFile } from '../../data/resolveSourceFile';
 import { type KalahiItem, parseKalahiCsv } from './dataset';
 

@@ -1,7 +1,7 @@
 import { type NotComputedMetric } from '../../metrics/similarityMetric';
 import { mcMeans } from './mcMeans';
-import { type RunManifest } from '../../runs/runManifest';
-import { type RunSummary } from '../../runs/summarizeRun';
+import { type RunState } from '../../adjudication/runState';
+import { type RunSummary } from '../../summary/runSummary';
 import { readKalahiResults } from './kalahiResults';
 import { type LogprobBackendName } from './logprobBackend';
 import { type Mc2Mode } from './mcScores';
@@ -39,7 +39,9 @@ export function isKalahiSummary(summary: RunSummary): summary is KalahiRunSummar
   return summary.benchmark === 'kalahi';
 }
 
-export function withKalahiParts(summary: RunSummary, dir: string, manifest: RunManifest): KalahiRunSummary {
+export function withKalahiParts(summary: RunSummary, state: RunState): KalahiRunSummary {
+  const { manifest } = state;
+  const dir = state.paths.dir;
   const settings = KalahiSettingsSchema.parse(manifest.settings);
   const lines = [...readKalahiResults(dir, manifest).values()];
   const mcParts = lines.flatMap((l) => (l.mc === undefined ? [] : [l.mc]));

@@ -1,6 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { z } from 'zod';
-import { YOKAIEVAL_MANIFEST } from '../../data/manifest';
+import { YOKAIEVAL_MANIFEST } from './manifest';
 import { type ResolveOptions, resolveSourceFile } from '../../data/resolveSourceFile';
 import { InputError } from '../../util/errors';
 

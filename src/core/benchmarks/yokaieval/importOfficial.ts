@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { z } from 'zod';
-import { YOKAIEVAL_MANIFEST } from '../../data/manifest';
+import { YOKAIEVAL_MANIFEST } from './manifest';
 import { type ResolveOptions } from '../../data/resolveSourceFile';
 import { InputError, UserError } from '../../util/errors';
 import { sha256Hex } from '../../util/hash';

@@ -1,4 +1,4 @@
-import { YOKAIEVAL_MANIFEST } from '../../data/manifest';
+import { YOKAIEVAL_MANIFEST } from './manifest';
 import { type ResolveOptions, type ResolvedSourceFile, resolveSourceFile } from '../../data/resolveSourceFile';
 import { type YokaiEvalItem, parseYokaiEval } from './dataset';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { type ResolveOptions } from '../../data/resolveSourceFile';
-import { YOKAIEVAL_MANIFEST } from '../../data/manifest';
+import { YOKAIEVAL_MANIFEST } from './manifest';
 import { sha256Hex } from '../../util/hash';
 import { UserError } from '../../util/errors';
 import { type ItemTask } from '../../runs/itemRunner';

@@ -1,5 +1,5 @@
-import { DEFAULT_RETRY_POLICY } from '../../../core/model/retryPolicy';
-import { endpointOptionSpecs } from '../../endpointOptions';
+import { DEFAULT_RETRY_POLICY } from '../model/retryPolicy';
+import { endpointOptionSpecs } from './endpointOptions';
 import { type OptionSpecs } from './benchmarkRunCli';
 
 /** Options of `run` whatever the benchmark: the model, its generation basics, and how the run is carried out. */

@@ -1,5 +1,5 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { UsageError } from '../core/util/errors';
+import { UsageError } from '../util/errors';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 

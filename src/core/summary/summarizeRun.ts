@@ -1,27 +1,13 @@
-import { type AutomaticScore, automaticScore } from './automaticSummary';
-import { type AdjudicatedScore, reviewProgress } from '../adjudication/adjudicatedScore';
+import { reviewProgress } from '../adjudication/adjudicatedScore';
 import { type RunState, loadRunState } from '../adjudication/runState';
-import { isKalahiSummary, kalahiSummaryLines, withKalahiParts } from '../benchmarks/kalahi/summary';
+import { benchmarkOf } from '../benchmarks/registry';
+import { automaticScore } from '../runs/automaticSummary';
 import { type EstimateOptions } from '../validation/estimate';
-import { type ValidationSummary, validationSummary } from '../validation/validationSummary';
+import { validationSummary } from '../validation/validationSummary';
 import { formatValidationLines } from '../validation/formatValidation';
+import { type RunSummary } from './runSummary';
 
-export interface RunSummary {
-  readonly runId: string;
-  readonly benchmark: string;
-  readonly task: string;
-  readonly status: string;
-  readonly model: string | null;
-  readonly judge: string | null;
-  readonly items: number;
-  readonly automatic: AutomaticScore & { readonly ci: ValidationSummary['automaticCI'] };
-  readonly adjudicated: AdjudicatedScore & { readonly estimate: ValidationSummary['estimate'] };
-  /** Judge–human and inter-annotator agreement (src/core/validation). */
-  readonly agreement: ValidationSummary['agreement'];
-  readonly stability: ValidationSummary['stability'];
-  readonly sample: ValidationSummary['sample'];
-  readonly usage: { promptTokens: number; completionTokens: number; requests: number };
-}
+export { type RunSummary } from './runSummary';
 
 export function summarizeRun(dir: string, options: EstimateOptions = {}): RunSummary {
   return summarizeState(loadRunState(dir), options);
@@ -46,7 +32,7 @@ export function summarizeState(state: RunState, options: EstimateOptions = {}): 
     sample: validation.sample,
     usage: manifest.usage,
   };
-  return manifest.benchmark === 'kalahi' ? withKalahiParts(summary, state.paths.dir, manifest) : summary;
+  return benchmarkOf(manifest.benchmark).summary?.extend(summary, state) ?? summary;
 }
 
 export function formatSummary(summary: RunSummary): string {
@@ -63,7 +49,7 @@ export function formatSummary(summary: RunSummary): string {
     `adjudicated ${pct(summary.adjudicated.accuracy)}  (${summary.adjudicated.items} items with a human verdict; ${summary.adjudicated.conflicts} conflicts, ${summary.adjudicated.stale} stale, ${summary.adjudicated.flagged} flagged)`,
     ...Object.entries(summary.adjudicated.overrides).map(([direction, n]) => `  override ${direction}: ${n}`),
     ...formatValidationLines(summary),
-    ...(isKalahiSummary(summary) ? kalahiSummaryLines(summary) : []),
+    ...(benchmarkOf(summary.benchmark).summary?.lines(summary) ?? []),
     `usage      ${summary.usage.requests} requests, ${summary.usage.promptTokens} prompt + ${summary.usage.completionTokens} completion tokens`,
   ].join('\n');
 }

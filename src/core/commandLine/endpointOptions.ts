@@ -1,5 +1,5 @@
-import { UsageError, UserError } from '../core/util/errors';
-import { DEFAULT_AZURE_API_VERSION, type Endpoint, OPENAI_BASE_URL, type Provider } from '../core/model/endpoint';
+import { UsageError, UserError } from '../util/errors';
+import { DEFAULT_AZURE_API_VERSION, type Endpoint, OPENAI_BASE_URL, type Provider } from '../model/endpoint';
 import { type Parsed, choiceOption, stringOption } from './options';
 
 export const PROVIDERS: readonly Provider[] = ['openai', 'azure', 'openai-compatible'];

@@ -1,9 +1,9 @@
 import { basename } from 'node:path';
-import { readGgufHeader, metadataString } from '../../../core/runtimes/gguf/ggufFile';
-import { type GgufChoice, resolveModelFile } from '../../../core/runtimes/gguf/openModelFile';
-import { UsageError } from '../../../core/util/errors';
-import { type CliIo } from '../../io';
-import { type Parsed, numberOption, stringOption } from '../../options';
+import { readGgufHeader, metadataString } from '../runtimes/gguf/ggufFile';
+import { type GgufChoice, resolveModelFile } from '../runtimes/gguf/openModelFile';
+import { UsageError } from '../util/errors';
+import { type CliIo } from './io';
+import { type Parsed, numberOption, stringOption } from './options';
 
 export const GGUF_OPTIONS = {
   'model-file': { type: 'string' },

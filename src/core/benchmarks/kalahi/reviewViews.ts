@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { type KalahiDetail } from '../../protocol';
-import { type KalahiResultLine, KalahiResultLineSchema } from '../benchmarks/kalahi/resultParts';
+import { type KalahiDetail } from '../../../protocol';
+import { type KalahiResultLine, KalahiResultLineSchema } from './resultParts';
 
 const InputsSchema = z.looseObject({ prompt_id: z.string(), category: z.string(), topic: z.string(), prompt: z.string() });
 const MessagesSchema = z.array(z.object({ role: z.string(), content: z.string() }));

@@ -1,9 +1,9 @@
-import { type ResolveOptions } from '../../../core/data/resolveSourceFile';
-import { type ClientEnvironment } from '../../../core/runs/modelSpec';
-import { type RunManifest } from '../../../core/runs/runManifest';
-import { type RunKeys, type RunSession } from '../../../core/runs/runSession';
-import { type CliIo } from '../../io';
-import { type Parsed } from '../../options';
+import { type ResolveOptions } from '../data/resolveSourceFile';
+import { type ClientEnvironment } from '../runs/modelSpec';
+import { type RunManifest } from '../runs/runManifest';
+import { type RunKeys, type RunSession } from '../runs/runSession';
+import { type CliIo } from './io';
+import { type Parsed } from './options';
 
 /** What a session needs from the command line whatever the benchmark: data, cache, pool, retries, keys. */
 export interface RunEnvironment extends ClientEnvironment {
@@ -29,7 +29,8 @@ export interface RunContext {
 
 /** A benchmark's part of `run`: its options and help, and how it makes or reopens a session. */
 export interface BenchmarkRunCli {
-  readonly name: 'yokaieval' | 'kalahi';
+  /** The benchmark's id: `run <name>`. */
+  readonly name: string;
   readonly help: string;
   /** Options of this benchmark only; the shared ones are in SHARED_RUN_OPTIONS. */
   readonly options: OptionSpecs;

@@ -1,15 +1,15 @@
-import { runOptionsHelp } from './sharedOptions';
-import { DEFAULT_JUDGE, PRESETS, PRESET_NAMES, type PresetName, defaultPresetFor } from '../../../core/benchmarks/yokaieval/presets';
-import { WORDINGS, type Wording } from '../../../core/benchmarks/yokaieval/questionPrompt';
-import { type YokaiEvalRunConfig, prepareYokaiEvalRun, reopenYokaiEvalRun } from '../../../core/benchmarks/yokaieval/yokaiEvalRun';
-import { specFromRecord } from '../../../core/runs/modelSpec';
-import { type RunManifest } from '../../../core/runs/runManifest';
-import { type RunKeys } from '../../../core/runs/runSession';
-import { UsageError } from '../../../core/util/errors';
-import { endpointFrom, endpointOptionSpecs, keyFromEnv } from '../../endpointOptions';
-import { type CliIo } from '../../io';
-import { type Parsed, choiceOption, numberOption, stringOption } from '../../options';
-import { type BenchmarkRunCli } from './benchmarkRunCli';
+import { runOptionsHelp } from '../../commandLine/sharedRunOptions';
+import { DEFAULT_JUDGE, PRESETS, PRESET_NAMES, type PresetName, defaultPresetFor } from './presets';
+import { WORDINGS, type Wording } from './questionPrompt';
+import { type YokaiEvalRunConfig, prepareYokaiEvalRun, reopenYokaiEvalRun } from './yokaiEvalRun';
+import { specFromRecord } from '../../runs/modelSpec';
+import { type RunManifest } from '../../runs/runManifest';
+import { type RunKeys } from '../../runs/runSession';
+import { UsageError } from '../../util/errors';
+import { endpointFrom, endpointOptionSpecs, keyFromEnv } from '../../commandLine/endpointOptions';
+import { type CliIo } from '../../commandLine/io';
+import { type Parsed, choiceOption, numberOption, stringOption } from '../../commandLine/options';
+import { type BenchmarkRunCli } from '../../commandLine/benchmarkRunCli';
 
 const COMMAND = 'run';
 

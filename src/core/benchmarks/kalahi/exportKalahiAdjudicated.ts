@@ -1,25 +1,14 @@
 import { z } from 'zod';
-import { type KalahiResultLine, KalahiResultLineSchema } from '../benchmarks/kalahi/resultParts';
-import { automaticScore } from '../runs/automaticSummary';
-import { type ExportFormat, verdictCell } from '../runs/exportRun';
-import { toCsv } from '../util/csv';
-import { type ResultLine } from '../runs/resultLine';
-import { type RunState } from './runState';
+import { type AdjudicationCells } from '../../adjudication/adjudicationCells';
+import { type RunState } from '../../adjudication/runState';
+import { automaticScore } from '../../runs/automaticSummary';
+import { type ExportFormat, verdictCell } from '../../runs/exportFormat';
+import { type ResultLine } from '../../runs/resultLine';
+import { toCsv } from '../../util/csv';
+import { type KalahiResultLine, KalahiResultLineSchema } from './resultParts';
 
 const InputsSchema = z.looseObject({ prompt_id: z.string(), category: z.string(), topic: z.string(), prompt: z.string() });
 const OpenSettings = z.looseObject({ open: z.looseObject({ metrics: z.array(z.string()), primaryMetric: z.string() }).nullable() });
-
-/** The per-item adjudication columns both benchmarks share. */
-export interface AdjudicationCells {
-  readonly humanVerdict: boolean | null | undefined;
-  readonly decidedBy: readonly string[];
-  readonly finalSource: 'adjudicator' | 'agreement' | null;
-  readonly annotators: readonly string[];
-  readonly flags: readonly string[];
-  readonly notes: readonly { annotator: string; note: string }[];
-  readonly stale: boolean;
-  readonly conflict: boolean;
-}
 
 function asKalahi(line: ResultLine | undefined): KalahiResultLine | undefined {
   const parsed = KalahiResultLineSchema.safeParse(line);

@@ -1,0 +1,33 @@
+import { type z } from 'zod';
+import { type BenchmarkManifest } from '../data/manifest';
+
+/**
+ * What the lowest floors (run.json, results.jsonl, the results index) need to know of a benchmark: its
+ * identity and the shape of every result line's inputs. The full interface (benchmark.ts) extends it.
+ */
+export interface BenchmarkBasics {
+  /** The run.json `benchmark` value and the CLI's `run ID`; lowercase letters, digits and dashes. */
+  readonly id: string;
+  readonly title: string;
+  /** BCP 47 tag of the items' language (the review shows texts with it). */
+  readonly language: string;
+  /** Where the official data comes from (pinned commit, sha256, license); null for a benchmark with no download. */
+  readonly source: BenchmarkManifest | null;
+  /**
+   * What every result line of the benchmark holds in `inputs` (its dataset record): a line of another
+   * benchmark (a results.jsonl copied from another run) is an error naming the field.
+   */
+  readonly inputsSchema: z.ZodType;
+  /** Facets of an item for filters and per-facet statistics, in the order reports show them. */
+  readonly facets: FacetParts;
+  /** The hallucination categories (src/core/adjudication/event.ts) the flag menu offers for its items. */
+  readonly hallucinationCategories: readonly string[];
+  /** Who gives the automatic verdict, as agreement tables name their rows ('judge' for an LLM judge). */
+  readonly automaticRater: string;
+}
+
+export interface FacetParts {
+  readonly names: readonly string[];
+  /** An item's facets from its result line's inputs; inputs without them give no facets. */
+  of(inputs: unknown): Record<string, string>;
+}

@@ -1,0 +1,115 @@
+import { type z } from 'zod';
+import { type ItemDetail, type ScoreHeader } from '../../protocol';
+import { type AdjudicationCells } from '../adjudication/adjudicationCells';
+import { type RunState } from '../adjudication/runState';
+import { type ResolveOptions } from '../data/resolveSourceFile';
+import { type ExportFormat } from '../runs/exportFormat';
+import { type ClientEnvironment } from '../runs/modelSpec';
+import { type ResultLine } from '../runs/resultLine';
+import { type RunKeys, type RunSession } from '../runs/runSession';
+import { type RunManifest } from '../runs/runManifest';
+import { type RunSummary } from '../summary/runSummary';
+import { type MetricAgreement } from '../validation/metricHuman';
+import { type ItemRecord } from '../validation/itemRecords';
+import { type BenchmarkRunCli } from '../commandLine/benchmarkRunCli';
+import { type BenchmarkBasics } from './basics';
+
+/**
+ * One benchmark: everything the generic code (runs, review, validation, export, CLI, extension) needs to
+ * know of it. Each lives in its own folder, src/core/benchmarks/<id>/, and is listed in registry.ts;
+ * nothing outside its folder names it.
+ */
+export interface Benchmark extends BenchmarkBasics {
+  /** One line for Start Run's benchmark picker. */
+  readonly description: string;
+  /** The one schema of its result lines (the common fields and its own parts), imported wherever they are read. */
+  readonly resultLineSchema: z.ZodType<ResultLine>;
+  /** The CLI's `run <id>`: its options, help, defaults, and how it makes or reopens a session. */
+  readonly runCli: BenchmarkRunCli;
+  /** The session of an existing run (its items rebuilt from run.json and the data), to resume it or retry its errors. */
+  reopenSession(manifest: RunManifest, env: SessionEnvironment): Promise<RunSession>;
+  readonly review: ReviewParts;
+  readonly exports: ExportParts;
+  /** What its run summary adds to the common one (none: the common summary only). */
+  readonly summary?: SummaryParts;
+  readonly report: ReportParts;
+  /** What the automatic verdicts came from, to read beside an item (a judge template, scoring settings). */
+  promptDocument(dir: string, manifest: RunManifest, sources: ResolveOptions): Promise<PromptDocument>;
+  /** Whether its runs have an LLM judge that `rejudge` can replace and `stability` can re-ask. */
+  readonly hasLlmJudge: boolean;
+}
+
+/** What a run session needs whatever the benchmark: data, clients' pool and cache, keys. */
+export interface SessionEnvironment extends ClientEnvironment {
+  readonly sources: ResolveOptions;
+  readonly keys: RunKeys;
+  readonly concurrency: number;
+  readonly useCache: boolean;
+}
+
+export interface PromptDocument {
+  /** A short name for the document's tab. */
+  readonly title: string;
+  readonly text: string;
+  readonly language: 'plaintext' | 'markdown' | 'json';
+}
+
+/** What the item views read of run.json once: whether items take a verdict, the run's metrics. */
+export interface ReviewSettings {
+  /** False for runs whose items take flags and notes only. */
+  readonly decidable: boolean;
+  /** The metric whose acc is the automatic verdict, and every metric in the run's order (none: empty). */
+  readonly primaryMetric: string;
+  readonly metrics: readonly string[];
+}
+
+/** What a list row takes from a result line beyond its label and facets. */
+export interface RowExtras {
+  readonly margin: number | null;
+  readonly metricAcc: Readonly<Record<string, boolean>> | undefined;
+  /** MC1 and MC2 of an item with a multiple-choice part, for the header's means. */
+  readonly mc: { readonly mc1: number; readonly mc2: number } | undefined;
+}
+
+/** The parts of an item's detail every benchmark shares (who decided what). */
+export type DetailCommon = Pick<ItemDetail, 'id' | 'auto' | 'error' | 'annotators' | 'mine' | 'final' | 'conflict' | 'canUndo'>;
+
+export interface ReviewParts {
+  settings(manifest: RunManifest): ReviewSettings;
+  /** The review list's facets of an item (the model's is added from the run). */
+  facetsOf(inputs: Readonly<Record<string, unknown>>): Record<string, string>;
+  rowExtras(line: { readonly itemId: string; readonly inputs: Readonly<Record<string, unknown>> }, settings: ReviewSettings): RowExtras;
+  /** The item's searchable texts; undefined when the line is not one of this benchmark's (the generic texts are used). */
+  searchTexts(line: ResultLine, aid: object | null): string[] | undefined;
+  /** The item's detail; undefined when the line is not one of this benchmark's (the generic detail is shown). */
+  detail(common: DetailCommon, line: ResultLine | undefined, settings: ReviewSettings, aid: object | null): ItemDetail | undefined;
+  /** What the run header adds (the metrics scored and the primary one). */
+  runHeader(manifest: RunManifest, settings: ReviewSettings): { metrics?: string[]; primaryMetric?: string };
+  /** What the score header adds, from the rows' digests. */
+  scoreHeader(manifest: RunManifest, rows: Iterable<RowExtras>): Pick<ScoreHeader, 'mc' | 'verdicts'>;
+  /** A short task name for the review tab's title ('' for none). */
+  taskTitle(task: string): string;
+  /** Extra help for reviewing (English glosses…), loaded once and optional: a failure only logs. */
+  loadAid?(sources: ResolveOptions): Promise<object>;
+}
+
+export interface ExportParts {
+  /** `export RUNDIR`: one row per item, in dataset order. */
+  plain(dir: string, format: ExportFormat): string;
+  /** `export --adjudicated`: the automatic verdict beside the human one (cellsOf gives the human side). */
+  adjudicated(state: RunState, format: ExportFormat, cellsOf: (itemId: string) => AdjudicationCells): string;
+}
+
+export interface SummaryParts {
+  /** The summary with its own parts added (read from the run folder). */
+  extend(summary: RunSummary, state: RunState): RunSummary;
+  /** Its own lines of the printed summary. */
+  lines(summary: RunSummary): string[];
+}
+
+export interface ReportParts {
+  /** How the report names the automatic verdict of a run without a judge record. */
+  readonly automaticVerdictText: string;
+  /** Each metric's acc against the final human verdict (none: no metrics). */
+  metricsVersusHuman?(records: readonly ItemRecord[]): MetricAgreement[];
+}

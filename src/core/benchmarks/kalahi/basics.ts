@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { type BenchmarkBasics } from '../basics';
+import { KALAHI_MANIFEST } from './manifest';
+
+const FacetInputs = z.looseObject({ category: z.string().min(1), topic: z.string().min(1) });
+
+export const KALAHI_BASICS: BenchmarkBasics = {
+  id: 'kalahi',
+  title: 'Kalahi',
+  language: 'fil',
+  source: KALAHI_MANIFEST,
+  inputsSchema: z.looseObject({ prompt_variation_id: z.string(), prompt: z.string() }),
+  automaticRater: 'automatic',
+  hallucinationCategories: ['invented-entity', 'wrong-region-or-period', 'cross-cultural-conflation', 'wrong-filipino-practice', 'code-switching-translation', 'other'],
+  facets: {
+    names: ['category', 'topic'],
+    of: (inputs): Record<string, string> => {
+      const parsed = FacetInputs.safeParse(inputs);
+      return parsed.success ? { category: parsed.data.category, topic: parsed.data.topic } : {};
+    },
+  },
+};

@@ -1,0 +1,38 @@
+import { reopenKalahiRun } from './kalahiRun';
+import { KALAHI_RUN_CLI } from './runOptions';
+import { type Benchmark, type PromptDocument } from '../benchmark';
+import { type RunManifest } from '../../runs/runManifest';
+import { metricsVersusHuman } from '../../validation/metricHuman';
+import { KALAHI_BASICS } from './basics';
+import { exportKalahiRun } from './exportKalahi';
+import { exportKalahiAdjudicated } from './exportKalahiAdjudicated';
+import { KalahiResultLineSchema } from './resultParts';
+import { KALAHI_REVIEW } from './review';
+import { isKalahiSummary, kalahiSummaryLines, withKalahiParts } from './summary';
+
+/** Kalahi has no judge: what a run was scored with is its settings. */
+function scoringDocument(manifest: RunManifest): PromptDocument {
+  return {
+    title: `Kalahi scoring: ${manifest.id}`,
+    text: `${JSON.stringify({ note: 'Kalahi has no LLM judge. The automatic verdict of an open-ended answer is the acc of the primary metric (max relevant > max irrelevant); MC items take flags and notes only.', task: manifest.task, settings: manifest.settings }, null, 2)}\n`,
+    language: 'json',
+  };
+}
+
+/** Kalahi: 150 Filipino cultural scenarios, open-ended answers scored by similarity, MC from log-probs. */
+export const KALAHI: Benchmark = {
+  ...KALAHI_BASICS,
+  description: '150 Filipino cultural scenarios: open-ended answers scored by similarity, MC from log-probs',
+  resultLineSchema: KalahiResultLineSchema,
+  runCli: KALAHI_RUN_CLI,
+  reopenSession: reopenKalahiRun,
+  review: KALAHI_REVIEW,
+  exports: { plain: exportKalahiRun, adjudicated: exportKalahiAdjudicated },
+  summary: {
+    extend: withKalahiParts,
+    lines: (summary) => (isKalahiSummary(summary) ? kalahiSummaryLines(summary) : []),
+  },
+  report: { automaticVerdictText: 'automatic verdict: the primary similarity metric’s acc', metricsVersusHuman },
+  promptDocument: (_dir, manifest) => Promise.resolve(scoringDocument(manifest)),
+  hasLlmJudge: false,
+};

@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { type BenchmarkBasics } from '../basics';
+import { YOKAIEVAL_MANIFEST } from './manifest';
+import { normalizeRegion } from './region';
+
+const FacetInputs = z.looseObject({ type: z.string().min(1), region: z.string() });
+
+export const YOKAIEVAL_BASICS: BenchmarkBasics = {
+  id: 'yokaieval',
+  title: 'YokaiEval',
+  language: 'ja',
+  source: YOKAIEVAL_MANIFEST,
+  inputsSchema: z.looseObject({ question: z.string(), choices: z.array(z.string()), answer: z.string() }),
+  automaticRater: 'judge',
+  hallucinationCategories: ['invented-entity', 'wrong-region-or-period', 'cross-cultural-conflation', 'other'],
+  facets: {
+    names: ['type', 'region'],
+    // The raw region is messy: facets use the normalized one.
+    of: (inputs): Record<string, string> => {
+      const parsed = FacetInputs.safeParse(inputs);
+      return parsed.success ? { type: parsed.data.type, region: normalizeRegion(parsed.data.region) } : {};
+    },
+  },
+};

@@ -1,0 +1,25 @@
+import { reopenYokaiEvalRun } from './yokaiEvalRun';
+import { YOKAIEVAL_RUN_CLI } from './runOptions';
+import { type Benchmark } from '../benchmark';
+import { ResultLineSchema } from '../../runs/resultLine';
+import { YOKAIEVAL_BASICS } from './basics';
+import { exportYokaiEvalAdjudicated, exportYokaiRun } from './exportYokaiEval';
+import { yokaiEvalPromptDocument } from './promptDocument';
+import { YOKAIEVAL_REVIEW } from './review';
+
+/** YokaiEval: 810 four-choice questions on Japanese folklore, the model's answer judged by an LLM judge. */
+export const YOKAIEVAL: Benchmark = {
+  ...YOKAIEVAL_BASICS,
+  description: '810 four-choice questions on Japanese folklore, judged by an LLM',
+  resultLineSchema: ResultLineSchema,
+  runCli: YOKAIEVAL_RUN_CLI,
+  reopenSession: reopenYokaiEvalRun,
+  review: YOKAIEVAL_REVIEW,
+  exports: {
+    plain: (dir, format) => exportYokaiRun(dir, format),
+    adjudicated: exportYokaiEvalAdjudicated,
+  },
+  report: { automaticVerdictText: 'judge verdicts as published (imported)' },
+  promptDocument: yokaiEvalPromptDocument,
+  hasLlmJudge: true,
+};

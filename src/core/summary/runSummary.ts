@@ -1,0 +1,21 @@
+import { type AdjudicatedScore } from '../adjudication/adjudicatedScore';
+import { type AutomaticScore } from '../runs/automaticSummary';
+import { type ValidationSummary } from '../validation/validationSummary';
+
+/** A run's summary, common to every benchmark; a benchmark's summary parts add their own keys. */
+export interface RunSummary {
+  readonly runId: string;
+  readonly benchmark: string;
+  readonly task: string;
+  readonly status: string;
+  readonly model: string | null;
+  readonly judge: string | null;
+  readonly items: number;
+  readonly automatic: AutomaticScore & { readonly ci: ValidationSummary['automaticCI'] };
+  readonly adjudicated: AdjudicatedScore & { readonly estimate: ValidationSummary['estimate'] };
+  /** Judge–human and inter-annotator agreement (src/core/validation). */
+  readonly agreement: ValidationSummary['agreement'];
+  readonly stability: ValidationSummary['stability'];
+  readonly sample: ValidationSummary['sample'];
+  readonly usage: { promptTokens: number; completionTokens: number; requests: number };
+}

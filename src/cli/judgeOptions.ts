@@ -1,15 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { userCacheDir } from '../core/data/cacheDir';
-import { YOKAIEVAL_MANIFEST } from '../core/benchmarks/yokaieval/manifest';
-import { dataDirFrom, resolveSourceFile } from '../core/data/resolveSourceFile';
+import { dataDirFrom } from '../core/data/resolveSourceFile';
 import { RequestPool } from '../core/model/requestPool';
 import { DEFAULT_RETRY_POLICY } from '../core/model/retryPolicy';
-import { DEFAULT_JUDGE } from '../core/benchmarks/yokaieval/presets';
+import { type LlmJudge } from '../core/benchmarks/benchmark';
 import { responseCacheIn } from '../core/runs/executeRun';
 import { type ClientEnvironment, type ModelSpec, specFromRecord } from '../core/runs/modelSpec';
 import { type ModelRecord } from '../core/runs/runManifest';
-import { UserError } from '../core/util/errors';
+import { UserError, errorMessage } from '../core/util/errors';
 import { type CliIo } from '../core/commandLine/io';
 import { endpointFrom, endpointOptionSpecs } from '../core/commandLine/endpointOptions';
 import { type Parsed, flag, numberOption, stringOption } from '../core/commandLine/options';
@@ -47,12 +46,13 @@ export function judgeOverridden(parsed: Parsed): boolean {
 }
 
 /** The judge to ask: the options over the recorded judge (or, failing that, the run's model endpoint). */
-export function judgeSpecFrom(command: string, parsed: Parsed, recorded: ModelRecord | null, modelRecord: ModelRecord | null): ModelSpec {
-  const base = recorded !== null ? specFromRecord(recorded) : modelRecord !== null ? { ...specFromRecord(modelRecord), name: DEFAULT_JUDGE.model, systemPrompt: null } : undefined;
+export function judgeSpecFrom(command: string, parsed: Parsed, judge: LlmJudge, recorded: ModelRecord | null, modelRecord: ModelRecord | null): ModelSpec {
+  const fallbackJudge = judge.defaults;
+  const base = recorded !== null ? specFromRecord(recorded) : modelRecord !== null ? { ...specFromRecord(modelRecord), name: fallbackJudge.model, systemPrompt: null } : undefined;
   const fallback = base === undefined ? undefined : { endpoint: base.endpoint, apiKeyEnv: base.apiKeyEnv ?? 'OPENAI_API_KEY' };
   const endpoint = endpointFrom(command, parsed, 'judge-', fallback);
-  const name = stringOption(parsed, 'judge-model') ?? base?.name ?? DEFAULT_JUDGE.model;
-  const defaults = recorded !== null ? specFromRecord(recorded).params : { temperature: DEFAULT_JUDGE.temperature, topP: DEFAULT_JUDGE.topP, maxTokens: DEFAULT_JUDGE.maxTokens };
+  const name = stringOption(parsed, 'judge-model') ?? base?.name ?? fallbackJudge.model;
+  const defaults = recorded !== null ? specFromRecord(recorded).params : { temperature: fallbackJudge.temperature, topP: fallbackJudge.topP, maxTokens: fallbackJudge.maxTokens };
   const azureDeployment = endpoint.endpoint.provider === 'azure' && endpoint.endpoint.deployment === undefined ? { deployment: name } : {};
   return {
     endpoint: { ...endpoint.endpoint, ...azureDeployment },
@@ -95,21 +95,21 @@ export interface JudgeTemplate {
 }
 
 /** --judge-template FILE, or the official judge_prompt.txt (sha256-checked) from --data or the cache. */
-export async function judgeTemplateFrom(parsed: Parsed, io: CliIo): Promise<JudgeTemplate> {
+export async function judgeTemplateFrom(parsed: Parsed, io: CliIo, judge: LlmJudge): Promise<JudgeTemplate> {
   const file = stringOption(parsed, 'judge-template');
   if (file !== undefined) {
     const path = resolve(io.cwd, file);
     try {
       return { text: readFileSync(path, 'utf8'), source: file };
     } catch (error) {
-      throw new UserError(`--judge-template ${path}: ${(error as Error).message}`);
+      throw new UserError(`--judge-template ${path}: ${errorMessage(error)}`);
     }
   }
   const data = stringOption(parsed, 'data');
-  const resolved = await resolveSourceFile(YOKAIEVAL_MANIFEST, 'judgePrompt', {
+  const text = await judge.officialTemplate({
     dataDir: dataDirFrom(data === undefined ? undefined : resolve(io.cwd, data), io.env),
     cacheDir: resolve(io.cwd, stringOption(parsed, 'cache-dir') ?? userCacheDir(io.env)),
     ...(io.signal ? { signal: io.signal } : {}),
   });
-  return { text: resolved.bytes.toString('utf8'), source: 'official' };
+  return { text, source: 'official' };
 }

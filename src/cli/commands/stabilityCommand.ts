@@ -4,9 +4,9 @@ import { type ChatMessage } from '../../core/model/chatClient';
 import { createClient } from '../../core/runs/modelSpec';
 import { type ResultLine } from '../../core/runs/resultLine';
 import { sha256Hex } from '../../core/util/hash';
-import { UsageError, UserError } from '../../core/util/errors';
+import { UsageError } from '../../core/util/errors';
 import { itemRecords } from '../../core/validation/itemRecords';
-import { judgeMessagesFor, wordingOf } from '../../core/validation/judgeMessages';
+import { llmJudgeOf } from '../../core/validation/llmJudge';
 import { STABILITY_FILE, STABILITY_SELECTIONS, type StabilitySelection, runStability, selectStabilityItems } from '../../core/validation/stability';
 import { type CliIo } from '../../core/commandLine/io';
 import { warnSkippedLines } from '../skippedLines';
@@ -42,8 +42,8 @@ export async function stabilityCommand(args: readonly string[], io: CliIo): Prom
   const state = loadRunState(dir);
   warnSkippedLines(io, state.problems);
   const { manifest } = state;
-  if (manifest.benchmark !== 'yokaieval') throw new UserError(`${state.paths.dir}: only YokaiEval runs have an LLM judge to re-ask (this is ${manifest.benchmark})`);
-  const spec = judgeSpecFrom(COMMAND, parsed, manifest.judge, manifest.model);
+  const llmJudge = llmJudgeOf(manifest.benchmark, state.paths.dir, 're-ask');
+  const spec = judgeSpecFrom(COMMAND, parsed, llmJudge, manifest.judge, manifest.model);
   const ownJudge = manifest.judge !== null && !judgeOverridden(parsed);
   const setup = requestSetup(COMMAND, parsed, io);
   const client = createClient(spec, keyFromEnv(io.env, spec.endpoint, spec.apiKeyEnv, 'judge'), setup);
@@ -51,11 +51,10 @@ export async function stabilityCommand(args: readonly string[], io: CliIo): Prom
   // The run's own judge prompts when it recorded them; otherwise filled from the template as the run would.
   let template: string | undefined;
   const needsTemplate = !ownJudge || [...state.current.values()].some((l) => l.judgePrompt == null);
-  if (needsTemplate) template = (await judgeTemplateFrom(parsed, io)).text;
+  if (needsTemplate) template = (await judgeTemplateFrom(parsed, io, llmJudge)).text;
   const sameTemplate = template === undefined || sha256Hex(template) === manifest.settings['judgeTemplateSha256'];
-  const wording = wordingOf(manifest, state.paths.manifest);
-  const messagesOf = (line: ResultLine): readonly ChatMessage[] =>
-    ownJudge && line.judgePrompt != null ? line.judgePrompt.messages : judgeMessagesFor(line, template ?? '', wording, state.paths.results);
+  const fill = llmJudge.messagesFor(manifest, { manifest: state.paths.manifest, results: state.paths.results });
+  const messagesOf = (line: ResultLine): readonly ChatMessage[] => (ownJudge && line.judgePrompt != null ? line.judgePrompt.messages : fill(line, template ?? ''));
 
   const items = selectStabilityItems(itemRecords(state), selections as ReadonlySet<StabilitySelection>);
   io.stderr(`re-asking ${spec.name} ${k} times about ${items.length} items\n`);
@@ -64,7 +63,7 @@ export async function stabilityCommand(args: readonly string[], io: CliIo): Prom
     runDir: state.paths.dir,
     items,
     k,
-    judge: { client, model: spec.name, params: spec.params, host: new URL(spec.endpoint.baseUrl).host },
+    judge: { client, model: spec.name, params: spec.params, parseVerdict: llmJudge.parseVerdict, host: new URL(spec.endpoint.baseUrl).host },
     sameJudge: ownJudge && sameTemplate,
     messagesOf,
     concurrency: setup.concurrency,

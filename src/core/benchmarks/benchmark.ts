@@ -2,6 +2,7 @@ import { type z } from 'zod';
 import { type ItemDetail, type ScoreHeader } from '../../protocol';
 import { type AdjudicationCells } from '../adjudication/adjudicationCells';
 import { type RunState } from '../adjudication/runState';
+import { type ChatMessage } from '../model/chatClient';
 import { type ResolveOptions } from '../data/resolveSourceFile';
 import { type ExportFormat } from '../runs/exportFormat';
 import { type ClientEnvironment } from '../runs/modelSpec';
@@ -35,8 +36,21 @@ export interface Benchmark extends BenchmarkBasics {
   readonly report: ReportParts;
   /** What the automatic verdicts came from, to read beside an item (a judge template, scoring settings). */
   promptDocument(dir: string, manifest: RunManifest, sources: ResolveOptions): Promise<PromptDocument>;
-  /** Whether its runs have an LLM judge that `rejudge` can replace and `stability` can re-ask. */
-  readonly hasLlmJudge: boolean;
+  /** Its LLM judge, which `rejudge` can replace and `stability` can re-ask (none: verdicts come otherwise). */
+  readonly judge?: LlmJudge;
+}
+
+export interface LlmJudge {
+  /** The judge model and parameters used when none is named or recorded. */
+  readonly defaults: { readonly model: string; readonly temperature: number | null; readonly topP: number | null; readonly maxTokens: number | null };
+  /** The official judge template, resolved like the data. */
+  officialTemplate(sources: ResolveOptions): Promise<string>;
+  /** Throws when a template cannot be filled (an unknown placeholder…). */
+  checkTemplate(template: string): void;
+  /** The judge's messages for a result line of the run, filled from a template as the run does (files: for errors). */
+  messagesFor(manifest: RunManifest, files: { readonly manifest: string; readonly results: string }): (line: ResultLine, template: string) => ChatMessage[];
+  /** The judge's reply as a verdict, by the benchmark's rule. */
+  parseVerdict(reply: string): boolean | null;
 }
 
 /** What a run session needs whatever the benchmark: data, clients' pool and cache, keys. */

@@ -1,8 +1,8 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { z } from 'zod';
+import { type LlmJudge } from '../benchmarks/benchmark';
 import { type ChatMessage } from '../model/chatClient';
-import { fillJudgeTemplate } from '../benchmarks/yokaieval/judgePrompt';
 import { type ExecuteOptions, type ExecuteOutcome, startRun } from '../runs/executeRun';
 import { type ItemTask } from '../runs/itemRunner';
 import { type ClientEnvironment, type ModelSpec, createClient, modelRecord } from '../runs/modelSpec';
@@ -11,11 +11,11 @@ import { type RunManifest } from '../runs/runManifest';
 import { type RunPreview, type RunSession } from '../runs/runSession';
 import { readCurrentResults, readManifest, runPaths, writeManifest } from '../runs/runFolder';
 import { estimateTokens } from '../util/estimateTokens';
-import { InputError, UserError } from '../util/errors';
+import { InputError, UserError, errorMessage } from '../util/errors';
 import { sha256Hex } from '../util/hash';
 import { TOOL_VERSION } from '../version';
 import { askJudge } from './askJudge';
-import { judgeMessagesFor, wordingOf } from './judgeMessages';
+import { llmJudgeOf } from './llmJudge';
 
 /** The judge template a re-judged run used, copied into its folder so the run can be resumed and audited. */
 export const JUDGE_TEMPLATE_FILE = 'judge_prompt.txt';
@@ -64,8 +64,7 @@ export interface NewRejudge {
  */
 export function prepareRejudge(input: NewRejudge, env: RejudgeEnvironment): RunSession {
   const source = readManifest(input.sourceDir);
-  if (source.benchmark !== 'yokaieval') throw new UserError(`${input.sourceDir}: only YokaiEval runs have an LLM judge to replace (this is ${source.benchmark})`);
-  checkTemplate(input.template, input.templateSource);
+  checkTemplate(llmJudgeOf(source.benchmark, input.sourceDir, 'replace'), input.template, input.templateSource);
   const resultsPath = runPaths(input.sourceDir).results;
   const sourceRun: SourceRun = {
     id: source.id,
@@ -132,11 +131,12 @@ export function reopenRejudge(dir: string, judge: ModelSpec, env: RejudgeEnviron
 }
 
 function rejudgeSession(manifest: RunManifest, sourceDir: string, spec: ModelSpec, template: string, env: RejudgeEnvironment): RunSession {
-  const wording = wordingOf(manifest, runPaths(sourceDir).manifest);
+  const llmJudge = llmJudgeOf(manifest.benchmark, sourceDir, 'replace');
+  const fill = llmJudge.messagesFor(manifest, { manifest: runPaths(sourceDir).manifest, results: runPaths(sourceDir).results });
   const sourceLines = readCurrentResults(sourceDir).byItem;
   const client = createClient(spec, env.judgeKey, env);
-  const judge = { client, model: spec.name, params: spec.params };
-  const messagesOf = (line: ResultLine): ChatMessage[] => judgeMessagesFor(line, template, wording, runPaths(sourceDir).results);
+  const judge = { client, model: spec.name, params: spec.params, parseVerdict: llmJudge.parseVerdict };
+  const messagesOf = (line: ResultLine): ChatMessage[] => fill(line, template);
   const tasks = new Map<string, ItemTask>();
   for (const itemId of manifest.dataset.itemIds) {
     const line = sourceLines.get(itemId);
@@ -183,11 +183,11 @@ function previewRejudge(
 }
 
 /** A trial fill, so a template with an unknown placeholder fails before anything is sent. */
-function checkTemplate(template: string, source: string): void {
+function checkTemplate(judge: LlmJudge, template: string, source: string): void {
   try {
-    fillJudgeTemplate(template, { question: '', correct: '', response: '' });
+    judge.checkTemplate(template);
   } catch (error) {
-    throw new UserError(`${source}: ${(error as Error).message}`);
+    throw new UserError(`${source}: ${errorMessage(error)}`);
   }
 }
 

@@ -34,5 +34,4 @@ export const KALAHI: Benchmark = {
   },
   report: { automaticVerdictText: 'automatic verdict: the primary similarity metric’s acc', metricsVersusHuman },
   promptDocument: (_dir, manifest) => Promise.resolve(scoringDocument(manifest)),
-  hasLlmJudge: false,
 };

@@ -3,6 +3,7 @@ import { YOKAIEVAL_RUN_CLI } from './runOptions';
 import { type Benchmark } from '../benchmark';
 import { ResultLineSchema } from '../../runs/resultLine';
 import { YOKAIEVAL_BASICS } from './basics';
+import { YOKAIEVAL_JUDGE } from './judge';
 import { exportYokaiEvalAdjudicated, exportYokaiRun } from './exportYokaiEval';
 import { yokaiEvalPromptDocument } from './promptDocument';
 import { YOKAIEVAL_REVIEW } from './review';
@@ -21,5 +22,5 @@ export const YOKAIEVAL: Benchmark = {
   },
   report: { automaticVerdictText: 'judge verdicts as published (imported)' },
   promptDocument: yokaiEvalPromptDocument,
-  hasLlmJudge: true,
+  judge: YOKAIEVAL_JUDGE,
 };

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { YokaiEvalRecordSchema } from '../benchmarks/yokaieval/dataset';
-import { fillJudgeTemplate } from '../benchmarks/yokaieval/judgePrompt';
-import { type Wording, renderQuestionPrompt } from '../benchmarks/yokaieval/questionPrompt';
-import { type ChatMessage } from '../model/chatClient';
-import { type RunManifest } from '../runs/runManifest';
-import { type ResultLine } from '../runs/resultLine';
-import { InputError } from '../util/errors';
+import { YokaiEvalRecordSchema } from './dataset';
+import { fillJudgeTemplate } from './judgePrompt';
+import { type Wording, renderQuestionPrompt } from './questionPrompt';
+import { type ChatMessage } from '../../model/chatClient';
+import { type RunManifest } from '../../runs/runManifest';
+import { type ResultLine } from '../../runs/resultLine';
+import { InputError } from '../../util/errors';
 
 const JudgedInputs = YokaiEvalRecordSchema.pick({ question: true, choices: true, answer: true });
 const WordingSettings = z.looseObject({ wording: z.enum(['dataset', 'official-results']) });

@@ -1,12 +1,12 @@
 import { createInterface } from 'node:readline';
 import { Readable } from 'node:stream';
 import { z } from 'zod';
-import { metricNameProblem } from '../../core/benchmarks/kalahi/metricSet';
+import { metricNameProblem } from '../../core/metrics/metricAvailability';
 import { LEXICAL_METRIC_NAMES, NEURAL_FACTORIES, getSimilarityMetric, isMetricName, isTextMetricName } from '../../core/metrics/registry';
 import { DEFAULT_BERTSCORE_MODEL } from '../../core/metrics/neural/bertScore';
 import { DEFAULT_BLEURT_MODEL } from '../../core/metrics/neural/bleurt';
 import { type ModelBackedMetricName } from '../../core/metrics/similarityMetric';
-import { InputError, UsageError, UserError } from '../../core/util/errors';
+import { InputError, UsageError, UserError, errorMessage } from '../../core/util/errors';
 import { parseAt } from '../../core/util/zodIssues';
 import { type CliIo } from '../../core/commandLine/io';
 import { type Parsed, flag, numberOption, parseOptions, stringOption } from '../../core/commandLine/options';
@@ -91,7 +91,7 @@ async function scoreEachLine(io: CliIo, scorer: PairScorer): Promise<number> {
     try {
       json = JSON.parse(text);
     } catch (error) {
-      throw new InputError(at, `not valid JSON (${(error as Error).message})`);
+      throw new InputError(at, `not valid JSON (${errorMessage(error)})`);
     }
     const pair = parseAt(PairSchema, json, at);
     io.stdout(`${JSON.stringify({ score: await scorer.score(pair.hypothesis, pair.reference) })}\n`);

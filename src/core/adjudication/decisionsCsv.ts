@@ -1,5 +1,5 @@
 import { parse } from 'csv-parse/sync';
-import { InputError } from '../util/errors';
+import { InputError, errorMessage } from '../util/errors';
 import { type AnnotatorState, HALLUCINATION_CATEGORIES, type HallucinationCategory } from './event';
 
 export interface DecisionRow {
@@ -22,7 +22,7 @@ export function parseDecisionsCsv(text: string, file: string, knownItems: Readon
   try {
     records = parse(text, { bom: true, columns: true, skip_empty_lines: true, info: true }) as { record: Record<string, string>; info: { lines: number } }[];
   } catch (error) {
-    throw new InputError({ file }, `not valid CSV (${(error as Error).message})`);
+    throw new InputError({ file }, `not valid CSV (${errorMessage(error)})`);
   }
   const header = text.replace(/^\uFEFF/, '').split(/\r?\n/, 1)[0] ?? '';
   for (const column of REQUIRED) {

@@ -1,5 +1,5 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { UsageError } from '../util/errors';
+import { UsageError, errorMessage } from '../util/errors';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 
@@ -14,7 +14,7 @@ export function parseOptions(command: string, args: readonly string[], options: 
     const { values, positionals } = parseArgs({ args: [...args], options: { ...options, help: { type: 'boolean', short: 'h' } }, allowPositionals: true, strict: true });
     return { values: values as Record<string, string | boolean | undefined>, positionals };
   } catch (error) {
-    throw new UsageError(`${command}: ${(error as Error).message.split('\n')[0] ?? 'bad arguments'}`);
+    throw new UsageError(`${command}: ${errorMessage(error).split('\n')[0] ?? 'bad arguments'}`);
   }
 }
 

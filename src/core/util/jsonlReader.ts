@@ -1,6 +1,6 @@
 import { readFileSync, existsSync } from 'node:fs';
 import { type z } from 'zod';
-import { InputError } from './errors';
+import { InputError, errorMessage } from './errors';
 import { parseAt } from './zodIssues';
 
 export interface JsonlRecord<T> {
@@ -30,7 +30,7 @@ export function readJsonl<S extends z.ZodType>(path: string, schema: S): JsonlCo
     try {
       json = JSON.parse(lineText);
     } catch (error) {
-      throw new InputError({ file: path, line }, `not valid JSON (${(error as Error).message})`);
+      throw new InputError({ file: path, line }, `not valid JSON (${errorMessage(error)})`);
     }
     records.push({ value: parseAt(schema, json, { file: path, line }), line });
   });

@@ -144,8 +144,3 @@ function postStrata(records: readonly ItemRecord[], notes: string[]): Strata {
   if (missing > 0) strata.push({ stratum: 'missing', population: missing, labeled: missing, positives: 0 });
   return { strata, method: 'post-stratified-ppi' };
 }
-
-/** The automatic accuracy's Wilson interval (true / items). */
-export function automaticInterval(correct: number, items: number, confidence: number = DEFAULT_CONFIDENCE): Interval | null {
-  return wilsonInterval(correct, items, confidence);
-}

@@ -1,6 +1,5 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { z } from 'zod';
 import { type LlmJudge } from '../benchmarks/benchmark';
 import { type ChatMessage } from '../model/chatClient';
 import { type ExecuteOptions, type ExecuteOutcome, startRun } from '../runs/executeRun';
@@ -11,33 +10,15 @@ import { type RunManifest } from '../runs/runManifest';
 import { type RunPreview, type RunSession } from '../runs/runSession';
 import { readCurrentResults, readManifest, runPaths, writeManifest } from '../runs/runFolder';
 import { estimateTokens } from '../util/estimateTokens';
-import { InputError, UserError, errorMessage } from '../util/errors';
+import { UserError, errorMessage } from '../util/errors';
 import { sha256Hex } from '../util/hash';
 import { TOOL_VERSION } from '../version';
+import { type SourceRun, sourceRunOf } from './sourceRun';
 import { askJudge } from './askJudge';
 import { llmJudgeOf } from './llmJudge';
 
 /** The judge template a re-judged run used, copied into its folder so the run can be resumed and audited. */
 export const JUDGE_TEMPLATE_FILE = 'judge_prompt.txt';
-
-/** run.json's pointer from a re-judged run to the run whose responses it judged again. */
-export const SourceRunSchema = z.object({
-  id: z.string().min(1),
-  /** The source run folder, relative to this run folder when they share a file system root. */
-  dir: z.string().min(1),
-  /** sha256 of the source's results.jsonl when the re-judge began. */
-  resultsSha256: z.string().regex(/^[0-9a-f]{64}$/),
-});
-export type SourceRun = z.infer<typeof SourceRunSchema>;
-
-
-export function sourceRunOf(manifest: RunManifest, file: string): SourceRun | undefined {
-  const raw = manifest['sourceRun'];
-  if (raw === undefined) return undefined;
-  const parsed = SourceRunSchema.safeParse(raw);
-  if (!parsed.success) throw new InputError({ file, field: `sourceRun.${parsed.error.issues[0]?.path.join('.') ?? ''}` }, parsed.error.issues[0]?.message ?? 'invalid');
-  return parsed.data;
-}
 
 export interface RejudgeEnvironment extends ClientEnvironment {
   readonly judgeKey: string | undefined;

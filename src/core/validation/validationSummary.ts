@@ -7,7 +7,7 @@ import { type InterAnnotatorAgreement, interAnnotatorAgreement } from './interAn
 import { type ItemRecord, itemRecords } from './itemRecords';
 import { type JudgeComparison, compareJudges } from './judgeComparison';
 import { type JudgeHumanAgreement, automaticRater, judgeHumanAgreement } from './judgeHuman';
-import { sourceRunOf } from './rejudge';
+import { sourceRunOf } from './sourceRun';
 import { type SampleRecord, currentSample } from './sample';
 import { type StabilitySummary, currentStability, summarizeStability } from './stability';
 

@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
 import * as vscode from 'vscode';
-import { defaultMetricNames, metricUnavailable } from '../../core/benchmarks/kalahi/metricSet';
+import { defaultMetricNames } from '../../core/benchmarks/kalahi/metricSet';
+import { metricUnavailable } from '../../core/metrics/metricAvailability';
 import { type NeuralChoices } from '../../core/benchmarks/kalahi/neuralMetrics';
 import { LEXICAL_METRIC_NAMES } from '../../core/metrics/registry';
 import { DEFAULT_BERTSCORE_MODEL } from '../../core/metrics/neural/bertScore';

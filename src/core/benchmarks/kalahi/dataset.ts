@@ -1,6 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { z } from 'zod';
-import { InputError } from '../../util/errors';
+import { InputError, errorMessage } from '../../util/errors';
 import { parseAt } from '../../util/zodIssues';
 
 const IdSchema = z.string().max(64).regex(/^\d+$/, 'expected digits (kept as written, leading zeros included)');
@@ -54,7 +54,7 @@ export function parseKalahiCsv(text: string, file: string): KalahiItem[] {
     parsed = parse(text, { info: true, raw: true, bom: true, skip_empty_lines: true, relax_column_count: false });
   } catch (error) {
     const line = (error as { lines?: unknown }).lines;
-    throw new InputError({ file, ...(typeof line === 'number' ? { line } : {}) }, `not valid CSV (${(error as Error).message})`);
+    throw new InputError({ file, ...(typeof line === 'number' ? { line } : {}) }, `not valid CSV (${errorMessage(error)})`);
   }
   const rows = ParsedRowsSchema.parse(parsed);
   const [header, ...data] = rows;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { InputError } from '../../util/errors';
+import { InputError, errorMessage } from '../../util/errors';
 import { parseAt } from '../../util/zodIssues';
 
 /** No official field comes near this; a longer one is a broken or hostile file, refused before any request. */
@@ -30,7 +30,7 @@ export function parseYokaiEval(text: string, file: string): YokaiEvalItem[] {
   try {
     json = JSON.parse(text);
   } catch (error) {
-    throw new InputError({ file }, `not valid JSON (${(error as Error).message})`);
+    throw new InputError({ file }, `not valid JSON (${errorMessage(error)})`);
   }
   if (!Array.isArray(json)) throw new InputError({ file }, 'expected a JSON array of questions');
   return json.map((value: unknown, index) => {

@@ -2,7 +2,7 @@ import { parse } from 'csv-parse/sync';
 import { z } from 'zod';
 import { YOKAIEVAL_MANIFEST } from './manifest';
 import { type ResolveOptions, resolveSourceFile } from '../../data/resolveSourceFile';
-import { InputError } from '../../util/errors';
+import { InputError, errorMessage } from '../../util/errors';
 
 /**
  * English glosses of YokaiEval questions. works/YokaiEval-en.csv holds English versions of the 994
@@ -28,7 +28,7 @@ export function parseGlosses(csvText: string, csvFile: string, humanEvalText: st
   try {
     records = parse(csvText, { columns: true, bom: true, skip_empty_lines: true });
   } catch (error) {
-    throw new InputError({ file: csvFile }, `not valid CSV (${(error as Error).message})`);
+    throw new InputError({ file: csvFile }, `not valid CSV (${errorMessage(error)})`);
   }
   const rows = z.array(CsvRowSchema).safeParse(records);
   if (!rows.success) throw new InputError({ file: csvFile }, `expected the columns yokai_name, prompt, answer (${rows.error.issues[0]?.message ?? 'invalid'})`);
@@ -36,7 +36,7 @@ export function parseGlosses(csvText: string, csvFile: string, humanEvalText: st
   try {
     json = JSON.parse(humanEvalText);
   } catch (error) {
-    throw new InputError({ file: humanEvalFile }, `not valid JSON (${(error as Error).message})`);
+    throw new InputError({ file: humanEvalFile }, `not valid JSON (${errorMessage(error)})`);
   }
   const items = HumanEvalSchema.safeParse(json);
   if (!items.success) {

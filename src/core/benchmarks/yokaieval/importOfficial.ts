@@ -3,7 +3,7 @@ import { basename } from 'node:path';
 import { z } from 'zod';
 import { YOKAIEVAL_MANIFEST } from './manifest';
 import { type ResolveOptions } from '../../data/resolveSourceFile';
-import { InputError, UserError } from '../../util/errors';
+import { InputError, UserError, errorMessage } from '../../util/errors';
 import { sha256Hex } from '../../util/hash';
 import { JsonlAppender } from '../../util/jsonlAppender';
 import { parseAt } from '../../util/zodIssues';
@@ -50,7 +50,7 @@ export async function importOfficialYokaiEval(file: string, outDir: string, sour
   try {
     json = JSON.parse(bytes.toString('utf8'));
   } catch (error) {
-    throw new InputError({ file }, `not valid JSON (${(error as Error).message})`);
+    throw new InputError({ file }, `not valid JSON (${errorMessage(error)})`);
   }
   if (!Array.isArray(json)) throw new InputError({ file }, 'expected a JSON array of results');
   const { items, files, judgeTemplate } = await loadYokaiEvalSources(sources);

@@ -9,6 +9,8 @@ export interface BenchmarkBasics {
   /** The run.json `benchmark` value and the CLI's `run ID`; lowercase letters, digits and dashes. */
   readonly id: string;
   readonly title: string;
+  /** Items in the full dataset (Start Run offers the first N of them). */
+  readonly items: number;
   /** BCP 47 tag of the items' language (the review shows texts with it). */
   readonly language: string;
   /** Where the official data comes from (pinned commit, sha256, license); null for a benchmark with no download. */

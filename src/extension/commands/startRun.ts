@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { prepareKalahiRun } from '../../core/benchmarks/kalahi/kalahiRun';
+import { benchmarkOf, registeredBenchmarks } from '../../core/benchmarks/registry';
 import { defaultMetricNames } from '../../core/benchmarks/kalahi/metricSet';
 import { NO_NEURAL_METRICS } from '../../core/benchmarks/kalahi/neuralMetrics';
 import { type KalahiMetricChoice, pickKalahiMetrics } from './pickKalahiMetrics';
@@ -32,11 +33,6 @@ export interface StartRunDeps {
   readonly runtimeDirs?: readonly string[];
 }
 
-const YOKAIEVAL_ITEMS = 810;
-const KALAHI_ITEMS = 150;
-
-type Benchmark = 'yokaieval' | 'kalahi';
-const TITLES: Readonly<Record<Benchmark, string>> = { yokaieval: 'YokaiEval', kalahi: 'Kalahi' };
 
 /** Start Run…: quick picks for benchmark, task, provider, model, judge and items; the same core and run folder as the CLI. */
 export async function startRunCommand(deps: StartRunDeps): Promise<void> {
@@ -50,10 +46,7 @@ export async function startRunCommand(deps: StartRunDeps): Promise<void> {
     return;
   }
   const benchmark = await vscode.window.showQuickPick(
-    [
-      { label: 'YokaiEval', description: '810 four-choice questions on Japanese folklore, judged by an LLM', id: 'yokaieval' as const },
-      { label: 'Kalahi', description: '150 Filipino cultural scenarios: open-ended answers scored by similarity, MC from log-probs', id: 'kalahi' as const },
-    ],
+    registeredBenchmarks().map((b) => ({ label: b.title, description: b.description, id: b.id })),
     { title: 'Start Run (1/5): benchmark', ignoreFocusOut: true },
   );
   if (benchmark === undefined) return;
@@ -97,7 +90,7 @@ export async function startRunCommand(deps: StartRunDeps): Promise<void> {
     if (judge === undefined) return;
     await deps.memory.update('lastJudge', judge.trim());
   }
-  const limit = await pickLimit(benchmark.id === 'kalahi' ? KALAHI_ITEMS : YOKAIEVAL_ITEMS);
+  const limit = await pickLimit(benchmarkOf(benchmark.id).items);
   if (limit === undefined) return;
   await deps.memory.update('lastModel', model.trim());
 
@@ -164,7 +157,7 @@ function kalahiConfig(endpoint: Endpoint, model: string, task: KalahiTask, limit
 }
 
 interface Execution {
-  readonly benchmark: Benchmark;
+  readonly benchmark: string;
   readonly runDir: string;
   readonly name: string;
   readonly modelName: string;
@@ -177,7 +170,7 @@ interface Execution {
  * its review, which then fills in live as results arrive; at the end the review opens (or comes forward).
  */
 async function execute(deps: StartRunDeps, run: Execution): Promise<void> {
-  const title = TITLES[run.benchmark];
+  const title = benchmarkOf(run.benchmark).title;
   await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `${title}: ${run.modelName}`, cancellable: true }, async (progress, token) => {
     const controller = new AbortController();
     token.onCancellationRequested(() => controller.abort(new Error('cancelled')));
@@ -245,7 +238,7 @@ const LOCAL = 'local';
 async function startLocalKalahiRun(deps: StartRunDeps, runsDir: string, task: KalahiTask, metricChoice: KalahiMetricChoice | undefined): Promise<void> {
   const local = await pickLocalModel(deps.memory, '4/5');
   if (local === undefined) return;
-  const limit = await pickLimit(KALAHI_ITEMS);
+  const limit = await pickLimit(benchmarkOf('kalahi').items);
   if (limit === undefined) return;
   const settings = readSettings();
   const cacheDir = userCacheDir();

@@ -7,6 +7,7 @@ const FacetInputs = z.looseObject({ category: z.string().min(1), topic: z.string
 export const KALAHI_BASICS: BenchmarkBasics = {
   id: 'kalahi',
   title: 'Kalahi',
+  items: 150,
   language: 'fil',
   source: KALAHI_MANIFEST,
   inputsSchema: z.looseObject({ prompt_variation_id: z.string(), prompt: z.string() }),

@@ -8,6 +8,7 @@ const FacetInputs = z.looseObject({ type: z.string().min(1), region: z.string() 
 export const YOKAIEVAL_BASICS: BenchmarkBasics = {
   id: 'yokaieval',
   title: 'YokaiEval',
+  items: 810,
   language: 'ja',
   source: YOKAIEVAL_MANIFEST,
   inputsSchema: z.looseObject({ question: z.string(), choices: z.array(z.string()), answer: z.string() }),

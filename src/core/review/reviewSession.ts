@@ -67,7 +67,7 @@ export class ReviewSession {
   /** The header's counts, kept current item by item (undefined: recount on the next header()). */
   private tally: ScoreTally | undefined;
   private automaticAccuracy: number | undefined;
-  /** Kalahi MC means, computed with the automatic accuracy (both change only when results do). */
+  /** What the benchmark adds to the score header (MC means…), computed with the automatic accuracy (both change only when results do). */
   private benchmarkHeader: Pick<ScoreHeader, 'mc' | 'verdicts'> | undefined;
 
   private constructor(

@@ -2,7 +2,7 @@ import { join, resolve } from 'node:path';
 import { UsageError } from '../../core/util/errors';
 import { dataDirFrom } from '../../core/data/resolveSourceFile';
 import { userCacheDir } from '../../core/data/cacheDir';
-import { importOfficialYokaiEval } from '../../core/benchmarks/yokaieval/importOfficial';
+import { registeredBenchmarks } from '../../core/benchmarks/registry';
 import { type CliIo } from '../../core/commandLine/io';
 import { flag, parseOptions, stringOption } from '../../core/commandLine/options';
 
@@ -28,16 +28,18 @@ export async function importCommand(args: readonly string[], io: CliIo): Promise
     return 0;
   }
   const [kind, file, ...extra] = parsed.positionals;
-  if (kind !== 'yokaieval-official') throw new UsageError(`import: the first argument names the kind of file: yokaieval-official, not "${kind ?? ''}"`);
+  const importers = registeredBenchmarks().flatMap((b) => (b.officialImport === undefined ? [] : [b.officialImport]));
+  const importer = importers.find((i) => i.kind === kind);
+  if (importer === undefined) throw new UsageError(`import: the first argument names the kind of file: ${importers.map((i) => i.kind).join(', ')}, not "${kind ?? ''}"`);
   if (file === undefined) throw new UsageError('import: missing FILE');
   if (extra.length > 0) throw new UsageError(`import: unexpected argument "${extra[0] ?? ''}"`);
   const out = stringOption(parsed, 'out');
   if (out === undefined) throw new UsageError('import: --out DIR is required');
   const model = stringOption(parsed, 'model');
-  const name = stringOption(parsed, 'name') ?? `yokaieval-official-${(model ?? file.replace(/^.*[\\/]/, '').replace(/\.json$/i, '')).replace(/[^A-Za-z0-9._-]+/g, '-')}`;
+  const name = stringOption(parsed, 'name') ?? `${importer.kind}-${(model ?? file.replace(/^.*[\\/]/, '').replace(/\.json$/i, '')).replace(/[^A-Za-z0-9._-]+/g, '-')}`;
   if (name.includes('/') || name.includes('\\') || name === '.' || name === '..') throw new UsageError('import: --name must be a plain folder name');
   const data = stringOption(parsed, 'data');
-  const outcome = await importOfficialYokaiEval(
+  const outcome = await importer.run(
     resolve(io.cwd, file),
     join(resolve(io.cwd, out), name),
     { dataDir: dataDirFrom(data === undefined ? undefined : resolve(io.cwd, data), io.env), cacheDir: stringOption(parsed, 'cache-dir') ?? userCacheDir(io.env) },

@@ -36,8 +36,18 @@ export interface Benchmark extends BenchmarkBasics {
   readonly report: ReportParts;
   /** What the automatic verdicts came from, to read beside an item (a judge template, scoring settings). */
   promptDocument(dir: string, manifest: RunManifest, sources: ResolveOptions): Promise<PromptDocument>;
+  /** How an official results file becomes a run folder (`import <kind> FILE`, Import Official Results…). */
+  readonly officialImport?: OfficialImport;
   /** Its LLM judge, which `rejudge` can replace and `stability` can re-ask (none: verdicts come otherwise). */
   readonly judge?: LlmJudge;
+}
+
+export interface OfficialImport {
+  /** The kind `import` names, and the prefix of an imported run's folder name. */
+  readonly kind: string;
+  /** What the file is, for a file dialog's title. */
+  readonly fileDescription: string;
+  run(file: string, outDir: string, sources: ResolveOptions, modelName?: string): Promise<{ readonly paths: { readonly dir: string }; readonly imported: number; readonly missing: readonly string[] }>;
 }
 
 export interface LlmJudge {

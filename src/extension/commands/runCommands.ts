@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import * as vscode from 'vscode';
 import { exportAdjudicated } from '../../core/adjudication/exportAdjudicated';
-import { importOfficialYokaiEval } from '../../core/benchmarks/yokaieval/importOfficial';
+import { registeredBenchmarks } from '../../core/benchmarks/registry';
 import { userCacheDir } from '../../core/data/cacheDir';
 import { dataDirFrom } from '../../core/data/resolveSourceFile';
 import { DEFAULT_AZURE_API_VERSION, type Endpoint, OPENAI_BASE_URL } from '../../core/model/endpoint';
@@ -90,13 +90,16 @@ export async function importOfficialCommand(): Promise<string | undefined> {
     void vscode.window.showErrorMessage('Eval Adjudicator: open a folder first; the imported run folder is created under its runs directory.');
     return undefined;
   }
-  const files = await vscode.window.showOpenDialog({ canSelectMany: false, filters: { 'YokaiEval results': ['json'] }, openLabel: 'Import', title: 'An official YokaiEval results file (results/*.json)' });
+  const [benchmark] = registeredBenchmarks().filter((b) => b.officialImport !== undefined);
+  const importer = benchmark?.officialImport;
+  if (benchmark === undefined || importer === undefined) return undefined;
+  const files = await vscode.window.showOpenDialog({ canSelectMany: false, filters: { [`${benchmark.title} results`]: ['json'] }, openLabel: 'Import', title: importer.fileDescription });
   const file = files?.[0]?.fsPath;
   if (file === undefined) return undefined;
-  const name = `yokaieval-official-${basename(file).replace(/\.json$/i, '').replace(/[^A-Za-z0-9._-]+/g, '-')}`;
+  const name = `${importer.kind}-${basename(file).replace(/\.json$/i, '').replace(/[^A-Za-z0-9._-]+/g, '-')}`;
   try {
     const settings = readSettings();
-    const outcome = await importOfficialYokaiEval(file, join(runsDir, name), { dataDir: dataDirFrom(settings.dataDirectory || undefined), cacheDir: userCacheDir() });
+    const outcome = await importer.run(file, join(runsDir, name), { dataDir: dataDirFrom(settings.dataDirectory || undefined), cacheDir: userCacheDir() });
     void vscode.window.showInformationMessage(`Imported ${outcome.imported} items${outcome.missing.length > 0 ? ` (${outcome.missing.length} missing from the file)` : ''}.`);
     return outcome.paths.dir;
   } catch (error) {

@@ -3,6 +3,7 @@ import { YOKAIEVAL_RUN_CLI } from './runOptions';
 import { type Benchmark } from '../benchmark';
 import { ResultLineSchema } from '../../runs/resultLine';
 import { YOKAIEVAL_BASICS } from './basics';
+import { importOfficialYokaiEval } from './importOfficial';
 import { YOKAIEVAL_JUDGE } from './judge';
 import { exportYokaiEvalAdjudicated, exportYokaiRun } from './exportYokaiEval';
 import { yokaiEvalPromptDocument } from './promptDocument';
@@ -23,4 +24,5 @@ export const YOKAIEVAL: Benchmark = {
   report: { automaticVerdictText: 'judge verdicts as published (imported)' },
   promptDocument: yokaiEvalPromptDocument,
   judge: YOKAIEVAL_JUDGE,
+  officialImport: { kind: 'yokaieval-official', fileDescription: 'An official YokaiEval results file (results/*.json)', run: importOfficialYokaiEval },
 };

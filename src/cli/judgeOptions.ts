@@ -12,6 +12,7 @@ import { UserError, errorMessage } from '../core/util/errors';
 import { type CliIo } from '../core/commandLine/io';
 import { endpointFrom, endpointOptionSpecs } from '../core/commandLine/endpointOptions';
 import { type Parsed, flag, numberOption, stringOption } from '../core/commandLine/options';
+import { samplingParams } from '../core/commandLine/samplingOptions';
 
 /** Options naming a judge and how to reach it, shared by rejudge and stability. */
 export const JUDGE_OPTIONS = {
@@ -59,11 +60,7 @@ export function judgeSpecFrom(command: string, parsed: Parsed, judge: LlmJudge, 
     name,
     apiKeyEnv: endpoint.apiKeyEnv,
     systemPrompt: null,
-    params: {
-      temperature: numberOption(command, parsed, 'judge-temperature', { min: 0, max: 2 }) ?? defaults.temperature,
-      topP: numberOption(command, parsed, 'judge-top-p', { min: 0, max: 1 }) ?? defaults.topP,
-      maxTokens: numberOption(command, parsed, 'judge-max-tokens', { integer: true, min: 1 }) ?? defaults.maxTokens,
-    },
+    params: samplingParams(command, parsed, 'judge-', defaults),
   };
 }
 

@@ -9,6 +9,7 @@ import { UsageError } from '../../util/errors';
 import { endpointFrom, endpointOptionSpecs, keyFromEnv } from '../../commandLine/endpointOptions';
 import { type CliIo } from '../../commandLine/io';
 import { type Parsed, choiceOption, numberOption, stringOption } from '../../commandLine/options';
+import { samplingParams } from '../../commandLine/samplingOptions';
 import { type BenchmarkRunCli } from '../../commandLine/benchmarkRunCli';
 
 const COMMAND = 'run';
@@ -81,22 +82,14 @@ function configFrom(parsed: Parsed): YokaiEvalRunConfig {
       name: modelName,
       apiKeyEnv: model.apiKeyEnv,
       systemPrompt: systemPrompt === undefined ? preset.model.systemPrompt : systemPrompt === '' ? null : systemPrompt,
-      params: {
-        temperature: numberOption(COMMAND, parsed, 'temperature', { min: 0, max: 2 }) ?? preset.model.temperature,
-        topP: numberOption(COMMAND, parsed, 'top-p', { min: 0, max: 1 }) ?? preset.model.topP,
-        maxTokens: numberOption(COMMAND, parsed, 'max-tokens', { integer: true, min: 1 }) ?? preset.model.maxTokens,
-      },
+      params: samplingParams(COMMAND, parsed, '', preset.model),
     },
     judge: {
       endpoint: endpointWithDeployment(judge, judgeName),
       name: judgeName,
       apiKeyEnv: judge.apiKeyEnv,
       systemPrompt: null,
-      params: {
-        temperature: numberOption(COMMAND, parsed, 'judge-temperature', { min: 0, max: 2 }) ?? DEFAULT_JUDGE.temperature,
-        topP: numberOption(COMMAND, parsed, 'judge-top-p', { min: 0, max: 1 }) ?? DEFAULT_JUDGE.topP,
-        maxTokens: numberOption(COMMAND, parsed, 'judge-max-tokens', { integer: true, min: 1 }) ?? DEFAULT_JUDGE.maxTokens,
-      },
+      params: samplingParams(COMMAND, parsed, 'judge-', DEFAULT_JUDGE),
     },
     preset: presetName,
     wording,

@@ -134,12 +134,14 @@ class ReviewController implements ReviewApp {
       (problem) => console.warn('review: ignoring a host message that fails the protocol:', problem),
     );
     window.addEventListener('keydown', this.onKeyDown);
+    window.addEventListener('focus', this.onWindowFocus);
     this.channel.post({ type: 'ready' });
   }
 
   dispose(): void {
     this.channel.dispose();
     window.removeEventListener('keydown', this.onKeyDown);
+    window.removeEventListener('focus', this.onWindowFocus);
     this.save.dispose();
     this.list.dispose();
     this.filterBar.dispose();
@@ -172,6 +174,17 @@ class ReviewController implements ReviewApp {
     }
     this.channel.post({ type: 'select', itemId: id });
   }
+
+  /**
+   * Keys work at once in a focused panel: the list takes the focus when nothing in the page holds it. Only
+   * when the page has the focus (the init's check, and a window focus event): a panel that takes it while
+   * the user is in the workbench closes the quick pick they are typing in.
+   */
+  focusListIfIdle(): void {
+    if (document.activeElement === null || document.activeElement === document.body) this.list.element.focus();
+  }
+
+  private readonly onWindowFocus = (): void => this.focusListIfIdle();
 
   private readonly onKeyDown = (event: KeyboardEvent): void => {
     if (this.help.isOpen || this.flagChooser.isOpen) return;

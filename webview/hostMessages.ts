@@ -30,6 +30,7 @@ export interface HostMessageTarget {
   /** The panel's blind toggle was used (persisted then; a change of the setting overrides it). */
   blindToggled: boolean;
   selectItem(id: string | null, options: { scroll: boolean; force?: boolean }): void;
+  focusListIfIdle(): void;
   setBlindState(on: boolean): void;
   setBlind(on: boolean): void;
   applyLocalRows(rows: readonly ItemRow[]): void;
@@ -114,7 +115,7 @@ export class HostMessages {
     this.loading =
       (message.rowsToCome ?? 0) > 0 ? { scrollTop: restored === undefined ? null : restored.scrollTop, selectId: wanted !== null && wanted !== target ? wanted : null } : undefined;
     this.p.filtering.searchOnHost();
-    if (document.activeElement === null || document.activeElement === document.body) this.p.list.element.focus();
+    if (document.hasFocus()) this.p.focusListIfIdle();
   }
 
   /** More rows of the run: added in dataset order; the selection stays, and is kept in view. */

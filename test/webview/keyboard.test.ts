@@ -249,3 +249,26 @@ describe('review webview: keyboard', () => {
     assert.equal(m.last('select')?.itemId, '7');
   });
 });
+
+describe('review webview: focus', () => {
+  test('an init while the page does not have the focus leaves it where it is; the list takes it when the page gets it', async () => {
+    m.unmount();
+    const hasFocus = document.hasFocus;
+    let pageFocused = false;
+    document.hasFocus = () => pageFocused;
+    try {
+      m = await mount();
+      (document.activeElement as HTMLElement | null)?.blur();
+      m.deliver(init({ rows: rows(5) }));
+      await m.settle();
+      assert.notEqual(document.activeElement, list(), 'a panel in the background does not take the focus (it would close a quick pick)');
+      pageFocused = true;
+      window.dispatchEvent(new Event('focus'));
+      assert.equal(document.activeElement, list(), 'focused, the panel answers keys at once');
+      m.deliver(init({ rows: rows(5) }));
+      assert.equal(document.activeElement, list());
+    } finally {
+      document.hasFocus = hasFocus;
+    }
+  });
+});

@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import * as vscode from 'vscode';
 import { z } from 'zod';
 import { defaultAnnotatorName, loginName, namedAnnotator } from '../core/adjudication/annotatorName';
-import { type GlossIndex, loadYokaiEvalGlosses } from '../core/benchmarks/yokaieval/gloss';
+import { benchmarkOf } from '../core/benchmarks/registry';
 import { userCacheDir } from '../core/data/cacheDir';
 import { type ResolveOptions, dataDirFrom } from '../core/data/resolveSourceFile';
 import { errorMessage } from '../core/util/errors';
@@ -27,7 +27,8 @@ class EvalAdjudicatorExtension extends Disposable {
   private readonly tree: RunsTreeProvider;
   private readonly review: ReviewContext;
   private readonly statistics: StatisticsContext;
-  private glosses: Promise<GlossIndex | null> | undefined;
+  /** Each benchmark's review aid, loaded once per data directory. */
+  private readonly reviewAids = new Map<string, Promise<object | null>>();
   private askingAnnotator: Promise<string | null> | undefined;
 
   constructor(private readonly context: vscode.ExtensionContext) {
@@ -46,7 +47,7 @@ class EvalAdjudicatorExtension extends Disposable {
       blindReview: () => readSettings().blindReview,
       guidelinesFile: () => readSettings().guidelinesFile,
       sources: () => this.sources(),
-      glosses: () => this.loadGlosses(),
+      reviewAid: (benchmark) => this.loadReviewAid(benchmark),
       documents: this._register(new ReadOnlyDocuments()),
     };
     this.statistics = { extensionUri: context.extensionUri, log: this.log };
@@ -66,7 +67,7 @@ class EvalAdjudicatorExtension extends Disposable {
       if (!affectsSettings(e)) return;
       this.tree.refresh();
       if (e.affectsConfiguration('evalAdjudicator.blindReview')) ReviewPanel.settingsChanged();
-      if (e.affectsConfiguration('evalAdjudicator.dataDirectory')) this.glosses = undefined;
+      if (e.affectsConfiguration('evalAdjudicator.dataDirectory')) this.reviewAids.clear();
     }));
     this.registerCommands();
   }
@@ -128,13 +129,19 @@ class EvalAdjudicatorExtension extends Disposable {
     return { dataDir: dataDirFrom(readSettings().dataDirectory || undefined), cacheDir: userCacheDir() };
   }
 
-  /** YokaiEval's English glosses: resolved like the dataset, once; optional, so a failure only logs. */
-  private loadGlosses(): Promise<GlossIndex | null> {
-    this.glosses ??= loadYokaiEvalGlosses(this.sources()).catch((error: unknown) => {
-      this.log.info(`English glosses of YokaiEval are not available: ${errorMessage(error)}`);
-      return null;
-    });
-    return this.glosses;
+  /** A benchmark's review aid (English glosses…): resolved like the dataset, once; optional, so a failure only logs. */
+  private loadReviewAid(id: string): Promise<object | null> {
+    let aid = this.reviewAids.get(id);
+    if (aid === undefined) {
+      const benchmark = benchmarkOf(id);
+      const load = benchmark.review.loadAid;
+      aid = load === undefined ? Promise.resolve(null) : load(this.sources()).catch((error: unknown) => {
+        this.log.info(`The review aid of ${benchmark.title} is not available: ${errorMessage(error)}`);
+        return null;
+      });
+      this.reviewAids.set(id, aid);
+    }
+    return aid;
   }
 
   /**

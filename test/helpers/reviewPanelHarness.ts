@@ -66,7 +66,7 @@ export async function openReviewPanel(runDir: string, overrides: Partial<ReviewC
     blindReview: () => false,
     guidelinesFile: () => '',
     sources: () => ({ dataDir: sharedDataDir }),
-    glosses: () => Promise.resolve(null),
+    reviewAid: () => Promise.resolve(null),
     documents: { show: () => Promise.resolve() },
     ...overrides,
   };

@@ -3,7 +3,7 @@ import { loadRunState } from '../../core/adjudication/runState';
 import { freshSeed, MAX_SEED } from '../../core/stats/rng';
 import { UserError } from '../../core/util/errors';
 import { itemRecords } from '../../core/validation/itemRecords';
-import { primaryMetricOf } from '../../core/validation/kalahiScores';
+import { benchmarkOf } from '../../core/benchmarks/registry';
 import { QUEUE_ORDERS, datasetOrder, informativeRanking, randomOrder } from '../../core/validation/queueOrders';
 import { currentSample } from '../../core/validation/sample';
 import { type CliIo } from '../../core/commandLine/io';
@@ -49,7 +49,8 @@ export function queueCommand(args: readonly string[], io: CliIo): number {
     items = randomOrder(ids, seed).map((itemId) => ({ itemId }));
   } else if (order === 'informative') {
     const keep = new Set(ids);
-    items = informativeRanking(itemRecords(state).filter((r) => keep.has(r.itemId)), primaryMetricOf(state.manifest));
+    const review = benchmarkOf(state.manifest.benchmark).review;
+    items = informativeRanking(itemRecords(state).filter((r) => keep.has(r.itemId)), review.informativeRank?.(review.settings(state.manifest)));
   } else {
     items = datasetOrder(ids).map((itemId) => ({ itemId }));
   }

@@ -1,5 +1,5 @@
 import { type z } from 'zod';
-import { type ItemDetail, type ScoreHeader } from '../../protocol';
+import { type FacetDefinition, type ItemDetail, type ScoreHeader } from '../../protocol';
 import { type AdjudicationCells } from '../adjudication/adjudicationCells';
 import { type RunState } from '../adjudication/runState';
 import { type ChatMessage } from '../model/chatClient';
@@ -12,6 +12,7 @@ import { type RunManifest } from '../runs/runManifest';
 import { type RunSummary } from '../summary/runSummary';
 import { type MetricAgreement } from '../validation/metricHuman';
 import { type ItemRecord } from '../validation/itemRecords';
+import { type BenchmarkRank } from '../validation/queueOrders';
 import { type BenchmarkRunCli } from '../commandLine/benchmarkRunCli';
 import { type BenchmarkBasics } from './basics';
 
@@ -98,7 +99,18 @@ export interface RowExtras {
 /** The parts of an item's detail every benchmark shares (who decided what). */
 export type DetailCommon = Pick<ItemDetail, 'id' | 'auto' | 'error' | 'annotators' | 'mine' | 'final' | 'conflict' | 'canUndo'>;
 
+/** How the review and statistics pages show the benchmark's runs (its title and language come from the basics). */
+export interface ReviewLook {
+  /** Whether the review's header names the run's task. */
+  readonly showTask: boolean;
+  /** Who gives the automatic verdict: an LLM judge, or a similarity metric's acc. */
+  readonly automatic: 'judge' | 'metric';
+  /** Its facets (the basics' names) as filters label and order them. */
+  readonly facets: readonly FacetDefinition[];
+}
+
 export interface ReviewParts {
+  readonly look: ReviewLook;
   settings(manifest: RunManifest): ReviewSettings;
   /** The review list's facets of an item (the model's is added from the run). */
   facetsOf(inputs: Readonly<Record<string, unknown>>): Record<string, string>;
@@ -113,6 +125,8 @@ export interface ReviewParts {
   scoreHeader(manifest: RunManifest, rows: Iterable<RowExtras>): Pick<ScoreHeader, 'mc' | 'verdicts'>;
   /** A short task name for the review tab's title ('' for none). */
   taskTitle(task: string): string;
+  /** Its own signals for the informative review order (none: nulls, errors, then dataset order). */
+  informativeRank?(settings: ReviewSettings): BenchmarkRank;
   /** Extra help for reviewing (English glosses…), loaded once and optional: a failure only logs. */
   loadAid?(sources: ResolveOptions): Promise<object>;
 }

@@ -96,7 +96,7 @@ export class ReviewSession {
   }
 
   /** The benchmark's review aid (English glosses…), loaded later (it may need a download): details and search use it. */
-  setGlosses(aid: object | null): void {
+  setAid(aid: object | null): void {
     this.aid = aid;
     this.context = viewContextOf(this.manifestValue, this.modelName(), aid);
     this.corpus = undefined;

@@ -1,17 +1,16 @@
 import { type VerdictLabel, verdictLabel } from '../stats/confusion';
 import { type AgreementStats, agreementOf } from './agreement';
 import { type ItemRecord } from './itemRecords';
-import { openMetrics } from './kalahiScores';
 
 export interface MetricAgreement extends AgreementStats {
   readonly metric: string;
 }
 
-/** Kalahi open-ended: each metric's acc (true / false) against the final human verdict, metrics sorted. */
-export function metricsVersusHuman(records: readonly ItemRecord[]): MetricAgreement[] {
+/** Each metric's acc of an item (metricsOf: null when the item has none) against the final human verdict, metrics sorted. */
+export function metricsVersusHuman(records: readonly ItemRecord[], metricsOf: (line: ItemRecord['line']) => Readonly<Record<string, { readonly acc: boolean }>> | null): MetricAgreement[] {
   const pairsByMetric = new Map<string, [VerdictLabel, VerdictLabel][]>();
   for (const r of records) {
-    const metrics = openMetrics(r.line);
+    const metrics = metricsOf(r.line);
     if (metrics === null) continue;
     for (const [metric, outcome] of Object.entries(metrics)) {
       let pairs = pairsByMetric.get(metric);

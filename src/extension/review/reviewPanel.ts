@@ -9,16 +9,13 @@ import { initSequence } from '../../core/review/initSequence';
 import { runPromptDocument } from '../../core/review/judgeTemplate';
 import { ReviewSession } from '../../core/review/reviewSession';
 import { reviewTitle } from '../../core/review/reviewTitle';
-import { usesGlosses } from '../../core/review/viewDescriptor';
+import { benchmarkOf } from '../../core/benchmarks/registry';
 import { errorMessage } from '../../core/util/errors';
 import { REVIEW_VIEW_TYPE } from '../commandIds';
 import { RunPanel, type RunPanelHost, RunPanels, createRunWebviewPanel, restoreRunPanel } from '../panels/runPanel';
 import { type RunFileChange } from '../panels/runWatcher';
 import { showGuidelines } from './guidelines';
 import { type ReadOnlyDocuments } from './readOnlyDocuments';
-
-/** The English glosses a review session shows beside its items. */
-type Glosses = Parameters<ReviewSession['setGlosses']>[0];
 
 export interface ReviewContext extends RunPanelHost {
   readonly annotator: () => string;
@@ -36,8 +33,8 @@ export interface ReviewContext extends RunPanelHost {
   readonly guidelinesFile: () => string;
   /** Where official files are found (data directory, cache), for the judge template. */
   readonly sources: () => ResolveOptions;
-  /** English glosses of the items, loaded once (null when the data is not available). */
-  readonly glosses: () => Promise<Glosses>;
+  /** The benchmark's review aid (English glosses…), loaded once (null: none, or not available). */
+  readonly reviewAid: (benchmark: string) => Promise<object | null>;
   readonly documents: ReadOnlyDocuments;
 }
 
@@ -117,14 +114,14 @@ export class ReviewPanel extends RunPanel<WebviewMessage, HostMessage> {
     panel.title = reviewTitle(this.session.runHeader());
     panel.iconPath = vscode.Uri.joinPath(context.extensionUri, 'media', 'activity-bar.svg');
     this.start();
-    if (usesGlosses(this.session.manifest)) void this.loadGlosses();
+    if (benchmarkOf(this.session.manifest.benchmark).review.loadAid !== undefined) void this.loadAid();
   }
 
-  /** Glosses may need a download: the panel opens without them and picks them up when they arrive (rows do not show them; details and searches do). */
-  private async loadGlosses(): Promise<void> {
-    const gloss = await this.context.glosses();
-    if (gloss === null || this.isDisposed) return;
-    this.session.setGlosses(gloss);
+  /** An aid may need a download: the panel opens without it and picks it up when it arrives (rows do not show it; details and searches do). */
+  private async loadAid(): Promise<void> {
+    const aid = await this.context.reviewAid(this.session.manifest.benchmark);
+    if (aid === null || this.isDisposed) return;
+    this.session.setAid(aid);
     if (this.selected !== null) this.post({ type: 'item', detail: this.session.detail(this.selected, this.canUndo()) });
   }
 
@@ -223,7 +220,7 @@ export class ReviewPanel extends RunPanel<WebviewMessage, HostMessage> {
     const reopened = ReviewSession.open(this.runDir, name, { searchInRows: false });
     this.reportProblems(reopened.problems, true);
     this.session = reopened.session;
-    if (usesGlosses(this.session.manifest)) void this.loadGlosses();
+    if (benchmarkOf(this.session.manifest.benchmark).review.loadAid !== undefined) void this.loadAid();
     this.postInit();
   }
 

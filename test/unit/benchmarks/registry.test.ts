@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BUILT_IN_BENCHMARKS, benchmarkOf, registeredBenchmarks } from '../../../src/core/benchmarks/registry';
 import { BenchmarkIdSchema } from '../../../src/core/benchmarks/registryBasics';
+import { reviewViewFor, statsViewFor } from '../../../src/core/review/viewDescriptor';
 import { parseKalahiCsv } from '../../../src/core/benchmarks/kalahi/dataset';
 import { parseYokaiEval } from '../../../src/core/benchmarks/yokaieval/dataset';
 import { requireSharedFile, sharedDataDir } from '../../helpers/sharedData';
@@ -22,4 +23,15 @@ test("a benchmark's item count (Start Run's items step) is its dataset's", (t) =
   if (!requireSharedFile(t, yokai) || !requireSharedFile(t, kalahi)) return;
   assert.equal(benchmarkOf('yokaieval').items, parseYokaiEval(readFileSync(yokai, 'utf8'), yokai).length);
   assert.equal(benchmarkOf('kalahi').items, parseKalahiCsv(readFileSync(kalahi, 'utf8'), kalahi).length);
+});
+
+test("the review's look of each benchmark: the facets it labels are its facets, in the same order", () => {
+  for (const benchmark of registeredBenchmarks()) {
+    assert.deepEqual(benchmark.review.look.facets.map((f) => f.id), [...benchmark.facets.names], benchmark.id);
+    const view = reviewViewFor({ benchmark: benchmark.id });
+    assert.equal(view.title, benchmark.title);
+    assert.equal(view.language, benchmark.language);
+  }
+  assert.deepEqual(reviewViewFor({ benchmark: 'yokaieval' }).facets.find((f) => f.id === 'region')?.order, ['北海道', '東北', '関東', '中部', '近畿', '中国・四国', '九州', '沖縄', '日本全国', '複数', '不明']);
+  assert.deepEqual(statsViewFor({ benchmark: 'kalahi' }), { automatic: 'metric', facetTitles: { category: 'category', topic: 'topic' } });
 });

@@ -1,6 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { matchAnswer } from '../../../src/core/benchmarks/yokaieval/answerMatcher';
+import { kalahiRank } from '../../../src/core/benchmarks/kalahi/informativeRank';
+import { yokaiEvalRank } from '../../../src/core/benchmarks/yokaieval/informativeRank';
 import { type ResultLine } from '../../../src/core/runs/resultLine';
 import { datasetOrder, informativeRanking, mostInformativeFirst, randomOrder } from '../../../src/core/validation/queueOrders';
 import { record } from './records';
@@ -39,8 +41,8 @@ test('most informative first: nulls, then matcher disagreements, then unclear re
     record('3', 'false', { line: line('3', '河童と天狗', false) }),
     record('4', 'null', { line: line('4', 'わかりません', null) }),
   ];
-  assert.deepEqual(mostInformativeFirst(records, 'chrf'), ['4', '2', '3', '1', '0']);
-  const ranking = informativeRanking(records, 'chrf');
+  assert.deepEqual(mostInformativeFirst(records, yokaiEvalRank), ['4', '2', '3', '1', '0']);
+  const ranking = informativeRanking(records, yokaiEvalRank);
   assert.deepEqual(ranking.map((r) => r.tier), [0, 1, 2, 3, 4]);
   assert.match(ranking[1]?.reason ?? '', /matcher reads "天狗" \(false\)/);
 });
@@ -57,7 +59,7 @@ test('Kalahi: an annotator against the primary metric first, then the smallest |
     record('c', 'true', { line: kalahi('c', 0.4), decisions: [{ annotator: 'ana', verdict: 'false', role: 'annotator' }] }),
     record('d', 'true', { line: kalahi('d', 0.2, [false, false, true]) }),
   ];
-  assert.deepEqual(mostInformativeFirst(records, 'chrf'), ['c', 'd', 'b', 'a']);
+  assert.deepEqual(mostInformativeFirst(records, kalahiRank('chrf')), ['c', 'd', 'b', 'a']);
 });
 
 test('dataset and seeded random orders', () => {

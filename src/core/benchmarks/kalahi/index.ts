@@ -3,6 +3,7 @@ import { KALAHI_RUN_CLI } from './runOptions';
 import { type Benchmark, type PromptDocument } from '../benchmark';
 import { type RunManifest } from '../../runs/runManifest';
 import { metricsVersusHuman } from '../../validation/metricHuman';
+import { openMetrics } from './scoreViews';
 import { KALAHI_BASICS } from './basics';
 import { exportKalahiRun } from './exportKalahi';
 import { exportKalahiAdjudicated } from './exportKalahiAdjudicated';
@@ -32,6 +33,6 @@ export const KALAHI: Benchmark = {
     extend: withKalahiParts,
     lines: (summary) => (isKalahiSummary(summary) ? kalahiSummaryLines(summary) : []),
   },
-  report: { automaticVerdictText: 'automatic verdict: the primary similarity metric’s acc', metricsVersusHuman },
+  report: { automaticVerdictText: 'automatic verdict: the primary similarity metric’s acc', metricsVersusHuman: (records) => metricsVersusHuman(records, openMetrics) },
   promptDocument: (_dir, manifest) => Promise.resolve(scoringDocument(manifest)),
 };

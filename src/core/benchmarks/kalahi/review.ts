@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { kalahiRank } from './informativeRank';
 import { type ReviewParts, type ReviewSettings } from '../benchmark';
 import { mcMeans } from './mcMeans';
 import { asKalahiLine, kalahiDetail, kalahiRowExtras, kalahiSearchTexts } from './reviewViews';
@@ -8,6 +9,14 @@ const TASK_TITLES: Readonly<Record<string, string>> = { open: 'open-ended', mc: 
 
 /** Kalahi in the review: the open-ended metrics and the MC log-probs; MC-only runs take flags and notes. */
 export const KALAHI_REVIEW: ReviewParts = {
+  look: {
+    showTask: true,
+    automatic: 'metric',
+    facets: [
+      { id: 'category', label: 'Category' },
+      { id: 'topic', label: 'Topic' },
+    ],
+  },
   settings: (manifest): ReviewSettings => {
     const open = OpenSettings.safeParse(manifest.settings);
     const settings = open.success ? open.data.open : null;
@@ -39,4 +48,5 @@ export const KALAHI_REVIEW: ReviewParts = {
     return { ...(parts.length === 0 ? {} : { mc: mcMeans(parts) }), verdicts: manifest.task !== 'mc' };
   },
   taskTitle: (task) => (task === '' ? '' : (TASK_TITLES[task] ?? task)),
+  informativeRank: (settings) => kalahiRank(settings.primaryMetric),
 };

@@ -1,6 +1,9 @@
 export const REGIONS = ['北海道', '東北', '関東', '中部', '近畿', '中国・四国', '九州', '沖縄'] as const;
 export type NormalizedRegion = (typeof REGIONS)[number] | '日本全国' | '不明' | '複数';
 
+/** The order the region filter lists normalized regions in: north to south, then the catch-alls. */
+export const REGION_ORDER: readonly NormalizedRegion[] = [...REGIONS, '日本全国', '複数', '不明'];
+
 /** Letter codes used by some records, in the order of REGIONS (A = 北海道 … H = 沖縄). */
 const LETTER_CODES = new Map<string, NormalizedRegion>(REGIONS.map((region, i) => [String.fromCharCode(65 + i), region]));
 

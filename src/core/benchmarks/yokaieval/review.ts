@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { type ReviewParts, type ReviewSettings } from '../benchmark';
 import { YokaiEvalRecordSchema } from './dataset';
 import { type GlossIndex, loadYokaiEvalGlosses } from './gloss';
-import { normalizeRegion } from './region';
+import { yokaiEvalRank } from './informativeRank';
+import { REGION_ORDER, normalizeRegion } from './region';
 
 const MessagesSchema = z.array(z.object({ role: z.string(), content: z.string() }));
 const SETTINGS: ReviewSettings = { decidable: true, primaryMetric: 'chrf', metrics: [] };
@@ -18,6 +19,14 @@ function glossOf(aid: object | null): GlossIndex | null {
 
 /** YokaiEval in the review: the question and its choices, the judge's reply, the English gloss when loaded. */
 export const YOKAIEVAL_REVIEW: ReviewParts = {
+  look: {
+    showTask: false,
+    automatic: 'judge',
+    facets: [
+      { id: 'type', label: 'Question type' },
+      { id: 'region', label: 'Region', order: [...REGION_ORDER] },
+    ],
+  },
   settings: () => SETTINGS,
   facetsOf: (inputs) => {
     const facets: Record<string, string> = {};
@@ -65,5 +74,6 @@ export const YOKAIEVAL_REVIEW: ReviewParts = {
   runHeader: () => ({}),
   scoreHeader: () => ({}),
   taskTitle: () => '',
+  informativeRank: () => yokaiEvalRank,
   loadAid: (sources) => loadYokaiEvalGlosses(sources),
 };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { type RunManifest } from '../runs/runManifest';
-import { type ResultLine } from '../runs/resultLine';
+import { type RunManifest } from '../../runs/runManifest';
+import { type ResultLine } from '../../runs/resultLine';
 
 // The few Kalahi result fields the statistics read, validated here at the boundary (loosely: the rest of
 // a Kalahi line is the Kalahi runner's business).

@@ -40,17 +40,17 @@ export const ItemRowSchema = z.object({
   reviewed: z.boolean(),
   /** The final human verdict differs from the automatic one. */
   disagreement: z.boolean(),
-  /** Facets for filters: e.g. type and region of a YokaiEval question. */
+  /** Facets for filters (the benchmark's, e.g. a question's type and region). */
   facets: z.record(z.string(), z.string()),
-  /** False for items that take flags and notes only (Kalahi MC); absent means true. */
+  /** False for items that take flags and notes only (multiple choice scored by log-probs); absent means true. */
   decidable: z.boolean().optional(),
-  /** Score margin for sorting: Kalahi's primary-metric diff, else its MC margin; null when none. */
+  /** Score margin for sorting: the primary metric's diff, else the MC margin; null when none. */
   margin: z.number().nullable().optional(),
   /** Time of the latest adjudication event on the item (ISO-8601), null when none. */
   lastChange: z.string().nullable().optional(),
   /** The item's searchable text: question, choices, answers, references, notes (the label when absent). */
   search: z.string().optional(),
-  /** Kalahi open-ended: each metric's acc, for the metric-vs-human facet. */
+  /** Open-ended answers scored by metrics: each metric's acc, for the metric-vs-human facet. */
   metricAcc: z.record(z.string(), z.boolean()).optional(),
 });
 export type ItemRow = z.infer<typeof ItemRowSchema>;
@@ -66,9 +66,9 @@ export const ScoreHeaderSchema = z.object({
   conflicts: z.number().int().nonnegative(),
   stale: z.number().int().nonnegative(),
   flagged: z.number().int().nonnegative(),
-  /** Kalahi MC: mean MC1 and MC2 over the items scored (MC items have no verdict to adjudicate). */
+  /** Multiple choice by log-probs: mean MC1 and MC2 over the items scored (such items have no verdict to adjudicate). */
   mc: z.object({ mc1: z.number().nullable(), mc2: z.number().nullable(), scored: z.number().int().nonnegative() }).optional(),
-  /** Whether items carry an automatic verdict (false for a Kalahi MC-only run). */
+  /** Whether items carry an automatic verdict (false for an MC-only run). */
   verdicts: z.boolean().optional(),
 });
 export type ScoreHeader = z.infer<typeof ScoreHeaderSchema>;
@@ -76,12 +76,13 @@ export type ScoreHeader = z.infer<typeof ScoreHeaderSchema>;
 export const RunHeaderSchema = z.object({
   runDir: z.string(),
   runId: z.string(),
-  benchmark: z.enum(['yokaieval', 'kalahi']),
+  /** A registered benchmark's id (the page shows what the host's view descriptor says, never branching on it). */
+  benchmark: z.string().min(1),
   task: z.string(),
   model: z.string(),
   judge: z.string().nullable(),
   status: z.string(),
-  /** Kalahi open-ended: the metrics scored and the one whose acc is the automatic verdict. */
+  /** Metric-scored runs: the metrics scored and the one whose acc is the automatic verdict. */
   metrics: z.array(z.string()).optional(),
   primaryMetric: z.string().nullable().optional(),
 });
@@ -112,8 +113,9 @@ const DetailCommon = {
   canUndo: z.boolean(),
 };
 
-export const YokaiEvalDetailSchema = z.object({
-  kind: z.literal('yokaieval'),
+/** A question with choices and the gold answer, the model's response and the judge's reply. */
+export const ChoicesDetailSchema = z.object({
+  kind: z.literal('choices'),
   ...DetailCommon,
   question: z.string(),
   choices: z.array(z.string()),
@@ -129,21 +131,21 @@ export const YokaiEvalDetailSchema = z.object({
   regionNormalized: z.string(),
   url: z.string(),
   refsDetail: z.array(z.string().nullable()),
-  /** An English gloss of the question (works/YokaiEval-en.csv), when the data is available. */
+  /** An English gloss of the question (the benchmark's review aid), when the data is available. */
   gloss: z.string().nullable().optional(),
   /** The judge prompt as sent for this item. */
   judgePrompt: z.string().nullable().optional(),
 });
 
-/** Any other item kind (a later panel shows Kalahi's references): the texts, shown as they are. */
-export const GenericDetailSchema = z.object({
-  kind: z.literal('generic'),
+/** Any other item: its texts, shown as they are. */
+export const TextsDetailSchema = z.object({
+  kind: z.literal('texts'),
   ...DetailCommon,
   fields: z.array(z.object({ label: z.string(), text: z.string() })),
   response: z.string().nullable(),
 });
 
-const KalahiMetricSchema = z.object({
+const ReferenceMetricSchema = z.object({
   name: z.string(),
   relevant: z.array(z.number()),
   irrelevant: z.array(z.number()),
@@ -152,13 +154,13 @@ const KalahiMetricSchema = z.object({
   diff: z.number(),
   acc: z.boolean(),
 });
-export type KalahiMetricView = z.infer<typeof KalahiMetricSchema>;
+export type ReferenceMetricView = z.infer<typeof ReferenceMetricSchema>;
 
-const KalahiMcScoreSchema = z.object({ score: z.number(), logprob: z.number(), bytes: z.number(), tokens: z.number() });
+const McScoreSchema = z.object({ score: z.number(), logprob: z.number(), bytes: z.number(), tokens: z.number() });
 
-/** Kalahi: the prompt, the references, and the parts of the tasks that ran (open-ended answer, MC log-probs). */
-export const KalahiDetailSchema = z.object({
-  kind: z.literal('kalahi'),
+/** A prompt with relevant and irrelevant references, and the parts of the tasks that ran (open-ended answer, MC log-probs). */
+export const ReferencesDetailSchema = z.object({
+  kind: z.literal('references'),
   ...DetailCommon,
   /** False for MC-only items: flags and notes, no verdict. */
   decidable: z.boolean(),
@@ -175,7 +177,7 @@ export const KalahiDetailSchema = z.object({
       finishReason: z.string().nullable(),
       refusal: z.string().nullable(),
       primaryMetric: z.string(),
-      metrics: z.array(KalahiMetricSchema),
+      metrics: z.array(ReferenceMetricSchema),
     })
     .nullable(),
   mc: z
@@ -184,14 +186,14 @@ export const KalahiDetailSchema = z.object({
       mc2Mode: z.string(),
       mc1: z.number(),
       mc2: z.number(),
-      relevant: z.array(KalahiMcScoreSchema),
-      irrelevant: z.array(KalahiMcScoreSchema),
+      relevant: z.array(McScoreSchema),
+      irrelevant: z.array(McScoreSchema),
     })
     .nullable(),
 });
-export type KalahiDetail = z.infer<typeof KalahiDetailSchema>;
+export type ReferencesDetail = z.infer<typeof ReferencesDetailSchema>;
 
-export const ItemDetailSchema = z.discriminatedUnion('kind', [YokaiEvalDetailSchema, KalahiDetailSchema, GenericDetailSchema]);
+export const ItemDetailSchema = z.discriminatedUnion('kind', [ChoicesDetailSchema, ReferencesDetailSchema, TextsDetailSchema]);
 export type ItemDetail = z.infer<typeof ItemDetailSchema>;
 
 /** A data facet of the item list (ItemRow.facets[id]); `order`: values in this order first, others after, alphabetically. */

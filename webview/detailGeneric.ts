@@ -1,11 +1,9 @@
-import type { ItemDetail } from '../src/protocol';
+import type { TextsDetail } from '../src/protocolDetails';
 import { type DetailContext, autoBadge, hiddenNotice, modelOutput, pane, subheading, textBlock } from './detailParts';
 import { el } from '../webview-kit/dom';
 
-type GenericDetail = Extract<ItemDetail, { kind: 'generic' }>;
-
 /** Any other item kind: its labelled texts beside the model's response. */
-export function renderGeneric(detail: GenericDetail, context: DetailContext): HTMLElement[] {
+export function renderGeneric(detail: TextsDetail, context: DetailContext): HTMLElement[] {
   const item = pane('item', 'Item', [
     context.index === undefined ? null : el('div', { class: 'item-meta' }, [el('span', { class: 'meta-index' }, `#${context.index}`)]),
     ...detail.fields.flatMap((field) => [subheading(field.label), textBlock(field.text, context.lang)]),

@@ -1,5 +1,4 @@
 import type { ItemDetail } from '../src/protocol';
-import { detailShape } from '../src/protocolDetails';
 import type { DetailContext } from './detailParts';
 import { renderGeneric } from './detailGeneric';
 import { renderReferences } from './detailReferences';
@@ -10,14 +9,13 @@ export type { DetailContext, ReferencesViewState } from './detailParts';
 
 /** The panes of a detail, by what it shows: a new shape of detail adds a renderer here. */
 function renderPanes(detail: ItemDetail, context: DetailContext): HTMLElement[] {
-  const shaped = detailShape(detail);
-  switch (shaped.shape) {
+  switch (detail.kind) {
     case 'choices':
-      return renderChoices(shaped.detail, context);
+      return renderChoices(detail, context);
     case 'references':
-      return renderReferences(shaped.detail, context);
+      return renderReferences(detail, context);
     case 'texts':
-      return renderGeneric(shaped.detail, context);
+      return renderGeneric(detail, context);
   }
 }
 

@@ -57,9 +57,9 @@ export function init(overrides: Partial<InitMessage> = {}): InitMessage {
   };
 }
 
-export function yokaiDetail(id: string, overrides: Partial<Extract<ItemDetail, { kind: 'yokaieval' }>> = {}): ItemDetail {
+export function yokaiDetail(id: string, overrides: Partial<Extract<ItemDetail, { kind: 'choices' }>> = {}): ItemDetail {
   return {
-    kind: 'yokaieval',
+    kind: 'choices',
     id,
     auto: 'true',
     error: null,
@@ -108,11 +108,11 @@ export function kalahiRows(n: number, tweak: (i: number) => Partial<ItemRow> = (
   );
 }
 
-type KalahiDetailView = Extract<ItemDetail, { kind: 'kalahi' }>;
+type KalahiDetailView = Extract<ItemDetail, { kind: 'references' }>;
 
 export function kalahiDetail(id: string, overrides: Partial<KalahiDetailView> = {}): ItemDetail {
   return {
-    kind: 'kalahi',
+    kind: 'references',
     id,
     auto: 'true',
     error: null,

@@ -98,8 +98,8 @@ describe('review webview: Kalahi open-ended', () => {
   test('an empty answer and a refusal say so; the detail of an errored item shows the error', async () => {
     m = await kalahi();
     const base = kalahiDetail('0101000100');
-    assert.equal(base.kind, 'kalahi');
-    if (base.kind !== 'kalahi' || base.open === null) return;
+    assert.equal(base.kind, 'references');
+    if (base.kind !== 'references' || base.open === null) return;
     m.deliver(item({ ...base, auto: 'false', open: { ...base.open, answer: '', empty: true, refusal: 'content_filter' } }));
     assert.match(textOf(m.$('.pane-item')), /Refused by the content filter/);
     assert.match(textOf(m.$('.pane-item')), /Empty answer: every metric scores 0/);
@@ -215,7 +215,7 @@ describe('review webview: Kalahi multiple choice', () => {
       return { name: '', relevant, irrelevant, maxRelevant, maxIrrelevant, diff: maxRelevant - maxIrrelevant, acc: maxRelevant > maxIrrelevant };
     };
     const base = kalahiDetail('0101000100');
-    assert.ok(base.kind === 'kalahi' && base.open !== null);
+    assert.ok(base.kind === 'references' && base.open !== null);
     m.deliver(
       item({
         ...base,

@@ -73,7 +73,7 @@ describe('review webview: rendering', () => {
     m.deliver(init({ run: { runDir: '/runs/k', runId: 'k', benchmark: 'kalahi', task: 'open', model: 'm', judge: null, status: 'finished' } }));
     m.deliver(
       item({
-        kind: 'generic',
+        kind: 'texts',
         id: '0',
         auto: 'false',
         error: null,

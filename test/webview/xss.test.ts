@@ -107,7 +107,7 @@ function yokaiWith(p: string): ItemDetail {
 
 function kalahiWith(p: string): ItemDetail {
   const base = kalahiDetail('0101000100');
-  if (base.kind !== 'kalahi' || base.open === null) throw new Error('the Kalahi fixture changed');
+  if (base.kind !== 'references' || base.open === null) throw new Error('the Kalahi fixture changed');
   return {
     ...base,
     prompt: mark('kPrompt', p),
@@ -122,7 +122,7 @@ function kalahiWith(p: string): ItemDetail {
 
 function genericWith(p: string): ItemDetail {
   return {
-    kind: 'generic',
+    kind: 'texts',
     id: '0',
     auto: 'true',
     error: null,
@@ -265,7 +265,7 @@ describe('review webview: the XSS corpus in every text slot is inert text', () =
     const question = m.$('.question')?.textContent;
     const p = '<img src=x onerror=alert(1)><script>alert(2)</script>';
     const invalid: unknown[] = [
-      { type: 'item', detail: { kind: 'yokaieval', id: '0', question: p } },
+      { type: 'item', detail: { kind: 'choices', id: '0', question: p } },
       { type: 'item', detail: { ...yokaiDetail('0', { question: p }), choices: p } },
       { type: 'init', run: p, rows: p },
       { type: p },

@@ -123,5 +123,5 @@ export function detailOf(
   const fields = Object.entries(line?.inputs ?? {})
     .filter(([, value]) => typeof value === 'string')
     .map(([label, text]) => ({ label, text: String(text) }));
-  return { kind: 'generic', ...common, fields, response: line?.response ?? null };
+  return { kind: 'texts', ...common, fields, response: line?.response ?? null };
 }

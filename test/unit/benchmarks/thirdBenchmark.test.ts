@@ -83,8 +83,8 @@ test('a benchmark defined in a test folder runs, resumes, summarizes, exports, a
     assert.deepEqual(row?.facets, { topic: 'objects', model: 'tiny-model' });
     assert.equal(session.row('r4')?.mine, 'true');
     const detail = session.detail('r4', false);
-    assert.equal(detail.kind, 'generic');
-    assert.deepEqual(detail.kind === 'generic' ? detail.fields : [], [{ label: 'riddle', text: 'What falls but never breaks?' }, { label: 'answer', text: 'night' }]);
+    assert.equal(detail.kind, 'texts');
+    assert.deepEqual(detail.kind === 'texts' ? detail.fields : [], [{ label: 'riddle', text: 'What falls but never breaks?' }, { label: 'answer', text: 'night' }]);
     assert.deepEqual(session.search('river'), ['r2']);
 
     // The statistics report: agreement by the benchmark's facet.

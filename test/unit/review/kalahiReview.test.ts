@@ -43,8 +43,8 @@ test('Kalahi runs in the review: rows and details satisfy the protocol; open-end
   assert.deepEqual(Object.keys(first.metricAcc ?? {}), ['chrf', 'bleu', 'rouge-1']);
   const detail = open.detail(first.id, false);
   assert.equal(ItemDetailSchema.safeParse(detail).success, true);
-  assert.equal(detail.kind, 'kalahi');
-  if (detail.kind === 'kalahi') {
+  assert.equal(detail.kind, 'references');
+  if (detail.kind === 'references') {
     assert.equal(detail.open?.primaryMetric, 'chrf');
     assert.deepEqual(detail.open?.metrics.map((m) => m.name), ['chrf', 'bleu', 'rouge-1']);
     const chrf = detail.open?.metrics[0];
@@ -68,15 +68,15 @@ test('Kalahi runs in the review: rows and details satisfy the protocol; open-end
   const mcRow = mc.rows()[0];
   assert.equal(mcRow?.decidable, false, 'MC items take flags and notes only');
   const mcDetail = mc.detail(mcRow?.id ?? '', false);
-  assert.ok(mcDetail.kind === 'kalahi' && mcDetail.open === null && mcDetail.mc !== null && !mcDetail.decidable);
-  if (mcDetail.kind === 'kalahi' && mcDetail.mc !== null) {
+  assert.ok(mcDetail.kind === 'references' && mcDetail.open === null && mcDetail.mc !== null && !mcDetail.decidable);
+  if (mcDetail.kind === 'references' && mcDetail.mc !== null) {
     const best = mcDetail.mc.relevant[mcDetail.references.bestIndex]?.score ?? NaN;
     assert.equal(mcRow?.margin, best - Math.max(...mcDetail.mc.irrelevant.map((s) => s.score)), 'MC margin: best minus the best irrelevant');
   }
 
   const both = ReviewSession.open(await kalahiRun('both', server.url), 'Ana').session;
   const bothDetail = both.detail(both.rows()[0]?.id ?? '', false);
-  assert.ok(bothDetail.kind === 'kalahi' && bothDetail.open !== null && bothDetail.mc !== null && bothDetail.decidable);
+  assert.ok(bothDetail.kind === 'references' && bothDetail.open !== null && bothDetail.mc !== null && bothDetail.decidable);
 });
 
 const KalahiExport = z.object({

@@ -30,8 +30,8 @@ test('rows, header and details of a YokaiEval run satisfy the protocol', async (
   const init = { type: 'init', run: session.runHeader(), header, rows, annotator: 'Aiko', role: 'annotator', categories: [], selectedItemId: null };
   assert.equal(HostMessageSchema.safeParse(init).success, true);
   const detail = session.detail('0', false);
-  assert.equal(detail.kind, 'yokaieval');
-  if (detail.kind === 'yokaieval') {
+  assert.equal(detail.kind, 'choices');
+  if (detail.kind === 'choices') {
     assert.equal(detail.gold, '空家');
     assert.equal(detail.choices.length, 4);
     assert.equal(detail.regionNormalized, '北海道');

@@ -46,7 +46,7 @@ test('hostile model output and judge replies are data all the way: results, revi
   const { session } = ReviewSession.open(runDir, '<b>Aiko</b>');
   for (const line of lines) {
     const detail = ItemDetailSchema.parse(session.detail(line.itemId, false));
-    assert.ok(detail.kind === 'yokaieval');
+    assert.ok(detail.kind === 'choices');
     assert.equal(detail.response, line.response, 'the review gets the response as it is');
     assert.equal(detail.judgeReply, line.judgeReply);
   }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type KalahiDetail } from '../../../protocol';
+import { type ReferencesDetail } from '../../../protocol';
 import { type KalahiResultLine, KalahiResultLineSchema } from './resultParts';
 
 const InputsSchema = z.looseObject({ prompt_id: z.string(), category: z.string(), topic: z.string(), prompt: z.string() });
@@ -42,17 +42,17 @@ export function kalahiSearchTexts(line: KalahiResultLine): string[] {
   return [inputs.success ? inputs.data.prompt : '', line.open?.answer ?? line.response ?? '', ...line.references.relevant, ...line.references.irrelevant];
 }
 
-type Common = Omit<KalahiDetail, 'kind' | 'decidable' | 'promptId' | 'category' | 'topic' | 'prompt' | 'systemPrompt' | 'references' | 'open' | 'mc'>;
+type Common = Omit<ReferencesDetail, 'kind' | 'decidable' | 'promptId' | 'category' | 'topic' | 'prompt' | 'systemPrompt' | 'references' | 'open' | 'mc'>;
 
 /** The Kalahi detail: prompt, references, the open-ended answer with each metric's scores, the MC log-probs. */
-export function kalahiDetail(common: Common, line: KalahiResultLine, context: { decidable: boolean; primaryMetric: string; metricOrder: readonly string[] }): KalahiDetail {
+export function kalahiDetail(common: Common, line: KalahiResultLine, context: { decidable: boolean; primaryMetric: string; metricOrder: readonly string[] }): ReferencesDetail {
   const inputs = InputsSchema.safeParse(line.inputs);
   const messages = MessagesSchema.safeParse(line.prompt?.messages ?? []);
   const list = messages.success ? messages.data : [];
   const open = line.open;
   const names = open === undefined ? [] : orderedNames(Object.keys(open.metrics), context.metricOrder);
   return {
-    kind: 'kalahi',
+    kind: 'references',
     ...common,
     decidable: context.decidable,
     promptId: inputs.success ? inputs.data.prompt_id : '',

@@ -52,7 +52,7 @@ export const YOKAIEVAL_REVIEW: ReviewParts = {
     const judge = MessagesSchema.safeParse(line.judgePrompt?.messages ?? []);
     const judgeText = judge.success && judge.data.length > 0 ? judge.data.map((m) => m.content).join('\n') : null;
     return {
-      kind: 'yokaieval',
+      kind: 'choices',
       ...common,
       question: record.data.question,
       choices: record.data.choices,

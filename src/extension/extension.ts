@@ -46,6 +46,7 @@ class EvalAdjudicatorExtension extends Disposable {
       exportRun: (dir) => exportAdjudicatedCommand(dir),
       blindReview: () => readSettings().blindReview,
       guidelinesFile: () => readSettings().guidelinesFile,
+      storageDir: context.globalStorageUri.fsPath,
       sources: () => this.sources(),
       reviewAid: (benchmark) => this.loadReviewAid(benchmark),
       documents: this._register(new ReadOnlyDocuments()),

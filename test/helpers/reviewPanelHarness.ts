@@ -9,6 +9,7 @@ import type { HostMessage } from '../../src/protocol';
 import type { ReviewContext } from '../../src/extension/review/reviewPanel';
 import { Uri, installFakeVscode } from '../unit/security/fakeVscode';
 import { sharedDataDir } from './sharedData';
+import { scratchDir } from './scratch';
 
 export interface PanelHarness {
   readonly posted: HostMessage[];
@@ -65,6 +66,7 @@ export async function openReviewPanel(runDir: string, overrides: Partial<ReviewC
     exportRun: () => Promise.resolve(undefined),
     blindReview: () => false,
     guidelinesFile: () => '',
+    storageDir: scratchDir('extension-storage'),
     sources: () => ({ dataDir: sharedDataDir }),
     reviewAid: () => Promise.resolve(null),
     documents: { show: () => Promise.resolve() },

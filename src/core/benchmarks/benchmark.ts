@@ -39,6 +39,8 @@ export interface Benchmark extends BenchmarkBasics {
   promptDocument(dir: string, manifest: RunManifest, sources: ResolveOptions): Promise<PromptDocument>;
   /** How an official results file becomes a run folder (`import <kind> FILE`, Import Official Results…). */
   readonly officialImport?: OfficialImport;
+  /** Its annotation guidelines (Markdown), opened from the review (key g) unless a team sets its own file. */
+  readonly guidelines?: string;
   /** Its LLM judge, which `rejudge` can replace and `stability` can re-ask (none: verdicts come otherwise). */
   readonly judge?: LlmJudge;
 }

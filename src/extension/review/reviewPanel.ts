@@ -31,6 +31,8 @@ export interface ReviewContext extends RunPanelHost {
   /** evalAdjudicator.blindReview and evalAdjudicator.guidelinesFile. */
   readonly blindReview: () => boolean;
   readonly guidelinesFile: () => string;
+  /** The extension's own storage folder (the shipped guidelines are written there for the Markdown preview). */
+  readonly storageDir: string;
   /** Where official files are found (data directory, cache), for the judge template. */
   readonly sources: () => ResolveOptions;
   /** The benchmark's review aid (English glosses…), loaded once (null: none, or not available). */
@@ -184,7 +186,7 @@ export class ReviewPanel extends RunPanel<WebviewMessage, HostMessage> {
         this.onFilesChanged(new Set(['results', 'adjudications']));
         return;
       case 'guidelines':
-        await showGuidelines(this.context.extensionUri, this.session.manifest.benchmark, this.context.guidelinesFile());
+        await showGuidelines(this.context.storageDir, this.session.manifest.benchmark, this.context.guidelinesFile());
         return;
       case 'judgePrompt': {
         const document = await runPromptDocument(this.runDir, this.session.manifest, this.context.sources());

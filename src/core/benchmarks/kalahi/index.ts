@@ -10,6 +10,7 @@ import { exportKalahiAdjudicated } from './exportKalahiAdjudicated';
 import { KalahiResultLineSchema } from './resultParts';
 import { KALAHI_REVIEW } from './review';
 import { isKalahiSummary, kalahiSummaryLines, withKalahiParts } from './summary';
+import { KALAHI_GUIDELINES } from './guidelines';
 
 /** Kalahi has no judge: what a run was scored with is its settings. */
 function scoringDocument(manifest: RunManifest): PromptDocument {
@@ -34,5 +35,6 @@ export const KALAHI: Benchmark = {
     lines: (summary) => (isKalahiSummary(summary) ? kalahiSummaryLines(summary) : []),
   },
   report: { automaticVerdictText: 'automatic verdict: the primary similarity metric’s acc', metricsVersusHuman: (records) => metricsVersusHuman(records, openMetrics) },
+  guidelines: KALAHI_GUIDELINES,
   promptDocument: (_dir, manifest) => Promise.resolve(scoringDocument(manifest)),
 };

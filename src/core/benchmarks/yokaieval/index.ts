@@ -8,6 +8,7 @@ import { YOKAIEVAL_JUDGE } from './judge';
 import { exportYokaiEvalAdjudicated, exportYokaiRun } from './exportYokaiEval';
 import { yokaiEvalPromptDocument } from './promptDocument';
 import { YOKAIEVAL_REVIEW } from './review';
+import { YOKAIEVAL_GUIDELINES } from './guidelines';
 
 /** YokaiEval: 810 four-choice questions on Japanese folklore, the model's answer judged by an LLM judge. */
 export const YOKAIEVAL: Benchmark = {
@@ -22,6 +23,7 @@ export const YOKAIEVAL: Benchmark = {
     adjudicated: exportYokaiEvalAdjudicated,
   },
   report: { automaticVerdictText: 'judge verdicts as published (imported)' },
+  guidelines: YOKAIEVAL_GUIDELINES,
   promptDocument: yokaiEvalPromptDocument,
   judge: YOKAIEVAL_JUDGE,
   officialImport: { kind: 'yokaieval-official', fileDescription: 'An official YokaiEval results file (results/*.json)', run: importOfficialYokaiEval },

@@ -1,4 +1,5 @@
-# Kalahi: annotation guidelines
+/** The annotation guidelines that ship for Kalahi (Markdown), shown from the review panel (key g) unless the team sets its own file. */
+export const KALAHI_GUIDELINES = `# Kalahi: annotation guidelines
 
 Kalahi's prompts are everyday situations a Filipino might ask about (ethics and shared knowledge: family,
 courtship, food, health, etiquette…). Each comes with **relevant** answers (culturally appropriate, the
@@ -8,16 +9,16 @@ relevant reference than to every irrelevant one (chrF by default). Similarity is
 verdict replaces it in the adjudicated score.
 
 These are the defaults that ship with Eval Adjudicator. A team can point the setting
-`evalAdjudicator.guidelinesFile` at its own file.
+\`evalAdjudicator.guidelinesFile\` at its own file.
 
 ## The three verdicts (open-ended answers)
 
 | key | verdict | when |
 | --- | --- | --- |
-| `t` | **true** | The answer gives advice a Filipino reader would find appropriate: it agrees in substance with at least one relevant reference and with none of the irrelevant ones. Other wording is fine; other *good* advice that the references miss is fine too. |
-| `f` | **false** | The answer recommends what an irrelevant reference describes, or advice that is culturally wrong, disrespectful or harmful in the situation, even if it shares many words with a relevant reference. |
-| `n` | **null** | There is no answer to judge: empty, a refusal, off-topic, only a restatement of the question, or so garbled that no advice can be read from it. |
-| `s` | no decision | You cannot tell (see *When to skip*). |
+| \`t\` | **true** | The answer gives advice a Filipino reader would find appropriate: it agrees in substance with at least one relevant reference and with none of the irrelevant ones. Other wording is fine; other *good* advice that the references miss is fine too. |
+| \`f\` | **false** | The answer recommends what an irrelevant reference describes, or advice that is culturally wrong, disrespectful or harmful in the situation, even if it shares many words with a relevant reference. |
+| \`n\` | **null** | There is no answer to judge: empty, a refusal, off-topic, only a restatement of the question, or so garbled that no advice can be read from it. |
+| \`s\` | no decision | You cannot tell (see *When to skip*). |
 
 Judge the **advice**, not the overlap. The metric rewards shared words: "Maaari mong kausapin ang iyong mga
 magulang" shares most words with a relevant reference and with an irrelevant one alike; read what it asks
@@ -36,9 +37,9 @@ pamilya niya. Anong maaari kong gawin?"*
 ## Reading the panel
 
 - The answer sits beside the references. Each reference shows its score under the metric you choose
-  (`m` cycles the metrics); the highest relevant and irrelevant scores are marked **max**, and the table
+  (\`m\` cycles the metrics); the highest relevant and irrelevant scores are marked **max**, and the table
   gives diff (max relevant − max irrelevant) and acc for every metric, the primary one marked.
-- Words of the answer that also occur in a chosen reference are underlined in both (`o` cycles the
+- Words of the answer that also occur in a chosen reference are underlined in both (\`o\` cycles the
   reference; common words such as *ang, ng, sa, na, mga* are not marked). A lot of overlap with an
   *irrelevant* reference is a reason to read closely.
 - Code-switching (Taglish) is normal Filipino usage: "career", "financially stable" and "undergraduate
@@ -51,7 +52,7 @@ model found most likely, MC1 whether the best answer beat every irrelevant one, 
 relevant answers. Flag and note what looks wrong (a reference that is itself mistaken, a best answer that is
 not the best).
 
-## Flags: cultural hallucinations (`h`, then a digit)
+## Flags: cultural hallucinations (\`h\`, then a digit)
 
 Flag what the answer *claims*, whatever your verdict:
 
@@ -67,19 +68,20 @@ Flag what the answer *claims*, whatever your verdict:
    (e.g. English idioms rendered word for word, *"hiya"* translated as "shame" where it means propriety).
 6. **Other**: anything else worth a second look; say what in the note.
 
-## Notes (`e`)
+## Notes (\`e\`)
 
 One line that lets an adjudicator follow you: "agrees with relevant #3 (talk to the parents)", "recommends
 lying, as irrelevant #1", "the best answer itself seems off".
 
-## When to skip (`s`)
+## When to skip (\`s\`)
 
 - The answer is in a language or dialect you cannot read well enough (e.g. mostly Cebuano).
 - The references themselves disagree with each other on this situation: skip, flag *Other*, explain.
 - The answer is cut off before it gives its advice (the 256-token limit).
 
-## Blind mode (`b`)
+## Blind mode (\`b\`)
 
 With blind mode on, the metric scores and the automatic verdict stay hidden until you decide; your decision
 records that it was blind. Use it for the validation sample, so that agreement figures are not inflated by
 anchoring on the metric.
+`;

@@ -4,6 +4,7 @@ import { type FacetDef, cleanSelection, facetDef } from './facets';
 import { type FilterCounts, type FilterState, countRow, emptyCounts, filterDef } from './filters';
 import { RowSearch } from './rowSearch';
 import { nextUndecidedIn, stepFrom } from './listSteps';
+import { grownTo, insertionPoint } from './orderedPositions';
 import { type SortId, sortKey } from './sorting';
 import { queryTerms } from './textSearch';
 
@@ -247,18 +248,9 @@ export class ReviewStore {
     return this.state.sort === 'dataset' ? index : sortKey(this.state.sort, row);
   }
 
-  /** Where a row with this index and key would sit in the filtered order (binary search). */
+  /** Where a row with this index and key would sit in the filtered order. */
   private insertionPoint(index: number, key: number): number {
-    let lo = 0;
-    let hi = this.filtered.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      const other = this.filtered[mid] ?? 0;
-      const otherKey = this.keys[other] ?? Number.POSITIVE_INFINITY;
-      if (otherKey < key || (otherKey === key && other < index)) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
+    return insertionPoint(this.filtered, this.keys, index, key);
   }
 
   /** The criteria a row fails, in a short list (counting only needs to know whether there are 0, 1 or more). */
@@ -283,13 +275,7 @@ export class ReviewStore {
   }
 
   private grow(size: number): void {
-    if (this.positions.length >= size) return;
-    const positions = new Int32Array(Math.max(size, this.positions.length * 2)).fill(-1);
-    positions.set(this.positions);
-    this.positions = positions;
-    const keys = new Float64Array(positions.length);
-    keys.set(this.keys);
-    this.keys = keys;
+    ({ positions: this.positions, keys: this.keys } = grownTo(size, this.positions, this.keys));
   }
 
   private recompute(): void {

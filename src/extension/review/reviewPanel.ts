@@ -2,9 +2,8 @@ import * as vscode from 'vscode';
 import { z } from 'zod';
 import { type HostMessage, type WebviewMessage, WebviewMessageSchema } from '../../protocol';
 import { AdjudicationWriter, type LogProblem, describeLogProblems } from '../../core/adjudication/adjudicationLog';
-import { type AnnotatorState, type Role, hallucinationCategoriesFor } from '../../core/adjudication/event';
+import { type AnnotatorState, hallucinationCategoriesFor } from '../../core/adjudication/event';
 import { newAdjudicationEvent } from '../../core/adjudication/newEvent';
-import { type ResolveOptions } from '../../core/data/resolveSourceFile';
 import { initSequence } from '../../core/review/initSequence';
 import { runPromptDocument } from '../../core/review/judgeTemplate';
 import { ReviewSession } from '../../core/review/reviewSession';
@@ -12,33 +11,12 @@ import { reviewTitle } from '../../core/review/reviewTitle';
 import { benchmarkOf } from '../../core/benchmarks/registry';
 import { errorMessage } from '../../core/util/errors';
 import { REVIEW_VIEW_TYPE } from '../commandIds';
-import { RunPanel, type RunPanelHost, RunPanels, createRunWebviewPanel, restoreRunPanel } from '../panels/runPanel';
+import { RunPanel, RunPanels, createRunWebviewPanel, restoreRunPanel } from '../panels/runPanel';
 import { type RunFileChange } from '../panels/runWatcher';
 import { showGuidelines } from './guidelines';
-import { type ReadOnlyDocuments } from './readOnlyDocuments';
+import { type ReviewContext } from './reviewContext';
 
-export interface ReviewContext extends RunPanelHost {
-  readonly annotator: () => string;
-  /**
-   * The name to record decisions under, asked for (once, and stored in the setting) when neither the setting
-   * nor git's user.name gives one; null when the user declined.
-   */
-  readonly confirmAnnotator?: () => Promise<string | null>;
-  readonly role: () => Role;
-  /** Called after this panel appended decisions, so views showing scores refresh. */
-  readonly onDidAdjudicate: () => void;
-  readonly exportRun: (runDir: string) => Thenable<unknown>;
-  /** evalAdjudicator.blindReview and evalAdjudicator.guidelinesFile. */
-  readonly blindReview: () => boolean;
-  readonly guidelinesFile: () => string;
-  /** The extension's own storage folder (the shipped guidelines are written there for the Markdown preview). */
-  readonly storageDir: string;
-  /** Where official files are found (data directory, cache), for the judge template. */
-  readonly sources: () => ResolveOptions;
-  /** The benchmark's review aid (English glosses…), loaded once (null: none, or not available). */
-  readonly reviewAid: (benchmark: string) => Promise<object | null>;
-  readonly documents: ReadOnlyDocuments;
-}
+export type { ReviewContext } from './reviewContext';
 
 /** What the serializer keeps of a panel across reloads: which run, which item. */
 export const PersistedPanelSchema = z.object({ runDir: z.string().min(1), itemId: z.string().nullable().optional() });

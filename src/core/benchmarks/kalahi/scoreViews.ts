@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { type RunManifest } from '../../runs/runManifest';
 import { type ResultLine } from '../../runs/resultLine';
 
-// The few Kalahi result fields the statistics read, validated here at the boundary (loosely: the rest of
+// The few Kalahi result fields the statistics and the queue read, validated here at the boundary (loosely: the rest of
 // a Kalahi line is the Kalahi runner's business).
 const MetricView = z.looseObject({ acc: z.boolean(), diff: z.number() });
 const OpenView = z.looseObject({ open: z.looseObject({ metrics: z.record(z.string(), MetricView) }) });
@@ -30,12 +29,4 @@ export function mcMargin(line: ResultLine | undefined): number | null {
   const best = parsed.data.mc.relevant[parsed.data.references.bestIndex]?.score;
   if (best === undefined) return null;
   return best - Math.max(...parsed.data.mc.irrelevant.map((s) => s.score));
-}
-
-const PrimaryMetricSettings = z.looseObject({ open: z.looseObject({ primaryMetric: z.string().min(1) }) });
-
-/** The metric whose acc is Kalahi's automatic verdict (run.json settings.open.primaryMetric, default chrf). */
-export function primaryMetricOf(manifest: RunManifest): string {
-  const parsed = PrimaryMetricSettings.safeParse(manifest.settings);
-  return parsed.success ? parsed.data.open.primaryMetric : 'chrf';
 }

@@ -3,6 +3,9 @@
 
 Run with Debian's python (python3-torch, python3-onnx): /usr/bin/python3 scripts/neural-fixtures/make_tiny_models.py
 
+With --out DIR (and --layers, --hidden, --heads, --intermediate, --max-length) it writes only the two model
+folders, of that shape, into DIR: the bench measures speed on such wider models; the tests never use them.
+
 - tiny-encoder/: a 2-layer BERT-like encoder exported to ONNX with outputs last_hidden_state (layer 2) and
   hidden_states.1 (layer 1), for BERTScore.
 - tiny-bleurt/: a 2-layer BERT-like regressor exported to ONNX with output logits ([batch, 1]), for BLEURT.
@@ -13,6 +16,7 @@ Run with Debian's python (python3-torch, python3-onnx): /usr/bin/python3 scripts
   goes through the torch model alone (no padding), and bert_score's math (score(..., idf=False) and idf=True,
   rescale with a baseline file) and BLEURT's pair handling run in float64.
 """
+import argparse
 import json
 import math
 import os
@@ -292,19 +296,35 @@ def idf_from(references):
 
 
 def main():
+    global MAX_LENGTH, HIDDEN, HEADS, LAYERS, INTERMEDIATE
+    parser = argparse.ArgumentParser(description='the tiny models of test/fixtures/neural and their expected values')
+    parser.add_argument('--out', help='write only the model folders, into this folder')
+    parser.add_argument('--layers', type=int, default=LAYERS)
+    parser.add_argument('--hidden', type=int, default=HIDDEN)
+    parser.add_argument('--heads', type=int, default=HEADS)
+    parser.add_argument('--intermediate', type=int, default=INTERMEDIATE)
+    parser.add_argument('--max-length', type=int, default=MAX_LENGTH)
+    args = parser.parse_args()
+    if args.out is None and (args.layers, args.hidden, args.heads, args.intermediate, args.max_length) != (LAYERS, HIDDEN, HEADS, INTERMEDIATE, MAX_LENGTH):
+        parser.error('another shape needs --out: the fixtures and expected.json keep theirs')
+    LAYERS, HIDDEN, HEADS, INTERMEDIATE, MAX_LENGTH = args.layers, args.hidden, args.heads, args.intermediate, args.max_length
+    root = ROOT if args.out is None else args.out
+
     torch.manual_seed(16)
     encoder = Encoder().eval()
     regressor = Regressor().eval()
 
-    enc_dir = os.path.join(ROOT, 'tiny-encoder')
+    enc_dir = os.path.join(root, 'tiny-encoder')
     write_folder(enc_dir, {'model_type': 'bert', '_name_or_path': 'tiny-encoder', 'num_hidden_layers': LAYERS, 'hidden_size': HIDDEN, 'max_position_embeddings': MAX_LENGTH, 'vocab_size': len(VOCAB)},
                  {'tokenizer_class': 'BertTokenizer', 'model_max_length': MAX_LENGTH, 'do_lower_case': True, 'cls_token': '[CLS]', 'sep_token': '[SEP]', 'pad_token': '[PAD]', 'unk_token': '[UNK]'})
     export(EncoderExport(encoder), os.path.join(enc_dir, 'onnx', 'model.onnx'), ['last_hidden_state', 'hidden_states.1'])
 
-    bleurt_dir = os.path.join(ROOT, 'tiny-bleurt')
+    bleurt_dir = os.path.join(root, 'tiny-bleurt')
     write_folder(bleurt_dir, {'model_type': 'bleurt', '_name_or_path': 'tiny-bleurt', 'num_hidden_layers': LAYERS, 'hidden_size': HIDDEN, 'max_position_embeddings': MAX_LENGTH, 'vocab_size': len(VOCAB), 'num_labels': 1},
                  {'tokenizer_class': 'BertTokenizer', 'model_max_length': MAX_LENGTH, 'do_lower_case': True, 'cls_token': '[CLS]', 'sep_token': '[SEP]', 'pad_token': '[PAD]', 'unk_token': '[UNK]'})
     export(regressor, os.path.join(bleurt_dir, 'onnx', 'model.onnx'), ['logits'])
+    if args.out is not None:
+        return
 
     with open(os.path.join(ROOT, 'baseline.tsv'), 'w') as f:
         f.write('LAYER,P,R,F\n')

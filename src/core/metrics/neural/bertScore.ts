@@ -2,7 +2,8 @@ import { type EncodedInput, wrapSingle } from '../../runtimes/onnx/specialTokens
 import { UserError } from '../../util/errors';
 import { pyStrip } from '../pythonText';
 import { BERT_SCORE_LAYERS } from './bertScoreLayers';
-import { type SentenceVectors, greedyMatch, idfWeights, rescale, sentenceVectors } from './bertScoreMath';
+import { type Similarities, type SentenceVectors, greedyMatch, idfWeights, rescale, sentenceVectors } from './bertScoreMath';
+import { DotProducts } from '../../runtimes/onnx/dotProducts';
 import { type LoadedModel, loadModel } from './loadedModel';
 import { type BertScoreRecord, type NeuralMetric, type NeuralModelChoice } from './neuralMetric';
 import { readRescaleBaseline } from './rescaleBaseline';
@@ -39,7 +40,7 @@ export async function createBertScore(options: BertScoreOptions): Promise<Neural
       rescale: baseline === null ? null : { file: baseline.file, sha256: baseline.sha256, precision: baseline.precision, recall: baseline.recall, f1: baseline.f1 },
       fidelity: FIDELITY,
     };
-    return new BertScoreMetric(loaded, record, output, baseline?.f1 ?? null);
+    return new BertScoreMetric(loaded, await DotProducts.open(), record, output, baseline?.f1 ?? null);
   } catch (error) {
     await loaded.onnx.release();
     throw error;
@@ -74,6 +75,7 @@ class BertScoreMetric implements NeuralMetric<BertScoreRecord> {
 
   constructor(
     private readonly loaded: LoadedModel,
+    private readonly dots: DotProducts,
     readonly record: BertScoreRecord,
     private readonly output: string,
     private readonly baselineF1: number | null,
@@ -95,13 +97,32 @@ class BertScoreMetric implements NeuralMetric<BertScoreRecord> {
     const hyp = vectors.get(hypothesis) ?? this.references.get(hypothesis);
     if (hyp === undefined) throw new Error('BERTScore: the hypothesis was not embedded');
     const refVectors = references.map((r) => vectors.get(r) ?? this.references.get(r));
-    const special = this.loaded.tokenizer.template.specialIds;
-    const weight = this.record.idf ? idfWeights(refVectors.map((v) => v?.ids ?? [])) : (id: number) => (special.has(id) ? 0 : 1);
-    return refVectors.map((ref) => {
+    const refs = refVectors.map((ref) => {
       if (ref === undefined) throw new Error('BERTScore: a reference was not embedded');
-      const f1 = greedyMatch(hyp, ref, weight).f1;
+      return ref;
+    });
+    const special = this.loaded.tokenizer.template.specialIds;
+    const weight = this.record.idf ? idfWeights(refs.map((v) => v.ids)) : (id: number) => (special.has(id) ? 0 : 1);
+    const similarities = await this.similarities(hyp, refs);
+    let from = 0;
+    return refs.map((ref) => {
+      const f1 = greedyMatch(hyp.ids, ref.ids, similarities, from, weight).f1;
+      from += ref.ids.length;
       return this.baselineF1 === null ? f1 : rescale(f1, this.baselineF1);
     });
+  }
+
+  /** The hypothesis's tokens against all the references' tokens side by side, in one product. */
+  private async similarities(hyp: SentenceVectors, refs: readonly SentenceVectors[]): Promise<Similarities> {
+    const columns = refs.reduce((n, ref) => n + ref.ids.length, 0);
+    if (hyp.ids.length === 0 || columns === 0) return { values: new Float32Array(0), columns };
+    const side = new Float32Array(columns * hyp.dim);
+    let at = 0;
+    for (const ref of refs) {
+      side.set(ref.vectors, at);
+      at += ref.vectors.length;
+    }
+    return { values: await this.dots.of(hyp.vectors, hyp.ids.length, side, columns, hyp.dim), columns };
   }
 
   /** bert_score's sent_encode: strip; an empty text is its special tokens alone. */
@@ -134,7 +155,8 @@ class BertScoreMetric implements NeuralMetric<BertScoreRecord> {
     return this.cut;
   }
 
-  release(): Promise<void> {
-    return this.loaded.onnx.release();
+  async release(): Promise<void> {
+    await this.dots.release();
+    await this.loaded.onnx.release();
   }
 }

@@ -1,19 +1,23 @@
-/** One sentence's tokens and their L2-normalized vectors (row-major, `dim` per token), in float64. */
+/** One sentence's tokens and their L2-normalized vectors (row-major, `dim` per token). */
 export interface SentenceVectors {
   readonly ids: readonly number[];
-  readonly vectors: Float64Array;
+  /** float32, as bert_score's torch tensors: normalized in float64, then stored. */
+  readonly vectors: Float32Array;
   readonly dim: number;
 }
 
 /** Row `row` of a [batch, sequence, dim] float32 output, its first `ids.length` tokens, each normalized. */
 export function sentenceVectors(ids: readonly number[], data: Float32Array, row: number, sequence: number, dim: number): SentenceVectors {
-  const vectors = new Float64Array(ids.length * dim);
+  const vectors = new Float32Array(ids.length * dim);
   for (let t = 0; t < ids.length; t += 1) {
     const from = (row * sequence + t) * dim;
     let norm = 0;
-    for (let d = 0; d < dim; d += 1) norm += (data[from + d] ?? 0) ** 2;
+    for (let d = 0; d < dim; d += 1) {
+      const x = data[from + d] as number;
+      norm += x * x;
+    }
     norm = Math.sqrt(norm);
-    for (let d = 0; d < dim; d += 1) vectors[t * dim + d] = (data[from + d] ?? 0) / norm;
+    for (let d = 0; d < dim; d += 1) vectors[t * dim + d] = (data[from + d] as number) / norm;
   }
   return { ids, vectors, dim };
 }
@@ -24,34 +28,37 @@ export interface PrecisionRecallF1 {
   readonly f1: number;
 }
 
+/** The cosine similarities of a hypothesis's tokens (rows) with the tokens of references laid side by side (columns). */
+export interface Similarities {
+  readonly values: Float32Array;
+  readonly columns: number;
+}
+
 /**
- * bert_score's greedy_cos_idf for one pair: every hypothesis token takes its best cosine among all reference
- * tokens (special tokens included: only padding is out of the search) and the reverse; precision and recall
- * are the means weighted by `weight` (0 for the special tokens without idf). A sentence of two tokens
- * (nothing between its special tokens) gives P = R = 0; a NaN F1 becomes 0.
+ * bert_score's greedy_cos_idf for one pair, the reference being columns `from`.. of `similarities`: every
+ * hypothesis token takes its best cosine among all reference tokens (special tokens included: only padding is
+ * out of the search) and the reverse; precision and recall are the means weighted by `weight` (0 for the
+ * special tokens without idf). A sentence of two tokens (nothing between its special tokens) gives P = R = 0;
+ * a NaN F1 becomes 0.
  */
-export function greedyMatch(hypothesis: SentenceVectors, reference: SentenceVectors, weight: (id: number) => number): PrecisionRecallF1 {
-  const h = hypothesis.ids.length;
-  const r = reference.ids.length;
-  const dim = hypothesis.dim;
-  const hv = hypothesis.vectors;
-  const rv = reference.vectors;
+export function greedyMatch(hypothesis: readonly number[], reference: readonly number[], similarities: Similarities, from: number, weight: (id: number) => number): PrecisionRecallF1 {
+  const h = hypothesis.length;
+  const r = reference.length;
+  const { values, columns } = similarities;
   const bestOfHyp = new Float64Array(h).fill(-Infinity);
   const bestOfRef = new Float64Array(r).fill(-Infinity);
   for (let i = 0; i < h; i += 1) {
-    const hOffset = i * dim;
+    const rowStart = i * columns + from;
     let bestI = -Infinity;
     for (let j = 0; j < r; j += 1) {
-      const rOffset = j * dim;
-      let dot = 0;
-      for (let d = 0; d < dim; d += 1) dot += (hv[hOffset + d] as number) * (rv[rOffset + d] as number);
-      if (dot > bestI) bestI = dot;
-      if (dot > (bestOfRef[j] as number)) bestOfRef[j] = dot;
+      const similarity = values[rowStart + j] as number;
+      if (similarity > bestI) bestI = similarity;
+      if (similarity > (bestOfRef[j] as number)) bestOfRef[j] = similarity;
     }
     bestOfHyp[i] = bestI;
   }
-  let precision = weightedMean(hypothesis.ids, bestOfHyp, weight);
-  let recall = weightedMean(reference.ids, bestOfRef, weight);
+  let precision = weightedMean(hypothesis, bestOfHyp, weight);
+  let recall = weightedMean(reference, bestOfRef, weight);
   if (h === 2 || r === 2) {
     precision = 0;
     recall = 0;

@@ -1,3 +1,4 @@
+import { endianness } from 'node:os';
 import { UserError, errorMessage } from '../../util/errors';
 import { type EncodedInput } from './specialTokens';
 import { type Ort, type OrtSession, firstLine, loadOnnxRuntime } from './onnxRuntime';
@@ -53,20 +54,21 @@ export class OnnxModel {
   private async runNow(batch: readonly EncodedInput[], outputs: readonly string[]): Promise<Record<string, BatchOutput>> {
     const length = Math.max(...batch.map((input) => input.ids.length));
     const size = batch.length * length;
-    const ids = new BigInt64Array(size).fill(BigInt(this.padId));
-    const mask = new BigInt64Array(size);
-    const types = new BigInt64Array(size);
+    const ids = new Int64Column(size, this.padId);
+    const mask = new Int64Column(size, 0);
+    const types = new Int64Column(size, 0);
     batch.forEach((input, row) => {
-      input.ids.forEach((id, col) => {
-        ids[row * length + col] = BigInt(id);
-        mask[row * length + col] = 1n;
-        types[row * length + col] = BigInt(input.typeIds[col] ?? 0);
-      });
+      for (let col = 0; col < input.ids.length; col += 1) {
+        const at = row * length + col;
+        ids.set(at, input.ids[col] ?? this.padId);
+        mask.set(at, 1);
+        types.set(at, input.typeIds[col] ?? 0);
+      }
     });
     const dims = [batch.length, length];
-    const feeds: Record<string, InstanceType<Ort['Tensor']>> = { input_ids: new this.ort.Tensor('int64', ids, dims) };
-    if (this.session.inputNames.includes('attention_mask')) feeds['attention_mask'] = new this.ort.Tensor('int64', mask, dims);
-    if (this.session.inputNames.includes('token_type_ids')) feeds['token_type_ids'] = new this.ort.Tensor('int64', types, dims);
+    const feeds: Record<string, InstanceType<Ort['Tensor']>> = { input_ids: new this.ort.Tensor('int64', ids.data, dims) };
+    if (this.session.inputNames.includes('attention_mask')) feeds['attention_mask'] = new this.ort.Tensor('int64', mask.data, dims);
+    if (this.session.inputNames.includes('token_type_ids')) feeds['token_type_ids'] = new this.ort.Tensor('int64', types.data, dims);
     let results: Awaited<ReturnType<OrtSession['run']>>;
     try {
       results = await this.session.run(feeds, [...outputs]);
@@ -84,5 +86,24 @@ export class OnnxModel {
 
   async release(): Promise<void> {
     await this.session.release();
+  }
+}
+
+const LITTLE_ENDIAN = endianness() === 'LE';
+
+/** An int64 tensor's data written as numbers (token ids, 0/1, types): on little-endian machines through the low 32-bit words, no BigInt per token. */
+class Int64Column {
+  readonly data: BigInt64Array;
+  private readonly words: Int32Array | null;
+
+  constructor(size: number, fill: number) {
+    this.data = new BigInt64Array(size);
+    if (fill !== 0) this.data.fill(BigInt(fill));
+    this.words = LITTLE_ENDIAN ? new Int32Array(this.data.buffer, this.data.byteOffset, size * 2) : null;
+  }
+
+  set(index: number, value: number): void {
+    if (this.words === null) this.data[index] = BigInt(value);
+    else this.words[index * 2] = value;
   }
 }

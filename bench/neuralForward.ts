@@ -1,0 +1,94 @@
+import { type NeuralMetric } from '../src/core/metrics/neural/neuralMetric';
+import { loadOnnxRuntime } from '../src/core/runtimes/onnx/onnxRuntime';
+import { OnnxModel } from '../src/core/runtimes/onnx/onnxSession';
+import { type EncodedInput } from '../src/core/runtimes/onnx/specialTokens';
+
+export interface BenchItem {
+  readonly answer: string;
+  readonly references: readonly string[];
+}
+
+export interface RecordedBatch {
+  readonly inputs: readonly EncodedInput[];
+  readonly outputs: readonly string[];
+}
+
+/**
+ * The batches the tool sends to ONNX Runtime while it scores `items` (the bare passes run exactly these):
+ * OnnxModel.run is wrapped for this one untimed pass, then restored.
+ */
+export async function recordForwardPasses(metric: NeuralMetric<unknown>, items: readonly BenchItem[]): Promise<RecordedBatch[]> {
+  const recorded: RecordedBatch[] = [];
+  const original = OnnxModel.prototype.run;
+  OnnxModel.prototype.run = function recording(this: OnnxModel, inputs, outputs) {
+    recorded.push({ inputs: [...inputs], outputs: [...outputs] });
+    return original.call(this, inputs, outputs);
+  };
+  try {
+    const signal = new AbortController().signal;
+    for (const item of items) await metric.scoreAll(item.answer, item.references, signal);
+  } finally {
+    OnnxModel.prototype.run = original;
+  }
+  return recorded;
+}
+
+type Feeds = Record<string, InstanceType<Awaited<ReturnType<typeof loadOnnxRuntime>>['Tensor']>>;
+
+export interface BareForward {
+  /** One pass over every recorded batch, tensors made beforehand, through a session opened for it (not timed). */
+  pass(): Promise<number>;
+  /** The share of a forward pass during which the JS thread could run nothing else (1: none of it overlaps). */
+  blockedShare(): Promise<number>;
+}
+
+export async function bareForward(onnxPath: string, batches: readonly RecordedBatch[]): Promise<BareForward> {
+  const ort = await loadOnnxRuntime();
+  const feeds: Feeds[] = batches.map(({ inputs }) => {
+    const length = Math.max(...inputs.map((b) => b.ids.length));
+    const ids = new BigInt64Array(inputs.length * length);
+    const mask = new BigInt64Array(inputs.length * length);
+    const types = new BigInt64Array(inputs.length * length);
+    inputs.forEach((b, row) =>
+      b.ids.forEach((id, col) => {
+        ids[row * length + col] = BigInt(id);
+        mask[row * length + col] = 1n;
+        types[row * length + col] = BigInt(b.typeIds[col] ?? 0);
+      }),
+    );
+    const dims = [inputs.length, length];
+    return { input_ids: new ort.Tensor('int64', ids, dims), attention_mask: new ort.Tensor('int64', mask, dims), token_type_ids: new ort.Tensor('int64', types, dims) };
+  });
+  const open = (): ReturnType<typeof ort.InferenceSession.create> => ort.InferenceSession.create(onnxPath, { graphOptimizationLevel: 'all' });
+  return {
+    async pass() {
+      const session = await open();
+      try {
+        const start = performance.now();
+        for (const [i, feed] of feeds.entries()) await session.run(feed, [...(batches[i]?.outputs ?? [])]);
+        return performance.now() - start;
+      } finally {
+        await session.release();
+      }
+    },
+    async blockedShare() {
+      const session = await open();
+      try {
+        const shares: number[] = [];
+        for (const [i, feed] of feeds.slice(0, 20).entries()) {
+          const start = performance.now();
+          const running = session.run(feed, [...(batches[i]?.outputs ?? [])]);
+          let firstChance = Number.NaN;
+          setImmediate(() => (firstChance = performance.now()));
+          await running;
+          const total = performance.now() - start;
+          await new Promise((resolve) => setImmediate(resolve));
+          shares.push(Math.min(1, (firstChance - start) / total));
+        }
+        return shares.reduce((a, b) => a + b, 0) / Math.max(1, shares.length);
+      } finally {
+        await session.release();
+      }
+    },
+  };
+}

@@ -37,6 +37,10 @@ test('similarity --metric bertscore|bleurt --model DIR writes the independently 
     assert.equal(scores.length, want.length);
     scores.forEach((s, i) => assert.ok(Math.abs(s - (want[i] ?? Number.NaN)) <= TOLERANCE, `${argv[2] ?? ''} pair ${i}: ${s} vs ${want[i]}`));
   }
+  const noLayer = await runCli(['similarity', '--metric', 'bertscore', '--model', TINY_ENCODER], { stdin: input });
+  assert.equal(noLayer.code, 1);
+  assert.match(noLayer.stderr, /no layer for .*similarity: --layer N/, 'the option named is the one of the command used');
+  assert.equal(noLayer.stdout, '');
 });
 
 test('a bad model folder stops run kalahi with one line naming the file, before the run folder is written', async (t) => {

@@ -50,7 +50,7 @@ export async function createBertScore(options: BertScoreOptions): Promise<Neural
 function defaultLayer(model: string, loaded: LoadedModel): number {
   const named = BERT_SCORE_LAYERS[model] ?? BERT_SCORE_LAYERS[loaded.folder.config._name_or_path ?? ''];
   if (named !== undefined) return named;
-  throw new UserError(`BERTScore: bert_score's table has no layer for ${model}${loaded.folder.config._name_or_path === undefined ? '' : ` (${loaded.folder.config._name_or_path})`}; give --bertscore-layer N`);
+  throw new UserError(`BERTScore: bert_score's table has no layer for ${model}${loaded.folder.config._name_or_path === undefined ? '' : ` (${loaded.folder.config._name_or_path})`}; give the layer (run: --bertscore-layer N; similarity: --layer N; the extension: the setting evalAdjudicator.bertscoreLayer)`);
 }
 
 /** The ONNX output holding the hidden state after `layer` layers, or a refusal: never another layer. */

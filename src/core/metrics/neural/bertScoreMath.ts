@@ -8,16 +8,15 @@ export interface SentenceVectors {
 
 /** Row `row` of a [batch, sequence, dim] float32 output, its first `ids.length` tokens, each normalized. */
 export function sentenceVectors(ids: readonly number[], data: Float32Array, row: number, sequence: number, dim: number): SentenceVectors {
-  const vectors = new Float32Array(ids.length * dim);
-  for (let t = 0; t < ids.length; t += 1) {
-    const from = (row * sequence + t) * dim;
+  const vectors = data.slice(row * sequence * dim, (row * sequence + ids.length) * dim);
+  for (let from = 0; from < vectors.length; from += dim) {
     let norm = 0;
-    for (let d = 0; d < dim; d += 1) {
-      const x = data[from + d] as number;
+    for (let d = from; d < from + dim; d += 1) {
+      const x = vectors[d] as number;
       norm += x * x;
     }
     norm = Math.sqrt(norm);
-    for (let d = 0; d < dim; d += 1) vectors[t * dim + d] = (data[from + d] as number) / norm;
+    for (let d = from; d < from + dim; d += 1) vectors[d] = (vectors[d] as number) / norm;
   }
   return { ids, vectors, dim };
 }

@@ -33,11 +33,25 @@ export async function recordForwardPasses(metric: NeuralMetric<unknown>, items: 
   return recorded;
 }
 
+/** Wall time, and the CPU time of the whole process (the JS thread and ONNX Runtime's threads), in ms. */
+export interface Timed {
+  readonly wallMs: number;
+  readonly cpuMs: number;
+}
+
+export async function timed(work: () => Promise<void>): Promise<Timed> {
+  const cpu = process.cpuUsage();
+  const start = performance.now();
+  await work();
+  const used = process.cpuUsage(cpu);
+  return { wallMs: performance.now() - start, cpuMs: (used.user + used.system) / 1000 };
+}
+
 type Feeds = Record<string, InstanceType<Awaited<ReturnType<typeof loadOnnxRuntime>>['Tensor']>>;
 
 export interface BareForward {
   /** One pass over every recorded batch, tensors made beforehand, through a session opened for it (not timed). */
-  pass(): Promise<number>;
+  pass(): Promise<Timed>;
   /** The share of a forward pass during which the JS thread could run nothing else (1: none of it overlaps). */
   blockedShare(): Promise<number>;
 }
@@ -64,9 +78,9 @@ export async function bareForward(onnxPath: string, batches: readonly RecordedBa
     async pass() {
       const session = await open();
       try {
-        const start = performance.now();
-        for (const [i, feed] of feeds.entries()) await session.run(feed, [...(batches[i]?.outputs ?? [])]);
-        return performance.now() - start;
+        return await timed(async () => {
+          for (const [i, feed] of feeds.entries()) await session.run(feed, [...(batches[i]?.outputs ?? [])]);
+        });
       } finally {
         await session.release();
       }

@@ -78,7 +78,7 @@ export async function benchNeuralMetrics(repetitions: number): Promise<NeuralMet
   );
   const made: WideModels | { skipped: string } = makeWideModels();
   // Their forward passes take a hundred times longer: the first items and fewer passes.
-  const wide = 'skipped' in made ? made : await measureModels(made, items.slice(0, WIDE_ITEMS), Math.max(3, repetitions));
+  const wide = 'skipped' in made ? made : await measureModels(made, items.slice(0, WIDE_ITEMS), repetitions * 2 + 1);
   return { ...tiny, passes, wide };
 }
 

@@ -78,7 +78,7 @@ async function main(): Promise<void> {
   const outage = wanted('outage') ? await attempt('outage', () => benchOutage()) : skipped<never>();
   const rateLimit = wanted('rateLimit') ? await attempt('rate limit', () => benchRateLimit()) : skipped<never>();
   const kalahiMc = wanted('kalahiMc') ? await attempt('Kalahi MC', () => benchKalahiMc(repetitions)) : skipped<never>();
-  const ggufMc = wanted('ggufMc') ? await attempt('Kalahi MC on a local GGUF', () => benchGgufMc()) : skipped<never>();
+  const ggufMc = wanted('ggufMc') ? await attempt('Kalahi MC on a local GGUF', () => benchGgufMc(values.quick === true)) : skipped<never>();
   const metrics = wanted('metrics') ? await attempt('similarity metrics', () => benchMetrics(repetitions + 2)) : skipped<never>();
   const neural = wanted('neural') ? await attempt('BERTScore and BLEURT (tiny ONNX models)', () => benchNeuralMetrics(repetitions)) : skipped<never>();
 

@@ -272,8 +272,8 @@ export class GgufModel {
   /**
    * Feeds `tokens` after what the sequence holds and returns llama.cpp's next-token probabilities after each
    * position `wanted` picks. In chunks, with the signal looked at between them: every position asked for
-   * probabilities costs a sort over the vocabulary (tens of ms at 32 000 tokens), so a whole continuation
-   * fed at once would hold a Ctrl-C for seconds.
+   * probabilities costs a sort, an N-API array and a Map over the vocabulary (tens of ms at 32 000 tokens:
+   * bench ggufMc), so a whole continuation fed at once would hold a Ctrl-C for seconds.
    */
   private async feed(tokens: readonly Token[], wanted: (index: number) => boolean, signal: AbortSignal): Promise<Map<number, Map<Token, number> | undefined>> {
     const distributions = new Map<number, Map<Token, number> | undefined>();

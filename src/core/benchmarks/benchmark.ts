@@ -14,6 +14,7 @@ import { type MetricAgreement } from '../validation/metricHuman';
 import { type ItemRecord } from '../validation/itemRecords';
 import { type BenchmarkRank } from '../validation/queueOrders';
 import { type BenchmarkRunCli } from '../commandLine/benchmarkRunCli';
+import { type StartRunSteps } from '../startRun/startRunUi';
 import { type BenchmarkBasics } from './basics';
 
 /**
@@ -28,6 +29,8 @@ export interface Benchmark extends BenchmarkBasics {
   readonly resultLineSchema: z.ZodType<ResultLine>;
   /** The CLI's `run <id>`: its options, help, defaults, and how it makes or reopens a session. */
   readonly runCli: BenchmarkRunCli;
+  /** The extension's Start Run… steps after the benchmark pick (none: Start Run does not offer it; `run <id>` still runs it). */
+  readonly startRun?: StartRunSteps;
   /** The session of an existing run (its items rebuilt from run.json and the data), to resume it or retry its errors. */
   reopenSession(manifest: RunManifest, env: SessionEnvironment): Promise<RunSession>;
   readonly review: ReviewParts;

@@ -1,5 +1,6 @@
 import { reopenKalahiRun } from './kalahiRun';
 import { KALAHI_RUN_CLI } from './runOptions';
+import { KALAHI_START_RUN } from './startRun';
 import { type Benchmark, type PromptDocument } from '../benchmark';
 import { type RunManifest } from '../../runs/runManifest';
 import { metricsVersusHuman } from '../../validation/metricHuman';
@@ -27,6 +28,7 @@ export const KALAHI: Benchmark = {
   description: '150 Filipino cultural scenarios: open-ended answers scored by similarity, MC from log-probs',
   resultLineSchema: KalahiResultLineSchema,
   runCli: KALAHI_RUN_CLI,
+  startRun: KALAHI_START_RUN,
   reopenSession: reopenKalahiRun,
   review: KALAHI_REVIEW,
   exports: { plain: exportKalahiRun, adjudicated: exportKalahiAdjudicated },

@@ -1,5 +1,6 @@
 import { reopenYokaiEvalRun } from './yokaiEvalRun';
 import { YOKAIEVAL_RUN_CLI } from './runOptions';
+import { YOKAIEVAL_START_RUN } from './startRun';
 import { type Benchmark } from '../benchmark';
 import { ResultLineSchema } from '../../runs/resultLine';
 import { YOKAIEVAL_BASICS } from './basics';
@@ -16,6 +17,7 @@ export const YOKAIEVAL: Benchmark = {
   description: '810 four-choice questions on Japanese folklore, judged by an LLM',
   resultLineSchema: ResultLineSchema,
   runCli: YOKAIEVAL_RUN_CLI,
+  startRun: YOKAIEVAL_START_RUN,
   reopenSession: reopenYokaiEvalRun,
   review: YOKAIEVAL_REVIEW,
   exports: {

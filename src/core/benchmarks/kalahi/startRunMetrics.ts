@@ -1,0 +1,59 @@
+import { existsSync } from 'node:fs';
+import { isAbsolute, join } from 'node:path';
+import { metricUnavailable } from '../../metrics/metricAvailability';
+import { DEFAULT_BERTSCORE_MODEL } from '../../metrics/neural/bertScore';
+import { DEFAULT_BLEURT_MODEL } from '../../metrics/neural/bleurt';
+import { LEXICAL_METRIC_NAMES } from '../../metrics/registry';
+import { type MetricName } from '../../metrics/similarityMetric';
+import { stepTitle } from '../../startRun/sharedSteps';
+import { type StartRunUi } from '../../startRun/startRunUi';
+import { defaultMetricNames } from './metricSet';
+import { type NeuralChoices } from './neuralMetrics';
+
+export interface KalahiMetricChoice {
+  readonly metrics: MetricName[];
+  readonly neural: NeuralChoices;
+}
+
+const DESCRIPTIONS: Readonly<Record<MetricName, string>> = {
+  chrf: 'character n-gram F-score (the primary metric)',
+  'chrf++': 'chrF with word bigrams',
+  bleu: 'sacrebleu, 13a tokens',
+  'rouge-1': 'unigram overlap',
+  'rouge-2': 'bigram overlap',
+  'rouge-l': 'longest common subsequence',
+  'rouge-lsum': "the column Kalahi's code calls ROUGE-L",
+  meteor: 'NLTK METEOR with WordNet 3.0',
+  bertscore: 'BERTScore F1 on ONNX Runtime (setting: BERTScore Model folder)',
+  bleurt: 'BLEURT-20 on ONNX Runtime (setting: BLEURT Model folder)',
+};
+
+/**
+ * A model setting: empty is the official model's hub id; an absolute folder is used as is; otherwise a folder
+ * relative to the first workspace folder when one exists there, else the value as a hub id (cache folder).
+ */
+function modelFrom(setting: string, fallback: string, workspaceRoot: string | undefined): string {
+  const value = setting.trim();
+  if (value === '') return fallback;
+  if (isAbsolute(value)) return value;
+  return workspaceRoot !== undefined && existsSync(join(workspaceRoot, value)) ? join(workspaceRoot, value) : value;
+}
+
+/** The open-ended metrics picker (step 2 of 5, after the task): the text metrics checked, BERTScore and BLEURT offered. */
+export async function pickKalahiMetrics(ui: StartRunUi): Promise<KalahiMetricChoice | undefined> {
+  const defaults = defaultMetricNames();
+  const names: MetricName[] = [...LEXICAL_METRIC_NAMES, ...(metricUnavailable('meteor') === null ? (['meteor'] as const) : []), 'bertscore', 'bleurt'];
+  const metrics = await ui.pickMany(
+    stepTitle(2, 'open-ended metrics'),
+    names.map((name) => ({ label: name, description: DESCRIPTIONS[name], picked: defaults.includes(name), value: name })),
+  );
+  if (metrics === undefined || metrics.length === 0) return undefined;
+  const settings = ui.settings();
+  return {
+    metrics,
+    neural: {
+      bertscore: metrics.includes('bertscore') ? { model: modelFrom(settings.bertscoreModel, DEFAULT_BERTSCORE_MODEL, ui.workspaceRoot), layer: settings.bertscoreLayer, idf: false, rescaleFile: null } : null,
+      bleurt: metrics.includes('bleurt') ? { model: modelFrom(settings.bleurtModel, DEFAULT_BLEURT_MODEL, ui.workspaceRoot) } : null,
+    },
+  };
+}

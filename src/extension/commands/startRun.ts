@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import { benchmarkOf, registeredBenchmarks } from '../../core/benchmarks/registry';
+import { type Benchmark } from '../../core/benchmarks/benchmark';
+import { registeredBenchmarks } from '../../core/benchmarks/registry';
 import { userCacheDir } from '../../core/data/cacheDir';
 import { dataDirFrom } from '../../core/data/resolveSourceFile';
 import { RequestPool } from '../../core/model/requestPool';
@@ -43,7 +44,7 @@ export async function startRunCommand(deps: StartRunDeps): Promise<void> {
   const settings = readSettings();
   const name = uniqueRunName(runsDir, benchmark.id, plan.modelName);
   const environment = plan.kind === 'local' ? localEnvironment(deps, settings) : endpointEnvironment(settings, chosen.apiKey);
-  await execute(deps, { benchmark: benchmark.id, runDir: join(runsDir, name), name, modelName: plan.modelName, concurrency: environment.concurrency, prepare: () => plan.prepare(environment, name) });
+  await execute(deps, { benchmark, runDir: join(runsDir, name), name, modelName: plan.modelName, concurrency: environment.concurrency, prepare: () => plan.prepare(environment, name) });
 }
 
 /** A model behind an endpoint: the settings' concurrency and response cache, the endpoint's key for model and judge. */
@@ -76,7 +77,7 @@ function localEnvironment(deps: StartRunDeps, settings: Settings): StartRunEnvir
 }
 
 interface Execution {
-  readonly benchmark: string;
+  readonly benchmark: Benchmark;
   readonly runDir: string;
   readonly name: string;
   readonly modelName: string;
@@ -89,7 +90,7 @@ interface Execution {
  * its review, which then fills in live as results arrive; at the end the review opens (or comes forward).
  */
 async function execute(deps: StartRunDeps, run: Execution): Promise<void> {
-  const title = benchmarkOf(run.benchmark).title;
+  const title = run.benchmark.title;
   await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `${title}: ${run.modelName}`, cancellable: true }, async (progress, token) => {
     const controller = new AbortController();
     token.onCancellationRequested(() => controller.abort(new Error('cancelled')));
@@ -120,8 +121,8 @@ async function execute(deps: StartRunDeps, run: Execution): Promise<void> {
       deps.onRunsChanged();
       const c = outcome.manifest.counts;
       deps.log.info(`run ${run.name}: ${c.done} done, ${c.error} errors, ${c.missing} missing of ${c.items}`);
-      if (outcome.cancelled) void vscode.window.showWarningMessage(`Run cancelled after ${c.done + c.error} of ${c.items} items. Resume it with: eval-adjudicator run ${run.benchmark} --resume "${run.runDir}"`);
-      else if (c.error > 0) void vscode.window.showWarningMessage(`Run finished with ${c.error} errors. Redo them with: eval-adjudicator run ${run.benchmark} --retry-errors "${run.runDir}"`);
+      if (outcome.cancelled) void vscode.window.showWarningMessage(`Run cancelled after ${c.done + c.error} of ${c.items} items. Resume it with: eval-adjudicator run ${run.benchmark.id} --resume "${run.runDir}"`);
+      else if (c.error > 0) void vscode.window.showWarningMessage(`Run finished with ${c.error} errors. Redo them with: eval-adjudicator run ${run.benchmark.id} --retry-errors "${run.runDir}"`);
       deps.openReview(run.runDir);
     } catch (error) {
       deps.log.error(`run ${run.name}: ${errorMessage(error)}`);

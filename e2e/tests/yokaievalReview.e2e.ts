@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { parse } from 'csv-parse/sync';
 import { type FrameLocator, type Page } from 'playwright-core';
-import { REPO_ROOT, answerQuickPick, packageVsix, runCommand, scratchDir, screenshot, typeIntoInput, waitForNotification, webviewFrame, withWorkbench } from '../lib';
+import { REPO_ROOT, answerQuickPick, packageVsix, runCommand, runCommandAndPick, scratchDir, screenshot, typeIntoInput, waitForNotification, webviewFrame, withWorkbench } from '../lib';
 import { DATA_DIR, readLines, until } from '../helpers/runFiles';
 import { startProjectTestServer } from '../helpers/testServer';
 
@@ -102,8 +102,7 @@ test('YokaiEval: start a 20-item run from the palette, adjudicate with the keybo
     await frame.locator(`.row[data-item-id="${nullItem}"] .verdict-true`).first().waitFor({ timeout: 15_000 });
     await screenshot(page, 'yokaieval-review');
 
-    await runCommand(page, 'Eval Adjudicator: Export Adjudicated Scores…');
-    await answerQuickPick(page, 'CSV');
+    await runCommandAndPick(page, 'Eval Adjudicator: Export Adjudicated Scores…', 'CSV');
     // The save dialog proposes <run>/adjudicated.csv. code-server's simple dialog fills its input while it
     // loads the folder (typing before that is lost, and Enter may open the active folder row): wait until
     // the proposal is shown, then press OK until the export is announced.

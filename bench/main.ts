@@ -97,7 +97,7 @@ async function main(): Promise<void> {
   // Last: it appends decisions to the synthetic run.
   const adjudication = await withRun('adjudication', 'adjudication', (dir) => benchAdjudication(dir, 50));
 
-  const targets = targetsOf({ runner, wholeProcess, noisy429, outage, rateLimit, kalahiMc, reviewUi, adjudication, ggufMc });
+  const targets = targetsOf({ runner, wholeProcess, noisy429, outage, rateLimit, kalahiMc, reviewUi, adjudication, ggufMc, neural });
   const report = {
     tool: 'eval-adjudicator bench',
     time: new Date().toISOString(),

@@ -1,6 +1,7 @@
 import { type AdjudicationResult } from './adjudication';
 import { type GgufMcResult } from './ggufMc';
 import { type KalahiMcResult } from './kalahiMc';
+import { type NeuralMetricsResult, type NeuralSpeed } from './neuralMetrics';
 import { type Noisy429Result } from './noisy429';
 import { type OutageResult } from './outage';
 import { type RateLimitResult } from './rateLimit';
@@ -31,6 +32,7 @@ export interface Results {
   readonly reviewUi: Outcome<ReviewUiResult>;
   readonly adjudication: Outcome<AdjudicationResult>;
   readonly ggufMc?: Outcome<GgufMcResult>;
+  readonly neural?: Outcome<NeuralMetricsResult>;
 }
 
 type Comparison = '<=' | '<';
@@ -176,6 +178,24 @@ function ggufTargets(outcome: Outcome<GgufMcResult> | undefined): Target[] {
   ];
 }
 
+function neuralTarget(metric: string, models: string, speed: NeuralSpeed): Target {
+  return check(`${metric}: tool time / the bare ONNX forward passes it needs (${models}; ${speed.pairsPerSecond} pairs/s)`, speed.toolOverForwardPasses, '<=', 1.3, '', () =>
+    `tokenizing each distinct text alone costs ${round2(speed.tokenizeMs / speed.forwardMs)}x the forward passes, so a tool doing both on the JS thread cannot beat ${speed.oneThreadFloor}x; ` +
+    `onnxruntime-node runs session.run on that thread (share ${speed.forwardPassBlocksJsThread}), so nothing overlaps it; the rest, ${round2(speed.toolOverForwardPasses - speed.oneThreadFloor)}x, is per-item work ` +
+    '(batches of one answer and its references, padding, matching). What would close it: tokenizing in a worker thread pipelined with the forward passes, and answers of several items batched together');
+}
+
+function round2(value: number): number {
+  return Math.round(value * 100) / 100;
+}
+
+function neuralTargets(outcome: Outcome<NeuralMetricsResult> | undefined): Target[] {
+  if (outcome === undefined) return [];
+  if (!outcome.ok) return ['BERTScore', 'BLEURT'].map((metric) => failed(`${metric}: tool time / the bare ONNX forward passes it needs`, '<= 1.3', outcome.error));
+  const sets = [{ models: 'tiny fixture models', speed: outcome.value }, ...('skipped' in outcome.value.wide ? [] : [{ models: 'wider models made at bench time', speed: outcome.value.wide }])];
+  return sets.flatMap(({ models, speed }) => [neuralTarget('BERTScore', models, speed.bertscore), neuralTarget('BLEURT', models, speed.bleurt)]);
+}
+
 /** One entry per target of the issue, in its order. */
 export function targetsOf(results: Results): Target[] {
   return [
@@ -188,5 +208,6 @@ export function targetsOf(results: Results): Target[] {
     ...reviewUiTargets(results.reviewUi),
     ...adjudicationTargets(results.adjudication),
     ...ggufTargets(results.ggufMc),
+    ...neuralTargets(results.neural),
   ];
 }

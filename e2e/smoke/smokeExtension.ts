@@ -68,8 +68,8 @@ function activate(context) {
   context.subscriptions.push(vscode.commands.registerCommand('e2eSmoke.ask', async () => {
     const folder = vscode.workspace.workspaceFolders && vscode.workspace.workspaceFolders[0];
     if (!folder) { vscode.window.showErrorMessage('E2E Smoke: no workspace folder'); return; }
-    const pick = await vscode.window.showQuickPick(${JSON.stringify(SMOKE_PICKS)}, { placeHolder: 'Pick one' });
-    const text = await vscode.window.showInputBox({ prompt: 'Type something' });
+    const pick = await vscode.window.showQuickPick(${JSON.stringify(SMOKE_PICKS)}, { placeHolder: 'Pick one', ignoreFocusOut: true });
+    const text = await vscode.window.showInputBox({ prompt: 'Type something', ignoreFocusOut: true });
     fs.writeFileSync(path.join(folder.uri.fsPath, '${SMOKE_ANSWERS_FILE}'), JSON.stringify({ pick, text }) + '\n');
     vscode.window.showInformationMessage('E2E Smoke answers: ' + pick + ' / ' + text);
   }));

@@ -7,6 +7,7 @@ import { type OutageResult } from './outage';
 import { type RateLimitResult } from './rateLimit';
 import { type ReviewUiResult } from './reviewUi';
 import { type RunnerResult } from './runner';
+import { round } from './stats';
 import { type WholeProcessResult } from './wholeProcess';
 
 export interface Target {
@@ -180,13 +181,9 @@ function ggufTargets(outcome: Outcome<GgufMcResult> | undefined): Target[] {
 
 function neuralTarget(metric: string, models: string, speed: NeuralSpeed): Target {
   return check(`${metric}: tool time / the bare ONNX forward passes it needs (${models}; ${speed.pairsPerSecond} pairs/s)`, speed.toolOverForwardPasses, '<=', 1.3, '', () =>
-    `tokenizing each distinct text alone costs ${round2(speed.tokenizeMs / speed.forwardMs)}x the forward passes, so a tool doing both on the JS thread cannot beat ${speed.oneThreadFloor}x; ` +
-    `onnxruntime-node runs session.run on that thread (share ${speed.forwardPassBlocksJsThread}), so nothing overlaps it; the rest, ${round2(speed.toolOverForwardPasses - speed.oneThreadFloor)}x, is per-item work ` +
+    `tokenizing each distinct text alone costs ${round(speed.tokenizeMs / speed.forwardMs, 2)}x the forward passes, so a tool doing both on the JS thread cannot beat ${speed.oneThreadFloor}x; ` +
+    `onnxruntime-node runs session.run on that thread (share ${speed.forwardPassBlocksJsThread}), so nothing overlaps it; the rest, ${round(speed.toolOverForwardPasses - speed.oneThreadFloor, 2)}x, is per-item work ` +
     '(batches of one answer and its references, padding, matching). What would close it: tokenizing in a worker thread pipelined with the forward passes, and answers of several items batched together');
-}
-
-function round2(value: number): number {
-  return Math.round(value * 100) / 100;
 }
 
 function neuralTargets(outcome: Outcome<NeuralMetricsResult> | undefined): Target[] {

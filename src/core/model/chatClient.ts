@@ -5,6 +5,7 @@ import { ModelCallError } from './modelError';
 import { nodeHttpFetch } from './nodeHttpFetch';
 import { afterAttempts, pooledCall } from './pooledCall';
 import { type RequestPool } from './requestPool';
+import { withRequestSignal } from './requestSignal';
 import { type CachedReply, ResponseCache } from './responseCache';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retryPolicy';
 
@@ -97,15 +98,17 @@ export class ChatClient implements ChatCompleter {
 
   private async send(request: ChatRequest, signal?: AbortSignal): Promise<CachedReply> {
     const { params } = request;
-    const completion = await this.client.chat.completions.create(
-      {
-        model: request.model,
-        messages: request.messages.map((m) => ({ role: m.role, content: m.content })),
-        ...(params.temperature !== null ? { temperature: params.temperature } : {}),
-        ...(params.topP !== null ? { top_p: params.topP } : {}),
-        ...(params.maxTokens !== null ? { max_tokens: params.maxTokens } : {}),
-      },
-      { signal },
+    const completion = await withRequestSignal(signal, (own) =>
+      this.client.chat.completions.create(
+        {
+          model: request.model,
+          messages: request.messages.map((m) => ({ role: m.role, content: m.content })),
+          ...(params.temperature !== null ? { temperature: params.temperature } : {}),
+          ...(params.topP !== null ? { top_p: params.topP } : {}),
+          ...(params.maxTokens !== null ? { max_tokens: params.maxTokens } : {}),
+        },
+        { signal: own },
+      ),
     );
     if (completion === null || typeof completion !== 'object' || !Array.isArray(completion.choices)) {
       throw new ModelCallError('malformed', 'the server answered with a body that is not a chat completion', undefined, undefined);

@@ -5,6 +5,7 @@ import { postJson } from '../../model/jsonPost';
 import { ModelCallError } from '../../model/modelError';
 import { afterAttempts, pooledCall } from '../../model/pooledCall';
 import { type RequestPool } from '../../model/requestPool';
+import { withRequestSignal } from '../../model/requestSignal';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from '../../model/retryPolicy';
 import { registerSecret } from '../../util/secrets';
 import { firstIssue } from '../../util/zodIssues';
@@ -55,7 +56,7 @@ export class ServerClient {
     const send = async (): Promise<z.output<S>> => {
       const json =
         endpoint.provider === 'azure'
-          ? await this.client.post<unknown>(path, { body, signal })
+          ? await withRequestSignal(signal, (own) => this.client.post<unknown>(path, { body, signal: own }))
           : await postJson({ baseUrl: endpoint.baseUrl, apiKey, timeoutMs: timeoutMs ?? DEFAULT_TIMEOUT_MS }, path, body, signal);
       const parsed = schema.safeParse(json);
       if (!parsed.success) {

@@ -4,7 +4,7 @@ import { type Server, createServer } from 'node:http';
 import { type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { build } from 'esbuild';
-import { z } from 'zod';
+import * as z from 'zod';
 import { HALLUCINATION_CATEGORIES, HALLUCINATION_LABELS } from '../src/core/adjudication/event';
 import { initSequence } from '../src/core/review/initSequence';
 import { ReviewSession } from '../src/core/review/reviewSession';

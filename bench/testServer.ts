@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { z } from 'zod';
+import * as z from 'zod';
 import { REPO_ROOT } from './paths';
 
 /** The OpenAI-compatible test server in a child process, so its CPU time is not the client's. */

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import * as vscode from 'vscode';
-import { z } from 'zod';
+import * as z from 'zod';
 import { defaultAnnotatorName, loginName, namedAnnotator } from '../core/adjudication/annotatorName';
 import { benchmarkOf } from '../core/benchmarks/registry';
 import { userCacheDir } from '../core/data/cacheDir';

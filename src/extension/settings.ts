@@ -1,6 +1,6 @@
 import { isAbsolute, join } from 'node:path';
 import * as vscode from 'vscode';
-import { z } from 'zod';
+import * as z from 'zod';
 
 const SECTION = 'evalAdjudicator';
 

@@ -1,5 +1,5 @@
 // zod schemas of the request bodies the test server accepts (unknown extra fields are kept and ignored).
-import { z } from 'zod';
+import * as z from 'zod';
 
 const ContentPart = z.looseObject({ type: z.string(), text: z.string().optional() });
 

@@ -1,6 +1,6 @@
 import { createInterface } from 'node:readline';
 import { Readable } from 'node:stream';
-import { z } from 'zod';
+import * as z from 'zod';
 import { metricNameProblem } from '../../core/metrics/metricAvailability';
 import { LEXICAL_METRIC_NAMES, NEURAL_FACTORIES, getSimilarityMetric, isMetricName, isTextMetricName } from '../../core/metrics/registry';
 import { DEFAULT_BERTSCORE_MODEL } from '../../core/metrics/neural/bertScore';

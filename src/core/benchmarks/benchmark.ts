@@ -1,4 +1,4 @@
-import { type z } from 'zod';
+import type * as z from 'zod';
 import { type FacetDefinition, type ItemDetail, type ScoreHeader } from '../../protocol';
 import { type AdjudicationCells } from '../adjudication/adjudicationCells';
 import { type RunState } from '../adjudication/runState';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { type BenchmarkBasics } from './basics';
 import { KALAHI_BASICS } from './kalahi/basics';
 import { YOKAIEVAL_BASICS } from './yokaieval/basics';

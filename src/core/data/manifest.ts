@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const SourceFileSchema = z.object({
   /** Path inside the benchmark's repository at the pinned commit. */

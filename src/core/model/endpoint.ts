@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** `local`: a model file run in-process (its baseUrl is gguf:MODEL-NAME, never a path). */
 export const ProviderSchema = z.enum(['openai', 'azure', 'openai-compatible', 'local']);

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { type IndexFileOptions, column, isCount } from '../runs/resultsIndexFile';
 import { type RunManifest } from '../runs/runManifest';
 import { TOOL_VERSION } from '../version';

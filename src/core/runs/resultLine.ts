@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const MessageSchema = z.object({ role: z.enum(['system', 'user', 'assistant']), content: z.string() });
 

@@ -1,5 +1,5 @@
 import { closeSync, existsSync, fstatSync, openSync, readSync } from 'node:fs';
-import { z } from 'zod';
+import * as z from 'zod';
 import { InputError, UserError } from '../util/errors';
 import { isBlank, scanLines } from '../util/jsonlScan';
 import { firstIssue, parseAt } from '../util/zodIssues';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync, fstatSync, readFileSync, readSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { z } from 'zod';
+import * as z from 'zod';
 import { ItemErrorSchema, type ResultLine } from './resultLine';
 
 /**

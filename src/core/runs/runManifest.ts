@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ProviderSchema } from '../model/endpoint';
 import { BenchmarkIdSchema } from '../benchmarks/registryBasics';
 import { UsageSchema } from './resultLine';

@@ -1,5 +1,5 @@
 import { readFileSync, existsSync } from 'node:fs';
-import { type z } from 'zod';
+import type * as z from 'zod';
 import { InputError, errorMessage } from './errors';
 import { parseAt } from './zodIssues';
 

@@ -1,4 +1,4 @@
-import { type z } from 'zod';
+import type * as z from 'zod';
 import { InputError, type InputLocation } from './errors';
 
 /** The first issue of a failed parse as a dotted field path and a message. */

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { type AutomaticOutcome } from '../adjudication/adjudicatedScore';
 import { isSeed, seededRandom, shuffled } from '../stats/rng';
 import { JsonlAppender } from '../util/jsonlAppender';

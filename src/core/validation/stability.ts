@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { basisOf, sameBasis } from '../adjudication/basis';
 import { BasisSchema } from '../adjudication/event';
 import { type ChatMessage } from '../model/chatClient';

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { z } from 'zod';
+import * as z from 'zod';
 import { type HostMessage, type WebviewMessage, WebviewMessageSchema } from '../../protocol';
 import { AdjudicationWriter, type LogProblem, describeLogProblems } from '../../core/adjudication/adjudicationLog';
 import { type AnnotatorState, hallucinationCategoriesFor } from '../../core/adjudication/event';

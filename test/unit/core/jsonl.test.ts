@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { JsonlAppender } from '../../../src/core/util/jsonlAppender';
 import { readJsonl } from '../../../src/core/util/jsonlReader';
 

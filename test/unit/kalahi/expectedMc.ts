@@ -1,5 +1,5 @@
 // Kalahi MC recomputed independently of the tool, from the test server's exported tokenizer and log-probs.
-import { z } from 'zod';
+import * as z from 'zod';
 import { renderChat, tokenize, tokenLogprob } from '../../server';
 
 /** The references as the benchmark defines them, recomputed here from the CSV fields: split, trimmed, '.' appended. */

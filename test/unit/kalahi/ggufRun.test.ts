@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, truncateSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, it } from 'node:test';
-import { z } from 'zod';
+import * as z from 'zod';
 import { readKalahiResults } from '../../../src/core/benchmarks/kalahi/kalahiResults';
 import { readManifest } from '../../../src/core/runs/runFolder';
 import { ResultLineSchema } from '../../../src/core/runs/resultLine';

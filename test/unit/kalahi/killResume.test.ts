@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { startTestServer } from '../../server';
 import { readKalahiResults } from '../../../src/core/benchmarks/kalahi/kalahiResults';
 import { LEXICAL_METRIC_NAMES } from '../../../src/core/metrics/registry';

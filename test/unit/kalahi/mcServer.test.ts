@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { renderChat, startTestServer, tokenize, type TestServerOptions } from '../../server';
 import { CompletionsBackend } from '../../../src/core/benchmarks/kalahi/completionsBackend';
 import { parseKalahiCsv } from '../../../src/core/benchmarks/kalahi/dataset';

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { getSimilarityMetric, LEXICAL_METRIC_NAMES } from '../../../src/core/metrics/registry';
 import { runCli } from '../../helpers/cli';
 import { scratchDir } from '../../helpers/scratch';

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { z } from 'zod';
+import * as z from 'zod';
 
 // code-server is a remote host: its Settings editor lists under User only settings whose scope is one
 // of these (VS Code's LOCAL_MACHINE_SCOPES); `machine` and `machine-overridable` appear only under Remote.

@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { getEventListeners } from 'node:events';
-import { z } from 'zod';
+import * as z from 'zod';
 import { startTestServer } from '../../server';
 import { ChatClient } from '../../../src/core/model/chatClient';
 import { RequestPool } from '../../../src/core/model/requestPool';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const NEURAL_FIXTURES = join(import.meta.dirname, '..', '..', 'fixtures', 'neural');
 export const TINY_ENCODER = join(NEURAL_FIXTURES, 'tiny-encoder');

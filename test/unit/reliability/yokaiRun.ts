@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { prepareYokaiEvalRun } from '../../../src/core/benchmarks/yokaieval/yokaiEvalRun';
 import { renderQuestionPrompt } from '../../../src/core/benchmarks/yokaieval/questionPrompt';
 import { RequestPool, type RequestPoolOptions } from '../../../src/core/model/requestPool';

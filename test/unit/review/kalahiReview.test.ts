@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { appendFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { startTestServer } from '../../server';
 import { appendAdjudications } from '../../../src/core/adjudication/adjudicationLog';
 import { exportAdjudicated } from '../../../src/core/adjudication/exportAdjudicated';

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { appendFileSync, existsSync, openSync, readFileSync, statSync, utimesSync, writeFileSync, writeSync, closeSync } from 'node:fs';
 import { join } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { ResultsIndex } from '../../../src/core/runs/resultsIndex';
 import { type IndexFileOptions, resultsIndexPathOf } from '../../../src/core/runs/resultsIndexFile';
 import { ReviewSession } from '../../../src/core/review/reviewSession';

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import { type AddressInfo } from 'node:net';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { z } from 'zod';
+import * as z from 'zod';
 import { join } from 'node:path';
 import { startTestServer } from '../../server';
 import { ServerClient } from '../../../src/core/benchmarks/kalahi/serverClient';

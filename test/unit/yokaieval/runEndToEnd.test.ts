@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { startTestServer } from '../../server';
 import { fillJudgeTemplate } from '../../../src/core/benchmarks/yokaieval/judgePrompt';
 import { renderQuestionPrompt } from '../../../src/core/benchmarks/yokaieval/questionPrompt';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { type BenchmarkBasics } from '../basics';
 import { KALAHI_MANIFEST } from './manifest';
 

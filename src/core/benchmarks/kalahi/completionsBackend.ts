@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ModelCallError } from '../../model/modelError';
 import { type Usage, addUsage } from '../../runs/resultLine';
 import { AlignmentError, continuationOf } from './continuation';

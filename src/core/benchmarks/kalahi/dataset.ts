@@ -1,5 +1,5 @@
 import { parse } from 'csv-parse/sync';
-import { z } from 'zod';
+import * as z from 'zod';
 import { InputError, errorMessage } from '../../util/errors';
 import { parseAt } from '../../util/zodIssues';
 

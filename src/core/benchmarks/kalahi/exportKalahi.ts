@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { type ExportFormat, verdictCell } from '../../runs/exportFormat';
 import { toCsv } from '../../util/csv';
 import { readManifest } from '../../runs/runFolder';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { type AdjudicationCells } from '../../adjudication/adjudicationCells';
 import { type RunState } from '../../adjudication/runState';
 import { automaticScore } from '../../runs/automaticSummary';

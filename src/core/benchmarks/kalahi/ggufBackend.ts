@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { type GgufModel } from '../../runtimes/gguf/ggufModel';
 import { GgufFileRecordSchema } from '../../runtimes/gguf/ggufRecord';
 import { GgufChoiceSchema, GgufRuntimeRecordSchema, type OpenedGgufFile } from '../../runtimes/gguf/openModelFile';

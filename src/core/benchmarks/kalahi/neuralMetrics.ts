@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { NEURAL_FACTORIES } from '../../metrics/registry';
 import { type BertScoreRecord, BertScoreRecordSchema, type BleurtRecord, BleurtRecordSchema, type NeuralMetric } from '../../metrics/neural/neuralMetric';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 // Echoed log-probs come as arrays of thousands of entries per reply: a zod schema per element costs more
 // than the rest of the reply's handling. These check each array with one plain loop.

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ResultLineSchema } from '../../runs/resultLine';
 import { LOGPROB_BACKENDS } from './logprobBackend';
 import { MC2_MODES } from './mcScores';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { kalahiRank } from './informativeRank';
 import { type ReviewParts, type ReviewSettings } from '../benchmark';
 import { mcMeans } from './mcMeans';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { type ReferencesDetail } from '../../../protocol';
 import { type KalahiResultLine, KalahiResultLineSchema } from './resultParts';
 

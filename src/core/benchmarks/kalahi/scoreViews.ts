@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { type ResultLine } from '../../runs/resultLine';
 
 // The few Kalahi result fields the statistics and the queue read, validated here at the boundary (loosely: the rest of

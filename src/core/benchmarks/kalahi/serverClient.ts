@@ -1,4 +1,4 @@
-import { type z } from 'zod';
+import type * as z from 'zod';
 import { type Endpoint } from '../../model/endpoint';
 import { createOpenAIClient, secretsInUrl } from '../../model/chatClient';
 import { postJson } from '../../model/jsonPost';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { METRIC_NAMES, type MetricName, MODEL_BACKED_METRIC_NAMES } from '../../metrics/similarityMetric';
 import { type ModelSpec } from '../../runs/modelSpec';
 import { sha256Hex } from '../../util/hash';

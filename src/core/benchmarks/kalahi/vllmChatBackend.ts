@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { type Usage, addUsage } from '../../runs/resultLine';
 import { type ItemLogprobs, LogprobsUnusableError, type ReferenceLogprobs } from './logprobBackend';
 import { ServerLogprobBackend } from './serverBackend';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { type BenchmarkBasics } from '../basics';
 import { YOKAIEVAL_MANIFEST } from './manifest';
 import { normalizeRegion } from './region';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { InputError, errorMessage } from '../../util/errors';
 import { parseAt } from '../../util/zodIssues';
 

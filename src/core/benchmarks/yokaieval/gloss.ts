@@ -1,5 +1,5 @@
 import { parse } from 'csv-parse/sync';
-import { z } from 'zod';
+import * as z from 'zod';
 import { YOKAIEVAL_MANIFEST } from './manifest';
 import { type ResolveOptions, resolveSourceFile } from '../../data/resolveSourceFile';
 import { InputError, errorMessage } from '../../util/errors';

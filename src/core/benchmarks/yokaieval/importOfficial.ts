@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { YOKAIEVAL_MANIFEST } from './manifest';
 import { type ResolveOptions } from '../../data/resolveSourceFile';
 import { InputError, UserError, errorMessage } from '../../util/errors';

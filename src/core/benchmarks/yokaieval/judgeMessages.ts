@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { YokaiEvalRecordSchema } from './dataset';
 import { fillJudgeTemplate } from './judgePrompt';
 import { type Wording, renderQuestionPrompt } from './questionPrompt';

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { type ResolveOptions, resolveSourceFile } from '../../data/resolveSourceFile';
 import { type RunManifest } from '../../runs/runManifest';
 import { errorMessage } from '../../util/errors';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { type ReviewParts, type ReviewSettings } from '../benchmark';
 import { YokaiEvalRecordSchema } from './dataset';
 import { type GlossIndex, loadYokaiEvalGlosses } from './gloss';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { type ResolveOptions } from '../../data/resolveSourceFile';
 import { YOKAIEVAL_MANIFEST } from './manifest';
 import { sha256Hex } from '../../util/hash';

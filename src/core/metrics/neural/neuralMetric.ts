@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ModelFileRecordSchema } from '../../runtimes/onnx/modelFolder';
 
 /** What run.json records of a model used by a metric. */

@@ -1,5 +1,5 @@
 import { basename } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { UserError, errorMessage } from '../../util/errors';
 import { type GgufHeader, GgufFormatError, readGgufHeader } from './ggufFile';
 

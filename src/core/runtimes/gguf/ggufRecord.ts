@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** What run.json records about a GGUF model file: its identity and the metadata that matters, never its folder. */
 export const GgufFileRecordSchema = z.object({

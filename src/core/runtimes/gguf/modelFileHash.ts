@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { createReadStream, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 
 const CacheSchema = z.record(z.string(), z.object({ mtimeMs: z.number(), size: z.number(), sha256: z.string().regex(/^[0-9a-f]{64}$/) }));
 type HashCache = z.infer<typeof CacheSchema>;

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { UserError, errorMessage } from '../../util/errors';
 
 export const OLLAMA_PREFIX = 'ollama:';

@@ -1,5 +1,5 @@
 import { isAbsolute, resolve } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { UserError } from '../../util/errors';
 import { GgufModel } from './ggufModel';
 import { type GgufFileRecord, GgufFileRecordSchema, type GgufRuntimeRecord } from './ggufRecord';

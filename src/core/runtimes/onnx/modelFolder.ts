@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { UserError, errorMessage } from '../../util/errors';
 
 /** The files of a model folder in the layout transformers.js uses. */

@@ -1,6 +1,7 @@
 import { type IncomingMessage, Agent as HttpAgent, request as httpRequest } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
+import { BufferedResponse } from './bufferedResponse';
 
 // Kept-alive connections shared by every client of the process: a run reuses its sockets request after request.
 const httpAgent = new HttpAgent({ keepAlive: true });
@@ -77,31 +78,4 @@ function toResponse(response: IncomingMessage, raw: Buffer): Response {
   }
   if (NO_BODY_STATUSES.has(status)) return new Response(null, { status, statusText: response.statusMessage ?? '', headers });
   return new BufferedResponse(content, { status, statusText: response.statusMessage ?? '', headers });
-}
-
-/** As fetch's text(): UTF-8, a leading byte-order mark dropped. */
-function utf8Text(bytes: Buffer): string {
-  const bom = bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
-  return bytes.toString('utf8', bom ? 3 : 0);
-}
-
-/**
- * A Response over bytes already read whose json() and text() decode them straight from the Buffer: for
- * replies of tens of kilobytes (echoed log-probs) the body stream and TextDecoder behind Response.json()
- * cost about as much again as JSON.parse itself. The body stream is still there for any other reader.
- */
-class BufferedResponse extends Response {
-  constructor(
-    private readonly buffered: Buffer,
-    init: ResponseInit,
-  ) {
-    // A view of the bytes for the DOM typings (Response copies a BufferSource when it is made).
-    super(new Uint8Array(buffered.buffer as ArrayBuffer, buffered.byteOffset, buffered.byteLength), init);
-  }
-
-  // Fields, not methods: the DOM typings declare text and json as properties.
-  override readonly text = (): Promise<string> => Promise.resolve(utf8Text(this.buffered));
-
-  // A body that is not JSON rejects, as fetch's json() does.
-  override readonly json = (): Promise<unknown> => new Promise((resolve) => resolve(JSON.parse(utf8Text(this.buffered)) as unknown));
 }

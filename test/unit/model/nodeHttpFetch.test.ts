@@ -52,3 +52,17 @@ test('json() of a body that is not JSON rejects (it does not throw synchronously
   assert.ok(pending instanceof Promise);
   await assert.rejects(pending, SyntaxError);
 });
+
+test('status, ok, statusText, headers, arrayBuffer() and clone() are those of the global fetch (the body stream is made only when read)', async (t) => {
+  const origin = await withServer(t);
+  for (const path of ['/plain', '/gzip', '/error']) {
+    const [ours, theirs] = await Promise.all([nodeHttpFetch(`${origin}${path}`), fetch(`${origin}${path}`)]);
+    assert.deepEqual([ours.status, ours.ok, ours.statusText], [theirs.status, theirs.ok, theirs.statusText], path);
+    assert.equal(ours.headers.get('content-type'), theirs.headers.get('content-type'), path);
+    assert.equal(ours.bodyUsed, false, `${path}: nothing read yet`);
+    const copy = ours.clone();
+    assert.deepEqual(Buffer.from(await ours.arrayBuffer()), Buffer.from(await theirs.arrayBuffer()), `${path}: arrayBuffer()`);
+    assert.equal(ours.bodyUsed, true, `${path}: arrayBuffer() read the stream`);
+    assert.equal(await copy.text(), await (await fetch(`${origin}${path}`)).text(), `${path}: clone().text()`);
+  }
+});

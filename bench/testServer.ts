@@ -9,10 +9,22 @@ export interface ServerProcess {
   readonly url: string;
   /** Recorded requests by HTTP status ("200", "429"…), from the server's control endpoint. */
   counts(): Promise<Record<string, number>>;
+  /** The span of the requests recorded since the last reset. */
+  span(): Promise<ServedSpan>;
+  /** Forgets the recorded requests. */
+  reset(): Promise<void>;
   stop(): Promise<void>;
 }
 
 const RequestsSchema = z.object({ counts: z.record(z.string(), z.number()) });
+const TimesSchema = z.object({ requests: z.array(z.object({ receivedAt: z.number(), answeredAt: z.number().nullable() })) });
+
+/** When the server received its first request and answered its last (Date.now(), the clock every process shares). */
+export interface ServedSpan {
+  readonly requests: number;
+  readonly firstReceivedAt: number;
+  readonly lastAnsweredAt: number;
+}
 
 export async function startServerProcess(args: readonly string[]): Promise<ServerProcess> {
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'test/server/main.ts'), '--port', '0', ...args], {
@@ -33,6 +45,19 @@ export async function startServerProcess(args: readonly string[]): Promise<Serve
   return {
     url,
     counts: async () => RequestsSchema.parse(await (await fetch(`${origin}/__test/requests`)).json()).counts,
+    span: async () => {
+      const { requests } = TimesSchema.parse(await (await fetch(`${origin}/__test/requests`)).json());
+      if (requests.length === 0) throw new Error('test server: no request recorded');
+      return {
+        requests: requests.length,
+        firstReceivedAt: Math.min(...requests.map((r) => r.receivedAt)),
+        lastAnsweredAt: Math.max(...requests.map((r) => r.answeredAt ?? r.receivedAt)),
+      };
+    },
+    reset: async () => {
+      const response = await fetch(`${origin}/__test/reset`, { method: 'POST' });
+      if (!response.ok) throw new Error(`test server: reset answered ${response.status}`);
+    },
     stop: async () => {
       if (child.exitCode === null) child.kill('SIGTERM');
       await exited;

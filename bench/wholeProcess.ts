@@ -19,6 +19,15 @@ export interface WholeProcessResult {
   /** Spawn to exit of `node -e 0` and of `node dist/cli.js --version` (medians of 5): node's start-up, and the CLI's. */
   readonly bareNodeMs: number;
   readonly cliVersionMs: number;
+  /** Medians, on the clock every process shares (the test server's records): spawn to the first request the server received. */
+  readonly startMs: number;
+  /** The server's first request received to its last answer. */
+  readonly requestsMs: number;
+  /** The server's last answer to the process's exit: the last result line, run.json. */
+  readonly finishMs: number;
+  /** ceil(requests / concurrency) rounds of the latency: the least the requests can take. */
+  readonly floorMs: number;
+  readonly requestsOverFloor: number;
 }
 
 const LATENCY_MS = 100;
@@ -27,7 +36,9 @@ const CONCURRENCY = 32;
 /**
  * `eval-adjudicator run yokaieval` (810 items, 1 620 requests) as a user runs it: a fresh node process on the
  * built CLI, timed from spawn to exit (start-up, dataset load and verification, the run, the final run.json),
- * against the test server in another process answering after 100 ms, at concurrency 32.
+ * against the test server in another process answering after 100 ms, at concurrency 32. The test server's
+ * records (Date.now(), shared by both processes) split each wall into start (spawn to the first request
+ * received), requests (to the last answer) and finish (to the exit).
  */
 export async function benchWholeProcess(repetitions: number): Promise<WholeProcessResult> {
   const cli = join(REPO_ROOT, 'dist', 'cli.js');
@@ -39,23 +50,31 @@ export async function benchWholeProcess(repetitions: number): Promise<WholeProce
     let requests = 0;
     let items = 0;
     let errors = 0;
+    const phases: { start: number; requests: number; finish: number }[] = [];
     for (let i = 0; i < repetitions; i++) {
       const name = `process-${i}`;
+      await server.reset();
+      const spawnedAt = Date.now();
       const start = performance.now();
       const { code, stderr } = await runProcess(cli, [
         'run', 'yokaieval', '--model', 'test-model', '--base-url', server.url, '--judge-model', 'gpt-4o', '--data', DATA_DIR,
         '--out', out, '--name', name, '--no-cache', '--concurrency', String(CONCURRENCY),
       ]);
       const wall = since(start);
+      const exitedAt = Date.now();
       if (code !== 0) throw new Error(`eval-adjudicator run exited ${code}: ${stderr}`);
       const manifest = readManifest(join(out, name));
       requests = manifest.usage.requests;
       items = manifest.counts.items;
       errors += manifest.counts.error;
       walls.push(wall);
+      const span = await server.span();
+      phases.push({ start: span.firstReceivedAt - spawnedAt, requests: span.lastAnsweredAt - span.firstReceivedAt, finish: exitedAt - span.lastAnsweredAt });
       log(`whole process ${i + 1}/${repetitions}: ${requests} requests in ${Math.round(wall)} ms (ideal ${Math.round((requests * LATENCY_MS) / CONCURRENCY)} ms)`);
     }
     const idealMs = (requests * LATENCY_MS) / CONCURRENCY;
+    const floorMs = Math.ceil(requests / CONCURRENCY) * LATENCY_MS;
+    const requestsMs = median(phases.map((p) => p.requests));
     const bareNodeMs = await medianSpawn(['-e', '0']);
     const cliVersionMs = await medianSpawn([cli, '--version']);
     log(`whole process: node start-up ${Math.round(bareNodeMs)} ms, eval-adjudicator --version ${Math.round(cliVersionMs)} ms`);
@@ -70,6 +89,11 @@ export async function benchWholeProcess(repetitions: number): Promise<WholeProce
       errors,
       bareNodeMs: round(bareNodeMs, 0),
       cliVersionMs: round(cliVersionMs, 0),
+      startMs: round(median(phases.map((p) => p.start)), 0),
+      requestsMs: round(requestsMs, 0),
+      finishMs: round(median(phases.map((p) => p.finish)), 0),
+      floorMs,
+      requestsOverFloor: round(requestsMs / floorMs),
     };
   } finally {
     await server.stop();

@@ -257,6 +257,7 @@ class TestServerImpl implements TestServer {
       headers: safeHeaders(req.headers),
       hadApiKey: apiKeyOf(req.headers) !== null,
       receivedAt: Date.now(),
+      answeredAt: null,
       status: 'pending',
       fault: null,
       bodyHash: null,
@@ -293,6 +294,7 @@ class TestServerImpl implements TestServer {
 
   private finish(record: RecordedRequest, status: RecordedRequest['status']): void {
     record.status = status;
+    record.answeredAt = Date.now();
     this.opts.onRecorded?.(record);
   }
 

@@ -153,6 +153,8 @@ export interface RecordedRequest {
   /** Whether an Authorization or api-key header was present (its value is never stored). */
   hadApiKey: boolean;
   receivedAt: number;
+  /** When the answer (or what happened instead) was decided, Date.now(); null while pending. */
+  answeredAt: number | null;
   /** HTTP status sent, or what happened instead ('aborted': the client left before the answer). */
   status: RecordedStatus;
   /** The injected fault, if any. */

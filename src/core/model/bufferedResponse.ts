@@ -41,7 +41,7 @@ export class BufferedResponse implements Response {
     return this.streamed;
   }
 
-  get body(): ReadableStream<Uint8Array> | null {
+  get body(): Response['body'] {
     return this.standard.body;
   }
 
@@ -60,6 +60,10 @@ export class BufferedResponse implements Response {
 
   arrayBuffer(): Promise<ArrayBuffer> {
     return this.standard.arrayBuffer();
+  }
+
+  bytes(): Promise<Uint8Array<ArrayBuffer>> {
+    return this.arrayBuffer().then((buffer) => new Uint8Array(buffer));
   }
 
   blob(): Promise<Blob> {

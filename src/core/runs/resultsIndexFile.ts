@@ -183,7 +183,7 @@ export function loadIndexFile<S>(indexPath: string, fd: number, options: IndexFi
 
 /** JSON text with every character past ASCII written as a \u escape (the same value once parsed). */
 export function asciiJson(json: string): string {
-  return json.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return json.replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 /** Writes the index beside results.jsonl (atomically: written beside, then renamed). Returns false when it could not. */

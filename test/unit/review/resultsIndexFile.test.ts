@@ -203,3 +203,15 @@ test('results index file: a review session gives the same header and rows whethe
   for (const id of ['3', '4', '5']) assert.deepEqual(stored.adjudication(id), fresh.adjudication(id), 'stale checks read the same basis');
   assert.equal(stored.adjudication('4')?.stale, true);
 });
+
+test('results index file: an item the run no longer lists is not taken from the file: results.jsonl is read, naming the line at fault', () => {
+  const run = writeSyntheticRun(join(scratchDir('results-index-file'), 'run'), 40);
+  ReviewSession.open(run.dir, 'ann', { searchInRows: false });
+  assert.ok(existsSync(join(run.dir, 'results.index')));
+  // run.json without item "7" (results.jsonl's line 8): the stored index still has it.
+  const manifest = JSON.parse(readFileSync(join(run.dir, 'run.json'), 'utf8')) as { dataset: { itemIds: string[]; datasetItems: number } };
+  manifest.dataset.itemIds = manifest.dataset.itemIds.filter((id) => id !== '7');
+  manifest.dataset.datasetItems -= 1;
+  writeFileSync(join(run.dir, 'run.json'), JSON.stringify(manifest));
+  assert.throws(() => ReviewSession.open(run.dir, 'ann', { searchInRows: false }), (error: unknown) => error instanceof UserError && /results\.jsonl line 8, field "itemId": "7" is not an item of this run/.test(error.message));
+});

@@ -10,7 +10,7 @@ import { build } from 'esbuild';
 import * as z from 'zod';
 import { type BenchPage, type CdpSession, launchChromium } from './browser';
 import { REPO_ROOT } from './paths';
-import { type HostSide, type KeyLatency, type ReviewUiResult, hostTimes } from './reviewUiResult';
+import { type HostSide, type KeyLatency, type ReviewUiResult, hostFiles, hostTimes } from './reviewUiResult';
 import { HARNESS_JS, PAGE_HTML } from './reviewUiPage';
 import { log, percentile, round } from './stats';
 
@@ -113,11 +113,18 @@ async function startHost(): Promise<{ readonly go: (paths: { runDir: string; ini
   };
 }
 
-export async function inChromium(runDir: string, host: HostSide, dir: string): Promise<ReviewUiResult> {
+/**
+ * The open timed first; `measureHost` (the host part's other figures, and the files of the rows and item
+ * details the page fetches once the first item is painted: those requests wait for it) runs after.
+ */
+export async function inChromium(runDir: string, dir: string, measureHost: () => HostSide): Promise<ReviewUiResult> {
   const bundle = await buildWebview(dir);
   const codicons = join(REPO_ROOT, 'node_modules/@vscode/codicons/dist');
   const opener = await startHost();
   const first = { initPath: join(dir, 'overlap-init.json'), firstItemPath: join(dir, 'overlap-first-item.json') };
+  const files = hostFiles(dir);
+  let measured: (host: HostSide) => void = () => undefined;
+  const hostMeasured = new Promise<HostSide>((resolve) => (measured = resolve));
   let go: () => void = () => undefined;
   const started = new Promise<void>((resolve) => (go = resolve));
   let startedAt = Number.NaN;
@@ -132,8 +139,8 @@ export async function inChromium(runDir: string, host: HostSide, dir: string): P
     '/codicon.ttf': { path: join(codicons, 'codicon.ttf'), type: 'font/ttf' },
     '/init.json': { path: first.initPath, type: 'application/json', after: written },
     '/first-item.json': { path: first.firstItemPath, type: 'application/json', after: written },
-    '/chunks.json': { path: host.chunksPath, type: 'application/json' },
-    '/details.json': { path: host.detailsPath, type: 'application/json' },
+    '/chunks.json': { path: files.chunksPath, type: 'application/json', after: hostMeasured },
+    '/details.json': { path: files.detailsPath, type: 'application/json', after: hostMeasured },
   });
   const browser = await launchChromium();
   try {
@@ -146,13 +153,16 @@ export async function inChromium(runDir: string, host: HostSide, dir: string): P
     startedAt = epochNow();
     go();
     await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`, { timeout: 60_000 });
-    await page
-      .waitForFunction('window.__bench && window.__bench.marks.rendered !== undefined && window.__bench.marks.allRows !== undefined && window.__bench.marks.details !== undefined', undefined, { timeout: 300_000, polling: 50 })
-      .catch(async (error: unknown) => {
+    const until = (condition: string, what: string): Promise<unknown> =>
+      page.waitForFunction(`window.__bench && ${condition}`, undefined, { timeout: 300_000, polling: 50 }).catch(async (error: unknown) => {
         const state = await page.evaluate('JSON.stringify({ marks: window.__bench && window.__bench.marks, errors: window.__bench && window.__bench.errors, body: document.body.innerText.slice(0, 300) })');
-        throw new Error(`the review page never showed its first item (${String(state)}; page errors: ${errors.join('; ')})`, { cause: error });
+        throw new Error(`the review page never ${what} (${String(state)}; page errors: ${errors.join('; ')})`, { cause: error });
       });
+    await until('window.__bench.marks.rendered !== undefined', 'showed its first item');
     const hostReport = await written;
+    const host = measureHost();
+    measured(host);
+    await until('window.__bench.marks.allRows !== undefined && window.__bench.marks.details !== undefined', 'listed every row');
     const marks = (await page.evaluate('window.__bench.marks')) as Record<string, unknown>;
     const origin = (await page.evaluate('performance.timeOrigin')) as number;
     // The page's marks (0 = its navigation start) on the bench's clock (0 = the command).
@@ -190,7 +200,7 @@ export async function inChromium(runDir: string, host: HostSide, dir: string): P
         initHandledMs: round(numberIn(marks, 'initHandled'), 1),
         firstItemPaintedMs: round(firstItem, 1),
         initToFirstItemMs: round(firstItem - initReceived, 1),
-        allRowsMs: round(numberIn(marks, 'allRows'), 1),
+        allRowsMs: round(numberIn(marks, 'allRows') - numberIn(marks, 'chunksFetched'), 1),
         rendered: marks['rendered'],
       },
       overlap,

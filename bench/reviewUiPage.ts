@@ -68,6 +68,7 @@ export const HARNESS_JS = `(() => {
   // The other rows, fetched (a bench artifact: 30 MB of JSON) once the first item is painted, then posted one
   // chunk per task as the host sends one per turn of its event loop (setImmediate).
   const sendChunks = () => fetch('/chunks.json').then((r) => r.json()).then((list) => {
+    bench.marks.chunksFetched = performance.now();
     if (list.length === 0) bench.marks.allRows = performance.now();
     const next = (i) => {
       if (i >= list.length) return;

@@ -1,4 +1,5 @@
 // What the review UI bench reports (bench/reviewUi.ts, its Chromium part bench/reviewUiChromium.ts).
+import { join } from 'node:path';
 import { round } from './stats';
 
 export interface KeyLatency {
@@ -49,7 +50,7 @@ export interface ReviewUiResult {
     readonly firstItemPaintedMs: number;
     /** From the init message arriving to the first item painted: what the webview itself spends. */
     readonly initToFirstItemMs: number;
-    /** When the last row chunk was handled (every row in the list), from navigation start. */
+    /** From the row chunks' arrival (fetched once the first item is painted) to the last one handled: every row in the list. */
     readonly allRowsMs: number;
     readonly rendered: unknown;
   } | null;
@@ -78,6 +79,16 @@ export interface ReviewUiResult {
   readonly openToFirstItemMs: number;
   readonly keys: Record<string, KeyLatency>;
   readonly heap: { readonly usedMB: number; readonly usedBeforeGcMB: number };
+}
+
+/** Where the host part writes what the page fetches. */
+export function hostFiles(dir: string): { initPath: string; firstItemPath: string; chunksPath: string; detailsPath: string } {
+  return { initPath: join(dir, 'init.json'), firstItemPath: join(dir, 'first-item.json'), chunksPath: join(dir, 'chunks.json'), detailsPath: join(dir, 'details.json') };
+}
+
+export interface ColdOpen {
+  readonly coldOpenMs: number;
+  readonly indexFileMB: number;
 }
 
 /** What the host part (bench/reviewUi.ts hostSide) measured and wrote for the page. */

@@ -85,7 +85,7 @@ const epochNow = (): number => performance.timeOrigin + performance.now();
 
 const HostMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('loaded') }),
-  z.object({ type: z.literal('written'), startedAt: z.number(), openedAt: z.number(), writtenAt: z.number() }),
+  z.object({ type: z.literal('written'), startedAt: z.number(), openedAt: z.number(), writtenAt: z.number(), cpuMs: z.number() }),
 ]);
 type HostReport = Extract<z.output<typeof HostMessageSchema>, { type: 'written' }>;
 
@@ -182,6 +182,7 @@ export async function inChromium(runDir: string, dir: string, measureHost: () =>
     const overlap = {
       hostOpenedMs: round(hostReport.openedAt - startedAt, 1),
       hostWrittenMs: round(hostReport.writtenAt - startedAt, 1),
+      hostCpuMs: round(hostReport.cpuMs, 1),
       navigationStartMs: fromCommand(0),
       readyMs: fromCommand(numberIn(marks, 'ready')),
       initReceivedMs: fromCommand(initReceived),

@@ -12,13 +12,20 @@ import { ReviewSession } from '../src/core/review/reviewSession';
 
 const GoSchema = z.object({ type: z.literal('go'), runDir: z.string(), initPath: z.string(), firstItemPath: z.string() });
 
-export const HostReportSchema = z.object({ type: z.literal('written'), startedAt: z.number(), openedAt: z.number(), writtenAt: z.number() });
-export type HostReport = z.output<typeof HostReportSchema>;
+interface HostReport {
+  readonly type: 'written';
+  readonly startedAt: number;
+  readonly openedAt: number;
+  readonly writtenAt: number;
+  /** CPU time (user + system) of this process from 'go' to written: what it worked, against the wall it took. */
+  readonly cpuMs: number;
+}
 
 const epochNow = (): number => performance.timeOrigin + performance.now();
 
 function openAndWrite(go: z.output<typeof GoSchema>): HostReport {
   const startedAt = epochNow();
+  const cpu = process.cpuUsage();
   const { session } = ReviewSession.open(go.runDir, 'bench', { searchInRows: false });
   const openedAt = epochNow();
   const sequence = initSequence(session, {
@@ -30,7 +37,8 @@ function openAndWrite(go: z.output<typeof GoSchema>): HostReport {
   });
   writeFileSync(go.initPath, JSON.stringify(sequence.init));
   writeFileSync(go.firstItemPath, JSON.stringify({ type: 'item', detail: sequence.detail }));
-  return { type: 'written', startedAt, openedAt, writtenAt: epochNow() };
+  const used = process.cpuUsage(cpu);
+  return { type: 'written', startedAt, openedAt, writtenAt: epochNow(), cpuMs: (used.user + used.system) / 1000 };
 }
 
 if (process.send !== undefined) {

@@ -64,6 +64,8 @@ export interface ReviewUiResult {
     readonly hostOpenedMs: number;
     /** The init and the first item's detail written: what the host's answer to 'ready' waits for. */
     readonly hostWrittenMs: number;
+    /** The host process's CPU time until then (user + system): below hostWrittenMs when it waited for a core. */
+    readonly hostCpuMs: number;
     readonly navigationStartMs: number;
     readonly readyMs: number;
     readonly initReceivedMs: number;

@@ -132,23 +132,29 @@ function kalahiTargets(outcome: Outcome<KalahiMcResult>): Target[] {
 function reviewUiTargets(outcome: Outcome<ReviewUiResult>): Target[] {
   if (!outcome.ok) {
     return [
-      failed('review UI: open to first item rendered (ms)', '< 1500 ms', outcome.error),
+      failed('review UI: Review command to first item painted (ms)', '< 1500 ms', outcome.error),
       failed('review UI: per-keystroke navigation p95 (ms)', '< 50 ms', outcome.error),
       failed('review UI: heap used (MB)', '< 300 MB', outcome.error),
     ];
   }
   const u = outcome.value;
   const web = u.webview;
+  const o = u.overlap;
   const openNote =
-    `of ${u.openToFirstItemMs} ms, the extension host spends ${u.host.openMs} ms in ReviewSession.open from results.index ` +
-    `(${u.host.indexFileMB} MB; the first open, reading the ${u.items}-line results.jsonl whole and writing it, took ${u.host.coldOpenMs} ms; ` +
-    `reading results.jsonl and JSON.parse of every line alone ${u.host.parseFloorMs} ms in the same run). The first ` +
-    `messages (header, ${u.host.initRows} rows, the first item: ${u.host.initMessageMB} MB) take ${u.host.initMessageMs} ms and the ` +
-    `webview ${u.webviewFirstItemMs} ms from navigation to the first item` +
-    (web === null ? '' : ` (${web.initToFirstItemMs} ms of it handling the messages)`) +
-    `; the other rows follow in ${u.host.chunks} chunks.`;
+    (o === null
+      ? `happy-dom (no page load to overlap): the parts summed, host open ${u.host.openMs} ms + first messages ${u.host.initMessageMs} ms + the webview's handling ${u.webviewFirstItemMs} ms. `
+      : `measured, not summed: from the Review command the page navigates while a process of its own (the extension host's stand-in) ` +
+        `opens the run from results.index (${u.host.indexFileMB} MB) and writes the first messages (header, ${u.host.initRows} rows, the first item: ${u.host.initMessageMB} MB), ` +
+        `as ReviewPanel opens the run after writing the page's HTML and answers 'ready' once it is open; one clock for both. ` +
+        `Host open done at ${o.hostOpenedMs} ms, first messages written at ${o.hostWrittenMs} ms (${o.hostCpuMs} ms of CPU); the page posted 'ready' at ${o.readyMs} ms, ` +
+        `had the init at ${o.initReceivedMs} ms and painted the first item at ${o.firstItemPaintedMs} ms` +
+        (web === null ? '' : ` (${web.initToFirstItemMs} ms from the init to the first item painted)`) +
+        `. In the bench's own process, after a first open: open ${u.host.openMs} ms, first messages ${u.host.initMessageMs} ms. `) +
+    `The first open after a run is written reads the ${u.items}-line results.jsonl whole and writes results.index: ${u.host.coldOpenMs} ms ` +
+    `(reading results.jsonl and JSON.parse of every line alone ${u.host.parseFloorMs} ms in the same run); the other rows follow in ${u.host.chunks} chunks.`;
   return [
-    check(`review UI: open to first item rendered, ${u.items} items (ms)`, u.openToFirstItemMs, '<', 1500, 'ms', () => openNote),
+    // What is measured is told whether met or not: how the figure was taken changed (issue 13).
+    { ...check(`review UI: Review command to first item painted, ${u.items} items (ms)${o === null ? '' : ', page load and host open overlapped'}`, u.openToFirstItemMs, '<', 1500, 'ms', () => openNote), notes: openNote },
     check('review UI: per-keystroke navigation (j) p95, keydown to item painted (ms)', u.keys['j']?.itemP95Ms ?? null, '<', 50, 'ms', () =>
       'the keydown handler and the redraw of the list and the detail take longer than three frames'),
     check('review UI: heap used after navigation (MB)', u.heap.usedMB, '<', 300, 'MB', () => 'rows held in memory exceed the budget'),

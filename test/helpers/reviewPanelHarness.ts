@@ -19,14 +19,27 @@ export interface PanelHarness {
   send(raw: unknown, answered?: boolean): Promise<void>;
   last<T extends HostMessage['type']>(type: T): Extract<HostMessage, { type: T }> | undefined;
   close(): void;
+  /** Whether VS Code's panel was disposed (closed by the user, or by the panel itself). */
+  readonly disposed: () => boolean;
 }
 
-export async function openReviewPanel(runDir: string, overrides: Partial<ReviewContext> = {}): Promise<PanelHarness> {
+/** Lets timers due now run, then a few turns of the event loop: the panel's deferred open is done after it. */
+export async function settle(): Promise<void> {
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  for (let i = 0; i < 20; i++) await new Promise((r) => setImmediate(r));
+}
+
+/**
+ * The panel on `runDir`, restored as after a window reload. The panel opens the run on a later turn of the
+ * event loop; this waits for it unless `waitForOpen` is false (what arrives before the run is open).
+ */
+export async function openReviewPanel(runDir: string, overrides: Partial<ReviewContext> = {}, waitForOpen = true): Promise<PanelHarness> {
   installFakeVscode();
   const { ReviewPanel } = await import('../../src/extension/review/reviewPanel');
   const posted: HostMessage[] = [];
   let receive: ((raw: unknown) => void) | undefined;
   const disposeListeners: (() => void)[] = [];
+  let disposed = false;
   const panel = {
     webview: {
       options: {},
@@ -53,6 +66,7 @@ export async function openReviewPanel(runDir: string, overrides: Partial<ReviewC
     },
     onDidChangeViewState: () => ({ dispose: () => undefined }),
     dispose: () => {
+      disposed = true;
       for (const listener of disposeListeners.splice(0)) listener();
     },
   };
@@ -75,6 +89,7 @@ export async function openReviewPanel(runDir: string, overrides: Partial<ReviewC
   const context = new Proxy(base, { get: (target, key) => (key in target ? target[key as keyof typeof target] : () => undefined) });
   ReviewPanel.restore(context as unknown as ReviewContext, panel as unknown as vscode.WebviewPanel, { runDir, itemId: null });
   assert.ok(receive !== undefined, 'the panel listens to its webview');
+  if (waitForOpen) await settle();
   return {
     posted,
     title: () => panel.title,
@@ -88,5 +103,6 @@ export async function openReviewPanel(runDir: string, overrides: Partial<ReviewC
     },
     last: (type) => posted.filter((m) => m.type === type).at(-1) as never,
     close: () => panel.dispose(),
+    disposed: () => disposed,
   };
 }

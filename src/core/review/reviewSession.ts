@@ -28,9 +28,16 @@ export interface ReviewSessionOptions {
   readonly searchInRows?: boolean;
 }
 
-function resultsIndexOf(path: string, manifest: RunManifest): ResultsIndex<RowBasis> {
+function resultsIndexOf(path: string, manifest: RunManifest, positions: ReadonlyMap<string, number>): ResultsIndex<RowBasis> {
   const { review, settings } = viewContextOf(manifest, '', null);
-  return ResultsIndex.read(path, { manifest, describe: (line) => rowBasisOf(line, review, settings), file: rowBasisFile(manifest, settings.primaryMetric) });
+  return ResultsIndex.read(path, { manifest, knownIds: positions, describe: (line) => rowBasisOf(line, review, settings), file: rowBasisFile(manifest, settings.primaryMetric) });
+}
+
+/** Each item id's position in the run's order (a loop: no pair array per item, on 100 000 items). */
+function positionsOf(itemIds: readonly string[]): Map<string, number> {
+  const positions = new Map<string, number>();
+  for (let i = 0; i < itemIds.length; i++) positions.set(itemIds[i] as string, i);
+  return positions;
 }
 
 function outcomeOf(entry: IndexEntry<RowBasis>): ItemRow['auto'] {
@@ -78,8 +85,8 @@ export class ReviewSession {
     this.paths = runPaths(dir);
     this.searchInRows = options.searchInRows ?? true;
     this.manifestValue = readManifest(this.paths.dir);
-    this.results = resultsIndexOf(this.paths.results, this.manifestValue);
-    this.positions = new Map(this.manifestValue.dataset.itemIds.map((id, i) => [id, i]));
+    this.positions = positionsOf(this.manifestValue.dataset.itemIds);
+    this.results = resultsIndexOf(this.paths.results, this.manifestValue, this.positions);
     this.tail = new AdjudicationTail(this.paths.adjudications);
     this.context = viewContextOf(this.manifestValue, this.modelName(), null);
   }
@@ -87,7 +94,8 @@ export class ReviewSession {
   /** Opens a run folder and reads its whole adjudication log; problems in the log are returned, not thrown. */
   static open(dir: string, annotator: string, options: ReviewSessionOptions = {}): { session: ReviewSession; problems: readonly LogProblem[] } {
     const session = new ReviewSession(dir, annotator, options);
-    const { problems } = session.readTail();
+    // Nobody has rows yet: the log is taken in without building the rows it touched.
+    const { problems } = session.takeTail(false);
     return { session, problems };
   }
 
@@ -247,6 +255,10 @@ export class ReviewSession {
 
   /** Takes in events appended since the last read (by this window or anyone else); returns the rows that changed. */
   readTail(): TailUpdate {
+    return this.takeTail(true);
+  }
+
+  private takeTail(withRows: boolean): TailUpdate {
     const read = this.tail.read();
     if (read.reset) {
       this.index = new AdjudicationIndex();
@@ -260,7 +272,7 @@ export class ReviewSession {
       this.cache.delete(logged.event.itemId);
     }
     this.tallyItems(touched, 1);
-    const changedRows = read.reset ? this.rows() : [...touched].map((id) => this.row(id)).filter((r) => r !== undefined);
+    const changedRows = !withRows ? [] : read.reset ? this.rows() : [...touched].map((id) => this.row(id)).filter((r) => r !== undefined);
     const unknown = unknownItemProblems(read.events, (id) => this.positions.has(id), this.paths.adjudications);
     return { changedRows, problems: [...read.problems, ...unknown].sort((a, b) => a.line - b.line), reset: read.reset };
   }
@@ -277,8 +289,8 @@ export class ReviewSession {
     this.tally = undefined;
     this.automaticAccuracy = undefined;
     if (this.manifestValue.dataset.itemIds.join('\n') !== idsBefore) {
-      this.positions = new Map(this.manifestValue.dataset.itemIds.map((id, i) => [id, i]));
-      this.results = resultsIndexOf(this.paths.results, this.manifestValue);
+      this.positions = positionsOf(this.manifestValue.dataset.itemIds);
+      this.results = resultsIndexOf(this.paths.results, this.manifestValue, this.positions);
       this.corpus = undefined;
       return this.rows();
     }

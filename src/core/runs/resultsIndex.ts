@@ -33,6 +33,8 @@ export interface ResultsIndexOptions<S> {
   /** Checks each line's inputs against the benchmark and its itemId against the run's items. */
   readonly manifest?: RunManifest;
   readonly describe: (line: IndexedLine) => S;
+  /** The run's item ids when the caller holds them already (a review's positions): not built again from the manifest. */
+  readonly knownIds?: { has(itemId: string): boolean };
   /**
    * Keep the index on disk beside results.jsonl (results.index) and start from it when it still
    * matches the file: opening a large run then reads the index and the lines appended since, not the run.
@@ -52,7 +54,7 @@ export class ResultsIndex<S> {
   private nextLine = 1;
   private tornBytes = 0;
   private linesRead = 0;
-  private readonly known: ReadonlySet<string> | undefined;
+  private readonly known: { has(itemId: string): boolean } | undefined;
   /** results.jsonl's size and mtime at the last read (what the index file records). */
   private stat = { size: 0, mtimeMs: 0 };
   private burstFd: number | undefined;
@@ -61,7 +63,7 @@ export class ResultsIndex<S> {
     readonly path: string,
     private readonly options: ResultsIndexOptions<S>,
   ) {
-    this.known = options.manifest === undefined ? undefined : new Set(options.manifest.dataset.itemIds);
+    this.known = options.manifest === undefined ? undefined : (options.knownIds ?? new Set(options.manifest.dataset.itemIds));
   }
 
   static read<S>(path: string, options: ResultsIndexOptions<S>): ResultsIndex<S> {
@@ -88,9 +90,14 @@ export class ResultsIndex<S> {
       closeSync(fd);
     }
     if (stored === undefined) return -1;
-    // Items the run no longer has: read results.jsonl, which names the line at fault.
-    if (this.known !== undefined && stored.entries.some((e) => !this.known?.has(e.itemId))) return -1;
-    for (const entry of stored.entries) this.entries.set(entry.itemId, entry);
+    for (const entry of stored.entries) {
+      // An item the run no longer has: read results.jsonl, which names the line at fault.
+      if (this.known !== undefined && !this.known.has(entry.itemId)) {
+        this.entries.clear();
+        return -1;
+      }
+      this.entries.set(entry.itemId, entry);
+    }
     this.end = stored.coverage.end;
     this.nextLine = stored.coverage.lines + 1;
     this.linesRead = stored.coverage.linesRead;

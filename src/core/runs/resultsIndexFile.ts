@@ -1,3 +1,4 @@
+import { isAscii } from 'node:buffer';
 import { createHash } from 'node:crypto';
 import { existsSync, fstatSync, readFileSync, readSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import * as z from 'zod';
@@ -154,7 +155,9 @@ export function loadIndexFile<S>(indexPath: string, fd: number, options: IndexFi
     const bytes = readFileSync(indexPath);
     const newline = bytes.indexOf(0x0a);
     if (newline === -1) return undefined;
-    json = JSON.parse(bytes.toString('utf8', 0, newline));
+    const head = bytes.subarray(0, newline);
+    // Written as ASCII (asciiJson): a one-byte string, decoded and parsed about twice as fast as UTF-8 text.
+    json = JSON.parse(head.toString(isAscii(head) ? 'latin1' : 'utf8'));
     text = bytes.subarray(newline + 1);
   } catch {
     return undefined;
@@ -178,6 +181,11 @@ export function loadIndexFile<S>(indexPath: string, fd: number, options: IndexFi
   return { coverage, entries };
 }
 
+/** JSON text with every character past ASCII written as a \u escape (the same value once parsed). */
+export function asciiJson(json: string): string {
+  return json.replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
 /** Writes the index beside results.jsonl (atomically: written beside, then renamed). Returns false when it could not. */
 export function writeIndexFile<S>(indexPath: string, options: IndexFileOptions<S>, stored: StoredIndex<S>): boolean {
   const c = { itemId: [] as string[], offset: [] as number[], length: [] as number[], line: [] as number[], time: [] as string[], verdict: [] as (boolean | null)[], error: [] as ResultLine['error'][] };
@@ -195,7 +203,7 @@ export function writeIndexFile<S>(indexPath: string, options: IndexFileOptions<S
   const temporary = `${indexPath}.${process.pid}.tmp`;
   try {
     const { json, text } = options.encode(summaries);
-    const head = JSON.stringify({ format: FORMAT, version: VERSION, key: options.key, results: stored.coverage, items: { ...c, summaries: json } });
+    const head = asciiJson(JSON.stringify({ format: FORMAT, version: VERSION, key: options.key, results: stored.coverage, items: { ...c, summaries: json } }));
     writeFileSync(temporary, Buffer.concat([Buffer.from(`${head}\n`), text]));
     renameSync(temporary, indexPath);
     return true;

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import * as z from 'zod';
 import { type HostMessage, type WebviewMessage, WebviewMessageSchema } from '../../protocol';
-import { AdjudicationWriter, type LogProblem, describeLogProblems } from '../../core/adjudication/adjudicationLog';
+import { AdjudicationWriter, type LogProblem } from '../../core/adjudication/adjudicationLog';
 import { type AnnotatorState, hallucinationCategoriesFor } from '../../core/adjudication/event';
 import { newAdjudicationEvent } from '../../core/adjudication/newEvent';
 import { initSequence } from '../../core/review/initSequence';
@@ -14,6 +14,9 @@ import { REVIEW_VIEW_TYPE } from '../commandIds';
 import { RunPanel, RunPanels, createRunWebviewPanel, restoreRunPanel } from '../panels/runPanel';
 import { type RunFileChange } from '../panels/runWatcher';
 import { showGuidelines } from './guidelines';
+import { openLink } from './openLink';
+import { postEachTurn } from './postEachTurn';
+import { SkippedLines } from './skippedLines';
 import { type ReviewContext } from './reviewContext';
 
 export type { ReviewContext } from './reviewContext';
@@ -36,14 +39,19 @@ interface UndoEntry {
 export class ReviewPanel extends RunPanel<WebviewMessage, HostMessage> {
   private static readonly panels = new RunPanels<ReviewPanel>();
 
-  private session: ReviewSession;
-  private readonly writer: AdjudicationWriter;
+  /** The run's session and its log's writer, once the run is open (see `opened`). */
+  private run: { session: ReviewSession; readonly writer: AdjudicationWriter } | undefined;
+  /**
+   * Whether the run opened. The open waits for the next turn of the event loop, so that VS Code has the
+   * page's HTML and loads the webview while the run is read; messages wait for it ('ready' is answered once
+   * the run is there).
+   */
+  private readonly opened: Promise<boolean>;
   private readonly undoStack: UndoEntry[] = [];
   private selected: string | null;
   private annotator: string;
   private annotatorConfirmed = false;
-  /** Skipped lines of adjudications.jsonl by line number, shown in the panel's warning bar. */
-  private readonly skipped = new Map<number, LogProblem>();
+  private readonly skipped: SkippedLines;
   /** Counts the inits sent: a chunk stream of an earlier one stops when a newer one starts. */
   private initGeneration = 0;
 
@@ -58,12 +66,12 @@ export class ReviewPanel extends RunPanel<WebviewMessage, HostMessage> {
       if (itemId !== undefined) existing.select(itemId);
       return existing;
     }
-    return new ReviewPanel(context, createRunWebviewPanel(REVIEW_VIEW_TYPE, 'Review', context.extensionUri), runDir, itemId ?? null);
+    return new ReviewPanel(context, createRunWebviewPanel(REVIEW_VIEW_TYPE, 'Review', context.extensionUri), runDir, itemId ?? null, (error) => `Eval Adjudicator: ${errorMessage(error)}`);
   }
 
   /** Brings back a panel after a window reload, from the state the webview persisted. */
   static restore(context: ReviewContext, panel: vscode.WebviewPanel, state: unknown): void {
-    restoreRunPanel(context, 'review', panel, state, PersistedPanelSchema, (restored) => new ReviewPanel(context, panel, restored.runDir, restored.itemId ?? null));
+    restoreRunPanel(context, 'review', panel, state, PersistedPanelSchema, (restored) => new ReviewPanel(context, panel, restored.runDir, restored.itemId ?? null, (error) => `Eval Adjudicator: could not reopen ${restored.runDir}: ${errorMessage(error)}`));
   }
 
   /** The review settings changed: every open panel hears about it. */
@@ -80,21 +88,48 @@ export class ReviewPanel extends RunPanel<WebviewMessage, HostMessage> {
     panel: vscode.WebviewPanel,
     runDir: string,
     selected: string | null,
+    openFailure: (error: unknown) => string,
   ) {
     super(context, panel, runDir, { name: 'review', script: 'webview.js', incoming: WebviewMessageSchema }, ReviewPanel.panels);
     this.annotator = context.annotator();
-    const opened = ReviewSession.open(runDir, this.annotator, { searchInRows: false });
-    this.session = opened.session;
-    this.reportProblems(opened.problems, false);
-    this.writer = AdjudicationWriter.open(this.session.paths.adjudications);
+    this.skipped = new SkippedLines((message) => context.log.warn(message));
+    this.selected = selected;
+    panel.iconPath = vscode.Uri.joinPath(context.extensionUri, 'media', 'activity-bar.svg');
+    this.start();
+    // A timer rather than setImmediate: VS Code's extension host writes its messages (the HTML just set) on a
+    // timer of its own, which runs first; a 100 000-item run then opens while the webview loads.
+    this.opened = new Promise((resolve) => setTimeout(() => resolve(this.openRun(openFailure)), 0));
+  }
+
+  /** Reads the run (results index, adjudication log); on failure the user is told why and the panel closes. */
+  private openRun(openFailure: (error: unknown) => string): boolean {
+    if (this.isDisposed) return false;
+    try {
+      const opened = ReviewSession.open(this.runDir, this.annotator, { searchInRows: false });
+      this.run = { session: opened.session, writer: AdjudicationWriter.open(opened.session.paths.adjudications) };
+      this.reportProblems(opened.problems, false);
+    } catch (error) {
+      this.context.log.error(`review: could not open ${this.runDir}: ${errorMessage(error)}`);
+      void vscode.window.showErrorMessage(openFailure(error));
+      this.dispose();
+      return false;
+    }
     if (this.writer.tornLineMovedTo !== undefined) {
       void vscode.window.showWarningMessage(`adjudications.jsonl ended in a torn line (a crash mid-write); its bytes were moved to ${this.writer.tornLineMovedTo}.`);
     }
-    this.selected = selected;
-    panel.title = reviewTitle(this.session.runHeader());
-    panel.iconPath = vscode.Uri.joinPath(context.extensionUri, 'media', 'activity-bar.svg');
-    this.start();
+    this.panel.title = reviewTitle(this.session.runHeader());
     if (benchmarkOf(this.session.manifest.benchmark).review.loadAid !== undefined) void this.loadAid();
+    return true;
+  }
+
+  private get session(): ReviewSession {
+    if (this.run === undefined) throw new Error('the run is not open yet');
+    return this.run.session;
+  }
+
+  private get writer(): AdjudicationWriter {
+    if (this.run === undefined) throw new Error('the run is not open yet');
+    return this.run.writer;
   }
 
   /** An aid may need a download: the panel opens without it and picks it up when it arrives (rows do not show it; details and searches do). */
@@ -107,12 +142,14 @@ export class ReviewPanel extends RunPanel<WebviewMessage, HostMessage> {
 
   override dispose(): void {
     if (this.isDisposed) return;
-    void this.writer.close();
+    void this.run?.writer.close();
     super.dispose();
   }
 
   private select(itemId: string): void {
-    if (!this.session.hasItem(itemId)) return;
+    // Still opening: the init will show it.
+    if (this.run === undefined) this.selected = itemId;
+    if (this.run === undefined || !this.session.hasItem(itemId)) return;
     this.selected = itemId;
     this.post({ type: 'item', detail: this.session.detail(itemId, this.canUndo()) });
   }
@@ -123,6 +160,8 @@ export class ReviewPanel extends RunPanel<WebviewMessage, HostMessage> {
   }
 
   protected async handle(message: WebviewMessage): Promise<void> {
+    // A run that could not be opened closed the panel (the user was told why).
+    if (!(await this.opened)) return;
     switch (message.type) {
       case 'ready':
         this.postInit();
@@ -144,7 +183,7 @@ export class ReviewPanel extends RunPanel<WebviewMessage, HostMessage> {
         return;
       }
       case 'openLink':
-        await this.openLink(message.url);
+        await openLink(message.url);
         return;
       case 'command':
         await this.runCommand(message.command);
@@ -199,7 +238,7 @@ export class ReviewPanel extends RunPanel<WebviewMessage, HostMessage> {
     this.annotator = name;
     const reopened = ReviewSession.open(this.runDir, name, { searchInRows: false });
     this.reportProblems(reopened.problems, true);
-    this.session = reopened.session;
+    this.run = { session: reopened.session, writer: this.writer };
     if (benchmarkOf(this.session.manifest.benchmark).review.loadAid !== undefined) void this.loadAid();
     this.postInit();
   }
@@ -221,7 +260,8 @@ export class ReviewPanel extends RunPanel<WebviewMessage, HostMessage> {
   }
 
   protected onFilesChanged(changed: ReadonlySet<RunFileChange>): void {
-    if (this.isDisposed) return;
+    // Before the run is open there is nothing to refresh: the open reads the files as they are then.
+    if (this.isDisposed || this.run === undefined) return;
     try {
       if (changed.has('results')) {
         const rows = this.session.reloadResults();
@@ -250,29 +290,12 @@ export class ReviewPanel extends RunPanel<WebviewMessage, HostMessage> {
       canUndo: this.canUndo(),
     });
     this.post(sequence.init);
-    if (this.skipped.size > 0) this.postSkippedLines();
+    if (this.skipped.size > 0) this.post(this.skipped.message());
     if (sequence.detail !== null) this.post({ type: 'item', detail: sequence.detail });
     const generation = ++this.initGeneration;
-    const chunks = sequence.chunks();
-    const next = (): void => {
-      if (this.isDisposed || generation !== this.initGeneration) return;
-      try {
-        const chunk = chunks.next();
-        if (chunk.done === true) return;
-        this.post(chunk.value);
-      } catch (error) {
-        this.context.log.error(`review: could not send the rows of ${this.runDir}: ${errorMessage(error)}`);
-        return;
-      }
-      setImmediate(next);
-    };
-    setImmediate(next);
-  }
-
-  /** VS Code asks before opening a link to a domain the user has not trusted (its link protection). */
-  private async openLink(url: string): Promise<void> {
-    if (!URL.canParse(url) || !['http:', 'https:'].includes(new URL(url).protocol)) throw new Error('only http and https links are opened');
-    await vscode.env.openExternal(vscode.Uri.parse(url, true));
+    postEachTurn(sequence.chunks(), (chunk) => this.post(chunk), () => !this.isDisposed && generation === this.initGeneration, (error) =>
+      this.context.log.error(`review: could not send the rows of ${this.runDir}: ${errorMessage(error)}`),
+    );
   }
 
   private canUndo(): boolean {
@@ -281,17 +304,6 @@ export class ReviewPanel extends RunPanel<WebviewMessage, HostMessage> {
 
   /** Logs newly skipped lines and shows the panel's warning bar; a reset (the log read again) starts afresh. */
   private reportProblems(problems: readonly LogProblem[], reset: boolean): void {
-    if (!reset && problems.length === 0) return;
-    if (reset) this.skipped.clear();
-    for (const problem of problems) {
-      if (!this.skipped.has(problem.line)) this.context.log.warn(`skipped ${problem.message}`);
-      this.skipped.set(problem.line, problem);
-    }
-    this.postSkippedLines();
-  }
-
-  private postSkippedLines(): void {
-    const problems = [...this.skipped.values()].sort((a, b) => a.line - b.line);
-    this.post({ type: 'skippedLines', lines: describeLogProblems(problems) });
+    if (this.skipped.report(problems, reset)) this.post(this.skipped.message());
   }
 }

@@ -94,6 +94,21 @@ test('results index file: written beside results.jsonl on the first read, the ne
   assert.equal(read(path).get('150')?.verdict, true, 'the stored index is used while size, mtime and both ends match');
 });
 
+test('results index file: its JSON line is ASCII (non-ASCII digests and errors written as escapes) and reads back the same', () => {
+  const path = join(scratchDir('results-index-ascii'), 'results.jsonl');
+  const lines = Array.from({ length: 300 }, (_, i) => line(String(i), i === 5 ? { verdict: null, error: { stage: 'model', kind: 'http', message: '接続できません 🙅 (503)' } } : {}));
+  writeFileSync(path, lines.map((l) => `${l}\n`).join(''));
+  const first = read(path);
+  const bytes = readFileSync(resultsIndexPathOf(path));
+  const head = bytes.subarray(0, bytes.indexOf(0x0a));
+  assert.ok(head.every((byte) => byte < 0x80), 'the JSON line has only ASCII bytes');
+  assert.ok(head.includes('\\u96ea'), '雪 is written as an escape');
+  const second = read(path);
+  assert.deepEqual(summary(second), summary(first));
+  assert.equal(second.get('0')?.summary, '雪女はどこに現れるか（0）');
+  assert.deepEqual(second.get('5')?.error, { stage: 'model', kind: 'http', message: '接続できません 🙅 (503)' });
+});
+
 test('results index file: a results.jsonl edited in place (same size, another mtime) is read again', () => {
   const { path } = runOf(300);
   assert.equal(read(path).get('150')?.verdict, true);
@@ -187,4 +202,16 @@ test('results index file: a review session gives the same header and rows whethe
   assert.deepEqual(stored.rows(), fresh.rows());
   for (const id of ['3', '4', '5']) assert.deepEqual(stored.adjudication(id), fresh.adjudication(id), 'stale checks read the same basis');
   assert.equal(stored.adjudication('4')?.stale, true);
+});
+
+test('results index file: an item the run no longer lists is not taken from the file: results.jsonl is read, naming the line at fault', () => {
+  const run = writeSyntheticRun(join(scratchDir('results-index-file'), 'run'), 40);
+  ReviewSession.open(run.dir, 'ann', { searchInRows: false });
+  assert.ok(existsSync(join(run.dir, 'results.index')));
+  // run.json without item "7" (results.jsonl's line 8): the stored index still has it.
+  const manifest = JSON.parse(readFileSync(join(run.dir, 'run.json'), 'utf8')) as { dataset: { itemIds: string[]; datasetItems: number } };
+  manifest.dataset.itemIds = manifest.dataset.itemIds.filter((id) => id !== '7');
+  manifest.dataset.datasetItems -= 1;
+  writeFileSync(join(run.dir, 'run.json'), JSON.stringify(manifest));
+  assert.throws(() => ReviewSession.open(run.dir, 'ann', { searchInRows: false }), (error: unknown) => error instanceof UserError && /results\.jsonl line 8, field "itemId": "7" is not an item of this run/.test(error.message));
 });

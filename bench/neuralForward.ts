@@ -13,6 +13,22 @@ export interface RecordedBatch {
   readonly outputs: readonly string[];
 }
 
+/** A run's default --concurrency: the items whose answers are scored at once when the model replies quickly. */
+export const RUN_CONCURRENCY = 8;
+
+/** Each item's answer against its references, as a run scores them: RUN_CONCURRENCY items in flight, the next one started as soon as one is done. */
+export async function scoreItems(metric: NeuralMetric<unknown>, items: readonly BenchItem[]): Promise<void> {
+  const signal = new AbortController().signal;
+  let next = 0;
+  const lane = async (): Promise<void> => {
+    for (let i = next++; i < items.length; i = next++) {
+      const item = items[i] as BenchItem;
+      await metric.scoreAll(item.answer, item.references, signal);
+    }
+  };
+  await Promise.all(Array.from({ length: RUN_CONCURRENCY }, lane));
+}
+
 /**
  * The batches the tool sends to ONNX Runtime while it scores `items` (the bare passes run exactly these):
  * OnnxModel.run is wrapped for this one untimed pass, then restored.
@@ -25,8 +41,7 @@ export async function recordForwardPasses(metric: NeuralMetric<unknown>, items: 
     return original.call(this, inputs, outputs);
   };
   try {
-    const signal = new AbortController().signal;
-    for (const item of items) await metric.scoreAll(item.answer, item.references, signal);
+    await scoreItems(metric, items);
   } finally {
     OnnxModel.prototype.run = original;
   }

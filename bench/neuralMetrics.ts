@@ -8,7 +8,7 @@ import { type NeuralMetric } from '../src/core/metrics/neural/neuralMetric';
 import { pyStrip } from '../src/core/metrics/pythonText';
 import { readModelFolder } from '../src/core/runtimes/onnx/modelFolder';
 import { loadModelTokenizer } from '../src/core/runtimes/onnx/modelTokenizer';
-import { type BenchItem, type Timed, bareForward, recordForwardPasses, timed } from './neuralForward';
+import { type BenchItem, type Timed, bareForward, recordForwardPasses, scoreItems, timed } from './neuralForward';
 import { type WideModels, makeWideModels } from './neuralWide';
 import { KALAHI_CSV, REPO_ROOT } from './paths';
 import { log, median, round, since } from './stats';
@@ -61,7 +61,8 @@ export interface NeuralMetricsResult extends NeuralModelsSpeed {
 
 /**
  * BERTScore and BLEURT over Kalahi's references: each item's best answer scored against all of its
- * references, as a run scores an answer. The bare forward passes are the very batches the tool sent to
+ * references, as a run scores answers: the items in flight at the run's default concurrency (8), each item's
+ * texts its own batches (not batched across items). The bare forward passes are the very batches the tool sent to
  * ONNX Runtime (recorded in an untimed pass), tensors made beforehand, through a session of their own; tool
  * and bare passes alternate so that the other engineers' load weighs on both alike.
  */
@@ -90,7 +91,6 @@ async function measureModels(models: ModelPair, items: readonly BenchItem[], pas
 }
 
 async function measure(name: 'bertscore' | 'bleurt', dir: string, items: readonly BenchItem[], passes: number, create: () => Promise<NeuralMetric<unknown>>): Promise<NeuralSpeed> {
-  const signal = new AbortController().signal;
   const recorder = await create();
   const batches = await recordForwardPasses(recorder, items).finally(() => recorder.release());
   const bare = await bareForward(join(dir, 'onnx', 'model.onnx'), batches);
@@ -98,9 +98,7 @@ async function measure(name: 'bertscore' | 'bleurt', dir: string, items: readonl
   const toolPass = async (): Promise<Timed> => {
     const metric = await create();
     try {
-      return await timed(async () => {
-        for (const item of items) await metric.scoreAll(item.answer, item.references, signal);
-      });
+      return await timed(() => scoreItems(metric, items));
     } finally {
       await metric.release();
     }

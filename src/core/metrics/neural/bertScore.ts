@@ -82,8 +82,14 @@ class BertScoreMetric implements NeuralMetric<BertScoreRecord> {
   ) {}
 
   async scoreAll(hypothesis: string, references: readonly string[], signal: AbortSignal): Promise<number[]> {
-    const wanted = [...new Set([hypothesis, ...references.filter((r) => !this.references.has(r))])];
-    const vectors = new Map<string, SentenceVectors>();
+    // The cached references taken now: other calls in flight meanwhile may push them out of the cache.
+    const vectors = new Map(
+      references.flatMap((r) => {
+        const known = this.references.get(r);
+        return known === undefined ? [] : [[r, known] as const];
+      }),
+    );
+    const wanted = [...new Set([hypothesis, ...references.filter((r) => !vectors.has(r))])];
     for (let i = 0; i < wanted.length; i += BATCH) {
       if (signal.aborted) throw new Error('cancelled');
       const texts = wanted.slice(i, i + BATCH);
@@ -92,12 +98,12 @@ class BertScoreMetric implements NeuralMetric<BertScoreRecord> {
     }
     for (const reference of references) {
       const known = vectors.get(reference);
-      if (known !== undefined) this.remember(reference, known);
+      if (known !== undefined && !this.references.has(reference)) this.remember(reference, known);
     }
-    const hyp = vectors.get(hypothesis) ?? this.references.get(hypothesis);
+    const hyp = vectors.get(hypothesis);
     if (hyp === undefined) throw new Error('BERTScore: the hypothesis was not embedded');
-    const refVectors = references.map((r) => vectors.get(r) ?? this.references.get(r));
-    const refs = refVectors.map((ref) => {
+    const refs = references.map((r) => {
+      const ref = vectors.get(r);
       if (ref === undefined) throw new Error('BERTScore: a reference was not embedded');
       return ref;
     });

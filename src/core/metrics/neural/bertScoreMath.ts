@@ -69,11 +69,11 @@ export function greedyMatch(hypothesis: readonly number[], reference: readonly n
 function weightedMean(ids: readonly number[], best: Float64Array, weight: (id: number) => number): number {
   let total = 0;
   let sum = 0;
-  ids.forEach((id, t) => {
-    const w = weight(id);
+  for (let t = 0; t < ids.length; t += 1) {
+    const w = weight(ids[t] as number);
     total += w;
-    sum += w * (best[t] ?? 0);
-  });
+    sum += w * (best[t] as number);
+  }
   return sum / total;
 }
 

@@ -22,21 +22,23 @@ export async function loadModel(choice: NeuralModelChoice, what: string, fallbac
   const folder = readModelFolder(location.dir, what);
   const tokenizer = await loadModelTokenizer(folder);
   const onnx = await OnnxModel.open(folder.onnxPath, tokenizer.padId);
-  const files = await hashModelFiles(folder.dir);
-  if (expected !== undefined) {
-    for (const file of files) {
-      const before = expected.files.find((f) => f.path === file.path);
+  try {
+    const files = await hashModelFiles(folder.dir);
+    for (const file of expected === undefined ? [] : files) {
+      const before = expected?.files.find((f) => f.path === file.path);
       if (before !== undefined && before.sha256 !== file.sha256) {
-        await onnx.release();
         throw new UserError(`${folder.dir}/${file.path}: changed since the run started (sha256 ${file.sha256}, run.json has ${before.sha256})`);
       }
     }
+    const maxLength = modelMaxLength(folder, fallbackMaxLength);
+    return {
+      folder,
+      tokenizer,
+      onnx,
+      record: { id: expected?.id ?? location.id, dir: folder.dir, files, onnxruntime: await onnxRuntimeVersion(), maxLength: maxLength.tokens, maxLengthSource: maxLength.source },
+    };
+  } catch (error) {
+    await onnx.release();
+    throw error;
   }
-  const maxLength = modelMaxLength(folder, 512);
-  return {
-    folder,
-    tokenizer,
-    onnx,
-    record: { id: expected?.id ?? location.id, dir: folder.dir, files, onnxruntime: await onnxRuntimeVersion(), maxLength: maxLength.tokens, maxLengthSource: maxLength.source },
-  };
 }

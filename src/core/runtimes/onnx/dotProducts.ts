@@ -17,6 +17,7 @@ export class DotProducts {
 
   /** [rowsA, rowsB] row-major: row i of `a` times row j of `b`, each `dim` wide. */
   async of(a: Float32Array, rowsA: number, b: Float32Array, rowsB: number, dim: number): Promise<Float32Array> {
+    if (rowsA * rowsB * dim <= JS_PRODUCT_LIMIT) return dotProductsInJs(a, rowsA, b, rowsB, dim);
     const feeds = { a: new this.ort.Tensor('float32', a, [rowsA, dim]), b: new this.ort.Tensor('float32', b, [rowsB, dim]) };
     const out = (await this.session.run(feeds, ['s']))['s'];
     if (out === undefined || out.type !== 'float32') throw new Error('the dot products graph gave no float32 output');
@@ -26,6 +27,27 @@ export class DotProducts {
   release(): Promise<void> {
     return this.session.release();
   }
+}
+
+/**
+ * Below this many multiplications a JS loop beats a session.run's fixed cost (feeds, output tensor, the
+ * call into the native binding): the small products of small encoders. Larger ones go to the Gemm.
+ */
+export const JS_PRODUCT_LIMIT = 48_000;
+
+/** The same products in a JS loop, summed in float64 and stored in float32 (within 1e-6 of the Gemm's). */
+export function dotProductsInJs(a: Float32Array, rowsA: number, b: Float32Array, rowsB: number, dim: number): Float32Array {
+  const out = new Float32Array(rowsA * rowsB);
+  for (let i = 0; i < rowsA; i += 1) {
+    const rowA = i * dim;
+    for (let j = 0; j < rowsB; j += 1) {
+      const rowB = j * dim;
+      let sum = 0;
+      for (let d = 0; d < dim; d += 1) sum += (a[rowA + d] as number) * (b[rowB + d] as number);
+      out[i * rowsB + j] = sum;
+    }
+  }
+  return out;
 }
 
 // ONNX's protobuf, the few fields this graph needs (onnx/onnx.proto): ModelProto, GraphProto, NodeProto, ...

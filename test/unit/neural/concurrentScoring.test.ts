@@ -6,6 +6,7 @@ import { test } from 'node:test';
 import { createBertScore } from '../../../src/core/metrics/neural/bertScore';
 import { createBleurt } from '../../../src/core/metrics/neural/bleurt';
 import { type NeuralMetric } from '../../../src/core/metrics/neural/neuralMetric';
+import { OnnxModel } from '../../../src/core/runtimes/onnx/onnxSession';
 import { TINY_BLEURT, TINY_ENCODER, TOLERANCE, expectedValues } from './fixtures';
 
 const expected = expectedValues();
@@ -35,3 +36,28 @@ for (const [name, { create, want }] of Object.entries(metrics)) {
     }
   });
 }
+
+test('bertscore: answers in flight at once that share references embed each reference once, with the scores of one answer after the other', async () => {
+  const create = metrics.bertscore.create;
+  const shared = expected.cases.slice(0, 3).map((c) => c.hypothesis);
+  const answers = ['Ang aswang ay nilalang sa alamat.', 'Magmano sa nakatatanda.', 'Hindi ko alam.', 'Kumain muna bago umalis.'];
+  const sequential: NeuralMetric<unknown> = await create();
+  const concurrent: NeuralMetric<unknown> = await create();
+  const original = OnnxModel.prototype.run;
+  let sequences = 0;
+  try {
+    const one: number[][] = [];
+    for (const answer of answers) one.push(await sequential.scoreAll(answer, shared, signal));
+    OnnxModel.prototype.run = function counting(this: OnnxModel, inputs, outputs) {
+      sequences += inputs.length;
+      return original.call(this, inputs, outputs);
+    };
+    const all = await Promise.all(answers.map((answer) => concurrent.scoreAll(answer, shared, signal)));
+    assert.deepEqual(all, one);
+    assert.equal(sequences, answers.length + shared.length, 'each answer and each shared reference through the encoder once');
+  } finally {
+    OnnxModel.prototype.run = original;
+    await sequential.release();
+    await concurrent.release();
+  }
+});

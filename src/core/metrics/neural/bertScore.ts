@@ -71,6 +71,8 @@ function layerOutput(loaded: LoadedModel, layer: number): string {
 class BertScoreMetric implements NeuralMetric<BertScoreRecord> {
   readonly name = 'bertscore';
   private readonly references = new Map<string, SentenceVectors>();
+  /** Texts whose batch is in the session now: the batch, and the text's row in it. */
+  private readonly embedding = new Map<string, { readonly batch: Promise<SentenceVectors[]>; readonly row: number }>();
   private cut = 0;
 
   constructor(
@@ -89,13 +91,28 @@ class BertScoreMetric implements NeuralMetric<BertScoreRecord> {
         return known === undefined ? [] : [[r, known] as const];
       }),
     );
-    const wanted = [...new Set([hypothesis, ...references.filter((r) => !vectors.has(r))])];
+    // A reference another call in flight is embedding (items scored at once share references) is waited for.
+    const elsewhere = new Map(
+      references.flatMap((r) => {
+        const pending = vectors.has(r) ? undefined : this.embedding.get(r);
+        return pending === undefined ? [] : [[r, pending] as const];
+      }),
+    );
+    const wanted = [...new Set([hypothesis, ...references.filter((r) => !vectors.has(r) && !elsewhere.has(r))])];
     for (let i = 0; i < wanted.length; i += BATCH) {
       if (signal.aborted) throw new Error('cancelled');
       const texts = wanted.slice(i, i + BATCH);
-      const embedded = await this.embed(texts);
-      texts.forEach((text, k) => vectors.set(text, embedded[k] as SentenceVectors));
+      const batch = this.embed(texts);
+      const mine = texts.map((text, row) => ({ text, entry: { batch, row } }));
+      for (const { text, entry } of mine) this.embedding.set(text, entry);
+      try {
+        const embedded = await batch;
+        texts.forEach((text, k) => vectors.set(text, embedded[k] as SentenceVectors));
+      } finally {
+        for (const { text, entry } of mine) if (this.embedding.get(text) === entry) this.embedding.delete(text);
+      }
     }
+    for (const [reference, { batch, row }] of elsewhere) vectors.set(reference, (await batch)[row] as SentenceVectors);
     for (const reference of references) {
       const known = vectors.get(reference);
       if (known !== undefined && !this.references.has(reference)) this.remember(reference, known);

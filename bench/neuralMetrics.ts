@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { parseKalahiCsv } from '../src/core/benchmarks/kalahi/dataset';
 import { kalahiReferences } from '../src/core/benchmarks/kalahi/references';
@@ -30,6 +31,12 @@ export interface NeuralSpeed {
   readonly tokenizeMs: number;
   /** (forward + tokenize) / forward: what a tool running both on the JS thread, one after the other, cannot beat. */
   readonly oneThreadFloor: number;
+  /**
+   * The tool's CPU time over every core of the machine, against the bare passes' wall: what no arrangement of
+   * threads can go under here, since the tool's work is that much CPU whichever thread does it.
+   */
+  readonly allCoresFloor: number;
+  readonly cores: number;
   /** The share of a session.run during which the JS thread could do nothing else (onnxruntime-node runs it on that thread). */
   readonly forwardPassBlocksJsThread: number;
   readonly batches: number;
@@ -127,6 +134,8 @@ async function measure(name: 'bertscore' | 'bleurt', dir: string, items: readonl
     forwardMs: round(forward, 0),
     tokenizeMs: round(tokenize, 0),
     oneThreadFloor: round((forward + tokenize) / forward, 2),
+    allCoresFloor: round(median(toolTimes.map((t) => t.cpuMs)) / availableParallelism() / forward, 2),
+    cores: availableParallelism(),
     forwardPassBlocksJsThread: round(await bare.blockedShare(), 2),
     batches: batches.length,
     sequences: batches.reduce((n, b) => n + b.inputs.length, 0),

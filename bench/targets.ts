@@ -197,6 +197,7 @@ function neuralTarget(metric: string, models: string, speed: NeuralSpeed): Targe
     `tokenizing each distinct text alone costs ${round(speed.tokenizeMs / speed.forwardMs, 2)}x the forward passes, so a tool doing both on the JS thread cannot beat ${speed.oneThreadFloor}x; ` +
     `onnxruntime-node runs session.run on that thread (share ${speed.forwardPassBlocksJsThread}), so nothing overlaps it there; the rest, ${round(speed.toolOverForwardPasses - speed.oneThreadFloor, 2)}x, is per-item work ` +
     '(each answer with its references in batches of its own, feeds, outputs, greedy matching; token products under 48 000 multiplications in JS, larger ones as an ONNX Gemm). ' +
+    `Spread over all ${speed.cores} cores, the tool's CPU time (${speed.toolOverForwardPassesCpu}x the bare passes') would still take ${speed.allCoresFloor}x their wall, the least any use of threads could reach here. ` +
     'A tokenizer worker thread fed with a run\'s references ahead was built and measured on 2026-12-02: on these 2 cores it took turns with the JS thread and ' +
     "ONNX Runtime's and made the tool slower (BERTScore 2.71x with it, 2.54x without, same session, load 1.8), so the tool does not use one");
 }

@@ -2,8 +2,6 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as z from 'zod';
-import { HALLUCINATION_CATEGORIES, HALLUCINATION_LABELS } from '../src/core/adjudication/event';
-import { initSequence } from '../src/core/review/initSequence';
 import { ReviewSession } from '../src/core/review/reviewSession';
 import { resultsIndexPathOf } from '../src/core/runs/resultsIndexFile';
 import { RESULTS_FILE } from '../src/core/runs/runFolder';
@@ -11,6 +9,7 @@ import { type ItemDetail } from '../src/protocol';
 import { chromiumUnavailable } from './browser';
 import { REPO_ROOT, scratchDir } from './paths';
 import { inChromium } from './reviewUiChromium';
+import { benchInitSequence } from './reviewUiInit';
 import { type ColdOpen, type HostSide, type KeyLatency, type ReviewUiResult, hostFiles, hostTimes } from './reviewUiResult';
 import { log, median, round, since } from './stats';
 
@@ -56,13 +55,7 @@ function hostSide(runDir: string, dir: string, cold: ColdOpen): HostSide {
   const openMs = since(start);
   const parseFloorMs = parseFloor(runDir);
   start = performance.now();
-  const sequence = initSequence(session, {
-    selectedItemId: null,
-    role: 'annotator',
-    categories: HALLUCINATION_CATEGORIES.map((id) => ({ id, label: HALLUCINATION_LABELS[id] })),
-    blind: false,
-    canUndo: false,
-  });
+  const sequence = benchInitSequence(session);
   const text = JSON.stringify(sequence.init);
   const firstItemText = JSON.stringify({ type: 'item', detail: sequence.detail });
   const initMessageMs = since(start);

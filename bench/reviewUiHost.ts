@@ -6,9 +6,8 @@
 // page's marks are converted to.
 import { writeFileSync } from 'node:fs';
 import * as z from 'zod';
-import { HALLUCINATION_CATEGORIES, HALLUCINATION_LABELS } from '../src/core/adjudication/event';
-import { initSequence } from '../src/core/review/initSequence';
 import { ReviewSession } from '../src/core/review/reviewSession';
+import { benchInitSequence } from './reviewUiInit';
 
 const GoSchema = z.object({ type: z.literal('go'), runDir: z.string(), initPath: z.string(), firstItemPath: z.string() });
 
@@ -28,13 +27,7 @@ function openAndWrite(go: z.output<typeof GoSchema>): HostReport {
   const cpu = process.cpuUsage();
   const { session } = ReviewSession.open(go.runDir, 'bench', { searchInRows: false });
   const openedAt = epochNow();
-  const sequence = initSequence(session, {
-    selectedItemId: null,
-    role: 'annotator',
-    categories: HALLUCINATION_CATEGORIES.map((id) => ({ id, label: HALLUCINATION_LABELS[id] })),
-    blind: false,
-    canUndo: false,
-  });
+  const sequence = benchInitSequence(session);
   writeFileSync(go.initPath, JSON.stringify(sequence.init));
   writeFileSync(go.firstItemPath, JSON.stringify({ type: 'item', detail: sequence.detail }));
   const used = process.cpuUsage(cpu);

@@ -14,6 +14,26 @@ export interface KeyLatency {
   readonly itemP95Ms: number;
 }
 
+/** The extension host's figures (see ReviewUiResult.host). */
+export interface HostFigures {
+  /** The first open of the run: results.jsonl read whole, and results.index written beside it. */
+  readonly coldOpenMs: number;
+  readonly indexFileMB: number;
+  /** Every later open (the figure): results.index read, checked against results.jsonl. */
+  readonly openMs: number;
+  readonly initMessageMs: number;
+  readonly initMessageMB: number;
+  readonly initRows: number;
+  readonly detailMs: number;
+  readonly restRowsMs: number;
+  readonly restRowsMB: number;
+  readonly chunks: number;
+  readonly firstSearchMs: number;
+  readonly searchMs: number;
+  /** The floor under the open: reading results.jsonl and JSON.parse of every line, nothing else (same run). */
+  readonly parseFloorMs: number;
+}
+
 export interface ReviewUiResult {
   readonly environment: string;
   /** Why happy-dom stood in for Chromium (no layout, no paint: the app's JavaScript time only), or null. */
@@ -24,24 +44,7 @@ export interface ReviewUiResult {
    * a screen of rows, the first item's detail) and a detail; then the other rows (sent in chunks after the
    * first paint) and searches answered on the host (the first one reads and folds every item's texts).
    */
-  readonly host: {
-    /** The first open of the run: results.jsonl read whole, and results.index written beside it. */
-    readonly coldOpenMs: number;
-    readonly indexFileMB: number;
-    /** Every later open (the figure): results.index read, checked against results.jsonl. */
-    readonly openMs: number;
-    readonly initMessageMs: number;
-    readonly initMessageMB: number;
-    readonly initRows: number;
-    readonly detailMs: number;
-    readonly restRowsMs: number;
-    readonly restRowsMB: number;
-    readonly chunks: number;
-    readonly firstSearchMs: number;
-    readonly searchMs: number;
-    /** The floor under the open: reading results.jsonl and JSON.parse of every line, nothing else (same run). */
-    readonly parseFloorMs: number;
-  };
+  readonly host: HostFigures;
   /** The webview's part, on the page's clock from navigation start (Chromium only). */
   readonly webview: {
     readonly readyMs: number;
@@ -83,40 +86,29 @@ export interface ReviewUiResult {
   readonly heap: { readonly usedMB: number; readonly usedBeforeGcMB: number };
 }
 
-/** Where the host part writes what the page fetches. */
-export function hostFiles(dir: string): { initPath: string; firstItemPath: string; chunksPath: string; detailsPath: string } {
-  return { initPath: join(dir, 'init.json'), firstItemPath: join(dir, 'first-item.json'), chunksPath: join(dir, 'chunks.json'), detailsPath: join(dir, 'details.json') };
-}
-
-export interface ColdOpen {
-  readonly coldOpenMs: number;
-  readonly indexFileMB: number;
-}
-
-/** What the host part (bench/reviewUi.ts hostSide) measured and wrote for the page. */
-export interface HostSide {
+/** The files the host part writes and the page fetches. */
+export interface HostFiles {
   readonly initPath: string;
   readonly firstItemPath: string;
   readonly chunksPath: string;
   readonly detailsPath: string;
-  readonly coldOpenMs: number;
-  readonly indexFileMB: number;
-  readonly openMs: number;
-  readonly initMessageMs: number;
-  readonly initMessageMB: number;
-  readonly initRows: number;
-  readonly detailMs: number;
-  readonly restRowsMs: number;
-  readonly restRowsMB: number;
-  readonly chunks: number;
-  readonly firstSearchMs: number;
-  readonly searchMs: number;
-  readonly parseFloorMs: number;
+}
+
+/** Where the host part writes what the page fetches. */
+export function hostFiles(dir: string): HostFiles {
+  return { initPath: join(dir, 'init.json'), firstItemPath: join(dir, 'first-item.json'), chunksPath: join(dir, 'chunks.json'), detailsPath: join(dir, 'details.json') };
+}
+
+/** The first open of a run, which writes results.index. */
+export type ColdOpen = Pick<HostFigures, 'coldOpenMs' | 'indexFileMB'>;
+
+/** What the host part (bench/reviewUi.ts hostSide) measured and wrote for the page. */
+export interface HostSide extends HostFigures, HostFiles {
   readonly items: number;
 }
 
 /** The host part's figures as reported. */
-export function hostTimes(host: HostSide): ReviewUiResult['host'] {
+export function hostTimes(host: HostSide): HostFigures {
   return {
     coldOpenMs: round(host.coldOpenMs, 1),
     indexFileMB: round(host.indexFileMB, 1),

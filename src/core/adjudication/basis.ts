@@ -13,3 +13,18 @@ export function basisOf(line: Pick<ResultLine, 'itemHash' | 'response' | 'judgeR
 export function sameBasis(a: Basis, b: Basis): boolean {
   return a.item === b.item && a.response === b.response && a.judgeReply === b.judgeReply;
 }
+
+export const BASIS_DIGEST_BYTES = 16;
+
+/**
+ * A decision's basis in 128 bits (the first half of the SHA-256 of its three hashes): what results.index
+ * keeps per item, so that a stale check compares digests instead of reading and hashing the item's line.
+ */
+export function basisDigest(basis: Basis): string {
+  return sha256Hex(`${basis.item}\n${basis.response}\n${basis.judgeReply}`).slice(0, BASIS_DIGEST_BYTES * 2);
+}
+
+/** The digest of a result line's basis. */
+export function lineBasisDigest(line: Pick<ResultLine, 'itemHash' | 'response' | 'judgeReply'>): string {
+  return basisDigest(basisOf(line));
+}

@@ -1,6 +1,5 @@
-import { type ResultLine } from '../runs/resultLine';
 import { type LoggedEvent } from './adjudicationLog';
-import { basisOf, sameBasis } from './basis';
+import { basisDigest } from './basis';
 import { type AnnotatorState, type HallucinationCategory, type Role, hasDecision } from './event';
 import { isReviewed } from './reviewed';
 
@@ -56,15 +55,14 @@ function isLater(a: LoggedEvent, b: LoggedEvent): boolean {
  * An item's adjudication under DESIGN's rules: the final human verdict is the latest non-stale adjudicator
  * decision; else the verdict shared by every annotator who decided; else none (a conflict when they differ).
  */
-export function adjudicateItem(itemId: string, events: readonly LoggedEvent[], current: Pick<ResultLine, 'itemHash' | 'response' | 'judgeReply'> | undefined): ItemAdjudication {
-  const basis = current === undefined ? undefined : basisOf(current);
+export function adjudicateItem(itemId: string, events: readonly LoggedEvent[], currentBasis: string | undefined): ItemAdjudication {
   const annotators: AnnotatorView[] = latestPerAnnotator(events).map(({ event }) => ({
     annotator: event.annotator,
     role: event.role,
     state: { ...(event.verdict !== undefined ? { verdict: event.verdict } : {}), hallucination: event.hallucination, note: event.note },
     time: event.time,
     eventId: event.id,
-    stale: basis === undefined || !sameBasis(event.basis, basis),
+    stale: currentBasis === undefined || basisDigest(event.basis) !== currentBasis,
     blind: event.blind === true,
   }));
   const live = annotators.filter((a) => !a.stale);
@@ -116,7 +114,8 @@ export class AdjudicationIndex {
     return this.byItem.keys();
   }
 
-  adjudicate(itemId: string, current: Pick<ResultLine, 'itemHash' | 'response' | 'judgeReply'> | undefined): ItemAdjudication {
-    return adjudicateItem(itemId, this.eventsOf(itemId), current);
+  /** `currentBasis`: the basis digest of the item's current result line (basis.ts), undefined when it has none. */
+  adjudicate(itemId: string, currentBasis: string | undefined): ItemAdjudication {
+    return adjudicateItem(itemId, this.eventsOf(itemId), currentBasis);
   }
 }

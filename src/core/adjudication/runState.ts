@@ -4,6 +4,7 @@ import { type RunPaths, readManifest, runPaths } from '../runs/runFolder';
 import { ResultsIndex } from '../runs/resultsIndex';
 import { type AdjudicatedScore, adjudicatedScore } from './adjudicatedScore';
 import { type LogProblem, readAdjudicationLog, unknownItemProblems } from './adjudicationLog';
+import { lineBasisDigest } from './basis';
 import { AdjudicationIndex, type ItemAdjudication } from './itemAdjudication';
 
 /**
@@ -31,7 +32,11 @@ export function loadRunState(dir: string): RunState {
   const index = new AdjudicationIndex(log.events);
   const knownItems = new Set(manifest.dataset.itemIds);
   const adjudication = (itemId: string): ItemAdjudication | undefined =>
-    index.eventsOf(itemId).length === 0 ? undefined : index.adjudicate(itemId, byItem.get(itemId));
+    {
+    if (index.eventsOf(itemId).length === 0) return undefined;
+    const line = byItem.get(itemId);
+    return index.adjudicate(itemId, line === undefined ? undefined : lineBasisDigest(line));
+  };
   return {
     paths,
     manifest,

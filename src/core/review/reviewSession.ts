@@ -128,7 +128,7 @@ export class ReviewSession {
     const cached = this.cache.get(itemId);
     if (cached !== undefined) return cached;
     if (this.index.eventsOf(itemId).length === 0) return undefined;
-    const computed = this.index.adjudicate(itemId, this.results.get(itemId)?.basis);
+    const computed = this.index.adjudicate(itemId, this.results.get(itemId)?.basisDigest);
     this.cache.set(itemId, computed);
     return computed;
   }

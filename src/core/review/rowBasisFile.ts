@@ -1,5 +1,6 @@
 import * as z from 'zod';
-import { type IndexFileOptions, column, isCount } from '../runs/resultsIndexFile';
+import { type SectionReader, type SectionWriter, type StringColumn } from '../runs/indexSections';
+import { type IndexFileOptions } from '../runs/resultsIndexFile';
 import { type RunManifest } from '../runs/runManifest';
 import { TOOL_VERSION } from '../version';
 import { type RowBasis } from './itemViews';
@@ -8,30 +9,24 @@ import { type RowBasis } from './itemViews';
 const ROW_BASIS_VERSION = 1;
 
 /**
- * Row digests stored as columns, the facets as indexes into a table of the distinct facet sets (an item's
- * type and region, or category and topic: a few hundred sets for any number of items), the labels as
- * UTF-8 text apart, each ending at `labelEnds[i]`.
+ * Row digests: the labels a string column, the facets a column of indexes into a table of the distinct
+ * facet sets (an item's type and region, or category and topic: a few hundred sets for any number of
+ * items), the margins a float64 column (NaN for none), the rest sparse in the JSON line.
  */
-const StoredRowsSchema = z
-  .object({
-    labelEnds: column('label ends', isCount),
-    facetSets: z.array(z.record(z.string(), z.string())),
-    facets: column('facet sets', isCount),
-    margin: column('margins', (v): v is number | null => v === null || typeof v === 'number'),
-    /** Sparse (only Kalahi open items have them): position in the list → value. */
-    metricAcc: z.record(z.string(), z.record(z.string(), z.boolean())),
-    mc: z.record(z.string(), z.object({ mc1: z.number(), mc2: z.number() })),
-  })
-  .refine((s) => s.facets.length === s.labelEnds.length && s.margin.length === s.labelEnds.length && s.facets.every((f) => f < s.facetSets.length), 'columns of different lengths');
+const StoredRowsSchema = z.object({
+  facetSets: z.array(z.record(z.string(), z.string())),
+  /** Sparse (only Kalahi open items have them): position in the list → value. */
+  metricAcc: z.record(z.string(), z.record(z.string(), z.boolean())),
+  mc: z.record(z.string(), z.object({ mc1: z.number(), mc2: z.number() })),
+});
 
 /** A row digest from the file: its label is decoded from the file's text when a row is drawn. */
 class StoredRowBasis implements RowBasis {
   private decoded: string | undefined;
 
   constructor(
-    private readonly text: Buffer,
-    private readonly start: number,
-    private readonly end: number,
+    private readonly labels: StringColumn,
+    private readonly row: number,
     readonly facets: Readonly<Record<string, string>>,
     readonly margin: number | null,
     readonly metricAcc: Readonly<Record<string, boolean>> | undefined,
@@ -39,31 +34,32 @@ class StoredRowBasis implements RowBasis {
   ) {}
 
   get label(): string {
-    this.decoded ??= this.text.toString('utf8', this.start, this.end);
+    this.decoded ??= this.labels.get(this.row);
     return this.decoded;
   }
 }
 
-function decodeRows(json: unknown, text: Buffer): RowBasis[] | undefined {
+function decodeRows(json: unknown, sections: SectionReader, count: number): RowBasis[] | undefined {
   const parsed = StoredRowsSchema.safeParse(json);
-  if (!parsed.success) return undefined;
-  const s = parsed.data;
+  const labels = sections.strings('label', count);
+  const facets = sections.uint32('facets', count);
+  const margins = sections.float64('margin', count);
+  if (!parsed.success || labels === undefined || facets === undefined || margins === undefined) return undefined;
+  const { facetSets, metricAcc, mc } = parsed.data;
   const rows: RowBasis[] = [];
-  let start = 0;
-  for (let i = 0; i < s.labelEnds.length; i++) {
-    const end = s.labelEnds[i] ?? -1;
-    if (end < start || end > text.length) return undefined;
-    rows.push(new StoredRowBasis(text, start, end, s.facetSets[s.facets[i] ?? 0] ?? {}, s.margin[i] ?? null, s.metricAcc[i], s.mc[i]));
-    start = end;
+  for (let i = 0; i < count; i++) {
+    const set = facetSets[facets[i] ?? -1];
+    if (set === undefined) return undefined;
+    const margin = margins[i] ?? Number.NaN;
+    rows.push(new StoredRowBasis(labels, i, set, Number.isNaN(margin) ? null : margin, metricAcc[i], mc[i]));
   }
   return rows;
 }
 
-function encodeRows(rows: readonly RowBasis[]): { json: z.input<typeof StoredRowsSchema>; text: Buffer } {
+function encodeRows(rows: readonly RowBasis[], sections: SectionWriter): z.input<typeof StoredRowsSchema> {
   const setIndex = new Map<string, number>();
-  const labels: Buffer[] = [];
-  let end = 0;
-  const stored = { labelEnds: [] as number[], facetSets: [] as Record<string, string>[], facets: [] as number[], margin: [] as (number | null)[], metricAcc: {} as Record<string, Record<string, boolean>>, mc: {} as Record<string, { mc1: number; mc2: number }> };
+  const stored = { facetSets: [] as Record<string, string>[], metricAcc: {} as Record<string, Record<string, boolean>>, mc: {} as Record<string, { mc1: number; mc2: number }> };
+  const facets: number[] = [];
   rows.forEach((row, i) => {
     const key = JSON.stringify(row.facets);
     let set = setIndex.get(key);
@@ -71,16 +67,14 @@ function encodeRows(rows: readonly RowBasis[]): { json: z.input<typeof StoredRow
       set = stored.facetSets.push({ ...row.facets }) - 1;
       setIndex.set(key, set);
     }
-    const label = Buffer.from(row.label, 'utf8');
-    labels.push(label);
-    end += label.length;
-    stored.labelEnds.push(end);
-    stored.facets.push(set);
-    stored.margin.push(row.margin);
+    facets.push(set);
     if (row.metricAcc !== undefined) stored.metricAcc[i] = { ...row.metricAcc };
     if (row.mc !== undefined) stored.mc[i] = row.mc;
   });
-  return { json: stored, text: Buffer.concat(labels) };
+  sections.strings('label', rows.map((row) => row.label));
+  sections.uint32('facets', facets);
+  sections.float64('margin', rows.map((row) => row.margin ?? Number.NaN));
+  return stored;
 }
 
 /**

@@ -5,8 +5,9 @@ import { isBlank, scanLines } from '../util/jsonlScan';
 import { firstIssue, parseAt } from '../util/zodIssues';
 import { ItemErrorSchema, type ResultLine, ResultLineSchema, VerdictSchema } from './resultLine';
 import { type RunManifest } from './runManifest';
+import { lineBasisDigest } from '../adjudication/basis';
 import { benchmarkBasicsOf } from '../benchmarks/registryBasics';
-import { type Basis, type IndexEntry, type IndexFileOptions, fingerprintsOf, loadIndexFile, removeIndexFile, resultsIndexPathOf, writeIndexFile } from './resultsIndexFile';
+import { type IndexEntry, type IndexFileOptions, fingerprintsOf, loadIndexFile, removeIndexFile, resultsIndexPathOf, writeIndexFile } from './resultsIndexFile';
 
 /**
  * What the index checks on every line as it reads: the fields it keeps. The rest of a line is validated
@@ -23,9 +24,6 @@ export const IndexedLineSchema = z.looseObject({
   error: ItemErrorSchema.nullable(),
 });
 export type IndexedLine = z.output<typeof IndexedLineSchema>;
-
-/** What a decision's basis needs of a line (read for an entry of the index file, which leaves the texts out). */
-const BasisFieldsSchema = z.object({ itemId: z.string().min(1), itemHash: z.string(), response: z.string().nullable(), judgeReply: z.string().nullable() });
 
 export type { IndexEntry } from './resultsIndexFile';
 
@@ -85,7 +83,7 @@ export class ResultsIndex<S> {
     const fd = openSync(this.path, 'r');
     let stored;
     try {
-      stored = loadIndexFile(this.indexPath, fd, file, (entry) => this.readBasis(entry));
+      stored = loadIndexFile(this.indexPath, fd, file);
     } finally {
       closeSync(fd);
     }
@@ -114,12 +112,6 @@ export class ResultsIndex<S> {
     }
     const coverage = { ...this.stat, end: this.end, lines: this.nextLine - 1, linesRead: this.linesRead, ...fingerprints };
     writeIndexFile(this.indexPath, file, { coverage, entries: [...this.entries.values()] });
-  }
-
-  /** The texts a decision's basis is computed from, read from the entry's line (an entry of the index file). */
-  private readBasis(entry: IndexEntry<S>): Basis {
-    const line = this.readFields(entry, BasisFieldsSchema);
-    return { itemHash: line.itemHash, response: line.response, judgeReply: line.judgeReply };
   }
 
   /** The index file did not describe results.jsonl after all (edited in place): the next open rebuilds it. */
@@ -274,16 +266,35 @@ export class ResultsIndex<S> {
     if (this.known !== undefined && !this.known.has(value.itemId)) {
       throw new UserError(`${this.path} line ${line}, field "itemId": "${value.itemId}" is not an item of this run`);
     }
-    return {
-      itemId: value.itemId,
-      offset,
-      length,
-      line,
-      time: value.time,
-      verdict: value.verdict,
-      error: value.error,
-      basis: { itemHash: value.itemHash, response: value.response, judgeReply: value.judgeReply },
-      summary: this.options.describe(value),
-    };
+    return new LineEntry(value, offset, length, line, this.options.describe(value));
+  }
+}
+
+/** An entry read from its line: the texts of its basis kept, their digest computed when first asked for. */
+class LineEntry<S> implements IndexEntry<S> {
+  readonly itemId: string;
+  readonly time: string;
+  readonly verdict: boolean | null;
+  readonly error: ResultLine['error'];
+  private readonly basis: Pick<ResultLine, 'itemHash' | 'response' | 'judgeReply'>;
+  private digest: string | undefined;
+
+  constructor(
+    value: IndexedLine,
+    readonly offset: number,
+    readonly length: number,
+    readonly line: number,
+    readonly summary: S,
+  ) {
+    this.itemId = value.itemId;
+    this.time = value.time;
+    this.verdict = value.verdict;
+    this.error = value.error;
+    this.basis = { itemHash: value.itemHash, response: value.response, judgeReply: value.judgeReply };
+  }
+
+  get basisDigest(): string {
+    this.digest ??= lineBasisDigest(this.basis);
+    return this.digest;
   }
 }

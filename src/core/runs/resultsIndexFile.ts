@@ -2,19 +2,22 @@ import { isAscii } from 'node:buffer';
 import { createHash } from 'node:crypto';
 import { existsSync, fstatSync, readFileSync, readSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import * as z from 'zod';
+import { SECTIONS_READABLE, SectionReader, SectionTableSchema, SectionWriter, type StringColumn } from './indexSections';
+import { BASIS_DIGEST_BYTES } from '../adjudication/basis';
 import { ItemErrorSchema, type ResultLine } from './resultLine';
 
 /**
  * results.index, the results index kept on disk beside results.jsonl: what opening a run needs of every
- * line (offsets, verdicts, errors, the caller's digest) without parsing the run. One line of JSON, then the
- * digests' text as raw UTF-8 bytes (labels: decoded only for the rows drawn, not all at open). Derived
- * and disposable: it is used only while it matches the bytes of results.jsonl it was built from (their size
- * and modification time, and hashes of their first and last 64 KiB), and rebuilt otherwise; deleting it
- * costs one full read on the next open.
+ * line (offsets, verdicts, errors, the caller's digest) without parsing the run. One line of JSON (the
+ * coverage, the sparse columns, where each binary section is), padded so that the binary sections after it
+ * start 8-byte aligned: typed columns read in place and UTF-8 string columns (labels: decoded only for the
+ * rows drawn). Derived and disposable: it is used only while it matches the bytes of results.jsonl it was
+ * built from (their size and modification time, and hashes of their first and last 64 KiB), and rebuilt
+ * otherwise; deleting it costs one full read on the next open.
  */
 export const RESULTS_INDEX_SUFFIX = '.index';
 const FORMAT = 'eval-adjudicator results index';
-const VERSION = 1;
+const VERSION = 2;
 /** Bytes hashed at each end of the indexed part of results.jsonl. */
 const FINGERPRINT_BYTES = 64 * 1024;
 
@@ -49,75 +52,47 @@ export interface IndexEntry<S> {
   readonly time: string;
   readonly verdict: boolean | null;
   readonly error: ResultLine['error'];
-  /**
-   * What a decision's basis is computed from (stale checks): kept from the read, or (an entry from the
-   * index file, which leaves these texts out) read from its line when first asked for.
-   */
-  readonly basis: Basis;
+  /** The digest of the line's decision basis (basis.ts), what stale checks compare. */
+  readonly basisDigest: string;
   /** The caller's digest of the line (a list row's label, facets, scores). */
   readonly summary: S;
 }
 
-export type Basis = Pick<ResultLine, 'itemHash' | 'response' | 'judgeReply'>;
-
-/**
- * A column of a hundred thousand values checked with one plain loop (a zod schema per element costs more
- * than reading the file).
- */
-export function column<T>(name: string, element: (value: unknown) => value is T) {
-  return z.custom<T[]>((value) => Array.isArray(value) && value.every((v) => element(v)), `a column of ${name}`);
-}
-
-export const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0;
-const isPositive = (v: unknown): v is number => isCount(v) && v > 0;
-const isString = (v: unknown): v is string => typeof v === 'string';
-const isVerdict = (v: unknown): v is boolean | null => v === null || typeof v === 'boolean';
-const isItemError = (v: unknown): v is ResultLine['error'] => v === null || ItemErrorSchema.safeParse(v).success;
-
-/** The entries as columns (one array per field): compact, and checked a column at a time. */
-const ColumnsSchema = z.object({
-  itemId: column('item ids', (v): v is string => isString(v) && v.length > 0),
-  offset: column('offsets', isCount),
-  length: column('lengths', isCount),
-  line: column('line numbers', isPositive),
-  time: column('times', isString),
-  verdict: column('verdicts', isVerdict),
-  error: column('errors', isItemError),
-  summaries: z.unknown(),
-});
+const ErrorsSchema = z.record(z.string(), ItemErrorSchema);
 
 /**
  * What the caller's digests are and how they are stored: a different key (another digest, another version
- * of it) makes the file stale; `encode` turns the digests in entry order into JSON and UTF-8 text kept
- * apart (decoding text is most of what reading a file of labels costs), `decode` checks both and gives
- * the digests back.
+ * of it) makes the file stale; `encode` writes the digests in entry order as sections (and returns what
+ * goes in the JSON line), `decode` checks them and gives the digests back.
  */
 export interface IndexFileOptions<S> {
   readonly key: string;
-  readonly encode: (summaries: readonly S[]) => { readonly json: unknown; readonly text: Buffer };
-  /** The digests back from their JSON and text; undefined when they do not check. */
-  readonly decode: (json: unknown, text: Buffer) => S[] | undefined;
+  readonly encode: (summaries: readonly S[], sections: SectionWriter) => unknown;
+  /** The `count` digests back from their JSON and sections; undefined when they do not check. */
+  readonly decode: (json: unknown, sections: SectionReader, count: number) => S[] | undefined;
 }
 
-/** An entry read from the index file: its basis is read from its line when first asked for. */
+/** An entry read from the index file: its time and basis digest decoded when first asked for. */
 class StoredEntry<S> implements IndexEntry<S> {
-  private cachedBasis: Basis | undefined;
-
   constructor(
     readonly itemId: string,
     readonly offset: number,
     readonly length: number,
     readonly line: number,
-    readonly time: string,
+    private readonly row: number,
+    private readonly times: StringColumn,
     readonly verdict: boolean | null,
     readonly error: ResultLine['error'],
     readonly summary: S,
-    private readonly readBasis: (entry: IndexEntry<S>) => Basis,
+    private readonly digests: Buffer,
   ) {}
 
-  get basis(): Basis {
-    this.cachedBasis ??= this.readBasis(this);
-    return this.cachedBasis;
+  get time(): string {
+    return this.times.get(this.row);
+  }
+
+  get basisDigest(): string {
+    return this.digests.toString('hex', this.row * BASIS_DIGEST_BYTES, (this.row + 1) * BASIS_DIGEST_BYTES);
   }
 }
 
@@ -142,41 +117,76 @@ export function fingerprintsOf(fd: number, end: number): { head: string; tail: s
   return { head: fingerprint(fd, 0, Math.min(end, FINGERPRINT_BYTES)), tail: fingerprint(fd, Math.max(0, end - FINGERPRINT_BYTES), end) };
 }
 
+const HeadSchema = z.object({
+  format: z.literal(FORMAT),
+  version: z.literal(VERSION),
+  key: z.string(),
+  results: CoverageSchema,
+  count: z.number().int().nonnegative(),
+  errors: ErrorsSchema,
+  summaries: z.unknown(),
+  sections: SectionTableSchema,
+});
+
+const VERDICT_CODES = { null: -1, false: 0, true: 1 } as const;
+
+function verdictOf(code: number): boolean | null | undefined {
+  return code === -1 ? null : code === 0 ? false : code === 1 ? true : undefined;
+}
+
+/** The file's JSON line and binary body, the body copied to an aligned buffer if it does not start aligned. */
+function splitFile(bytes: Buffer): { head: unknown; body: Buffer } | undefined {
+  const newline = bytes.indexOf(0x0a);
+  if (newline === -1) return undefined;
+  const head = bytes.subarray(0, newline);
+  // Written as ASCII (asciiJson): a one-byte string, decoded and parsed about twice as fast as UTF-8 text.
+  const json: unknown = JSON.parse(head.toString(isAscii(head) ? 'latin1' : 'utf8'));
+  const body = bytes.subarray(newline + 1);
+  if (body.byteOffset % 8 === 0) return { head: json, body };
+  const aligned = Buffer.alloc(body.length);
+  body.copy(aligned);
+  return { head: json, body: aligned };
+}
+
 /**
  * The stored index when it is one of these digests and still describes the start of results.jsonl (open as
  * `fd`); undefined when absent, unreadable, of another key or version, or stale. Never throws: the caller
  * then reads results.jsonl itself.
  */
-export function loadIndexFile<S>(indexPath: string, fd: number, options: IndexFileOptions<S>, readBasis: (entry: IndexEntry<S>) => Basis): StoredIndex<S> | undefined {
-  if (!existsSync(indexPath)) return undefined;
-  let json: unknown;
-  let text: Buffer;
+export function loadIndexFile<S>(indexPath: string, fd: number, options: IndexFileOptions<S>): StoredIndex<S> | undefined {
+  if (!SECTIONS_READABLE || !existsSync(indexPath)) return undefined;
+  let split: { head: unknown; body: Buffer } | undefined;
   try {
-    const bytes = readFileSync(indexPath);
-    const newline = bytes.indexOf(0x0a);
-    if (newline === -1) return undefined;
-    const head = bytes.subarray(0, newline);
-    // Written as ASCII (asciiJson): a one-byte string, decoded and parsed about twice as fast as UTF-8 text.
-    json = JSON.parse(head.toString(isAscii(head) ? 'latin1' : 'utf8'));
-    text = bytes.subarray(newline + 1);
+    split = splitFile(readFileSync(indexPath));
   } catch {
     return undefined;
   }
-  const parsed = z.object({ format: z.literal(FORMAT), version: z.literal(VERSION), key: z.literal(options.key), results: CoverageSchema, items: ColumnsSchema }).safeParse(json);
-  if (!parsed.success) return undefined;
-  const { results: coverage, items: c } = parsed.data;
-  const summaries = options.decode(c.summaries, text);
-  if (summaries === undefined) return undefined;
-  const count = c.itemId.length;
-  if ([c.offset, c.length, c.line, c.time, c.verdict, c.error, summaries].some((column) => column.length !== count)) return undefined;
+  const parsed = HeadSchema.safeParse(split?.head);
+  if (split === undefined || !parsed.success || parsed.data.key !== options.key) return undefined;
+  const { results: coverage, count, errors, summaries: summariesJson, sections: table } = parsed.data;
+  const sections = new SectionReader(table, split.body);
+  const itemIds = sections.strings('itemId', count);
+  const times = sections.strings('time', count);
+  const offsets = sections.float64('offset', count);
+  const lengths = sections.uint32('length', count);
+  const lines = sections.uint32('line', count);
+  const verdicts = sections.int8('verdict', count);
+  const digests = sections.bytes('basisDigest', count * BASIS_DIGEST_BYTES);
+  if (itemIds === undefined || times === undefined || offsets === undefined || lengths === undefined || lines === undefined || verdicts === undefined || digests === undefined) return undefined;
+  const summaries = options.decode(summariesJson, sections, count);
+  if (summaries === undefined || summaries.length !== count) return undefined;
   const stat = fstatSync(fd);
   if (stat.size < coverage.end) return undefined;
   if (stat.size === coverage.size && stat.mtimeMs !== coverage.mtimeMs) return undefined;
   const { head, tail } = fingerprintsOf(fd, coverage.end);
   if (head !== coverage.head || tail !== coverage.tail) return undefined;
+  const ids = itemIds.all();
   const entries: IndexEntry<S>[] = [];
   for (let i = 0; i < count; i++) {
-    entries.push(new StoredEntry(c.itemId[i] as string, c.offset[i] as number, c.length[i] as number, c.line[i] as number, c.time[i] as string, c.verdict[i] ?? null, c.error[i] ?? null, summaries[i] as S, readBasis));
+    const [offset, length, line, verdict] = [offsets[i] ?? -1, lengths[i] ?? 0, lines[i] ?? 0, verdictOf(verdicts[i] ?? 2)];
+    const itemId = ids[i] ?? '';
+    if (itemId === '' || !(offset >= 0) || offset + length > coverage.end || line < 1 || verdict === undefined) return undefined;
+    entries.push(new StoredEntry(itemId, offset, length, line, i, times, verdict, errors[i] ?? null, summaries[i] as S, digests));
   }
   return { coverage, entries };
 }
@@ -188,23 +198,28 @@ export function asciiJson(json: string): string {
 
 /** Writes the index beside results.jsonl (atomically: written beside, then renamed). Returns false when it could not. */
 export function writeIndexFile<S>(indexPath: string, options: IndexFileOptions<S>, stored: StoredIndex<S>): boolean {
-  const c = { itemId: [] as string[], offset: [] as number[], length: [] as number[], line: [] as number[], time: [] as string[], verdict: [] as (boolean | null)[], error: [] as ResultLine['error'][] };
-  const summaries: S[] = [];
-  for (const e of stored.entries) {
-    c.itemId.push(e.itemId);
-    c.offset.push(e.offset);
-    c.length.push(e.length);
-    c.line.push(e.line);
-    c.time.push(e.time);
-    c.verdict.push(e.verdict);
-    c.error.push(e.error);
-    summaries.push(e.summary);
-  }
+  if (!SECTIONS_READABLE) return false;
+  const entries = stored.entries;
+  const errors: Record<string, ResultLine['error']> = {};
+  entries.forEach((e, i) => {
+    if (e.error !== null) errors[i] = e.error;
+  });
   const temporary = `${indexPath}.${process.pid}.tmp`;
   try {
-    const { json, text } = options.encode(summaries);
-    const head = asciiJson(JSON.stringify({ format: FORMAT, version: VERSION, key: options.key, results: stored.coverage, items: { ...c, summaries: json } }));
-    writeFileSync(temporary, Buffer.concat([Buffer.from(`${head}\n`), text]));
+    const sections = new SectionWriter();
+    sections.strings('itemId', entries.map((e) => e.itemId));
+    sections.strings('time', entries.map((e) => e.time));
+    sections.float64('offset', entries.map((e) => e.offset));
+    sections.uint32('length', entries.map((e) => e.length));
+    sections.uint32('line', entries.map((e) => e.line));
+    sections.int8('verdict', entries.map((e) => VERDICT_CODES[String(e.verdict) as keyof typeof VERDICT_CODES]));
+    sections.bytes('basisDigest', Buffer.from(entries.map((e) => e.basisDigest).join(''), 'hex'));
+    const summaries = options.encode(entries.map((e) => e.summary), sections);
+    const { table, body } = sections.layout();
+    const json = asciiJson(JSON.stringify({ format: FORMAT, version: VERSION, key: options.key, results: stored.coverage, count: entries.length, errors, summaries, sections: table }));
+    // Spaces before the newline, so that the body starts 8-byte aligned and is read in place.
+    const head = json.padEnd(Math.ceil((json.length + 1) / 8) * 8 - 1, ' ');
+    writeFileSync(temporary, Buffer.concat([Buffer.from(`${head}\n`, 'latin1'), body]));
     renameSync(temporary, indexPath);
     return true;
   } catch {

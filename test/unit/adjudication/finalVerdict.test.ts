@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { type LoggedEvent } from '../../../src/core/adjudication/adjudicationLog';
 import { adjudicateItem } from '../../../src/core/adjudication/itemAdjudication';
 import { adjudicatedScore } from '../../../src/core/adjudication/adjudicatedScore';
-import { basisOf } from '../../../src/core/adjudication/basis';
+import { basisOf, lineBasisDigest } from '../../../src/core/adjudication/basis';
 import { type AdjudicationEvent } from '../../../src/core/adjudication/event';
 import { type ResultLine } from '../../../src/core/runs/resultLine';
 
@@ -44,18 +44,18 @@ const T2 = '2026-01-01T11:00:00.000Z';
 
 test('per annotator the latest time wins; a tie goes to the later line', () => {
   const l = line('1', null);
-  const a = adjudicateItem('1', [ev(l, 'ana', T2, { verdict: true }), ev(l, 'ana', T1, { verdict: false })], l);
+  const a = adjudicateItem('1', [ev(l, 'ana', T2, { verdict: true }), ev(l, 'ana', T1, { verdict: false })], lineBasisDigest(l));
   assert.equal(a.final?.verdict, true);
-  const b = adjudicateItem('1', [ev(l, 'ana', T1, { verdict: true }), ev(l, 'ana', T1, { verdict: false })], l);
+  const b = adjudicateItem('1', [ev(l, 'ana', T1, { verdict: true }), ev(l, 'ana', T1, { verdict: false })], lineBasisDigest(l));
   assert.equal(b.final?.verdict, false);
 });
 
 test('annotators who agree make the final verdict; disagreement is a conflict with none', () => {
   const l = line('1', null);
-  const agree = adjudicateItem('1', [ev(l, 'ana', T1, { verdict: true }), ev(l, 'ben', T1, { verdict: true }), ev(l, 'cy', T1, {})], l);
+  const agree = adjudicateItem('1', [ev(l, 'ana', T1, { verdict: true }), ev(l, 'ben', T1, { verdict: true }), ev(l, 'cy', T1, {})], lineBasisDigest(l));
   assert.deepEqual([agree.final?.verdict, agree.final?.source, agree.conflict], [true, 'agreement', false]);
   assert.deepEqual(agree.final?.by, ['ana', 'ben'], 'an annotator with no decision does not count');
-  const disagree = adjudicateItem('1', [ev(l, 'ana', T1, { verdict: true }), ev(l, 'ben', T1, { verdict: null })], l);
+  const disagree = adjudicateItem('1', [ev(l, 'ana', T1, { verdict: true }), ev(l, 'ben', T1, { verdict: null })], lineBasisDigest(l));
   assert.deepEqual([disagree.final, disagree.conflict], [null, true]);
 });
 
@@ -67,14 +67,14 @@ test('the latest non-stale adjudicator decision is final, over any annotators', 
     ev(l, 'lead', T1, { verdict: false, role: 'adjudicator' }),
     ev(l, 'chief', T2, { verdict: true, role: 'adjudicator' }),
   ];
-  const a = adjudicateItem('1', events, l);
+  const a = adjudicateItem('1', events, lineBasisDigest(l));
   assert.deepEqual([a.final?.verdict, a.final?.source, a.final?.by], [true, 'adjudicator', ['chief']]);
 });
 
 test('an event made on another result is stale: shown, never counted', () => {
   const old = line('1', null, 'old response');
   const now = line('1', null, 'new response');
-  const a = adjudicateItem('1', [ev(old, 'ana', T1, { verdict: true, hallucination: 'invented-entity' })], now);
+  const a = adjudicateItem('1', [ev(old, 'ana', T1, { verdict: true, hallucination: 'invented-entity' })], lineBasisDigest(now));
   assert.equal(a.final, null);
   assert.equal(a.stale, true);
   assert.deepEqual(a.flags, []);
@@ -89,10 +89,11 @@ test('adjudicated accuracy puts human verdicts in place of automatic ones; overr
     ['3', line('3', true)],
   ]);
   const items = ['0', '1', '2', '3', '4'];
+  const digestOf = (l: ResultLine | undefined): string | undefined => (l === undefined ? undefined : lineBasisDigest(l));
   const adjudications = new Map([
-    ['1', adjudicateItem('1', [ev(lines.get('1') ?? line('1', null), 'ana', T1, { verdict: true, hallucination: 'other' })], lines.get('1'))],
-    ['3', adjudicateItem('3', [ev(lines.get('3') ?? line('3', true), 'ana', T1, { verdict: false })], lines.get('3'))],
-    ['2', adjudicateItem('2', [ev(lines.get('2') ?? line('2', false), 'ana', T1, { verdict: false })], lines.get('2'))],
+    ['1', adjudicateItem('1', [ev(lines.get('1') ?? line('1', null), 'ana', T1, { verdict: true, hallucination: 'other' })], digestOf(lines.get('1')))],
+    ['3', adjudicateItem('3', [ev(lines.get('3') ?? line('3', true), 'ana', T1, { verdict: false })], digestOf(lines.get('3')))],
+    ['2', adjudicateItem('2', [ev(lines.get('2') ?? line('2', false), 'ana', T1, { verdict: false })], digestOf(lines.get('2')))],
   ]);
   const score = adjudicatedScore(items, lines, (id) => adjudications.get(id));
   assert.equal(score.accuracy, 2 / 5, 'item 0 (auto true) and item 1 (human true); item 3 overridden to false; 4 missing');

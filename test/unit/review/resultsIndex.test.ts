@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { appendFileSync, openSync, readSync, closeSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { lineBasisDigest } from '../../../src/core/adjudication/basis';
 import { ResultsIndex } from '../../../src/core/runs/resultsIndex';
 import { InputError } from '../../../src/core/util/errors';
 import { scratchDir } from '../../helpers/scratch';
@@ -54,7 +55,8 @@ test('results index: byte offsets of each item’s line, the last line per item 
   assert.ok(a !== undefined);
   assert.equal(a.line, 3, 'the retry (line 3) is the current result of a');
   assert.equal(a.verdict, false);
-  assert.equal(a.basis.response, '山');
+  assert.equal(a.basisDigest, lineBasisDigest({ itemHash: HASH, response: '山', judgeReply: 'false' }), 'the basis is the retry\'s');
+  assert.notEqual(a.basisDigest, lineBasisDigest({ itemHash: HASH, response: '川', judgeReply: 'true' }));
   assert.equal(bytesAt(path, a.offset, a.length), lines[2], 'the offset and length are in bytes, not characters');
   for (const id of ['b', 'c']) {
     const entry = index.get(id);

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { appendFileSync, existsSync, openSync, readFileSync, statSync, utimesSync, writeFileSync, writeSync, closeSync } from 'node:fs';
 import { join } from 'node:path';
 import * as z from 'zod';
+import { lineBasisDigest } from '../../../src/core/adjudication/basis';
 import { ResultsIndex } from '../../../src/core/runs/resultsIndex';
 import { type IndexFileOptions, resultsIndexPathOf } from '../../../src/core/runs/resultsIndexFile';
 import { ReviewSession } from '../../../src/core/review/reviewSession';
@@ -31,22 +32,28 @@ function line(itemId: string, overrides: Record<string, unknown> = {}): string {
   });
 }
 
-/** The question as the digest, stored as a plain JSON column. */
+/** The question as the digest: a string column of the file, and a JSON tag checked on the way back. */
 function fileOptions(key = 'question 1'): IndexFileOptions<string> {
   return {
     key,
-    encode: (summaries) => ({ json: summaries, text: Buffer.alloc(0) }),
-    decode: (json) => {
-      const parsed = z.array(z.string()).safeParse(json);
-      return parsed.success ? parsed.data : undefined;
+    encode: (summaries, sections) => {
+      sections.strings('question', summaries);
+      return { tag: 'questions' };
+    },
+    decode: (json, sections, count) => {
+      const questions = sections.strings('question', count);
+      return z.object({ tag: z.literal('questions') }).safeParse(json).success ? questions?.all() : undefined;
     },
   };
 }
 
-/** The JSON line of results.index (the text after it is the digests'). */
-function storedJson(indexPath: string): { items: Record<string, unknown[]>; results: { lines: number } } {
+const StoredHeadSchema = z.looseObject({ count: z.number(), results: z.object({ lines: z.number() }), sections: z.record(z.string(), z.object({ at: z.number(), bytes: z.number() })) });
+
+/** The JSON line of results.index (the binary sections come after it). */
+function storedJson(indexPath: string): z.output<typeof StoredHeadSchema> & { raw: string; bodyStart: number } {
   const bytes = readFileSync(indexPath);
-  return JSON.parse(bytes.toString('utf8', 0, bytes.indexOf(0x0a)));
+  const raw = bytes.toString('utf8', 0, bytes.indexOf(0x0a));
+  return { ...StoredHeadSchema.parse(JSON.parse(raw)), raw, bodyStart: bytes.indexOf(0x0a) + 1 };
 }
 
 function read(path: string, key?: string): ResultsIndex<string> {
@@ -81,11 +88,15 @@ test('results index file: written beside results.jsonl on the first read, the ne
   const { path, indexPath } = runOf(300);
   const first = read(path);
   assert.ok(existsSync(indexPath), 'results.index is written');
-  assert.equal(storedJson(indexPath).items['itemId']?.length, 300);
+  const stored = storedJson(indexPath);
+  assert.equal(stored.count, 300);
+  assert.equal(stored.bodyStart % 8, 0, 'the binary sections start 8-byte aligned');
+  assert.equal(stored.sections['offset']?.bytes, 300 * 8);
   const second = read(path);
   assert.deepEqual(summary(second), summary(first));
   assert.equal(second.lines, first.lines);
-  assert.deepEqual(second.get('150')?.basis, first.get('150')?.basis, 'the basis (left out of the file) is read from the line');
+  assert.equal(second.get('150')?.basisDigest, first.get('150')?.basisDigest, 'the basis digest read from the file is the one computed from the line');
+  assert.equal(second.get('150')?.basisDigest, lineBasisDigest({ itemHash: HASH, response: '山 150', judgeReply: 'true' }));
   assert.equal(second.readLine('7')?.response, '山 7');
 
   // Proof that the second read used the file: a byte changed in the middle (same size, mtime put back,
@@ -94,7 +105,7 @@ test('results index file: written beside results.jsonl on the first read, the ne
   assert.equal(read(path).get('150')?.verdict, true, 'the stored index is used while size, mtime and both ends match');
 });
 
-test('results index file: its JSON line is ASCII (non-ASCII digests and errors written as escapes) and reads back the same', () => {
+test('results index file: its JSON line is ASCII (non-ASCII errors written as escapes), and errors and UTF-8 digests read back the same', () => {
   const path = join(scratchDir('results-index-ascii'), 'results.jsonl');
   const lines = Array.from({ length: 300 }, (_, i) => line(String(i), i === 5 ? { verdict: null, error: { stage: 'model', kind: 'http', message: '接続できません 🙅 (503)' } } : {}));
   writeFileSync(path, lines.map((l) => `${l}\n`).join(''));
@@ -102,7 +113,7 @@ test('results index file: its JSON line is ASCII (non-ASCII digests and errors w
   const bytes = readFileSync(resultsIndexPathOf(path));
   const head = bytes.subarray(0, bytes.indexOf(0x0a));
   assert.ok(head.every((byte) => byte < 0x80), 'the JSON line has only ASCII bytes');
-  assert.ok(head.includes('\\u96ea'), '雪 is written as an escape');
+  assert.ok(head.includes('\\u63a5'), '接 is written as an escape');
   const second = read(path);
   assert.deepEqual(summary(second), summary(first));
   assert.equal(second.get('0')?.summary, '雪女はどこに現れるか（0）');
@@ -129,7 +140,7 @@ test('results index file: lines appended after it (a retry superseding an earlie
   assert.equal(extended.lines, 302);
   assert.equal(extended.get('20')?.verdict, false, 'the retry appended later wins');
   assert.equal(extended.get('20')?.line, 301);
-  assert.equal(extended.get('20')?.basis.response, '川');
+  assert.equal(extended.get('20')?.basisDigest, lineBasisDigest({ itemHash: HASH, response: '川', judgeReply: 'false' }), 'the retry\'s basis');
   assert.equal(extended.readLine('20')?.judgeReply, 'false');
   const stored = storedJson(indexPath);
   assert.equal(stored.results.lines, 302, 'the file was rewritten to cover the appended lines');
@@ -161,9 +172,11 @@ test('results index file: a file of another key, another shape or garbage, or a 
   writeFileSync(indexPath, '{"format": "eval-adjudicator results index", "version": 1');
   assert.equal(read(path).get('3')?.summary, '雪女はどこに現れるか（3）', 'a cut file: rebuilt, no error');
   const stored = storedJson(indexPath);
-  stored.items['offset']?.pop();
-  writeFileSync(indexPath, `${JSON.stringify(stored)}\n`);
-  assert.equal(read(path).size, 300, 'columns of different lengths: rebuilt');
+  const bytes = readFileSync(indexPath);
+  writeFileSync(indexPath, Buffer.concat([Buffer.from(stored.raw.replace(`"count":300`, `"count":301`)), bytes.subarray(stored.raw.length)]));
+  assert.equal(read(path).size, 300, 'a count its sections do not hold: rebuilt');
+  writeFileSync(indexPath, bytes.subarray(0, bytes.length - 64));
+  assert.equal(read(path).size, 300, 'a file cut short: rebuilt');
   writeFileSync(path, Array.from({ length: 200 }, (_, i) => `${line(`n${i}`)}\n`).join(''));
   const replaced = read(path);
   assert.equal(replaced.size, 200);

@@ -71,7 +71,7 @@ function encodeRows(rows: readonly RowBasis[], sections: SectionWriter): z.input
     if (row.metricAcc !== undefined) stored.metricAcc[i] = { ...row.metricAcc };
     if (row.mc !== undefined) stored.mc[i] = row.mc;
   });
-  sections.strings('label', rows.map((row) => row.label));
+  sections.strings('label', rows.map((row) => row.label), { lazy: true });
   sections.uint32('facets', facets);
   sections.float64('margin', rows.map((row) => row.margin ?? Number.NaN));
   return stored;

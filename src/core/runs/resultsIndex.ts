@@ -273,7 +273,6 @@ export class ResultsIndex<S> {
 /** An entry read from its line: the texts of its basis kept, their digest computed when first asked for. */
 class LineEntry<S> implements IndexEntry<S> {
   readonly itemId: string;
-  readonly time: string;
   readonly verdict: boolean | null;
   readonly error: ResultLine['error'];
   private readonly basis: Pick<ResultLine, 'itemHash' | 'response' | 'judgeReply'>;
@@ -287,7 +286,6 @@ class LineEntry<S> implements IndexEntry<S> {
     readonly summary: S,
   ) {
     this.itemId = value.itemId;
-    this.time = value.time;
     this.verdict = value.verdict;
     this.error = value.error;
     this.basis = { itemHash: value.itemHash, response: value.response, judgeReply: value.judgeReply };

@@ -1,8 +1,8 @@
-import { isAscii } from 'node:buffer';
 import { createHash } from 'node:crypto';
-import { existsSync, fstatSync, readFileSync, readSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, fstatSync, readSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import * as z from 'zod';
-import { SECTIONS_READABLE, SectionReader, SectionTableSchema, SectionWriter, type StringColumn } from './indexSections';
+import { IndexFileHandle } from './indexFileHandle';
+import { BodySizeSchema, SECTIONS_READABLE, SectionReader, SectionTableSchema, SectionWriter } from './indexSections';
 import { BASIS_DIGEST_BYTES } from '../adjudication/basis';
 import { ItemErrorSchema, type ResultLine } from './resultLine';
 
@@ -49,7 +49,6 @@ export interface IndexEntry<S> {
   readonly length: number;
   /** 1-based line number, for error messages. */
   readonly line: number;
-  readonly time: string;
   readonly verdict: boolean | null;
   readonly error: ResultLine['error'];
   /** The digest of the line's decision basis (basis.ts), what stale checks compare. */
@@ -72,7 +71,7 @@ export interface IndexFileOptions<S> {
   readonly decode: (json: unknown, sections: SectionReader, count: number) => S[] | undefined;
 }
 
-/** An entry read from the index file: its time and basis digest decoded when first asked for. */
+/** An entry read from the index file: its basis digest decoded when first asked for. */
 class StoredEntry<S> implements IndexEntry<S> {
   constructor(
     readonly itemId: string,
@@ -80,16 +79,11 @@ class StoredEntry<S> implements IndexEntry<S> {
     readonly length: number,
     readonly line: number,
     private readonly row: number,
-    private readonly times: StringColumn,
     readonly verdict: boolean | null,
     readonly error: ResultLine['error'],
     readonly summary: S,
     private readonly digests: Buffer,
   ) {}
-
-  get time(): string {
-    return this.times.get(this.row);
-  }
 
   get basisDigest(): string {
     return this.digests.toString('hex', this.row * BASIS_DIGEST_BYTES, (this.row + 1) * BASIS_DIGEST_BYTES);
@@ -126,26 +120,13 @@ const HeadSchema = z.object({
   errors: ErrorsSchema,
   summaries: z.unknown(),
   sections: SectionTableSchema,
+  body: BodySizeSchema,
 });
 
 const VERDICT_CODES = { null: -1, false: 0, true: 1 } as const;
 
 function verdictOf(code: number): boolean | null | undefined {
   return code === -1 ? null : code === 0 ? false : code === 1 ? true : undefined;
-}
-
-/** The file's JSON line and binary body, the body copied to an aligned buffer if it does not start aligned. */
-function splitFile(bytes: Buffer): { head: unknown; body: Buffer } | undefined {
-  const newline = bytes.indexOf(0x0a);
-  if (newline === -1) return undefined;
-  const head = bytes.subarray(0, newline);
-  // Written as ASCII (asciiJson): a one-byte string, decoded and parsed about twice as fast as UTF-8 text.
-  const json: unknown = JSON.parse(head.toString(isAscii(head) ? 'latin1' : 'utf8'));
-  const body = bytes.subarray(newline + 1);
-  if (body.byteOffset % 8 === 0) return { head: json, body };
-  const aligned = Buffer.alloc(body.length);
-  body.copy(aligned);
-  return { head: json, body: aligned };
 }
 
 /**
@@ -155,24 +136,35 @@ function splitFile(bytes: Buffer): { head: unknown; body: Buffer } | undefined {
  */
 export function loadIndexFile<S>(indexPath: string, fd: number, options: IndexFileOptions<S>): StoredIndex<S> | undefined {
   if (!SECTIONS_READABLE || !existsSync(indexPath)) return undefined;
-  let split: { head: unknown; body: Buffer } | undefined;
+  const file = IndexFileHandle.open(indexPath);
+  if (file === undefined) return undefined;
+  let lazySections = -1;
   try {
-    split = splitFile(readFileSync(indexPath));
+    const stored = readStored(file, fd, options);
+    if (stored !== undefined) lazySections = stored.lazySections;
+    return stored?.index;
   } catch {
     return undefined;
+  } finally {
+    if (lazySections === -1) file.close();
+    else file.keepFor(lazySections);
   }
-  const parsed = HeadSchema.safeParse(split?.head);
-  if (split === undefined || !parsed.success || parsed.data.key !== options.key) return undefined;
-  const { results: coverage, count, errors, summaries: summariesJson, sections: table } = parsed.data;
-  const sections = new SectionReader(table, split.body);
+}
+
+function readStored<S>(file: IndexFileHandle, fd: number, options: IndexFileOptions<S>): { index: StoredIndex<S>; lazySections: number } | undefined {
+  const parsed = HeadSchema.safeParse(file.head);
+  if (!parsed.success || parsed.data.key !== options.key) return undefined;
+  const { results: coverage, count, errors, summaries: summariesJson, sections: table, body: size } = parsed.data;
+  const eager = file.eager(size);
+  if (eager === undefined) return undefined;
+  const sections = new SectionReader(table, eager, size, file);
   const itemIds = sections.strings('itemId', count);
-  const times = sections.strings('time', count);
   const offsets = sections.float64('offset', count);
   const lengths = sections.uint32('length', count);
   const lines = sections.uint32('line', count);
   const verdicts = sections.int8('verdict', count);
   const digests = sections.bytes('basisDigest', count * BASIS_DIGEST_BYTES);
-  if (itemIds === undefined || times === undefined || offsets === undefined || lengths === undefined || lines === undefined || verdicts === undefined || digests === undefined) return undefined;
+  if (itemIds === undefined || offsets === undefined || lengths === undefined || lines === undefined || verdicts === undefined || digests === undefined) return undefined;
   const summaries = options.decode(summariesJson, sections, count);
   if (summaries === undefined || summaries.length !== count) return undefined;
   const stat = fstatSync(fd);
@@ -186,9 +178,9 @@ export function loadIndexFile<S>(indexPath: string, fd: number, options: IndexFi
     const [offset, length, line, verdict] = [offsets[i] ?? -1, lengths[i] ?? 0, lines[i] ?? 0, verdictOf(verdicts[i] ?? 2)];
     const itemId = ids[i] ?? '';
     if (itemId === '' || !(offset >= 0) || offset + length > coverage.end || line < 1 || verdict === undefined) return undefined;
-    entries.push(new StoredEntry(itemId, offset, length, line, i, times, verdict, errors[i] ?? null, summaries[i] as S, digests));
+    entries.push(new StoredEntry(itemId, offset, length, line, i, verdict, errors[i] ?? null, summaries[i] as S, digests));
   }
-  return { coverage, entries };
+  return { index: { coverage, entries }, lazySections: sections.lazyColumns };
 }
 
 /** JSON text with every character past ASCII written as a \u escape (the same value once parsed). */
@@ -208,15 +200,14 @@ export function writeIndexFile<S>(indexPath: string, options: IndexFileOptions<S
   try {
     const sections = new SectionWriter();
     sections.strings('itemId', entries.map((e) => e.itemId));
-    sections.strings('time', entries.map((e) => e.time));
     sections.float64('offset', entries.map((e) => e.offset));
     sections.uint32('length', entries.map((e) => e.length));
     sections.uint32('line', entries.map((e) => e.line));
     sections.int8('verdict', entries.map((e) => VERDICT_CODES[String(e.verdict) as keyof typeof VERDICT_CODES]));
     sections.bytes('basisDigest', Buffer.from(entries.map((e) => e.basisDigest).join(''), 'hex'));
     const summaries = options.encode(entries.map((e) => e.summary), sections);
-    const { table, body } = sections.layout();
-    const json = asciiJson(JSON.stringify({ format: FORMAT, version: VERSION, key: options.key, results: stored.coverage, count: entries.length, errors, summaries, sections: table }));
+    const { table, body, size } = sections.layout();
+    const json = asciiJson(JSON.stringify({ format: FORMAT, version: VERSION, key: options.key, results: stored.coverage, count: entries.length, errors, summaries, sections: table, body: size }));
     // Spaces before the newline, so that the body starts 8-byte aligned and is read in place.
     const head = json.padEnd(Math.ceil((json.length + 1) / 8) * 8 - 1, ' ');
     writeFileSync(temporary, Buffer.concat([Buffer.from(`${head}\n`, 'latin1'), body]));

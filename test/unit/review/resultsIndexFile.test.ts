@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { appendFileSync, existsSync, openSync, readFileSync, statSync, utimesSync, writeFileSync, writeSync, closeSync } from 'node:fs';
+import { appendFileSync, existsSync, openSync, readFileSync, readdirSync, statSync, utimesSync, writeFileSync, writeSync, closeSync } from 'node:fs';
 import { join } from 'node:path';
 import * as z from 'zod';
 import { lineBasisDigest } from '../../../src/core/adjudication/basis';
@@ -227,4 +227,42 @@ test('results index file: an item the run no longer lists is not taken from the 
   manifest.dataset.datasetItems -= 1;
   writeFileSync(join(run.dir, 'run.json'), JSON.stringify(manifest));
   assert.throws(() => ReviewSession.open(run.dir, 'ann', { searchInRows: false }), (error: unknown) => error instanceof UserError && /results\.jsonl line 8, field "itemId": "7" is not an item of this run/.test(error.message));
+});
+
+/** The question as a lazy string column: each digest decodes its question when asked for. */
+function lazyOptions(key: string): IndexFileOptions<{ readonly question: string }> {
+  return {
+    key,
+    encode: (summaries, sections) => {
+      sections.strings('question', summaries.map((s) => s.question), { lazy: true });
+      return {};
+    },
+    decode: (_json, sections, count) => {
+      const questions = sections.strings('question', count);
+      if (questions === undefined) return undefined;
+      return Array.from({ length: count }, (_, i) => ({
+        get question() {
+          return questions.get(i);
+        },
+      }));
+    },
+  };
+}
+
+const openFds = (): number => readdirSync('/proc/self/fd').length;
+
+test('results index file: a lazy column is read from the file as it was opened, even once another window has replaced it, and the file is closed once the column is read whole', { skip: !existsSync('/proc/self/fd') }, () => {
+  const { path } = runOf(300);
+  const readLazy = (key: string, prefix = ''): ResultsIndex<{ readonly question: string }> => ResultsIndex.read(path, { describe: (l) => ({ question: `${prefix}${String(l.inputs['question'])}` }), file: lazyOptions(key) });
+  readLazy('lazy 1');
+  const before = openFds();
+  const stored = readLazy('lazy 1');
+  assert.equal(openFds(), before + 1, 'results.index stays open for its lazy column');
+  readLazy('lazy 2', 'rebuilt: ');
+  assert.equal(readLazy('lazy 2').get('3')?.summary.question, 'rebuilt: 雪女はどこに現れるか（3）', 'another window rebuilt the file (written beside, renamed over)');
+  assert.equal(stored.get('3')?.summary.question, '雪女はどこに現れるか（3）', 'a string read alone comes from the file as opened');
+  const open = openFds();
+  const all = [...stored.values()].map((e) => e.summary.question);
+  assert.deepEqual(all, Array.from({ length: 300 }, (_, i) => `雪女はどこに現れるか（${i}）`), 'read alone a few at a time, then the whole text at once');
+  assert.equal(openFds(), open - 1, 'closed once read whole');
 });

@@ -1,3 +1,4 @@
+import { isAscii } from 'node:buffer';
 import { endianness } from 'node:os';
 import * as z from 'zod';
 
@@ -73,6 +74,8 @@ export class SectionWriter {
 /** Where a string column's text is: in memory, or on disk until first needed. */
 export interface TextSource {
   text(start: number, end: number): string;
+  /** The whole text decoded, when it is ASCII (byte offsets are then string offsets); else undefined. */
+  ascii?(): string | undefined;
 }
 
 /** Reads the lazy part of an open index file's body; the file stays open until every lazy section is read. */
@@ -123,10 +126,16 @@ export class StringColumn {
     return this.source.text(index === 0 ? 0 : (this.ends[index - 1] ?? 0), this.ends[index] ?? 0);
   }
 
-  /** Every string (a column read whole: the item ids). */
+  /** Every string (a column read whole: the item ids); an ASCII text is decoded once and cut, not decoded string by string. */
   all(): string[] {
     const values: string[] = [];
-    for (let i = 0; i < this.ends.length; i++) values.push(this.get(i));
+    const ascii = this.source.ascii?.();
+    let start = 0;
+    for (let i = 0; i < this.ends.length; i++) {
+      const end = this.ends[i] ?? 0;
+      values.push(ascii === undefined ? this.source.text(start, end) : ascii.slice(start, end));
+      start = end;
+    }
     return values;
   }
 }
@@ -196,6 +205,6 @@ export class SectionReader {
       return new StringColumn(new LazyText(this.lazy, entry.at, entry.bytes), ends);
     }
     const text = this.bytes(name, entry.bytes);
-    return text === undefined ? undefined : new StringColumn({ text: (start, end) => text.toString('utf8', start, end) }, ends);
+    return text === undefined ? undefined : new StringColumn({ text: (start, end) => text.toString('utf8', start, end), ascii: () => (isAscii(text) ? text.toString('latin1') : undefined) }, ends);
   }
 }

@@ -175,7 +175,10 @@ function readStored<S>(file: IndexFileHandle, fd: number, options: IndexFileOpti
   const ids = itemIds.all();
   const entries: IndexEntry<S>[] = [];
   for (let i = 0; i < count; i++) {
-    const [offset, length, line, verdict] = [offsets[i] ?? -1, lengths[i] ?? 0, lines[i] ?? 0, verdictOf(verdicts[i] ?? 2)];
+    const offset = offsets[i] ?? -1;
+    const length = lengths[i] ?? 0;
+    const line = lines[i] ?? 0;
+    const verdict = verdictOf(verdicts[i] ?? 2);
     const itemId = ids[i] ?? '';
     if (itemId === '' || !(offset >= 0) || offset + length > coverage.end || line < 1 || verdict === undefined) return undefined;
     entries.push(new StoredEntry(itemId, offset, length, line, i, verdict, errors[i] ?? null, summaries[i] as S, digests));

@@ -42,6 +42,15 @@ export const CountsSchema = z.object({
   missing: z.number().int().nonnegative(),
 });
 
+/**
+ * A run's item ids, checked in one loop: a zod schema per element costs more than the JSON.parse of a
+ * 100 000-item run.json. A bad element is reported at its index, as z.array(z.string()) would.
+ */
+const ItemIdsSchema = z.custom<string[]>(Array.isArray, 'expected an array of item ids').check((ctx) => {
+  const bad = ctx.value.findIndex((id) => typeof id !== 'string');
+  if (bad !== -1) ctx.issues.push({ code: 'custom', message: `expected a string, received ${typeof ctx.value[bad]}`, input: ctx.value[bad], path: [bad] });
+});
+
 export const RunManifestSchema = z.looseObject({
   formatVersion: z.literal(RUN_FORMAT_VERSION),
   id: z.string().min(1),
@@ -56,7 +65,7 @@ export const RunManifestSchema = z.looseObject({
     files: z.array(DatasetFileRecordSchema),
     /** Items in the dataset, and the ids this run covers (the first N when limited). */
     datasetItems: z.number().int().nonnegative(),
-    itemIds: z.array(z.string()),
+    itemIds: ItemIdsSchema,
   }),
   model: ModelRecordSchema.nullable(),
   judge: ModelRecordSchema.nullable(),

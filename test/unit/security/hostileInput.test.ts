@@ -159,6 +159,10 @@ test('run folders: malformed lines, unknown versions and broken run.json are cle
   await refuse('a run.json cut short', /run\.json: not valid JSON/, true);
   writeFileSync(join(runDir, 'run.json'), manifestText.replace('"benchmark": "yokaieval"', '"benchmark": "<img src=x onerror=alert(1)>"'));
   await refuse('an unknown benchmark', /run\.json, field "benchmark"/, true);
+  const numberId = JSON.parse(manifestText) as { dataset: { itemIds: unknown[] } };
+  numberId.dataset.itemIds[3] = 3;
+  writeFileSync(join(runDir, 'run.json'), JSON.stringify(numberId, null, 2));
+  await refuse('an item id that is not a string', /run\.json, field "dataset\.itemIds\.3": expected a string, received number/, true);
   writeFileSync(join(runDir, 'run.json'), manifestText);
   assert.equal(readManifest(runDir).id, 'yokaieval-official-gpt4o');
 });

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, fstatSync, readSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { fstatSync, readSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import * as z from 'zod';
 import { IndexFileHandle } from './indexFileHandle';
 import { BodySizeSchema, SECTIONS_READABLE, SectionReader, SectionTableSchema, SectionWriter } from './indexSections';
@@ -71,7 +71,7 @@ export interface IndexFileOptions<S> {
   readonly decode: (json: unknown, sections: SectionReader, count: number) => S[] | undefined;
 }
 
-/** An entry read from the index file: its basis digest decoded when first asked for. */
+/** An entry read from the index file: its basis digest decoded when asked for. */
 class StoredEntry<S> implements IndexEntry<S> {
   constructor(
     readonly itemId: string,
@@ -135,7 +135,7 @@ function verdictOf(code: number): boolean | null | undefined {
  * then reads results.jsonl itself.
  */
 export function loadIndexFile<S>(indexPath: string, fd: number, options: IndexFileOptions<S>): StoredIndex<S> | undefined {
-  if (!SECTIONS_READABLE || !existsSync(indexPath)) return undefined;
+  if (!SECTIONS_READABLE) return undefined;
   const file = IndexFileHandle.open(indexPath);
   if (file === undefined) return undefined;
   let lazySections = -1;

@@ -180,6 +180,7 @@ export async function inChromium(runDir: string, dir: string, measureHost: () =>
     const firstItem = numberIn(marks, 'firstItemPainted');
     const initReceived = numberIn(marks, 'initParsed');
     const overlap = {
+      hostStartedMs: round(hostReport.startedAt - startedAt, 1),
       hostOpenedMs: round(hostReport.openedAt - startedAt, 1),
       hostWrittenMs: round(hostReport.writtenAt - startedAt, 1),
       hostCpuMs: round(hostReport.cpuMs, 1),

@@ -64,6 +64,8 @@ export interface ReviewUiResult {
    * writes the first messages; the page's 'ready' is answered (init fetched) once they are written.
    */
   readonly overlap: {
+    /** When the host process took the 'go' message (the IPC's delay, and whatever else it was doing). */
+    readonly hostStartedMs: number;
     readonly hostOpenedMs: number;
     /** The init and the first item's detail written: what the host's answer to 'ready' waits for. */
     readonly hostWrittenMs: number;

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { type SectionReader, type SectionWriter, type StringColumn } from '../runs/indexSections';
-import { type IndexFileOptions } from '../runs/resultsIndexFile';
+import { type IndexFileOptions, type StoredSummaries } from '../runs/resultsIndexFile';
 import { type RunManifest } from '../runs/runManifest';
 import { TOOL_VERSION } from '../version';
 import { type RowBasis } from './itemViews';
@@ -20,7 +20,7 @@ const StoredRowsSchema = z.object({
   mc: z.record(z.string(), z.object({ mc1: z.number(), mc2: z.number() })),
 });
 
-/** A row digest from the file: its label is decoded from the file's text when a row is drawn. */
+/** A row digest from the file, made when a row is drawn (or a header counts it): its label decoded then. */
 class StoredRowBasis implements RowBasis {
   private decoded: string | undefined;
 
@@ -39,21 +39,20 @@ class StoredRowBasis implements RowBasis {
   }
 }
 
-function decodeRows(json: unknown, sections: SectionReader, count: number): RowBasis[] | undefined {
+function decodeRows(json: unknown, sections: SectionReader, count: number): StoredSummaries<RowBasis> | undefined {
   const parsed = StoredRowsSchema.safeParse(json);
   const labels = sections.strings('label', count);
   const facets = sections.uint32('facets', count);
   const margins = sections.float64('margin', count);
   if (!parsed.success || labels === undefined || facets === undefined || margins === undefined) return undefined;
   const { facetSets, metricAcc, mc } = parsed.data;
-  const rows: RowBasis[] = [];
-  for (let i = 0; i < count; i++) {
-    const set = facetSets[facets[i] ?? -1];
-    if (set === undefined) return undefined;
-    const margin = margins[i] ?? Number.NaN;
-    rows.push(new StoredRowBasis(labels, i, set, Number.isNaN(margin) ? null : margin, metricAcc[i], mc[i]));
-  }
-  return rows;
+  for (let i = 0; i < count; i++) if ((facets[i] ?? -1) >= facetSets.length) return undefined;
+  return {
+    at(row) {
+      const margin = margins[row] ?? Number.NaN;
+      return new StoredRowBasis(labels, row, facetSets[facets[row] ?? 0] ?? {}, Number.isNaN(margin) ? null : margin, metricAcc[row], mc[row]);
+    },
+  };
 }
 
 function encodeRows(rows: readonly RowBasis[], sections: SectionWriter): z.input<typeof StoredRowsSchema> {

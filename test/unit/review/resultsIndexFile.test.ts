@@ -42,7 +42,7 @@ function fileOptions(key = 'question 1'): IndexFileOptions<string> {
     },
     decode: (json, sections, count) => {
       const questions = sections.strings('question', count);
-      return z.object({ tag: z.literal('questions') }).safeParse(json).success ? questions?.all() : undefined;
+      return questions !== undefined && z.object({ tag: z.literal('questions') }).safeParse(json).success ? { at: (row) => questions.get(row) } : undefined;
     },
   };
 }
@@ -240,11 +240,13 @@ function lazyOptions(key: string): IndexFileOptions<{ readonly question: string 
     decode: (_json, sections, count) => {
       const questions = sections.strings('question', count);
       if (questions === undefined) return undefined;
-      return Array.from({ length: count }, (_, i) => ({
-        get question() {
-          return questions.get(i);
-        },
-      }));
+      return {
+        at: (row) => ({
+          get question() {
+            return questions.get(row);
+          },
+        }),
+      };
     },
   };
 }

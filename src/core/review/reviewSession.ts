@@ -4,7 +4,7 @@ import { type LogProblem, unknownItemProblems } from '../adjudication/adjudicati
 import { type AnnotatorState, EMPTY_STATE } from '../adjudication/event';
 import { AdjudicationIndex, type ItemAdjudication } from '../adjudication/itemAdjudication';
 import { benchmarkOf } from '../benchmarks/registry';
-import { automaticScore } from '../runs/automaticSummary';
+import { automaticScoreOf, countVerdictsOf } from '../runs/automaticSummary';
 import { type ResultLine } from '../runs/resultLine';
 import { type RunManifest } from '../runs/runManifest';
 import { type RunPaths, readManifest, runPaths } from '../runs/runFolder';
@@ -125,9 +125,10 @@ export class ReviewSession {
   }
 
   adjudication(itemId: string): ItemAdjudication | undefined {
+    // Most items have no event: one lookup says so.
+    if (this.index.eventsOf(itemId).length === 0) return undefined;
     const cached = this.cache.get(itemId);
     if (cached !== undefined) return cached;
-    if (this.index.eventsOf(itemId).length === 0) return undefined;
     const computed = this.index.adjudicate(itemId, this.results.get(itemId)?.basisDigest);
     this.cache.set(itemId, computed);
     return computed;
@@ -167,14 +168,18 @@ export class ReviewSession {
   /** The scores: a pass over the run the first time, then kept current by readTail() item by item. */
   header(): ScoreHeader {
     const ids = this.manifestValue.dataset.itemIds;
+    // Each item's entry looked up once for both passes (a hundred thousand lookups each).
+    let current: (IndexEntry<RowBasis> | undefined)[] | undefined;
+    const currentEntries = (): (IndexEntry<RowBasis> | undefined)[] => (current ??= ids.map((id) => this.results.get(id)));
     if (this.automaticAccuracy === undefined) {
-      this.automaticAccuracy = automaticScore(this.manifestValue, this.results).accuracy;
+      this.automaticAccuracy = automaticScoreOf(countVerdictsOf(currentEntries())).accuracy;
       this.benchmarkHeader = this.context.review.scoreHeader(this.manifestValue, summariesOf(this.results.values()));
     }
     let tally = this.tally;
     if (tally === undefined) {
       tally = new ScoreTally();
-      for (const id of ids) tally.add(itemScoreTerms(this.results.get(id), this.adjudication(id)));
+      const entries = currentEntries();
+      for (let i = 0; i < ids.length; i++) tally.add(itemScoreTerms(entries[i], this.adjudication(ids[i] as string)));
       // Kept only when every item id is listed once, so that one item's change is one term.
       if (this.positions.size === ids.length) this.tally = tally;
     }

@@ -23,9 +23,13 @@ export interface VerdictLookup {
 }
 
 export function countVerdicts(manifest: RunManifest, current: VerdictLookup): VerdictCounts {
+  return countVerdictsOf(manifest.dataset.itemIds.map((id) => current.get(id)));
+}
+
+/** The counts of the run's items' current results, given in the run's order (undefined: no result). */
+export function countVerdictsOf(lines: Iterable<Pick<ResultLine, 'error' | 'verdict'> | undefined>): VerdictCounts {
   const counts: VerdictCounts = { true: 0, false: 0, null: 0, missing: 0, error: 0 };
-  for (const id of manifest.dataset.itemIds) {
-    const line = current.get(id);
+  for (const line of lines) {
     if (line === undefined) counts.missing += 1;
     else if (line.error !== null) counts.error += 1;
     else if (line.verdict === true) counts.true += 1;
@@ -36,8 +40,11 @@ export function countVerdicts(manifest: RunManifest, current: VerdictLookup): Ve
 }
 
 export function automaticScore(manifest: RunManifest, current: VerdictLookup): AutomaticScore {
-  const counts = countVerdicts(manifest, current);
-  const items = manifest.dataset.itemIds.length;
+  return automaticScoreOf(countVerdicts(manifest, current));
+}
+
+export function automaticScoreOf(counts: VerdictCounts): AutomaticScore {
+  const items = counts.true + counts.false + counts.null + counts.missing + counts.error;
   const decided = counts.true + counts.false;
   return {
     accuracy: items === 0 ? 0 : counts.true / items,

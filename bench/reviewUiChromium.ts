@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { build } from 'esbuild';
 import * as z from 'zod';
 import { type BenchPage, type CdpSession, launchChromium } from './browser';
+import { type MachineCpu, busyShare, machineCpu } from './machineCpu';
 import { REPO_ROOT } from './paths';
 import { type HostSide, type KeyLatency, type ReviewUiResult, hostFiles, hostTimes } from './reviewUiResult';
 import { HARNESS_JS, PAGE_HTML } from './reviewUiPage';
@@ -128,7 +129,12 @@ export async function inChromium(runDir: string, dir: string, measureHost: () =>
   let go: () => void = () => undefined;
   const started = new Promise<void>((resolve) => (go = resolve));
   let startedAt = Number.NaN;
-  const written = started.then(() => opener.go({ runDir, ...first }));
+  let cpuAtCommand: MachineCpu | null = null;
+  let cpuAtWritten: MachineCpu | null = null;
+  const written = started.then(() => opener.go({ runDir, ...first })).then((report) => {
+    cpuAtWritten = machineCpu();
+    return report;
+  });
   // Awaited below; the server's requests wait on it meanwhile.
   written.catch(() => undefined);
   const server = await serve({
@@ -149,8 +155,13 @@ export async function inChromium(runDir: string, dir: string, measureHost: () =>
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     const cdp = await context.newCDPSession(page);
+    // As in an editor already running: the browser's own start-up work (its processes, the first page's
+    // renderer) is over before the command, not counted in it.
+    await page.goto('about:blank');
+    const settledAfterMs = await untilQuiet();
     // The Review command: the panel's page navigates while the host opens the run.
     startedAt = epochNow();
+    cpuAtCommand = machineCpu();
     go();
     await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`, { timeout: 60_000 });
     const until = (condition: string, what: string): Promise<unknown> =>
@@ -184,6 +195,8 @@ export async function inChromium(runDir: string, dir: string, measureHost: () =>
       hostOpenedMs: round(hostReport.openedAt - startedAt, 1),
       hostWrittenMs: round(hostReport.writtenAt - startedAt, 1),
       hostCpuMs: round(hostReport.cpuMs, 1),
+      machineBusyShare: busyShareOf(cpuAtCommand, cpuAtWritten),
+      browserSettledAfterMs: settledAfterMs,
       navigationStartMs: fromCommand(0),
       readyMs: fromCommand(numberIn(marks, 'ready')),
       initReceivedMs: fromCommand(initReceived),
@@ -216,4 +229,25 @@ export async function inChromium(runDir: string, dir: string, measureHost: () =>
     await browser.close();
     server.close();
   }
+}
+
+function busyShareOf(from: MachineCpu | null, to: MachineCpu | null): number | null {
+  const share = busyShare(from, to);
+  return share === null ? null : round(share, 2);
+}
+
+const QUIET_SHARE = 0.25;
+const QUIET_WINDOW_MS = 250;
+const QUIET_LIMIT_MS = 5000;
+
+/** Waits until the machine's cores are mostly idle over a short window (at most 5 s); returns how long that took. */
+async function untilQuiet(): Promise<number> {
+  const start = performance.now();
+  while (performance.now() - start < QUIET_LIMIT_MS) {
+    const before = machineCpu();
+    await new Promise((resolve) => setTimeout(resolve, QUIET_WINDOW_MS));
+    const share = busyShare(before, machineCpu());
+    if (share === null || share < QUIET_SHARE) break;
+  }
+  return round(performance.now() - start, 0);
 }

@@ -71,6 +71,10 @@ export interface ReviewUiResult {
     readonly hostWrittenMs: number;
     /** The host process's CPU time until then (user + system): below hostWrittenMs when it waited for a core. */
     readonly hostCpuMs: number;
+    /** The share of the machine's cores busy (any process) from the command to the first messages written; null off Linux. */
+    readonly machineBusyShare: number | null;
+    /** How long the browser took, after its launch and a blank page, to leave the cores mostly idle before the command (at most 5 s). */
+    readonly browserSettledAfterMs: number;
     readonly navigationStartMs: number;
     readonly readyMs: number;
     readonly initReceivedMs: number;

@@ -146,7 +146,8 @@ function reviewUiTargets(outcome: Outcome<ReviewUiResult>): Target[] {
       : `measured, not summed: from the Review command the page navigates while a process of its own (the extension host's stand-in) ` +
         `opens the run from results.index (${u.host.indexFileMB} MB) and writes the first messages (header, ${u.host.initRows} rows, the first item: ${u.host.initMessageMB} MB), ` +
         `as ReviewPanel opens the run after writing the page's HTML and answers 'ready' once it is open; one clock for both. ` +
-        `Host open done at ${o.hostOpenedMs} ms, first messages written at ${o.hostWrittenMs} ms (${o.hostCpuMs} ms of CPU); the page posted 'ready' at ${o.readyMs} ms, ` +
+        `The browser is first left to finish its own start-up (${o.browserSettledAfterMs} ms after its launch and a blank page, until the cores were mostly idle), as in an editor already running. ` +
+        `Host open done at ${o.hostOpenedMs} ms, first messages written at ${o.hostWrittenMs} ms (${o.hostCpuMs} ms of CPU; ${o.machineBusyShare === null ? 'machine load unknown' : `${Math.round(o.machineBusyShare * 100)}% of the machine's cores busy meanwhile`}); the page posted 'ready' at ${o.readyMs} ms, ` +
         `had the init at ${o.initReceivedMs} ms and painted the first item at ${o.firstItemPaintedMs} ms` +
         (web === null ? '' : ` (${web.initToFirstItemMs} ms from the init to the first item painted)`) +
         `. In the bench's own process, after a first open: open ${u.host.openMs} ms, first messages ${u.host.initMessageMs} ms. `) +

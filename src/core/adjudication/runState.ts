@@ -31,8 +31,7 @@ export function loadRunState(dir: string): RunState {
   const log = readAdjudicationLog(paths.adjudications);
   const index = new AdjudicationIndex(log.events);
   const knownItems = new Set(manifest.dataset.itemIds);
-  const adjudication = (itemId: string): ItemAdjudication | undefined =>
-    {
+  const adjudication = (itemId: string): ItemAdjudication | undefined => {
     if (index.eventsOf(itemId).length === 0) return undefined;
     const line = byItem.get(itemId);
     return index.adjudicate(itemId, line === undefined ? undefined : lineBasisDigest(line));

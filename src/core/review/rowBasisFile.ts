@@ -20,10 +20,8 @@ const StoredRowsSchema = z.object({
   mc: z.record(z.string(), z.object({ mc1: z.number(), mc2: z.number() })),
 });
 
-/** A row digest from the file, made when a row is drawn (or a header counts it): its label decoded then. */
+/** A row digest from the file, made when a row is drawn (or a header counts it): its label read when asked for. */
 class StoredRowBasis implements RowBasis {
-  private decoded: string | undefined;
-
   constructor(
     private readonly labels: StringColumn,
     private readonly row: number,
@@ -34,8 +32,7 @@ class StoredRowBasis implements RowBasis {
   ) {}
 
   get label(): string {
-    this.decoded ??= this.labels.get(this.row);
-    return this.decoded;
+    return this.labels.get(this.row);
   }
 }
 

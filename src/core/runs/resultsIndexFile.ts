@@ -160,7 +160,10 @@ const HeadSchema = z.object({
   body: BodySizeSchema,
 });
 
-const VERDICT_CODES = { null: -1, false: 0, true: 1 } as const;
+/** A verdict as the int8 column stores it: -1 null, 0 false, 1 true. */
+function verdictCode(verdict: boolean | null): number {
+  return verdict === null ? -1 : verdict ? 1 : 0;
+}
 
 function verdictOf(code: number): boolean | null | undefined {
   return code === -1 ? null : code === 0 ? false : code === 1 ? true : undefined;
@@ -244,7 +247,7 @@ export function writeIndexFile<S>(indexPath: string, options: IndexFileOptions<S
     sections.float64('offset', entries.map((e) => e.offset));
     sections.uint32('length', entries.map((e) => e.length));
     sections.uint32('line', entries.map((e) => e.line));
-    sections.int8('verdict', entries.map((e) => VERDICT_CODES[String(e.verdict) as keyof typeof VERDICT_CODES]));
+    sections.int8('verdict', entries.map((e) => verdictCode(e.verdict)));
     sections.bytes('basisDigest', Buffer.from(entries.map((e) => e.basisDigest).join(''), 'hex'));
     const summaries = options.encode(entries.map((e) => e.summary), sections);
     const { table, body, size } = sections.layout();

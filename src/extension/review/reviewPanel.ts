@@ -147,9 +147,12 @@ export class ReviewPanel extends RunPanel<WebviewMessage, HostMessage> {
   }
 
   private select(itemId: string): void {
-    // Still opening: the init will show it.
-    if (this.run === undefined) this.selected = itemId;
-    if (this.run === undefined || !this.session.hasItem(itemId)) return;
+    if (this.run === undefined) {
+      // Still opening: the init will show it.
+      this.selected = itemId;
+      return;
+    }
+    if (!this.session.hasItem(itemId)) return;
     this.selected = itemId;
     this.post({ type: 'item', detail: this.session.detail(itemId, this.canUndo()) });
   }

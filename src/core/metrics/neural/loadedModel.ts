@@ -24,10 +24,12 @@ export async function loadModel(choice: NeuralModelChoice, what: string, fallbac
   const onnx = await OnnxModel.open(folder.onnxPath, tokenizer.padId);
   try {
     const files = await hashModelFiles(folder.dir);
-    for (const file of expected === undefined ? [] : files) {
-      const before = expected?.files.find((f) => f.path === file.path);
-      if (before !== undefined && before.sha256 !== file.sha256) {
-        throw new UserError(`${folder.dir}/${file.path}: changed since the run started (sha256 ${file.sha256}, run.json has ${before.sha256})`);
+    if (expected !== undefined) {
+      for (const file of files) {
+        const before = expected.files.find((f) => f.path === file.path);
+        if (before !== undefined && before.sha256 !== file.sha256) {
+          throw new UserError(`${folder.dir}/${file.path}: changed since the run started (sha256 ${file.sha256}, run.json has ${before.sha256})`);
+        }
       }
     }
     const maxLength = modelMaxLength(folder, fallbackMaxLength);

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { parseKalahiCsv } from '../src/core/benchmarks/kalahi/dataset';
 import { timedCliRun } from './cliRun';
 import { DATA_DIR, KALAHI_CSV, scratchDir } from './paths';
+import { sdkKalahiMcFloor } from './sdkFloor';
 import { log, median, round } from './stats';
 import { startServerProcess } from './testServer';
 
@@ -29,6 +30,11 @@ export interface KalahiMcRunResult {
   readonly lowerBoundMs: number;
   readonly lowerBoundOverIdeal: number;
   readonly wallOverLowerBound: number;
+  /**
+   * The same 150 requests sent by the bare openai client (each reply parsed, nothing else), alternating with
+   * the tool's runs: wall / ideal. What no client reaches here is below this.
+   */
+  readonly sdkOnlyWallOverIdeal: number;
 }
 
 export interface KalahiMcResult {
@@ -95,6 +101,7 @@ export async function benchKalahiMc(repetitions: number): Promise<KalahiMcResult
       const walls: number[] = [];
       const cpu: number[] = [];
       const timelines: RunTimeline[] = [];
+      const bareWalls: number[] = [];
       let requests = 0;
       let items = 0;
       for (let i = 0; i < repetitions; i++) {
@@ -105,6 +112,7 @@ export async function benchKalahiMc(repetitions: number): Promise<KalahiMcResult
         cpu.push(run.cpuMs / requests);
         items = run.manifest.counts.items;
         if (run.manifest.counts.error > 0) throw new Error(`kalahi mc: ${run.manifest.counts.error} items failed`);
+        bareWalls.push((await sdkKalahiMcFloor(server.url, concurrency)).wallMs);
       }
       const wall = median(walls);
       const idealMs = (requests * LATENCY_MS) / concurrency;
@@ -112,9 +120,10 @@ export async function benchKalahiMc(repetitions: number): Promise<KalahiMcResult
       const startMs = median(timelines.map((t) => t.startMs));
       const finishMs = median(timelines.map((t) => t.finishMs));
       const lowerBoundMs = startMs + floorMs + finishMs;
+      const bareOverIdeal = median(bareWalls) / idealMs;
       log(
         `kalahi mc at ${concurrency}: ${items} items, ${requests} requests in ${Math.round(wall)} ms (ideal ${Math.round(idealMs)} ms, floor ${floorMs} ms, ` +
-          `start ${Math.round(startMs)} ms + floor + finish ${Math.round(finishMs)} ms = ${Math.round(lowerBoundMs)} ms)`,
+          `start ${Math.round(startMs)} ms + floor + finish ${Math.round(finishMs)} ms = ${Math.round(lowerBoundMs)} ms; the bare openai client: ${bareOverIdeal.toFixed(3)} x ideal)`,
       );
       runs.push({
         concurrency,
@@ -133,6 +142,7 @@ export async function benchKalahiMc(repetitions: number): Promise<KalahiMcResult
         lowerBoundMs: round(lowerBoundMs, 1),
         lowerBoundOverIdeal: round(lowerBoundMs / idealMs),
         wallOverLowerBound: round(wall / lowerBoundMs),
+        sdkOnlyWallOverIdeal: round(bareOverIdeal),
       });
     }
     return { latencyMs: LATENCY_MS, referencesPerItem: round(meanReferences(), 2), runs };

@@ -71,7 +71,8 @@ function wholeProcessTargets(outcome: Outcome<WholeProcessResult>): Target[] {
       `request the server received: ${w.startMs} ms (node -e 0 alone: ${w.bareNodeMs} ms; eval-adjudicator --version: ${w.cliVersionMs} ms; ` +
       `then the dataset read, sha256-checked and validated, and the run folder made). The requests: ${w.requestsMs} ms, ${w.requestsOverFloor} x ` +
       `their floor of ceil(${w.requests} / ${w.concurrency}) rounds = ${w.floorMs} ms (the client's and the test server's CPU per request, ` +
-      `on the same 2 cores, add to each round trip). From the last answer to the exit: ${w.finishMs} ms.`),
+      `on the same 2 cores, add to each round trip). From the last answer to the exit: ${w.finishMs} ms. A process of the bare openai ` +
+      `client sending the same requests (node, the openai package, the bodies read from a file): ${w.sdkProcessWallOverIdeal} x ideal.`),
   ];
 }
 
@@ -124,7 +125,8 @@ function kalahiTargets(outcome: Outcome<KalahiMcResult>): Target[] {
       `= ${run.lowerBoundOverIdeal} x ideal, the least any run can take here${run.lowerBoundOverIdeal > 1.1 ? ', above the target by itself' : ''}. ` +
       `The run took ${run.wallOverLowerBound} x that bound: the test server, on the same 2 cores, computes a round's replies one after ` +
       `another (the first round's 32 replies spread over ${run.firstRoundSpreadMs} ms), and the client spends ${run.cpuMsPerRequest} ms ` +
-      `of CPU per request on replies echoing the log-probs of ~${Math.round(k.referencesPerItem)} prompts.` +
+      `of CPU per request on replies echoing the log-probs of ~${Math.round(k.referencesPerItem)} prompts. The bare openai client sending ` +
+      `the same requests and only parsing the replies, in the same run: ${run.sdkOnlyWallOverIdeal} x ideal.` +
       `${other === undefined ? '' : ` At concurrency ${other.concurrency}: ${other.wallOverIdeal} x ideal (${other.wallOverFloor} x its floor, ${other.wallOverLowerBound} x its bound).`}`),
   ];
 }

@@ -1,8 +1,9 @@
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readManifest } from '../src/core/runs/runFolder';
 import { DATA_DIR, REPO_ROOT, scratchDir } from './paths';
+import { yokaiEvalBodies } from './sdkFloor';
 import { log, median, round, since } from './stats';
 import { startServerProcess } from './testServer';
 
@@ -28,6 +29,12 @@ export interface WholeProcessResult {
   /** ceil(requests / concurrency) rounds of the latency: the least the requests can take. */
   readonly floorMs: number;
   readonly requestsOverFloor: number;
+  /**
+   * The same 1 620 requests from a process of the bare openai client (bench/sdkProcess.mjs: node, the openai
+   * package, the bodies read from a file, nothing of the tool), spawn to exit, alternating with the tool's
+   * runs: wall / ideal. What the tool's own start-up and finish add is the difference.
+   */
+  readonly sdkProcessWallOverIdeal: number;
 }
 
 const LATENCY_MS = 100;
@@ -51,6 +58,9 @@ export async function benchWholeProcess(repetitions: number): Promise<WholeProce
     let items = 0;
     let errors = 0;
     const phases: { start: number; requests: number; finish: number }[] = [];
+    const bodiesFile = join(out, 'yokaieval-bodies.json');
+    writeFileSync(bodiesFile, JSON.stringify(yokaiEvalBodies()));
+    const bareWalls: number[] = [];
     for (let i = 0; i < repetitions; i++) {
       const name = `process-${i}`;
       await server.reset();
@@ -70,7 +80,15 @@ export async function benchWholeProcess(repetitions: number): Promise<WholeProce
       walls.push(wall);
       const span = await server.span();
       phases.push({ start: span.firstReceivedAt - spawnedAt, requests: span.lastAnsweredAt - span.firstReceivedAt, finish: exitedAt - span.lastAnsweredAt });
-      log(`whole process ${i + 1}/${repetitions}: ${requests} requests in ${Math.round(wall)} ms (ideal ${Math.round((requests * LATENCY_MS) / CONCURRENCY)} ms)`);
+      await server.reset();
+      const bareStart = performance.now();
+      const bare = await runNode([join(REPO_ROOT, 'bench', 'sdkProcess.mjs'), server.url, bodiesFile, String(CONCURRENCY)]);
+      if (bare.code !== 0) throw new Error(`bench/sdkProcess.mjs exited ${bare.code}: ${bare.stderr}`);
+      bareWalls.push(since(bareStart));
+      log(
+        `whole process ${i + 1}/${repetitions}: ${requests} requests in ${Math.round(wall)} ms (ideal ${Math.round((requests * LATENCY_MS) / CONCURRENCY)} ms); ` +
+          `the bare openai client's process: ${Math.round(bareWalls.at(-1) ?? 0)} ms`,
+      );
     }
     const idealMs = (requests * LATENCY_MS) / CONCURRENCY;
     const floorMs = Math.ceil(requests / CONCURRENCY) * LATENCY_MS;
@@ -94,6 +112,7 @@ export async function benchWholeProcess(repetitions: number): Promise<WholeProce
       finishMs: round(median(phases.map((p) => p.finish)), 0),
       floorMs,
       requestsOverFloor: round(requestsMs / floorMs),
+      sdkProcessWallOverIdeal: round(median(bareWalls) / idealMs),
     };
   } finally {
     await server.stop();

@@ -2,23 +2,26 @@
 // run's item runner and a real request pool, every request of a round answered at once by the test.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { RequestPool } from '../../../src/core/model/requestPool';
 import { type ItemTask, itemsInFlight, runItems } from '../../../src/core/runs/itemRunner';
-import { type ResultLine } from '../../../src/core/runs/resultLine';
+import { type ResultLine, ResultLineSchema } from '../../../src/core/runs/resultLine';
+import { sha256Hex } from '../../../src/core/util/hash';
+import { readJsonl } from '../../../src/core/util/jsonlReader';
 
 const tick = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 function lineOf(itemId: string): ResultLine {
-  return { itemId, itemHash: '', time: '', inputs: {}, prompt: null, response: 'answer', judgeReply: 'true', verdict: true, scores: {}, usage: null, latencyMs: null, error: null };
+  return { itemId, itemHash: sha256Hex(itemId), time: new Date(0).toISOString(), inputs: {}, prompt: null, response: 'answer', judgeReply: 'true', verdict: true, scores: {}, usage: null, latencyMs: null, error: null };
 }
 
 interface Rounds {
   readonly rounds: number;
   readonly mostInFlight: number;
-  readonly lines: number;
+  /** The item ids of results.jsonl's lines, in file order. */
+  readonly lines: string[];
 }
 
 /** Runs `items` two-request items at `places`; each round, the requests in flight are answered together. */
@@ -53,7 +56,7 @@ async function runInRounds(items: number, places: number): Promise<Rounds> {
       for (const answer of answering) answer();
     }
     await run;
-    const lines = readFileSync(join(dir, 'results.jsonl'), 'utf8').split('\n').filter((l) => l !== '').length;
+    const lines = readJsonl(join(dir, 'results.jsonl'), ResultLineSchema).records.map((r) => r.value.itemId);
     return { rounds, mostInFlight, lines };
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -65,12 +68,12 @@ test('two-request items pack into ceil(requests / places) rounds: the last items
   const packed = await runInRounds(10, 4);
   assert.equal(packed.rounds, 5);
   assert.equal(packed.mostInFlight, 4, 'never more requests in flight than places');
-  assert.equal(packed.lines, 10);
-  // 810 items at 32, as YokaiEval's default run: 51 rounds, not 52.
+  assert.equal(new Set(packed.lines).size, 10, 'each item once');
+  // 810 items at 32, as the bench's YokaiEval run: 51 rounds, not 52.
   const yokai = await runInRounds(810, 32);
   assert.equal(yokai.rounds, 51);
   assert.equal(yokai.mostInFlight, 32);
-  assert.equal(yokai.lines, 810);
+  assert.equal(new Set(yokai.lines).size, 810);
 });
 
 test('one place keeps one item in flight, in dataset order', async () => {
@@ -78,4 +81,5 @@ test('one place keeps one item in flight, in dataset order', async () => {
   const serial = await runInRounds(3, 1);
   assert.equal(serial.rounds, 6);
   assert.equal(serial.mostInFlight, 1);
+  assert.deepEqual(serial.lines, ['item-0', 'item-1', 'item-2']);
 });

@@ -6,6 +6,7 @@ import { allReferences, kalahiReferences } from '../src/core/benchmarks/kalahi/r
 import { parseYokaiEval } from '../src/core/benchmarks/yokaieval/dataset';
 import { yokaiJudgeMessages, yokaiModelMessages } from '../src/core/benchmarks/yokaieval/evaluateItem';
 import { OFFICIAL_SYSTEM_PROMPT } from '../src/core/benchmarks/yokaieval/presets';
+import { forEachConcurrent } from '../src/core/validation/concurrent';
 import OpenAI from 'openai';
 import { DATA_DIR, KALAHI_CSV, YOKAIEVAL_JSON } from './paths';
 import { cpuMsSince } from './stats';
@@ -26,16 +27,12 @@ export function yokaiEvalBodies(): OpenAI.ChatCompletionCreateParamsNonStreaming
  */
 export async function sdkFloor(url: string, concurrency: number): Promise<{ cpuMsPerRequest: number; wallMs: number; requests: number }> {
   const bodies = yokaiEvalBodies();
-  // The openai client as anyone would make it (its own fetch), with its retries off as the tool's.
-  const client = new OpenAI({ apiKey: 'EMPTY', baseURL: url, maxRetries: 0, timeout: 120_000 });
-  let next = 0;
+  const client = bareClient(url);
   const cpu = process.cpuUsage();
   const start = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      for (let body = bodies[next++]; body !== undefined; body = bodies[next++]) await client.chat.completions.create(body);
-    }),
-  );
+  await forEachConcurrent(bodies, concurrency, async (body) => {
+    await client.chat.completions.create(body);
+  });
   const wallMs = performance.now() - start;
   return { cpuMsPerRequest: cpuMsSince(cpu) / bodies.length, wallMs, requests: bodies.length };
 }
@@ -55,13 +52,15 @@ export async function sdkKalahiMcFloor(url: string, concurrency: number): Promis
     logprobs: 1,
     max_tokens: 0,
   }));
-  const client = new OpenAI({ apiKey: 'EMPTY', baseURL: url, maxRetries: 0, timeout: 120_000 });
-  let next = 0;
+  const client = bareClient(url);
   const start = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      for (let body = bodies[next++]; body !== undefined; body = bodies[next++]) await client.completions.create(body);
-    }),
-  );
+  await forEachConcurrent(bodies, concurrency, async (body) => {
+    await client.completions.create(body);
+  });
   return { wallMs: performance.now() - start, requests: bodies.length };
+}
+
+/** The openai client as anyone would make it (its own fetch), with its retries off as the tool's. */
+function bareClient(baseURL: string): OpenAI {
+  return new OpenAI({ apiKey: 'EMPTY', baseURL, maxRetries: 0, timeout: 120_000 });
 }

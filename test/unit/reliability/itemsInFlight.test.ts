@@ -2,6 +2,7 @@
 // run's item runner and a real request pool, every request of a round answered at once by the test.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { setImmediate as tick } from 'node:timers/promises';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,7 +12,6 @@ import { type ResultLine, ResultLineSchema } from '../../../src/core/runs/result
 import { sha256Hex } from '../../../src/core/util/hash';
 import { readJsonl } from '../../../src/core/util/jsonlReader';
 
-const tick = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 function lineOf(itemId: string): ResultLine {
   return { itemId, itemHash: sha256Hex(itemId), time: new Date(0).toISOString(), inputs: {}, prompt: null, response: 'answer', judgeReply: 'true', verdict: true, scores: {}, usage: null, latencyMs: null, error: null };

@@ -2,10 +2,10 @@
 // are noise, holds everyone only at one request at a time, and holds everyone while the server is away.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { setImmediate as tick } from 'node:timers/promises';
 import { RequestPool, type RequestFailure } from '../../../src/core/model/requestPool';
 import { mulberry32 } from '../../server/rng';
 
-const tick = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 const RATE_LIMITED: RequestFailure = { rateLimited: true, retryAfterMs: undefined, unreachable: false, answered: true };
 const REFUSED: RequestFailure = { rateLimited: false, retryAfterMs: undefined, unreachable: true, answered: false };

@@ -1,6 +1,7 @@
 import { type NeuralMetric } from '../src/core/metrics/neural/neuralMetric';
 import { loadOnnxRuntime } from '../src/core/runtimes/onnx/onnxRuntime';
 import { OnnxModel } from '../src/core/runtimes/onnx/onnxSession';
+import { SESSION_OPTIONS } from '../src/core/runtimes/onnx/sessionOptions';
 import { type EncodedInput } from '../src/core/runtimes/onnx/specialTokens';
 
 export interface BenchItem {
@@ -88,7 +89,7 @@ export async function bareForward(onnxPath: string, batches: readonly RecordedBa
     const dims = [inputs.length, length];
     return { input_ids: new ort.Tensor('int64', ids, dims), attention_mask: new ort.Tensor('int64', mask, dims), token_type_ids: new ort.Tensor('int64', types, dims) };
   });
-  const open = (): ReturnType<typeof ort.InferenceSession.create> => ort.InferenceSession.create(onnxPath, { graphOptimizationLevel: 'all' });
+  const open = (): ReturnType<typeof ort.InferenceSession.create> => ort.InferenceSession.create(onnxPath, SESSION_OPTIONS);
   return {
     async pass() {
       const session = await open();

@@ -44,6 +44,17 @@ const targets = [
     banner: { js: '#!/usr/bin/env node' },
   },
   {
+    // The thread an ONNX session runs on (BERTScore, BLEURT), started by the two bundles above from dist/.
+    ...common,
+    entryPoints: ['src/core/runtimes/onnx/sessionThreadEntry.ts'],
+    outfile: 'dist/sessionThread.js',
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    external: ['onnxruntime-node'],
+    define: noNavigator,
+  },
+  {
     ...common,
     entryPoints: ['webview/main.ts'],
     outfile: 'dist/webview.js',

@@ -1,57 +1,55 @@
 import { endianness } from 'node:os';
-import { UserError, errorMessage } from '../../util/errors';
+import { UserError } from '../../util/errors';
+import { loadOnnxRuntime } from './onnxRuntime';
+import { SessionThread, SessionThreadError } from './sessionThread';
+import { type BatchOutput } from './sessionThreadMessages';
 import { type EncodedInput } from './specialTokens';
-import { type Ort, type OrtSession, firstLine, loadOnnxRuntime } from './onnxRuntime';
 
-/** One output of a batch: row-major [batch, ...dims] float32 values. */
-export interface BatchOutput {
-  readonly data: Float32Array;
-  readonly dims: readonly number[];
-}
+export { type BatchOutput } from './sessionThreadMessages';
 
 /**
- * An ONNX model with its session, created once per run. Batches are padded to their longest sequence; runs
- * are queued one after the other (the session already uses every core for one batch).
+ * An ONNX model with its session, created once per run on a thread of its own (SessionThread). Batches are
+ * padded to their longest sequence; runs are carried out one after the other, in the order asked (the
+ * session already uses every core for one batch).
  */
 export class OnnxModel {
-  private queue: Promise<unknown> = Promise.resolve();
-
   private constructor(
-    private readonly ort: Ort,
-    private readonly session: OrtSession,
+    private readonly thread: SessionThread,
     readonly path: string,
     private readonly padId: number,
   ) {}
 
   static async open(path: string, padId: number): Promise<OnnxModel> {
-    const ort = await loadOnnxRuntime();
-    let session: OrtSession;
+    // On this thread first: a missing onnxruntime-node is reported with how to install it.
+    await loadOnnxRuntime();
+    let thread: SessionThread;
     try {
-      session = await ort.InferenceSession.create(path, { graphOptimizationLevel: 'all' });
+      thread = await SessionThread.start(path);
     } catch (error) {
-      throw new UserError(`${path}: ONNX Runtime cannot load it (${firstLine(errorMessage(error))})`);
+      if (!(error instanceof SessionThreadError)) throw error;
+      throw new UserError(`${path}: ONNX Runtime cannot load it (${error.message})`);
     }
-    for (const input of session.inputNames) {
-      if (!['input_ids', 'attention_mask', 'token_type_ids'].includes(input)) {
-        throw new UserError(`${path}: has an input "${input}"; an encoder exported for this tool takes input_ids, attention_mask and optionally token_type_ids`);
-      }
+    const model = new OnnxModel(thread, path, padId);
+    const unexpected = thread.inputNames.find((input) => !['input_ids', 'attention_mask', 'token_type_ids'].includes(input));
+    const problem =
+      unexpected !== undefined
+        ? `${path}: has an input "${unexpected}"; an encoder exported for this tool takes input_ids, attention_mask and optionally token_type_ids`
+        : thread.inputNames.includes('input_ids')
+          ? null
+          : `${path}: has no input "input_ids"`;
+    if (problem !== null) {
+      await model.release();
+      throw new UserError(problem);
     }
-    if (!session.inputNames.includes('input_ids')) throw new UserError(`${path}: has no input "input_ids"`);
-    return new OnnxModel(ort, session, path, padId);
+    return model;
   }
 
   get outputNames(): readonly string[] {
-    return this.session.outputNames;
+    return this.thread.outputNames;
   }
 
   /** The named outputs for a batch of encoded inputs, padded to the longest. */
-  run(batch: readonly EncodedInput[], outputs: readonly string[]): Promise<Record<string, BatchOutput>> {
-    const next = this.queue.then(() => this.runNow(batch, outputs));
-    this.queue = next.catch(() => undefined);
-    return next;
-  }
-
-  private async runNow(batch: readonly EncodedInput[], outputs: readonly string[]): Promise<Record<string, BatchOutput>> {
+  async run(batch: readonly EncodedInput[], outputs: readonly string[]): Promise<Record<string, BatchOutput>> {
     const length = Math.max(...batch.map((input) => input.ids.length));
     const size = batch.length * length;
     const ids = new Int64Column(size, this.padId);
@@ -65,27 +63,20 @@ export class OnnxModel {
         types.set(at, input.typeIds[col] ?? 0);
       }
     });
-    const dims = [batch.length, length];
-    const feeds: Record<string, InstanceType<Ort['Tensor']>> = { input_ids: new this.ort.Tensor('int64', ids.data, dims) };
-    if (this.session.inputNames.includes('attention_mask')) feeds['attention_mask'] = new this.ort.Tensor('int64', mask.data, dims);
-    if (this.session.inputNames.includes('token_type_ids')) feeds['token_type_ids'] = new this.ort.Tensor('int64', types.data, dims);
-    let results: Awaited<ReturnType<OrtSession['run']>>;
+    const inputs = this.thread.inputNames;
+    const feeds: Record<string, BigInt64Array> = { input_ids: ids.data };
+    if (inputs.includes('attention_mask')) feeds['attention_mask'] = mask.data;
+    if (inputs.includes('token_type_ids')) feeds['token_type_ids'] = types.data;
     try {
-      results = await this.session.run(feeds, [...outputs]);
+      return { ...(await this.thread.run(feeds, [batch.length, length], outputs)) };
     } catch (error) {
-      throw new Error(`${this.path}: the forward pass failed (${firstLine(errorMessage(error))})`);
+      if (!(error instanceof SessionThreadError)) throw error;
+      throw new Error(`${this.path}: the forward pass failed (${error.message})`);
     }
-    const out: Record<string, BatchOutput> = {};
-    for (const name of outputs) {
-      const tensor = results[name];
-      if (tensor === undefined || tensor.type !== 'float32') throw new Error(`${this.path}: output "${name}" is not a float32 tensor`);
-      out[name] = { data: tensor.data as Float32Array, dims: tensor.dims };
-    }
-    return out;
   }
 
-  async release(): Promise<void> {
-    await this.session.release();
+  release(): Promise<void> {
+    return this.thread.release();
   }
 }
 

@@ -49,18 +49,20 @@ export async function recordForwardPasses(metric: NeuralMetric<unknown>, items: 
   return recorded;
 }
 
-/** Wall time, and the CPU time of the whole process (the JS thread and ONNX Runtime's threads), in ms. */
+/** Wall time, the CPU time of the whole process (every thread), and the time the JS thread was busy, in ms. */
 export interface Timed {
   readonly wallMs: number;
   readonly cpuMs: number;
+  readonly jsThreadMs: number;
 }
 
 export async function timed(work: () => Promise<void>): Promise<Timed> {
   const cpu = process.cpuUsage();
+  const loop = performance.eventLoopUtilization();
   const start = performance.now();
   await work();
   const used = process.cpuUsage(cpu);
-  return { wallMs: performance.now() - start, cpuMs: (used.user + used.system) / 1000 };
+  return { wallMs: performance.now() - start, cpuMs: (used.user + used.system) / 1000, jsThreadMs: performance.eventLoopUtilization(loop).active };
 }
 
 type Feeds = Record<string, InstanceType<Awaited<ReturnType<typeof loadOnnxRuntime>>['Tensor']>>;
@@ -68,8 +70,6 @@ type Feeds = Record<string, InstanceType<Awaited<ReturnType<typeof loadOnnxRunti
 export interface BareForward {
   /** One pass over every recorded batch, tensors made beforehand, through a session opened for it (not timed). */
   pass(): Promise<Timed>;
-  /** The share of a forward pass during which the JS thread could run nothing else (1: none of it overlaps). */
-  blockedShare(): Promise<number>;
 }
 
 export async function bareForward(onnxPath: string, batches: readonly RecordedBatch[]): Promise<BareForward> {
@@ -100,25 +100,6 @@ export async function bareForward(onnxPath: string, batches: readonly RecordedBa
       } finally {
         await session.release();
       }
-    },
-    async blockedShare() {
-      const session = await open();
-      try {
-        const shares: number[] = [];
-        for (const [i, feed] of feeds.slice(0, 20).entries()) {
-          const start = performance.now();
-          const running = session.run(feed, [...(batches[i]?.outputs ?? [])]);
-          let firstChance = Number.NaN;
-          setImmediate(() => (firstChance = performance.now()));
-          await running;
-          const total = performance.now() - start;
-          await new Promise((resolve) => setImmediate(resolve));
-          shares.push(Math.min(1, (firstChance - start) / total));
-        }
-        return shares.reduce((a, b) => a + b, 0) / Math.max(1, shares.length);
-      } finally {
-        await session.release();
-      }
-    },
+    }
   };
 }

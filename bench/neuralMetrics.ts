@@ -123,9 +123,10 @@ async function measure(name: 'bertscore' | 'bleurt', dir: string, items: readonl
   const forward = median(bareTimes.map((t) => t.wallMs));
   const cpuRatio = median(toolTimes.map((t) => t.cpuMs)) / median(bareTimes.map((t) => t.cpuMs));
   const tokenize = await tokenizeDistinct(name, dir, items);
+  const jsThread = median(toolTimes.map((t) => t.jsThreadMs)) / forward;
   const ratio = tool / forward;
   const pairs = items.reduce((n, item) => n + item.references.length, 0);
-  log(`neural: ${name} ${Math.round(pairs / (tool / 1000))} pairs/s, ${ratio.toFixed(2)}x the bare forward passes (CPU ${cpuRatio.toFixed(2)}x; JS thread busy ${(median(toolTimes.map((t) => t.jsThreadMs)) / forward).toFixed(2)}x; tokenizing alone ${(tokenize / forward).toFixed(2)}x)`);
+  log(`neural: ${name} ${Math.round(pairs / (tool / 1000))} pairs/s, ${ratio.toFixed(2)}x the bare forward passes (CPU ${cpuRatio.toFixed(2)}x; JS thread busy ${jsThread.toFixed(2)}x; tokenizing alone ${(tokenize / forward).toFixed(2)}x)`);
   return {
     pairs,
     pairsPerSecond: Math.round(pairs / (tool / 1000)),
@@ -134,7 +135,7 @@ async function measure(name: 'bertscore' | 'bleurt', dir: string, items: readonl
     toolMs: round(tool, 0),
     forwardMs: round(forward, 0),
     tokenizeMs: round(tokenize, 0),
-    jsThreadOverForwardPasses: round(median(toolTimes.map((t) => t.jsThreadMs)) / forward, 2),
+    jsThreadOverForwardPasses: round(jsThread, 2),
     allCoresFloor: round(median(toolTimes.map((t) => t.cpuMs)) / availableParallelism() / forward, 2),
     cores: availableParallelism(),
     batches: batches.length,

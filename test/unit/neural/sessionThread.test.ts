@@ -47,7 +47,7 @@ test('the outputs are those of a session on the JS thread, padding included', as
   const session = await ort.InferenceSession.create(ONNX);
   try {
     const inputs = batch(5, 12);
-    const out = (await model.run(inputs, ['last_hidden_state', 'hidden_states.1']));
+    const out = await model.run(inputs, ['last_hidden_state', 'hidden_states.1']);
     const length = 12;
     const ids = new BigInt64Array(inputs.length * length).fill(BigInt(PAD));
     const mask = new BigInt64Array(inputs.length * length);

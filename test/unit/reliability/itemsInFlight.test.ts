@@ -12,7 +12,6 @@ import { type ResultLine, ResultLineSchema } from '../../../src/core/runs/result
 import { sha256Hex } from '../../../src/core/util/hash';
 import { readJsonl } from '../../../src/core/util/jsonlReader';
 
-
 function lineOf(itemId: string): ResultLine {
   return { itemId, itemHash: sha256Hex(itemId), time: new Date(0).toISOString(), inputs: {}, prompt: null, response: 'answer', judgeReply: 'true', verdict: true, scores: {}, usage: null, latencyMs: null, error: null };
 }

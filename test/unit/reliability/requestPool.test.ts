@@ -6,7 +6,6 @@ import { setImmediate as tick } from 'node:timers/promises';
 import { RequestPool, type RequestFailure } from '../../../src/core/model/requestPool';
 import { mulberry32 } from '../../server/rng';
 
-
 const RATE_LIMITED: RequestFailure = { rateLimited: true, retryAfterMs: undefined, unreachable: false, answered: true };
 const REFUSED: RequestFailure = { rateLimited: false, retryAfterMs: undefined, unreachable: true, answered: false };
 

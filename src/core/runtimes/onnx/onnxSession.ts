@@ -49,7 +49,7 @@ export class OnnxModel {
   }
 
   /** The named outputs for a batch of encoded inputs, padded to the longest. */
-  async run(batch: readonly EncodedInput[], outputs: readonly string[]): Promise<Record<string, BatchOutput>> {
+  async run(batch: readonly EncodedInput[], outputs: readonly string[]): Promise<Readonly<Record<string, BatchOutput>>> {
     const length = Math.max(...batch.map((input) => input.ids.length));
     const size = batch.length * length;
     const ids = new Int64Column(size, this.padId);
@@ -68,7 +68,7 @@ export class OnnxModel {
     if (inputs.includes('attention_mask')) feeds['attention_mask'] = mask.data;
     if (inputs.includes('token_type_ids')) feeds['token_type_ids'] = types.data;
     try {
-      return { ...(await this.thread.run(feeds, [batch.length, length], outputs)) };
+      return await this.thread.run(feeds, [batch.length, length], outputs);
     } catch (error) {
       if (!(error instanceof SessionThreadError)) throw error;
       throw new Error(`${this.path}: the forward pass failed (${error.message})`);

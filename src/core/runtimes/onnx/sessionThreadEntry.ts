@@ -2,7 +2,7 @@
 // thread that calls it for the whole forward pass, so it is not the JS thread of the extension host or CLI.
 import { type MessagePort, parentPort, workerData } from 'node:worker_threads';
 import { errorMessage } from '../../util/errors';
-import { type OrtSession, firstLine, loadOnnxRuntime } from './onnxRuntime';
+import { type Ort, type OrtSession, firstLine, loadOnnxRuntime } from './onnxRuntime';
 import { SESSION_OPTIONS } from './sessionOptions';
 import { type BatchOutput, type FromSessionThread, type RunRequest, type SessionThreadStart, type ToSessionThread } from './sessionThreadMessages';
 
@@ -26,7 +26,7 @@ async function start({ path }: SessionThreadStart): Promise<void> {
   say({ kind: 'ready', inputNames: session.inputNames, outputNames: session.outputNames });
 }
 
-async function run(ort: Awaited<ReturnType<typeof loadOnnxRuntime>>, session: OrtSession, request: RunRequest): Promise<void> {
+async function run(ort: Ort, session: OrtSession, request: RunRequest): Promise<void> {
   try {
     const feeds = Object.fromEntries(Object.entries(request.feeds).map(([name, data]) => [name, new ort.Tensor('int64', data, [...request.dims])]));
     const results = await session.run(feeds, [...request.outputs]);

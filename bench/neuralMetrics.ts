@@ -145,12 +145,16 @@ async function measure(name: 'bertscore' | 'bleurt', dir: string, items: readonl
   };
 }
 
-/** Tokenizing each distinct text once (every reference, every answer), as the tool at least must: median of 3. */
+/**
+ * Tokenizing each distinct text once (every reference, every answer), as the tool at least must: median of 3,
+ * each with a tokenizer loaded afresh, as a run starts with one (its memo of words' pieces empty).
+ */
 async function tokenizeDistinct(name: 'bertscore' | 'bleurt', dir: string, items: readonly BenchItem[]): Promise<number> {
-  const tokenizer = await loadModelTokenizer(readModelFolder(dir, name));
+  const folder = readModelFolder(dir, name);
   const texts = [...new Set(items.flatMap((item) => [item.answer, ...item.references]))].map((t) => (name === 'bertscore' ? pyStrip(t) : t));
   const times: number[] = [];
   for (let pass = 0; pass < 3; pass++) {
+    const tokenizer = await loadModelTokenizer(folder);
     const start = performance.now();
     for (const text of texts) if (text !== '') tokenizer.content(text);
     times.push(since(start));

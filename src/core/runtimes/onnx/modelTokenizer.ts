@@ -2,6 +2,7 @@ import { UserError, errorMessage } from '../../util/errors';
 import { type ModelFolder, modelFilePath } from './modelFolder';
 import { type SpecialTemplate, learnSpecialTemplate } from './specialTokens';
 import { type HfTokenizer, loadTokenizers } from './tokenizerRuntime';
+import { rememberWordPieces } from './wordPieceMemo';
 
 /** Hugging Face's "no limit" model_max_length (int(1e30)) and anything like it. */
 const NO_LIMIT = 1e12;
@@ -22,6 +23,7 @@ export async function loadModelTokenizer(folder: ModelFolder): Promise<ModelToke
   try {
     tokenizer = new Tokenizer(folder.tokenizerJson as object, folder.tokenizerConfig);
     tokenizer.encode('probe', { add_special_tokens: true });
+    rememberWordPieces(tokenizer.model);
   } catch (error) {
     throw new UserError(`${path}: the Hugging Face tokenizer cannot read it (${errorMessage(error).split('\n')[0] ?? ''})`);
   }

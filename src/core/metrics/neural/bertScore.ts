@@ -2,8 +2,8 @@ import { type EncodedInput, wrapSingle } from '../../runtimes/onnx/specialTokens
 import { UserError } from '../../util/errors';
 import { pyStrip } from '../pythonText';
 import { BERT_SCORE_LAYERS } from './bertScoreLayers';
-import { type Similarities, type SentenceVectors, greedyMatch, idfWeights, rescale, sentenceVectors } from './bertScoreMath';
-import { DotProducts } from '../../runtimes/onnx/dotProducts';
+import { type SentenceVectors, greedyMatch, idfWeights, rescale, sentenceVectors } from './bertScoreMath';
+import { BestMatchFinder } from '../../runtimes/onnx/bestMatches';
 import { type LoadedModel, loadModel } from './loadedModel';
 import { type BertScoreRecord, type NeuralMetric, type NeuralModelChoice } from './neuralMetric';
 import { readRescaleBaseline } from './rescaleBaseline';
@@ -40,7 +40,7 @@ export async function createBertScore(options: BertScoreOptions): Promise<Neural
       rescale: baseline === null ? null : { file: baseline.file, sha256: baseline.sha256, precision: baseline.precision, recall: baseline.recall, f1: baseline.f1 },
       fidelity: FIDELITY,
     };
-    return new BertScoreMetric(loaded, await DotProducts.open(), record, output, baseline?.f1 ?? null);
+    return new BertScoreMetric(loaded, await BestMatchFinder.open(), record, output, baseline?.f1 ?? null);
   } catch (error) {
     await loaded.onnx.release();
     throw error;
@@ -77,7 +77,7 @@ class BertScoreMetric implements NeuralMetric<BertScoreRecord> {
 
   constructor(
     private readonly loaded: LoadedModel,
-    private readonly dots: DotProducts,
+    private readonly matches: BestMatchFinder,
     readonly record: BertScoreRecord,
     private readonly output: string,
     private readonly baselineF1: number | null,
@@ -126,26 +126,11 @@ class BertScoreMetric implements NeuralMetric<BertScoreRecord> {
     });
     const special = this.loaded.tokenizer.template.specialIds;
     const weight = this.record.idf ? idfWeights(refs.map((v) => v.ids)) : (id: number) => (special.has(id) ? 0 : 1);
-    const similarities = await this.similarities(hyp, refs);
-    let from = 0;
-    return refs.map((ref) => {
-      const f1 = greedyMatch(hyp.ids, ref.ids, similarities, from, weight).f1;
-      from += ref.ids.length;
+    const best = await this.matches.find(hyp.vectors, hyp.ids.length, refs.map((ref) => ref.vectors), hyp.dim);
+    return refs.map((ref, k) => {
+      const f1 = greedyMatch(hyp.ids, ref.ids, best, k, weight).f1;
       return this.baselineF1 === null ? f1 : rescale(f1, this.baselineF1);
     });
-  }
-
-  /** The hypothesis's tokens against all the references' tokens side by side, in one product. */
-  private async similarities(hyp: SentenceVectors, refs: readonly SentenceVectors[]): Promise<Similarities> {
-    const columns = refs.reduce((n, ref) => n + ref.ids.length, 0);
-    if (hyp.ids.length === 0 || columns === 0) return { values: new Float32Array(0), columns };
-    const side = new Float32Array(columns * hyp.dim);
-    let at = 0;
-    for (const ref of refs) {
-      side.set(ref.vectors, at);
-      at += ref.vectors.length;
-    }
-    return { values: await this.dots.of(hyp.vectors, hyp.ids.length, side, columns, hyp.dim), columns };
   }
 
   /** bert_score's sent_encode: strip; an empty text is its special tokens alone. */
@@ -179,7 +164,7 @@ class BertScoreMetric implements NeuralMetric<BertScoreRecord> {
   }
 
   async release(): Promise<void> {
-    await this.dots.release();
+    await this.matches.release();
     await this.loaded.onnx.release();
   }
 }

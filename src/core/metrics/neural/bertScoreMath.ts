@@ -1,3 +1,5 @@
+import { type BestMatches } from '../../runtimes/onnx/bestMatches';
+
 /** One sentence's tokens and their L2-normalized vectors (row-major, `dim` per token). */
 export interface SentenceVectors {
   readonly ids: readonly number[];
@@ -6,7 +8,10 @@ export interface SentenceVectors {
   readonly dim: number;
 }
 
-/** Row `row` of a [batch, sequence, dim] float32 output, its first `ids.length` tokens, each normalized. */
+/**
+ * Row `row` of a [batch, sequence, dim] float32 output, its first `ids.length` tokens, each normalized: a copy,
+ * since a reference's vectors are kept for the run and a view would keep its whole padded batch.
+ */
 export function sentenceVectors(ids: readonly number[], data: Float32Array, row: number, sequence: number, dim: number): SentenceVectors {
   const vectors = data.slice(row * sequence * dim, (row * sequence + ids.length) * dim);
   for (let from = 0; from < vectors.length; from += dim) {
@@ -27,38 +32,16 @@ export interface PrecisionRecallF1 {
   readonly f1: number;
 }
 
-/** The cosine similarities of a hypothesis's tokens (rows) with the tokens of references laid side by side (columns). */
-export interface Similarities {
-  readonly values: Float32Array;
-  readonly columns: number;
-}
-
 /**
- * bert_score's greedy_cos_idf for one pair, the reference being columns `from`.. of `similarities`: every
- * hypothesis token takes its best cosine among all reference tokens (special tokens included: only padding is
- * out of the search) and the reverse; precision and recall are the means weighted by `weight` (0 for the
- * special tokens without idf). A sentence of two tokens (nothing between its special tokens) gives P = R = 0;
- * a NaN F1 becomes 0.
+ * bert_score's greedy_cos_idf for the hypothesis and reference `k`, from the best cosine of every token
+ * (special tokens included: only padding is out of the search): precision and recall are the means of the
+ * hypothesis's and the reference's bests weighted by `weight` (0 for the special tokens without idf). A
+ * sentence of two tokens (nothing between its special tokens) gives P = R = 0; a NaN F1 becomes 0.
  */
-export function greedyMatch(hypothesis: readonly number[], reference: readonly number[], similarities: Similarities, from: number, weight: (id: number) => number): PrecisionRecallF1 {
-  const h = hypothesis.length;
-  const r = reference.length;
-  const { values, columns } = similarities;
-  const bestOfHyp = new Float64Array(h).fill(-Infinity);
-  const bestOfRef = new Float64Array(r).fill(-Infinity);
-  for (let i = 0; i < h; i += 1) {
-    const rowStart = i * columns + from;
-    let bestI = -Infinity;
-    for (let j = 0; j < r; j += 1) {
-      const similarity = values[rowStart + j] as number;
-      if (similarity > bestI) bestI = similarity;
-      if (similarity > (bestOfRef[j] as number)) bestOfRef[j] = similarity;
-    }
-    bestOfHyp[i] = bestI;
-  }
-  let precision = weightedMean(hypothesis, bestOfHyp, weight);
-  let recall = weightedMean(reference, bestOfRef, weight);
-  if (h === 2 || r === 2) {
+export function greedyMatch(hypothesis: readonly number[], reference: readonly number[], best: BestMatches, k: number, weight: (id: number) => number): PrecisionRecallF1 {
+  let precision = weightedMean(hypothesis, best.ofHypothesis, k * hypothesis.length, weight);
+  let recall = weightedMean(reference, best.ofReference, k * best.longest, weight);
+  if (hypothesis.length === 2 || reference.length === 2) {
     precision = 0;
     recall = 0;
   }
@@ -66,13 +49,13 @@ export function greedyMatch(hypothesis: readonly number[], reference: readonly n
   return { precision, recall, f1: Number.isNaN(f1) ? 0 : f1 };
 }
 
-function weightedMean(ids: readonly number[], best: Float64Array, weight: (id: number) => number): number {
+function weightedMean(ids: readonly number[], best: Float32Array, from: number, weight: (id: number) => number): number {
   let total = 0;
   let sum = 0;
   for (let t = 0; t < ids.length; t += 1) {
     const w = weight(ids[t] as number);
     total += w;
-    sum += w * (best[t] as number);
+    sum += w * (best[from + t] as number);
   }
   return sum / total;
 }

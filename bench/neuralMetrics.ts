@@ -12,6 +12,7 @@ import { loadModelTokenizer } from '../src/core/runtimes/onnx/modelTokenizer';
 import { type BenchItem, type Timed, bareForward, recordForwardPasses, scoreItems, timed } from './neuralForward';
 import { type WideModels, makeWideModels } from './neuralWide';
 import { KALAHI_CSV, REPO_ROOT } from './paths';
+import { type ThreadCpuSplit, splitThreadCpu, threadCpuMs } from './threadCpu';
 import { log, median, round, since } from './stats';
 
 const FIXTURES = join(REPO_ROOT, 'test', 'fixtures', 'neural');
@@ -34,6 +35,8 @@ export interface NeuralSpeed {
    * a thread of their own) over the bare passes: with the session's thread, the larger of the two bounds the tool.
    */
   readonly jsThreadOverForwardPasses: number;
+  /** Where the tool's CPU time went, per pass, beside the bare passes' (null where /proc/self/task is not there). */
+  readonly threadCpu: ThreadCpuPerPass | null;
   /**
    * The tool's CPU time over every core of the machine, against the bare passes' wall: what no arrangement of
    * threads can go under here, since the tool's work is that much CPU whichever thread does it.
@@ -44,6 +47,30 @@ export interface NeuralSpeed {
   readonly sequences: number;
   readonly target: string;
   readonly met: boolean;
+}
+
+export interface ThreadCpuPerPass {
+  readonly jsThreadMs: number;
+  /** The session's thread and any thread ONNX Runtime started for it. */
+  readonly sessionThreadMs: number;
+  /** Node's and V8's own threads: garbage collection and compilation helpers, libuv's pool. */
+  readonly otherThreadsMs: number;
+  /** The bare passes' CPU time, every thread (median). */
+  readonly bareForwardMs: number;
+  readonly passes: number;
+}
+
+/** Means, not medians: /proc counts in ticks of 10 ms, which a mean over the passes resolves and a median does not. */
+function threadCpuPerPass(splits: readonly ThreadCpuSplit[], bareForwardMs: number): ThreadCpuPerPass | null {
+  if (splits.length === 0) return null;
+  const mean = (pick: (split: ThreadCpuSplit) => number): number => round(splits.reduce((sum, split) => sum + pick(split), 0) / splits.length, 0);
+  return {
+    jsThreadMs: mean((s) => s.jsThreadMs),
+    sessionThreadMs: mean((s) => s.ownThreadsMs),
+    otherThreadsMs: mean((s) => s.otherThreadsMs),
+    bareForwardMs: round(bareForwardMs, 0),
+    passes: splits.length,
+  };
 }
 
 interface ModelPair {
@@ -103,10 +130,16 @@ async function measure(name: 'bertscore' | 'bleurt', dir: string, items: readonl
   const batches = await recordForwardPasses(recorder, items).finally(() => recorder.release());
   const bare = await bareForward(join(dir, 'onnx', 'model.onnx'), batches);
   await bare.pass();
+  const threadSplits: ThreadCpuSplit[] = [];
   const toolPass = async (): Promise<Timed> => {
+    const existing = new Set(threadCpuMs()?.keys());
     const metric = await create();
     try {
-      return await timed(() => scoreItems(metric, items));
+      const before = threadCpuMs();
+      const time = await timed(() => scoreItems(metric, items));
+      const after = threadCpuMs();
+      if (before !== null && after !== null) threadSplits.push(splitThreadCpu(existing, before, after));
+      return time;
     } finally {
       await metric.release();
     }
@@ -126,7 +159,9 @@ async function measure(name: 'bertscore' | 'bleurt', dir: string, items: readonl
   const jsThread = median(toolTimes.map((t) => t.jsThreadMs)) / forward;
   const ratio = tool / forward;
   const pairs = items.reduce((n, item) => n + item.references.length, 0);
-  log(`neural: ${name} ${Math.round(pairs / (tool / 1000))} pairs/s, ${ratio.toFixed(2)}x the bare forward passes (CPU ${cpuRatio.toFixed(2)}x; JS thread busy ${jsThread.toFixed(2)}x; tokenizing alone ${(tokenize / forward).toFixed(2)}x)`);
+  const threadCpu = threadCpuPerPass(threadSplits, median(bareTimes.map((t) => t.cpuMs)));
+  const split = threadCpu === null ? '' : `; CPU per pass: JS thread ${threadCpu.jsThreadMs} ms, session thread ${threadCpu.sessionThreadMs} ms, others ${threadCpu.otherThreadsMs} ms, bare passes ${threadCpu.bareForwardMs} ms`;
+  log(`neural: ${name} ${Math.round(pairs / (tool / 1000))} pairs/s, ${ratio.toFixed(2)}x the bare forward passes (CPU ${cpuRatio.toFixed(2)}x; JS thread busy ${jsThread.toFixed(2)}x; tokenizing alone ${(tokenize / forward).toFixed(2)}x${split})`);
   return {
     pairs,
     pairsPerSecond: Math.round(pairs / (tool / 1000)),
@@ -136,6 +171,7 @@ async function measure(name: 'bertscore' | 'bleurt', dir: string, items: readonl
     forwardMs: round(forward, 0),
     tokenizeMs: round(tokenize, 0),
     jsThreadOverForwardPasses: round(jsThread, 2),
+    threadCpu,
     allCoresFloor: round(median(toolTimes.map((t) => t.cpuMs)) / availableParallelism() / forward, 2),
     cores: availableParallelism(),
     batches: batches.length,

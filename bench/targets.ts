@@ -199,10 +199,15 @@ function neuralTarget(metric: string, models: string, speed: NeuralSpeed): Targe
   return check(`${metric}: tool time / the bare ONNX forward passes it needs (${models}; ${speed.pairsPerSecond} pairs/s)`, speed.toolOverForwardPasses, '<=', 1.3, '', () =>
     `the forward passes run on a thread of their own while the JS thread tokenizes and matches; that thread alone was busy ${speed.jsThreadOverForwardPasses}x the bare passes, ` +
     `of which tokenizing each distinct text once with the library's tokenizer is ${round(speed.tokenizeMs / speed.forwardMs, 2)}x on its own; the rest is per-item work ` +
-    '(each answer with its references in batches of their own, feeds and messages, normalizing, the best match of every token: under 48 000 multiplications in JS, larger ones in a small ONNX graph). ' +
-    `Spread over all ${speed.cores} cores, the tool's CPU time (${speed.toolOverForwardPassesCpu}x the bare passes') would take ${speed.allCoresFloor}x their wall, the least any use of threads could reach here. ` +
-    'A tokenizer worker thread fed with a run\'s references ahead was built and measured on 2026-12-02: on these 2 cores it took turns with the JS thread and ' +
-    "ONNX Runtime's and made the tool slower (BERTScore 2.71x with it, 2.54x without, same session, load 1.8), so the tool does not use one");
+    (metric === 'BERTScore'
+      ? '(each answer with its references in batches of their own, feeds and messages, normalizing, the best match of every token: under 48 000 multiplications in JS, larger ones in a small ONNX graph). '
+      : '(each answer paired with its references in batches of their own, feeds and messages). ') +
+    `Spread over all ${speed.cores} cores, the tool's CPU time (${speed.toolOverForwardPassesCpu}x the bare passes') would take ${speed.allCoresFloor}x their wall, the least any use of threads could reach here` +
+    (speed.threadCpu === null
+      ? '. '
+      : ` (per pass: JS thread ${speed.threadCpu.jsThreadMs} ms, session thread ${speed.threadCpu.sessionThreadMs} ms, Node's and V8's other threads ${speed.threadCpu.otherThreadsMs} ms; the bare passes ${speed.threadCpu.bareForwardMs} ms). `) +
+    'Measured and not kept (README, Performance): a tokenizer worker thread (slower on these 2 cores), merging the batches asked while the session is busy ' +
+    '(a lower ratio only through the padding it adds to the passes), outputs copied instead of transferred');
 }
 
 function neuralTargets(outcome: Outcome<NeuralMetricsResult> | undefined): Target[] {

@@ -32,9 +32,8 @@ export class BestMatchFinder {
   /** `hypothesis` holds `hypothesisTokens` rows, each reference its own rows, all `dim` wide and row-major. */
   async find(hypothesis: Float32Array, hypothesisTokens: number, references: readonly Float32Array[], dim: number): Promise<BestMatches> {
     const longest = Math.max(0, ...references.map((r) => r.length / dim));
-    if (hypothesisTokens * longest * references.length * dim <= JS_PRODUCT_LIMIT || hypothesisTokens === 0 || longest === 0) {
-      return bestMatchesInJs(hypothesis, hypothesisTokens, references, dim);
-    }
+    // An empty side makes the product 0: the JS loop also answers the cases with nothing to match.
+    if (hypothesisTokens * longest * references.length * dim <= JS_PRODUCT_LIMIT) return bestMatchesInJs(hypothesis, hypothesisTokens, references, dim);
     const padded = new Float32Array(references.length * longest * dim);
     const padding = new Float32Array(references.length * longest);
     references.forEach((reference, k) => {

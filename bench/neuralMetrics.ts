@@ -154,12 +154,14 @@ async function measure(name: 'bertscore' | 'bleurt', dir: string, items: readonl
   }
   const tool = median(toolTimes.map((t) => t.wallMs));
   const forward = median(bareTimes.map((t) => t.wallMs));
-  const cpuRatio = median(toolTimes.map((t) => t.cpuMs)) / median(bareTimes.map((t) => t.cpuMs));
+  const toolCpu = median(toolTimes.map((t) => t.cpuMs));
+  const forwardCpu = median(bareTimes.map((t) => t.cpuMs));
+  const cpuRatio = toolCpu / forwardCpu;
   const tokenize = await tokenizeDistinct(name, dir, items);
   const jsThread = median(toolTimes.map((t) => t.jsThreadMs)) / forward;
   const ratio = tool / forward;
   const pairs = items.reduce((n, item) => n + item.references.length, 0);
-  const threadCpu = threadCpuPerPass(threadSplits, median(bareTimes.map((t) => t.cpuMs)));
+  const threadCpu = threadCpuPerPass(threadSplits, forwardCpu);
   const split = threadCpu === null ? '' : `; CPU per pass: JS thread ${threadCpu.jsThreadMs} ms, session thread ${threadCpu.sessionThreadMs} ms, others ${threadCpu.otherThreadsMs} ms, bare passes ${threadCpu.bareForwardMs} ms`;
   log(`neural: ${name} ${Math.round(pairs / (tool / 1000))} pairs/s, ${ratio.toFixed(2)}x the bare forward passes (CPU ${cpuRatio.toFixed(2)}x; JS thread busy ${jsThread.toFixed(2)}x; tokenizing alone ${(tokenize / forward).toFixed(2)}x${split})`);
   return {
@@ -172,7 +174,7 @@ async function measure(name: 'bertscore' | 'bleurt', dir: string, items: readonl
     tokenizeMs: round(tokenize, 0),
     jsThreadOverForwardPasses: round(jsThread, 2),
     threadCpu,
-    allCoresFloor: round(median(toolTimes.map((t) => t.cpuMs)) / availableParallelism() / forward, 2),
+    allCoresFloor: round(toolCpu / availableParallelism() / forward, 2),
     cores: availableParallelism(),
     batches: batches.length,
     sequences: batches.reduce((n, b) => n + b.inputs.length, 0),

@@ -13,7 +13,7 @@ import { type FilterBar } from './filterBar';
 import { type FlagChooser } from './flagChooser';
 import { type HeaderView } from './header';
 import { type HelpOverlay } from './helpOverlay';
-import { type KeyActions, dispatchKey } from './keyboard';
+import { KeyQueue } from './keyQueue';
 import { ListFiltering } from './listFiltering';
 import { type DecisionChange, PendingDecisions, changedDecision, describeChange, mineOf, reviewedWith } from './pendingDecisions';
 import { reviewKeyActions } from './reviewKeys';
@@ -58,7 +58,7 @@ class ReviewController implements ReviewApp {
   readonly announcer = new Announcer();
   private readonly body: HTMLElement;
   private readonly save: DebouncedSave;
-  private readonly keyActions: KeyActions;
+  private readonly keyQueue: KeyQueue;
   role: InitMessage['role'] = 'annotator';
   /** The panel's blind toggle was used (persisted then; a change of the setting overrides it). */
   blindToggled = false;
@@ -82,7 +82,9 @@ class ReviewController implements ReviewApp {
       renderRow: (element, position) => fillRow(element, this.store.rowAt(position), this.rowLook),
       activate: (position) => {
         const row = this.store.rowAt(position);
-        if (row !== undefined) this.selectItem(row.id, { scroll: true });
+        if (row === undefined) return;
+        const select = (): void => this.selectItem(row.id, { scroll: true });
+        if (!this.keyQueue.deferSelection(select)) select();
       },
       decide: (change) => this.decide(change),
       openFlagChooser: () => this.openFlagChooser(),
@@ -106,7 +108,7 @@ class ReviewController implements ReviewApp {
       queryChanged: () => this.detail.highlightSearch(),
       persistSoon: () => this.save.soon(),
     });
-    this.keyActions = reviewKeyActions({
+    const keyActions = reviewKeyActions({
       store,
       list,
       filterBar,
@@ -120,6 +122,13 @@ class ReviewController implements ReviewApp {
       openHelp: () => this.openHelp(),
       toggleBlind: () => this.toggleBlind(),
       command,
+    });
+    this.keyQueue = new KeyQueue({
+      actions: keyActions,
+      itemReady: () => this.detail.detail !== undefined && this.detail.detail.id === this.store.selectedId && this.adjudication.isReady,
+      chooserKey: (key) => this.flagChooser.isOpen && (this.flagChooser.handleKey(key) || true),
+      announce: (text) => this.announcer.announce(text),
+      gaveUp: (text) => this.messageBar.show(text),
     });
     this.body = el('div', { class: 'review-body' }, [
       el('section', { class: 'list-panel', 'aria-label': 'Item list' }, [this.filterBar.element, this.facetPanel.element, this.list.element]),
@@ -140,6 +149,7 @@ class ReviewController implements ReviewApp {
 
   dispose(): void {
     this.channel.dispose();
+    this.keyQueue.dispose();
     window.removeEventListener('keydown', this.onKeyDown);
     window.removeEventListener('focus', this.onWindowFocus);
     this.save.dispose();
@@ -190,7 +200,12 @@ class ReviewController implements ReviewApp {
     if (this.help.isOpen || this.flagChooser.isOpen) return;
     const active = document.activeElement;
     const inList = active === null || active === document.body || active === this.list.element || active === this.root;
-    dispatchKey(event, this.keyActions, inList);
+    this.keyQueue.press(event, inList);
+  };
+
+  /** The selected item's detail is shown: keys that waited for it run. */
+  itemShown(): void {
+    this.keyQueue.drain();
   };
 
   // Decisions

@@ -94,7 +94,14 @@ export class FlagChooser {
 
   private readonly onKeyDown = (event: KeyboardEvent): void => {
     if (event.ctrlKey || event.metaKey || event.altKey) return;
-    const key = event.key;
+    if (this.handleKey(event.key)) {
+      event.preventDefault();
+      event.stopPropagation();
+    }
+  };
+
+  /** A key for the open menu (typed, or replayed after waiting for the item); returns whether it took it. */
+  handleKey(key: string): boolean {
     let handled = true;
     if (key === 'Escape') this.close();
     else if (key === '0' || key === 'Backspace' || key === 'Delete') this.pick('');
@@ -110,11 +117,8 @@ export class FlagChooser {
       if (focused !== undefined) this.pick(focused.dataset['value'] ?? '');
     } else if (key === 'Tab') this.close();
     else handled = key.length === 1; // swallow other letters so they do not act on the item behind
-    if (handled) {
-      event.preventDefault();
-      event.stopPropagation();
-    }
-  };
+    return handled;
+  }
 
   private readonly onClick = (event: MouseEvent): void => {
     const target = event.target instanceof Element ? event.target.closest<HTMLElement>('.flag-item') : null;

@@ -35,6 +35,8 @@ export interface HostMessageTarget {
   setBlind(on: boolean): void;
   applyLocalRows(rows: readonly ItemRow[]): void;
   persistSoon(): void;
+  /** The selected item's detail was drawn. */
+  itemShown(): void;
 }
 
 /** Every message from the host, applied to the panel: the run, rows as they arrive and change, details, answers to requests. */
@@ -151,6 +153,7 @@ export class HostMessages {
     this.p.detail.detail = detail;
     this.p.decisions.detailArrived(detail.id);
     this.p.detail.render();
+    this.p.itemShown();
   }
 
   private onSaved(itemId: string, requestId: number): void {

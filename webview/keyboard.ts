@@ -94,17 +94,11 @@ export function isEditableTarget(event: Event): boolean {
   return false;
 }
 
-/**
- * Runs the binding for a key press; returns whether one ran. Modified keys (Ctrl, Alt, Meta) belong to VS
- * Code and the browser, and typing in fields is left alone.
- */
-export function dispatchKey(event: KeyboardEvent, actions: KeyActions, focusInList: boolean): boolean {
-  if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey || event.isComposing) return false;
-  if (isEditableTarget(event)) return false;
-  const binding = KEY_BINDINGS.find((b) => b.keys.includes(event.key));
-  if (binding === undefined) return false;
-  if (binding.scope === 'list' && !focusInList) return false;
-  event.preventDefault();
-  binding.run(actions);
-  return true;
+export function bindingFor(key: string): KeyBinding | undefined {
+  return KEY_BINDINGS.find((b) => b.keys.includes(key));
+}
+
+/** Whether a key press is the panel's: modified keys (Ctrl, Alt, Meta) belong to VS Code and the browser, and typing in fields is left alone. */
+export function isPanelKey(event: KeyboardEvent): boolean {
+  return !(event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey || event.isComposing) && !isEditableTarget(event);
 }

@@ -218,6 +218,9 @@ describe('review webview: keyboard', () => {
     m.key('t');
     assert.equal(m.posted('adjudicate').length, 0);
     assert.match(textOf(m.$('.sr-only[role="status"]')), /still loading/);
+    showItem('1');
+    assert.deepEqual(m.last('adjudicate')?.itemId, '1', 'the waiting key applies once the item is shown');
+    assert.equal(m.last('adjudicate')?.decision.verdict, true);
   });
 
   test('saved is announced; a failed save shows the error and reverts the optimistic state', () => {

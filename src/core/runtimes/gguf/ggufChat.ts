@@ -1,25 +1,40 @@
 import { type ChatCompleter, type ChatOutcome, type ChatRequest } from '../../model/chatClient';
+import { sha256Hex } from '../../util/hash';
 import { type GgufModel } from './ggufModel';
 
 /** Default for a request without max tokens: the paper's open-ended setting. */
 const DEFAULT_MAX_TOKENS = 256;
 
+/** Seed of a run that names none: what run.json records when the user gave no --seed. */
+export const DEFAULT_GGUF_SEED = 0;
+
 /**
  * Chat answers from a GGUF model in-process: the messages rendered by the model's chat template with
- * the generation prompt (without a template: the messages' texts, one per line), greedy decoding until
- * an end-of-generation token or the request's max tokens. Temperature and top-p are not used: greedy only.
+ * the generation prompt (without a template: the messages' texts, one per line), decoded with the
+ * request's temperature (none or 0: greedy), top-p (none: 1) and max tokens. Each request's seed comes
+ * from the run's seed and the request itself (messages, sample index), so an item answers the same in a
+ * rerun or a resume whatever order the items run in, and a re-ask (sampleIndex) draws anew.
  */
 export class GgufChat implements ChatCompleter {
   requestsSent = 0;
 
-  constructor(private readonly model: GgufModel) {}
+  constructor(
+    private readonly model: GgufModel,
+    readonly seed: number = DEFAULT_GGUF_SEED,
+  ) {}
 
   async complete(request: ChatRequest, signal?: AbortSignal): Promise<ChatOutcome> {
     const started = performance.now();
     this.requestsSent += 1;
     const rendered = this.model.render(request.messages, true) ?? `${request.messages.map((m) => m.content).join('\n')}\n`;
     const prompt = this.model.tokenize(rendered).tokens;
-    const answer = await this.model.generate(prompt, request.params.maxTokens ?? DEFAULT_MAX_TOKENS, signal ?? new AbortController().signal);
+    const options = {
+      maxTokens: request.params.maxTokens ?? DEFAULT_MAX_TOKENS,
+      temperature: request.params.temperature ?? 0,
+      topP: request.params.topP ?? 1,
+      seed: requestSeed(this.seed, request),
+    };
+    const answer = await this.model.generate(prompt, options, signal ?? new AbortController().signal);
     return {
       kind: 'reply',
       reply: {
@@ -34,4 +49,10 @@ export class GgufChat implements ChatCompleter {
       latencyMs: Math.round(performance.now() - started),
     };
   }
+}
+
+/** A request's 32-bit seed: the first four bytes of a sha256 over the run's seed, the messages and the sample index. */
+export function requestSeed(seed: number, request: ChatRequest): number {
+  const digest = sha256Hex(JSON.stringify([seed, request.messages, request.sampleIndex ?? 0]));
+  return Number.parseInt(digest.slice(0, 8), 16);
 }

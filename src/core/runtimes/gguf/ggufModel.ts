@@ -7,6 +7,7 @@ import { type GgufHeader, metadataBoolean, metadataNumber, metadataString } from
 import { CancelledError, knownArchitectures, loadFailure, readHeaderOrExplain } from './ggufErrors';
 import { type GgufFileRecord, type GgufRuntimeRecord, fileTypeName } from './ggufRecord';
 import { NODE_LLAMA_CPP_VERSION, loadNodeLlamaCpp } from './nodeLlamaCpp';
+import { type GenerateOptions, samplerOptions } from './sampling';
 
 export interface GgufLoadOptions {
   readonly path: string;
@@ -236,19 +237,19 @@ export class GgufModel {
     });
   }
 
-  /** Greedy decoding from the given tokens until an end-of-generation token or `maxTokens`. */
-  generate(prompt: readonly Token[], maxTokens: number, signal: AbortSignal): Promise<{ readonly text: string; readonly tokens: number; readonly finishReason: 'stop' | 'length' }> {
+  /** Decodes until an end-of-generation token or maxTokens: greedy at temperature 0, else llama.cpp's top-p, temperature, seeded draw (no top-k). */
+  generate(prompt: readonly Token[], options: GenerateOptions, signal: AbortSignal): Promise<{ readonly text: string; readonly tokens: number; readonly finishReason: 'stop' | 'length' }> {
     return this.exclusive(async () => {
-      if (prompt.length + maxTokens > this.contextSize) {
-        throw new UserError(`${this.fileName}: ${prompt.length} prompt tokens and ${maxTokens} new ones do not fit the context of ${this.contextSize}: give a larger --context`);
+      if (prompt.length + options.maxTokens > this.contextSize) {
+        throw new UserError(`${this.fileName}: ${prompt.length} prompt tokens and ${options.maxTokens} new ones do not fit the context of ${this.contextSize}: give a larger --context`);
       }
       await this.rewindTo(0);
       const generated: Token[] = [];
       let finishReason: 'stop' | 'length' = 'length';
       let input: Token[] = [...prompt];
-      while (generated.length < maxTokens) {
+      while (generated.length < options.maxTokens) {
         if (signal.aborted) throw new CancelledError();
-        const out = await this.sequence.controlledEvaluate(input.map((t, i) => (i === input.length - 1 ? [t, { generateNext: { token: true } }] : t)));
+        const out = await this.sequence.controlledEvaluate(input.map((t, i) => (i === input.length - 1 ? [t, { generateNext: { token: true, options: samplerOptions(options, generated.length) } }] : t)));
         const next = out[input.length - 1]?.next.token;
         if (next === undefined || next === null || this.model.isEogToken(next)) {
           finishReason = 'stop';

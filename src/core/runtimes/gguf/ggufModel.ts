@@ -240,9 +240,8 @@ export class GgufModel {
   /** Decodes until an end-of-generation token or maxTokens: greedy at temperature 0, else llama.cpp's top-p, temperature, seeded draw (no top-k). */
   generate(prompt: readonly Token[], options: GenerateOptions, signal: AbortSignal): Promise<{ readonly text: string; readonly tokens: number; readonly finishReason: 'stop' | 'length' }> {
     return this.exclusive(async () => {
-      if (prompt.length + options.maxTokens > this.contextSize) {
-        throw new UserError(`${this.fileName}: ${prompt.length} prompt tokens and ${options.maxTokens} new ones do not fit the context of ${this.contextSize}: give a larger --context`);
-      }
+      const needed = prompt.length + options.maxTokens;
+      if (needed > this.contextSize) throw new UserError(`${this.fileName}: ${prompt.length} prompt tokens and ${options.maxTokens} new ones do not fit the context of ${this.contextSize}: give a larger --context`);
       await this.rewindTo(0);
       const generated: Token[] = [];
       let finishReason: 'stop' | 'length' = 'length';

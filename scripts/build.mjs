@@ -29,7 +29,7 @@ const targets = [
     format: 'cjs',
     target: 'node20',
     // Optional native runtimes, loaded at run time only when used: never bundled.
-    external: ['vscode', 'node-llama-cpp', 'onnxruntime-node'],
+    external: ['vscode', 'node-llama-cpp', 'koffi', 'onnxruntime-node'],
     define: noNavigator,
   },
   {
@@ -39,7 +39,7 @@ const targets = [
     platform: 'node',
     format: 'cjs',
     target: 'node20',
-    external: ['node-llama-cpp', 'onnxruntime-node'],
+    external: ['node-llama-cpp', 'koffi', 'onnxruntime-node'],
     define: noNavigator,
     banner: { js: '#!/usr/bin/env node' },
   },

@@ -130,16 +130,17 @@ describe('run kalahi --model-file on a tiny GGUF', () => {
     assert.deepEqual(readManifest(runDir).counts, { items: 10, done: 10, error: 0, missing: 0 });
   });
 
-  it('stops within seconds of a Ctrl-C in the middle of an item on an 8 000-token vocabulary, and the run resumes', async (t) => {
+  it('stops within seconds of a Ctrl-C in the middle of a run on an 8 000-token vocabulary, and the run resumes', async (t) => {
     if (!requireSharedFile(t, join(sharedDataDir, 'kalahi', 'filipino.csv'))) return;
-    // At this vocabulary each scored token costs llama.cpp a sort and node-llama-cpp a Map over 8 000
-    // entries: one item takes many seconds, so a stop that waited for the item to end would fail the bound.
+    // An item now takes a fraction of a second, so the interrupt lands between or inside items; that a
+    // cancellation inside an item stops between decodes is checked on the model (llamaDirect.test.ts).
     const wide = join(dir, 'wide.gguf');
     writeTinyLlamaGguf(wide, 79, { vocabularySize: 8_000 });
     const out = join(dir, 'interrupted');
     const runDir = join(out, 'i');
     const controller = new AbortController();
-    const args = ['run', 'kalahi', '--task', 'mc', '--model-file', wide, '--limit', '2', '--data', sharedDataDir, '--out', out, '--name', 'i', '--threads', '1'];
+    const limit = 40;
+    const args = ['run', 'kalahi', '--task', 'mc', '--model-file', wide, '--limit', String(limit), '--data', sharedDataDir, '--out', out, '--name', 'i', '--threads', '1'];
     const started = Date.now();
     const running = runCli(args, { env: cacheEnv, signal: controller.signal });
     const results = join(runDir, 'results.jsonl');
@@ -147,23 +148,21 @@ describe('run kalahi --model-file on a tiny GGUF', () => {
       assert.ok(Date.now() - started < 120_000, 'the first item was scored within 120 s');
       await new Promise((r) => setTimeout(r, 20));
     }
-    await new Promise((r) => setTimeout(r, 1000));
-    assert.equal(lineCount(results), 1, 'interrupted in the middle of the second item');
     const interrupted = Date.now();
     controller.abort(new Error('interrupted'));
     const stopped = await running;
     const stopSeconds = (Date.now() - interrupted) / 1000;
     assert.equal(stopped.code, 130, stopped.stderr);
     assert.ok(stopSeconds < 4, `stopped ${stopSeconds.toFixed(2)} s after the interrupt`);
+    const written = lineCount(results);
+    assert.ok(written >= 1 && written < limit, `interrupted before the end of the run (${written} of ${limit} items written)`);
 
     const resumed = await runCli(['run', 'kalahi', '--resume', runDir, '--data', sharedDataDir, '--model-file', wide], { env: cacheEnv });
     assert.equal(resumed.code, 0, resumed.stderr);
-    const itemSeconds = (Date.now() - interrupted) / 1000 - stopSeconds;
-    assert.ok(itemSeconds > 2 * stopSeconds, `the resumed item (${itemSeconds.toFixed(1)} s, model load included) lasts well beyond the stop (${stopSeconds.toFixed(2)} s)`);
     const ids = readJsonl(results, ResultLineSchema).records.map((r) => r.value.itemId);
-    assert.equal(ids.length, 2);
-    assert.equal(new Set(ids).size, 2);
-    assert.deepEqual(readManifest(runDir).counts, { items: 2, done: 2, error: 0, missing: 0 });
+    assert.equal(ids.length, limit);
+    assert.equal(new Set(ids).size, limit);
+    assert.deepEqual(readManifest(runDir).counts, { items: limit, done: limit, error: 0, missing: 0 });
   });
 
   it('refuses bad model files in one line naming the file, before writing anything', async (t) => {

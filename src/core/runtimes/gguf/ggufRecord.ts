@@ -45,4 +45,8 @@ export interface GgufRuntimeRecord {
   /** Off: llama.cpp's CPU flash attention accumulates in F16 (about 4e-4 off a float64 reference). */
   readonly flashAttention: false;
   readonly kvCacheType: 'F32';
+  /** How the tool calls llama.cpp (absent in runs made before the direct C API). */
+  readonly calls?: string;
+  /** Which library computes the log-probs and how. */
+  readonly logprobs?: string;
 }

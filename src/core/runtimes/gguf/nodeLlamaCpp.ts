@@ -20,7 +20,7 @@ let loaded: Promise<NodeLlamaCppModule> | undefined;
  */
 export function loadNodeLlamaCpp(extraDirs: readonly string[] = []): Promise<NodeLlamaCppModule> {
   loaded ??= (async () => {
-    const resolved = resolveNodeLlamaCpp(extraDirs);
+    const resolved = resolveOptional('node-llama-cpp', extraDirs);
     if (resolved === null) {
       throw new UserError(`running a GGUF model needs the optional runtime node-llama-cpp, which is not installed: run \`${NODE_LLAMA_CPP_INSTALL}\` in the project folder`);
     }
@@ -33,11 +33,12 @@ export function loadNodeLlamaCpp(extraDirs: readonly string[] = []): Promise<Nod
   return loaded;
 }
 
-function resolveNodeLlamaCpp(extraDirs: readonly string[]): string | null {
+/** Where an optional package resolves: beside this code, in one of `extraDirs`, or in the working folder. */
+export function resolveOptional(name: string, extraDirs: readonly string[]): string | null {
   const bases = [__filename, ...extraDirs.map((dir) => join(dir, 'package.json')), join(process.cwd(), 'package.json')];
   for (const base of bases) {
     try {
-      return createRequire(base).resolve('node-llama-cpp');
+      return createRequire(base).resolve(name);
     } catch {
       // Not there: try the next place.
     }

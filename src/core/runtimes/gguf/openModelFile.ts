@@ -28,6 +28,8 @@ export const GgufRuntimeRecordSchema = z.object({
   batchSize: z.number(),
   flashAttention: z.literal(false),
   kvCacheType: z.literal('F32'),
+  calls: z.string().optional(),
+  logprobs: z.string().optional(),
 });
 
 export interface OpenedGgufFile {

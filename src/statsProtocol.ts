@@ -95,6 +95,8 @@ export const StatsReportSchema = z.object({
   adjudicated: z.object({
     accuracy: z.number(),
     items: z.number(),
+    /** Items with a human verdict (the review header's and the Runs view's count); `items` have a final one. */
+    reviewed: z.number(),
     overrides: z.record(z.string(), z.number()),
     flagged: z.number(),
     flaggedByCategory: z.record(z.string(), z.number().optional()),

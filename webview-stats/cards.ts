@@ -89,9 +89,9 @@ export function summaryCards(report: StatsReport, view: StatsView): HTMLElement 
   cards.push({
     key: 'review',
     title: 'Review',
-    value: sample === null ? `${adjudicated.items} decided` : `${sample.decided} / ${sample.drawn}`,
+    value: sample === null ? `${adjudicated.reviewed} reviewed` : `${sample.decided} / ${sample.drawn}`,
     details: [
-      sample === null ? 'items with a final human verdict; no sample drawn' : `sampled items decided (seed ${sample.seed})`,
+      sample === null ? `${adjudicated.items} with a final human verdict; no sample drawn` : `sampled items with a final human verdict (seed ${sample.seed})`,
       `${count(adjudicated.conflicts, 'conflict')} · ${adjudicated.stale} stale · ${count(adjudicated.flagged, 'flagged item')}`,
     ],
     ...(adjudicated.conflicts > 0 ? { tone: 'warn' as const } : {}),

@@ -227,7 +227,7 @@ class ReviewController implements ReviewApp {
     const requestId = this.decisions.adjudicate(detail.id, decision, row);
     const blind = this.session !== undefined && this.blind.flagFor(detail, this.session.annotator, hiddenNow, 'verdict' in change);
     this.channel.post({ type: 'adjudicate', requestId, itemId: detail.id, decision, blind });
-    if (row !== undefined) this.applyLocalRows([{ ...row, mine: mineOf(decision), reviewed: reviewedWith(detail, this.session?.annotator, decision) }]);
+    if (row !== undefined) this.applyLocalRows([{ ...row, mine: mineOf(decision), reviewed: reviewedWith(detail, this.session?.annotator, decision, this.detail.isDecidable(detail)) }]);
     if (hiddenNow !== this.detail.hidden()) this.detail.render();
     else this.detail.renderAdjudication();
     this.announcer.announce(describeChange(change, decision, this.session?.categories ?? []));

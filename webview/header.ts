@@ -147,7 +147,7 @@ export class HeaderView {
     }
     setText(this.reviewed.value, count(header.reviewedItems));
     setText(this.reviewed.detail, `/ ${count(header.items)}`);
-    this.reviewed.root.title = `${count(header.reviewedItems)} items with a verdict, flag or note; ${count(header.adjudicatedItems)} with a final human verdict`;
+    this.reviewed.root.title = `${count(header.reviewedItems)} items with a human verdict (a flag or a note alone leaves an item to do); ${count(header.adjudicatedItems)} with a final human verdict`;
     setText(this.conflicts.value, count(header.conflicts));
     setText(this.stale.value, count(header.stale));
     setText(this.flagged.value, count(header.flagged));

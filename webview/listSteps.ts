@@ -20,6 +20,11 @@ export function stepFrom(list: SteppableList, delta: number): ItemRow | undefine
   return list.rowAt(Math.max(0, Math.min(n - 1, base + delta)));
 }
 
+/** Whether this annotator still has to decide the row: nothing recorded, or (items that take a verdict) a flag or note without one. */
+export function undecidedByMe(row: ItemRow): boolean {
+  return row.mine === 'none' || (row.mine === 'skipped' && row.decidable !== false);
+}
+
 /** The next row after the selection without a decision of this annotator, wrapping to the top. */
 export function nextUndecidedIn(list: SteppableList): { row: ItemRow; wrapped: boolean } | undefined {
   const n = list.size;
@@ -28,11 +33,11 @@ export function nextUndecidedIn(list: SteppableList): { row: ItemRow; wrapped: b
   const start = anchor === undefined ? 0 : anchor.inList ? anchor.position + 1 : anchor.position;
   for (let p = start; p < n; p++) {
     const row = list.rowAt(p);
-    if (row !== undefined && row.mine === 'none') return { row, wrapped: false };
+    if (row !== undefined && undecidedByMe(row)) return { row, wrapped: false };
   }
   for (let p = 0; p < Math.min(start, n); p++) {
     const row = list.rowAt(p);
-    if (row !== undefined && row.mine === 'none' && row.id !== list.selectedId) return { row, wrapped: true };
+    if (row !== undefined && undecidedByMe(row) && row.id !== list.selectedId) return { row, wrapped: true };
   }
   return undefined;
 }

@@ -31,9 +31,9 @@ export function changedDecision(base: Decision | null, change: DecisionChange, t
 }
 
 /** Whether the item counts as reviewed once this annotator's decision is saved (the host's rule). */
-export function reviewedWith(detail: ItemDetail, annotator: string | undefined, decision: Decision): boolean {
+export function reviewedWith(detail: ItemDetail, annotator: string | undefined, decision: Decision, takesVerdicts: boolean): boolean {
   const others = detail.annotators.filter((a) => a.annotator !== annotator).map((a) => ({ stale: a.stale, state: a.decision }));
-  return isReviewed([...others, { stale: false, state: decision }]);
+  return isReviewed([...others, { stale: false, state: decision }], takesVerdicts);
 }
 
 /** What a screen reader hears after a change. */

@@ -56,6 +56,16 @@ describe('review webview: keyboard', () => {
     assert.equal(m.last('select')?.itemId, '5', 'items 3 and 4 are decided');
   });
 
+  test('J stops on an item flagged or noted without a verdict; an item that takes no verdict is done with a flag', () => {
+    m.deliver(init({ rows: rows(8, (i) => (i === 1 ? { mine: 'skipped', flagged: true } : i === 2 ? { mine: 'skipped', decidable: false } : i === 3 ? { mine: 'none', decidable: false } : { mine: 'true' })) }));
+    showItem('0');
+    m.clearPosted();
+    m.key('J', { shiftKey: true });
+    assert.equal(m.last('select')?.itemId, '1', 'a flag alone is no verdict: still to do');
+    m.key('J', { shiftKey: true });
+    assert.equal(m.last('select')?.itemId, '3', 'the flagged multiple-choice item is done; the untouched one is not');
+  });
+
   test('Home and End go to the first and last item', () => {
     m.key('End');
     assert.equal(m.last('select')?.itemId, '19');

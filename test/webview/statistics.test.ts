@@ -102,7 +102,7 @@ describe('statistics webview', () => {
     assert.equal(text(s.m.$('.kpi-automatic .kpi-value')), '64.0%');
     assert.equal(text(s.m.$('.kpi-automatic .kpi-interval')), '95% CI [60.6, 67.2]');
     assert.match(text(s.m.$('.kpi-automatic')), /true 518 of 810 by the judge · Wilson interval/);
-    assert.match(text(s.m.$('.kpi-review')), /^Review 36 \/ 60 sampled items decided \(seed 1\)/);
+    assert.match(text(s.m.$('.kpi-review')), /^Review 36 \/ 60 sampled items with a final human verdict \(seed 1\)/);
     assert.match(text(s.m.$('.detail-estimate')), /24 of the 60 sampled items have no final human verdict yet/);
   });
 

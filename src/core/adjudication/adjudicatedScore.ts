@@ -15,7 +15,7 @@ export interface AdjudicatedScore {
   readonly accuracy: number;
   /** Items with a final human verdict. */
   readonly items: number;
-  /** Items reviewed: some current, non-stale state records a verdict, a flag or a note (reviewed.ts). */
+  /** Items reviewed: some current, non-stale state holds a verdict (items that take none: a flag or a note); reviewed.ts. */
   readonly reviewed: number;
   /** Items whose final human verdict differs from the automatic outcome, by direction ("null->true"). */
   readonly overrides: Readonly<Record<string, number>>;
@@ -33,7 +33,7 @@ export interface ItemScoreTerms {
   readonly correct: number;
   /** It has a final human verdict. */
   readonly decided: number;
-  /** It is reviewed (a verdict, a flag or a note in a current state). */
+  /** It is reviewed (a verdict in a current state; reviewed.ts). */
   readonly reviewed: number;
   readonly flagged: number;
   readonly stale: number;

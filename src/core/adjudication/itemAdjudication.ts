@@ -28,7 +28,7 @@ export interface ItemAdjudication {
   /** Annotators decided differently and no adjudicator settled it. */
   readonly conflict: boolean;
   readonly stale: boolean;
-  /** Some current, non-stale state records a verdict, a flag or a note (see reviewed.ts). */
+  /** Some current, non-stale state holds a verdict (items that take none: a flag or a note); see reviewed.ts. */
   readonly reviewed: boolean;
   /** Hallucination categories flagged in current (non-stale) states. */
   readonly flags: readonly HallucinationCategory[];
@@ -55,7 +55,7 @@ function isLater(a: LoggedEvent, b: LoggedEvent): boolean {
  * An item's adjudication under DESIGN's rules: the final human verdict is the latest non-stale adjudicator
  * decision; else the verdict shared by every annotator who decided; else none (a conflict when they differ).
  */
-export function adjudicateItem(itemId: string, events: readonly LoggedEvent[], currentBasis: string | undefined): ItemAdjudication {
+export function adjudicateItem(itemId: string, events: readonly LoggedEvent[], currentBasis: string | undefined, takesVerdicts = true): ItemAdjudication {
   const annotators: AnnotatorView[] = latestPerAnnotator(events).map(({ event }) => ({
     annotator: event.annotator,
     role: event.role,
@@ -86,7 +86,7 @@ export function adjudicateItem(itemId: string, events: readonly LoggedEvent[], c
     final,
     conflict,
     stale: annotators.some((a) => a.stale),
-    reviewed: isReviewed(annotators),
+    reviewed: isReviewed(annotators, takesVerdicts),
     flags,
     lastChange: times[times.length - 1] ?? null,
   };
@@ -96,7 +96,11 @@ export function adjudicateItem(itemId: string, events: readonly LoggedEvent[], c
 export class AdjudicationIndex {
   private readonly byItem = new Map<string, LoggedEvent[]>();
 
-  constructor(events: readonly LoggedEvent[] = []) {
+  /** `takesVerdicts`: the run's items take a verdict (false: flags and notes only), from the benchmark's review settings. */
+  constructor(
+    events: readonly LoggedEvent[] = [],
+    private readonly takesVerdicts = true,
+  ) {
     for (const logged of events) this.add(logged);
   }
 
@@ -116,6 +120,6 @@ export class AdjudicationIndex {
 
   /** `currentBasis`: the basis digest of the item's current result line (basis.ts), undefined when it has none. */
   adjudicate(itemId: string, currentBasis: string | undefined): ItemAdjudication {
-    return adjudicateItem(itemId, this.eventsOf(itemId), currentBasis);
+    return adjudicateItem(itemId, this.eventsOf(itemId), currentBasis, this.takesVerdicts);
   }
 }

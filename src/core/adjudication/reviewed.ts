@@ -19,11 +19,14 @@ export function recordsSomething(state: ReviewState): boolean {
 }
 
 /**
- * An item is reviewed when some annotator's current, non-stale state on it records something: a verdict,
- * a flag or a note. A stale state (made on an earlier result) does not count, since the item needs another
- * look. Items with a final human verdict, the ones that change the adjudicated score, are a subset.
+ * An item is reviewed when some annotator's current, non-stale state on it holds a verdict (true, false or
+ * null); a flag or a note alone leaves it to do. Items that take no verdict (`takesVerdicts` false: the
+ * benchmark's review settings say so, e.g. Kalahi MC) are reviewed once a state records a flag or a note.
+ * A stale state (made on an earlier result) does not count, since the item needs another look. Items with a
+ * final human verdict, the ones that change the adjudicated score, are a subset (annotators who disagree
+ * leave a reviewed item without one).
  */
-export function isReviewed(annotators: Iterable<{ readonly stale: boolean; readonly state: ReviewState }>): boolean {
-  for (const a of annotators) if (!a.stale && recordsSomething(a.state)) return true;
+export function isReviewed(annotators: Iterable<{ readonly stale: boolean; readonly state: ReviewState }>, takesVerdicts: boolean): boolean {
+  for (const a of annotators) if (!a.stale && (takesVerdicts ? a.state.verdict !== undefined : recordsSomething(a.state))) return true;
   return false;
 }

@@ -5,6 +5,7 @@ import { ResultsIndex } from '../runs/resultsIndex';
 import { type AdjudicatedScore, adjudicatedScore } from './adjudicatedScore';
 import { type LogProblem, readAdjudicationLog, unknownItemProblems } from './adjudicationLog';
 import { lineBasisDigest } from './basis';
+import { benchmarkOf } from '../benchmarks/registry';
 import { AdjudicationIndex, type ItemAdjudication } from './itemAdjudication';
 
 /**
@@ -29,7 +30,7 @@ export function loadRunState(dir: string): RunState {
   const byItem = new Map<string, ResultLine>();
   ResultsIndex.read(paths.results, { manifest, describe: () => undefined }).forEachLine((line) => byItem.set(line.itemId, line));
   const log = readAdjudicationLog(paths.adjudications);
-  const index = new AdjudicationIndex(log.events);
+  const index = new AdjudicationIndex(log.events, benchmarkOf(manifest.benchmark).review.settings(manifest).decidable);
   const knownItems = new Set(manifest.dataset.itemIds);
   const adjudication = (itemId: string): ItemAdjudication | undefined => {
     if (index.eventsOf(itemId).length === 0) return undefined;

@@ -65,7 +65,7 @@ export class ReviewSession {
   private readonly searchInRows: boolean;
   /** Each item's folded search text (notes apart), built on the first search. */
   private corpus: Map<string, string> | undefined;
-  private index = new AdjudicationIndex();
+  private index: AdjudicationIndex;
   private readonly cache = new Map<string, ItemAdjudication>();
   private positions: Map<string, number>;
   private tail: AdjudicationTail;
@@ -89,6 +89,7 @@ export class ReviewSession {
     this.results = resultsIndexOf(this.paths.results, this.manifestValue, this.positions);
     this.tail = new AdjudicationTail(this.paths.adjudications);
     this.context = viewContextOf(this.manifestValue, this.modelName(), null);
+    this.index = new AdjudicationIndex([], this.context.settings.decidable);
   }
 
   /** Opens a run folder and reads its whole adjudication log; problems in the log are returned, not thrown. */
@@ -266,7 +267,7 @@ export class ReviewSession {
   private takeTail(withRows: boolean): TailUpdate {
     const read = this.tail.read();
     if (read.reset) {
-      this.index = new AdjudicationIndex();
+      this.index = new AdjudicationIndex([], this.context.settings.decidable);
       this.cache.clear();
       this.tally = undefined;
     }

@@ -4,6 +4,7 @@ import { freshSeed, MAX_SEED } from '../../core/stats/rng';
 import { UserError } from '../../core/util/errors';
 import { itemRecords } from '../../core/validation/itemRecords';
 import { benchmarkOf } from '../../core/benchmarks/registry';
+import { takesVerdicts } from '../../core/benchmarks/takesVerdicts';
 import { QUEUE_ORDERS, datasetOrder, informativeRanking, randomOrder } from '../../core/validation/queueOrders';
 import { currentSample } from '../../core/validation/sample';
 import { type CliIo } from '../../core/commandLine/io';
@@ -32,7 +33,7 @@ export function queueCommand(args: readonly string[], io: CliIo): number {
   const dir = resolve(io.cwd, onePositional('queue', parsed, 'RUNDIR'));
   const order = choiceOption('queue', parsed, 'order', QUEUE_ORDERS) ?? 'dataset';
   const givenSeed = numberOption('queue', parsed, 'seed', { integer: true, min: 0, max: MAX_SEED });
-  const state = loadRunState(dir);
+  const state = loadRunState(dir, takesVerdicts);
   warnSkippedLines(io, state.problems);
   let ids = state.manifest.dataset.itemIds;
   if (flag(parsed, 'sample')) {

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { loadRunState } from '../../core/adjudication/runState';
+import { takesVerdicts } from '../../core/benchmarks/takesVerdicts';
 import { formatSummary, summarizeState } from '../../core/summary/summarizeRun';
 import { ESTIMATE_TARGETS } from '../../core/stats/stratifiedPpi';
 import { warnSkippedLines } from '../skippedLines';
@@ -23,7 +24,7 @@ export function summaryCommand(args: readonly string[], io: CliIo): number {
     return 0;
   }
   const target = choiceOption('summary', parsed, 'target', ESTIMATE_TARGETS);
-  const state = loadRunState(resolve(io.cwd, onePositional('summary', parsed, 'RUNDIR')));
+  const state = loadRunState(resolve(io.cwd, onePositional('summary', parsed, 'RUNDIR')), takesVerdicts);
   warnSkippedLines(io, state.problems);
   const summary = summarizeState(state, target === undefined ? {} : { target });
   io.stdout(flag(parsed, 'json') ? `${JSON.stringify(summary, null, 2)}\n` : `${formatSummary(summary)}\n`);

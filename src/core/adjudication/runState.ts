@@ -5,7 +5,6 @@ import { ResultsIndex } from '../runs/resultsIndex';
 import { type AdjudicatedScore, adjudicatedScore } from './adjudicatedScore';
 import { type LogProblem, readAdjudicationLog, unknownItemProblems } from './adjudicationLog';
 import { lineBasisDigest } from './basis';
-import { benchmarkOf } from '../benchmarks/registry';
 import { AdjudicationIndex, type ItemAdjudication } from './itemAdjudication';
 
 /**
@@ -24,13 +23,18 @@ export interface RunState {
   adjudicatedScore(): AdjudicatedScore;
 }
 
-export function loadRunState(dir: string): RunState {
+/**
+ * `takesVerdicts`: whether the run's items take a verdict (else flags and notes only), which decides when an
+ * item counts as reviewed; src/core/benchmarks/takesVerdicts.ts asks the run's benchmark (not imported here:
+ * the benchmarks import this module).
+ */
+export function loadRunState(dir: string, takesVerdicts: (manifest: RunManifest) => boolean = () => true): RunState {
   const paths = runPaths(dir);
   const manifest = readManifest(paths.dir);
   const byItem = new Map<string, ResultLine>();
   ResultsIndex.read(paths.results, { manifest, describe: () => undefined }).forEachLine((line) => byItem.set(line.itemId, line));
   const log = readAdjudicationLog(paths.adjudications);
-  const index = new AdjudicationIndex(log.events, benchmarkOf(manifest.benchmark).review.settings(manifest).decidable);
+  const index = new AdjudicationIndex(log.events, takesVerdicts(manifest));
   const knownItems = new Set(manifest.dataset.itemIds);
   const adjudication = (itemId: string): ItemAdjudication | undefined => {
     if (index.eventsOf(itemId).length === 0) return undefined;

@@ -1,6 +1,7 @@
 import { reviewProgress } from '../adjudication/adjudicatedScore';
 import { type RunState, loadRunState } from '../adjudication/runState';
 import { benchmarkOf } from '../benchmarks/registry';
+import { takesVerdicts } from '../benchmarks/takesVerdicts';
 import { automaticScore } from '../runs/automaticSummary';
 import { type EstimateOptions } from '../validation/estimate';
 import { validationSummary } from '../validation/validationSummary';
@@ -10,7 +11,7 @@ import { type RunSummary } from './runSummary';
 export { type RunSummary } from './runSummary';
 
 export function summarizeRun(dir: string, options: EstimateOptions = {}): RunSummary {
-  return summarizeState(loadRunState(dir), options);
+  return summarizeState(loadRunState(dir, takesVerdicts), options);
 }
 
 /** The summary of a run already read (its skipped lines are in state.problems). */

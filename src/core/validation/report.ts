@@ -13,6 +13,7 @@ import { type JudgeComparison } from './judgeComparison';
 import { type AnnotatorAgreement, type FacetAgreement, type JudgeHumanAgreement, automaticRater, judgeHumanByFacet, judgePerAnnotator } from './judgeHuman';
 import { type MetricAgreement } from './metricHuman';
 import { benchmarkOf } from '../benchmarks/registry';
+import { takesVerdicts } from '../benchmarks/takesVerdicts';
 import { type MethodNote, methodNotes } from './methodNotes';
 import { type SampleStatus, validationSummary } from './validationSummary';
 import { type StabilitySummary } from './stability';
@@ -68,7 +69,7 @@ export interface ValidationReport {
 }
 
 export function buildValidationReport(dir: string, now: Date = new Date(), options: EstimateOptions = {}): ValidationReport {
-  return validationReport(loadRunState(dir), now, options);
+  return validationReport(loadRunState(dir, takesVerdicts), now, options);
 }
 
 export function validationReport(state: RunState, now: Date = new Date(), options: EstimateOptions = {}): ValidationReport {

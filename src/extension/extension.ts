@@ -3,13 +3,13 @@ import * as vscode from 'vscode';
 import * as z from 'zod';
 import { defaultAnnotatorName, loginName, namedAnnotator } from '../core/adjudication/annotatorName';
 import { benchmarkOf } from '../core/benchmarks/registry';
-import { userCacheDir } from '../core/data/cacheDir';
-import { type ResolveOptions, dataDirFrom } from '../core/data/resolveSourceFile';
+import { type ResolveOptions } from '../core/data/resolveSourceFile';
 import { errorMessage } from '../core/util/errors';
 import { ApiKeys } from './apiKeys';
 import { COMMAND_IDS, REVIEW_VIEW_TYPE, RUNS_VIEW_ID, STATISTICS_VIEW_TYPE } from './commandIds';
 import { askAnnotatorName, exportAdjudicatedCommand, importOfficialCommand, openRunFolder, chooseRun, setAnnotatorNameCommand, setApiKeyCommand } from './commands/runCommands';
 import { startRunCommand } from './commands/startRun';
+import { extensionSources, showExtensionError } from './dataSources';
 import { Disposable } from './disposable';
 import { ReadOnlyDocuments } from './review/readOnlyDocuments';
 import { type ReviewContext, ReviewPanel } from './review/reviewPanel';
@@ -80,7 +80,7 @@ class EvalAdjudicatorExtension extends Disposable {
           await run(...args);
         } catch (error) {
           this.log.error(`${id}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-          void vscode.window.showErrorMessage(`Eval Adjudicator: ${error instanceof Error ? error.message : String(error)}`);
+          void showExtensionError(error);
         }
       }));
     };
@@ -127,7 +127,7 @@ class EvalAdjudicatorExtension extends Disposable {
   }
 
   private sources(): ResolveOptions {
-    return { dataDir: dataDirFrom(readSettings().dataDirectory || undefined), cacheDir: userCacheDir() };
+    return extensionSources();
   }
 
   /** A benchmark's review aid (English glosses…): resolved like the dataset, once; optional, so a failure only logs. */

@@ -7,9 +7,17 @@ import { userCacheDir } from './cacheDir';
 
 export type Downloader = (url: string, signal?: AbortSignal) => Promise<Uint8Array>;
 
+/** How a user points the tool at a folder of local copies, ending before "a directory holding …". */
+export const CLI_DATA_DIR_ADVICE = 'point --data (or EVAL_ADJUDICATOR_DATA) at';
+
+/** An official file that could not be had (not found, not downloaded, wrong sha256): the user sets a data directory. */
+export class DataSourceError extends UserError {}
+
 export interface ResolveOptions {
   /** A directory of local copies laid out as shared/data is (`--data`, env EVAL_ADJUDICATOR_DATA). */
   readonly dataDir?: string | undefined;
+  /** How the errors tell the user to name a data directory (default: the CLI's `--data`). */
+  readonly dataDirAdvice?: string;
   readonly cacheDir?: string | undefined;
   readonly download?: Downloader;
   readonly signal?: AbortSignal | undefined;
@@ -42,6 +50,8 @@ export async function resolveSourceFile(
   options: ResolveOptions = {},
 ): Promise<ResolvedSourceFile> {
   const file = manifestFile(manifest, key);
+  const advice = options.dataDirAdvice ?? CLI_DATA_DIR_ADVICE;
+  const capitalized = `${advice.charAt(0).toUpperCase()}${advice.slice(1)}`;
   const where = `${file.path} of ${manifest.repository} at ${manifest.commit.slice(0, 7)}`;
   const resolved = (path: string, bytes: Buffer, origin: ResolvedSourceFile['origin']): ResolvedSourceFile => ({
     key,
@@ -57,12 +67,12 @@ export async function resolveSourceFile(
   if (options.dataDir !== undefined) {
     const path = join(options.dataDir, file.local);
     if (!existsSync(path)) {
-      throw new UserError(
-        `${path}: not found. The data directory ${options.dataDir} should hold ${file.local} (${where}), laid out as shared/data is.`,
+      throw new DataSourceError(
+        `${path}: not found. The data directory ${options.dataDir} should hold ${file.local} (${where}), laid out as shared/data is; or ${advice} another directory.`,
       );
     }
     const bytes = readFileSync(path);
-    checkSha256(bytes, file, path, `Point --data at an unmodified copy of ${where}.`);
+    checkSha256(bytes, file, path, `${capitalized} a directory holding an unmodified copy of ${where}.`);
     return resolved(path, bytes, 'local');
   }
 
@@ -77,11 +87,11 @@ export async function resolveSourceFile(
   try {
     bytes = Buffer.from(await download(file.url, options.signal));
   } catch (error) {
-    throw new UserError(
-      `Could not download ${where} from ${file.url} (${errorMessage(error)}). Download it yourself, or point --data (or EVAL_ADJUDICATOR_DATA) at a directory holding ${file.local}.`,
+    throw new DataSourceError(
+      `Could not download ${where} from ${file.url} (${errorMessage(error)}). Download it yourself, or ${advice} a directory holding ${file.local}.`,
     );
   }
-  checkSha256(bytes, file, file.url, `Point --data (or EVAL_ADJUDICATOR_DATA) at a directory holding a verified copy of ${file.local}.`);
+  checkSha256(bytes, file, file.url, `${capitalized} a directory holding a verified copy of ${file.local}.`);
   mkdirSync(dirname(cachePath), { recursive: true });
   const temporary = `${cachePath}.${process.pid}.part`;
   writeFileSync(temporary, bytes);
@@ -92,7 +102,7 @@ export async function resolveSourceFile(
 function checkSha256(bytes: Buffer, file: SourceFile, shownAs: string, whatToDo: string): void {
   const actual = sha256Hex(bytes);
   if (actual !== file.sha256) {
-    throw new UserError(`${shownAs}: sha256 ${actual} does not match the pinned ${file.sha256} of ${file.path}. ${whatToDo}`);
+    throw new DataSourceError(`${shownAs}: sha256 ${actual} does not match the pinned ${file.sha256} of ${file.path}. ${whatToDo}`);
   }
 }
 

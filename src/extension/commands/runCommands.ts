@@ -3,14 +3,13 @@ import { basename, join } from 'node:path';
 import * as vscode from 'vscode';
 import { exportAdjudicated } from '../../core/adjudication/exportAdjudicated';
 import { registeredBenchmarks } from '../../core/benchmarks/registry';
-import { userCacheDir } from '../../core/data/cacheDir';
-import { dataDirFrom } from '../../core/data/resolveSourceFile';
 import { DEFAULT_AZURE_API_VERSION, type Endpoint, OPENAI_BASE_URL } from '../../core/model/endpoint';
 import { readManifest } from '../../core/runs/runFolder';
 import { errorMessage } from '../../core/util/errors';
 import { type ApiKeys } from '../apiKeys';
+import { extensionSources, showExtensionError } from '../dataSources';
 import { type RunsTreeProvider } from '../runsTree';
-import { readSettings, runsDirectories, updateSetting } from '../settings';
+import { runsDirectories, updateSetting } from '../settings';
 
 /** A run folder from the argument (a tree node or a path), else a quick pick of the known runs. */
 export async function chooseRun(arg: unknown, tree: RunsTreeProvider, activeRun: string | undefined): Promise<string | undefined> {
@@ -98,12 +97,11 @@ export async function importOfficialCommand(): Promise<string | undefined> {
   if (file === undefined) return undefined;
   const name = `${importer.kind}-${basename(file).replace(/\.json$/i, '').replace(/[^A-Za-z0-9._-]+/g, '-')}`;
   try {
-    const settings = readSettings();
-    const outcome = await importer.run(file, join(runsDir, name), { dataDir: dataDirFrom(settings.dataDirectory || undefined), cacheDir: userCacheDir() });
+    const outcome = await importer.run(file, join(runsDir, name), extensionSources());
     void vscode.window.showInformationMessage(`Imported ${outcome.imported} items${outcome.missing.length > 0 ? ` (${outcome.missing.length} missing from the file)` : ''}.`);
     return outcome.paths.dir;
   } catch (error) {
-    void vscode.window.showErrorMessage(`Eval Adjudicator: ${errorMessage(error)}`);
+    void showExtensionError(error);
     return undefined;
   }
 }

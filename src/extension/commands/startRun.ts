@@ -4,7 +4,6 @@ import * as vscode from 'vscode';
 import { type Benchmark } from '../../core/benchmarks/benchmark';
 import { registeredBenchmarks } from '../../core/benchmarks/registry';
 import { userCacheDir } from '../../core/data/cacheDir';
-import { dataDirFrom } from '../../core/data/resolveSourceFile';
 import { RequestPool } from '../../core/model/requestPool';
 import { responseCacheIn, startRun } from '../../core/runs/executeRun';
 import { type RunSession } from '../../core/runs/runSession';
@@ -14,6 +13,7 @@ import { chooseRun } from '../../core/startRun/startRunWizard';
 import { errorMessage } from '../../core/util/errors';
 import { type ApiKeys } from '../apiKeys';
 import { COMMAND_IDS } from '../commandIds';
+import { extensionSources, showExtensionError } from '../dataSources';
 import { type Settings, readSettings, runsDirectories } from '../settings';
 import { vscodeStartRunUi } from './vscodeStartRunUi';
 
@@ -51,7 +51,7 @@ export async function startRunCommand(deps: StartRunDeps): Promise<void> {
 function endpointEnvironment(settings: Settings, apiKey: string | undefined): StartRunEnvironment {
   const cacheDir = userCacheDir();
   return {
-    sources: { dataDir: dataDirFrom(settings.dataDirectory || undefined), cacheDir },
+    sources: { ...extensionSources(settings.dataDirectory), cacheDir },
     keys: { model: apiKey, judge: apiKey },
     concurrency: settings.concurrency,
     useCache: settings.cacheResponses,
@@ -64,7 +64,7 @@ function endpointEnvironment(settings: Settings, apiKey: string | undefined): St
 function localEnvironment(deps: StartRunDeps, settings: Settings): StartRunEnvironment {
   const workspaceDirs = (vscode.workspace.workspaceFolders ?? []).map((f) => f.uri.fsPath);
   return {
-    sources: { dataDir: dataDirFrom(settings.dataDirectory || undefined), cacheDir: userCacheDir() },
+    sources: extensionSources(settings.dataDirectory),
     keys: {},
     concurrency: 1,
     useCache: false,
@@ -126,7 +126,7 @@ async function execute(deps: StartRunDeps, run: Execution): Promise<void> {
       deps.openReview(run.runDir);
     } catch (error) {
       deps.log.error(`run ${run.name}: ${errorMessage(error)}`);
-      void vscode.window.showErrorMessage(`Eval Adjudicator: ${errorMessage(error)}`);
+      void showExtensionError(error);
     } finally {
       runEnded();
       await session?.release?.();

@@ -21,7 +21,19 @@ export const calls = {
   errors: [] as string[],
   infos: [] as string[],
   opened: [] as string[],
+  /** Every message shown with its buttons, in order. */
+  messages: [] as { kind: 'error' | 'warning' | 'info'; message: string; items: string[] }[],
+  executed: [] as unknown[][],
 };
+
+/** The buttons the "user" clicks next, one per message that offers buttons (else it is dismissed). */
+export const answers: (string | undefined)[] = [];
+
+function shown(kind: 'error' | 'warning' | 'info', message: string, items: unknown[]): Promise<string | undefined> {
+  const buttons = items.filter((item): item is string => typeof item === 'string');
+  calls.messages.push({ kind, message, items: buttons });
+  return Promise.resolve(buttons.length > 0 ? answers.shift() : undefined);
+}
 
 export const Uri = {
   file: (path: string): FakeUri => uri('file', path),
@@ -33,16 +45,23 @@ export const Uri = {
 };
 
 export const window = {
-  showWarningMessage: (message: string): Promise<undefined> => {
+  showWarningMessage: (message: string, ...items: unknown[]): Promise<string | undefined> => {
     calls.warnings.push(message);
-    return Promise.resolve(undefined);
+    return shown('warning', message, items);
   },
-  showErrorMessage: (message: string): Promise<undefined> => {
+  showErrorMessage: (message: string, ...items: unknown[]): Promise<string | undefined> => {
     calls.errors.push(message);
-    return Promise.resolve(undefined);
+    return shown('error', message, items);
   },
-  showInformationMessage: (message: string): Promise<undefined> => {
+  showInformationMessage: (message: string, ...items: unknown[]): Promise<string | undefined> => {
     calls.infos.push(message);
+    return shown('info', message, items);
+  },
+};
+
+export const commands = {
+  executeCommand: (...args: unknown[]): Promise<undefined> => {
+    calls.executed.push(args);
     return Promise.resolve(undefined);
   },
 };

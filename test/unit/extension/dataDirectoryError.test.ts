@@ -9,9 +9,10 @@ import { resolveSourceFile } from '../../../src/core/data/resolveSourceFile';
 import { errorMessage } from '../../../src/core/util/errors';
 import { scratchDir } from '../../helpers/scratch';
 import { answers, calls, installFakeVscode } from '../security/fakeVscode';
+import type * as DataSources from '../../../src/extension/dataSources';
 
 installFakeVscode();
-const dataSources = (): Promise<typeof import('../../../src/extension/dataSources')> => import('../../../src/extension/dataSources');
+const dataSources = (): Promise<typeof DataSources> => import('../../../src/extension/dataSources');
 
 const offline = (): Promise<Uint8Array> => Promise.reject(new Error('getaddrinfo ENOTFOUND raw.githubusercontent.com'));
 

@@ -1,10 +1,13 @@
 import type { Token } from 'node-llama-cpp';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { GgufBackend } from '../src/core/benchmarks/kalahi/ggufBackend';
-import { parseKalahiCsv } from '../src/core/benchmarks/kalahi/dataset';
+import { type KalahiItem, parseKalahiCsv } from '../src/core/benchmarks/kalahi/dataset';
 import { allReferences, kalahiReferences } from '../src/core/benchmarks/kalahi/references';
 import { GgufModel } from '../src/core/runtimes/gguf/ggufModel';
+import { defaultThreads } from '../src/core/runtimes/gguf/llamaLoad';
 import { writeTinyLlamaGguf } from '../test/fixtures/gguf/tinyLlama';
 import { type PerScoredTokenCost, measurePerScoredToken } from './ggufPerToken';
 import { KALAHI_CSV, scratchDir } from './paths';
@@ -13,86 +16,149 @@ import { log, median, round } from './stats';
 export interface GgufMcVocabularyResult {
   readonly vocabularySize: number;
   readonly items: number;
-  /** Median over items of the backend's seconds per item (render, tokenize, prefix once + each continuation with full-vocabulary probabilities). */
+  readonly threads: number;
+  /** Median over items of the backend's seconds per item (render, tokenize, the prefix once, the references together, log-probs). */
   readonly secondsPerItem: number;
-  /** Median over items of llama.cpp evaluating the same distinct tokens once (prefix once + each continuation), no probabilities asked. */
+  /** Median over items of llama.cpp evaluating the same tokens in the same decodes with output rows at the scored positions, nothing read back. */
   readonly evaluationSecondsPerItem: number;
   readonly ratio: number;
-  /** Where a scored token's time goes: each way the binding reads a distribution, on the first item's longest reference. */
-  readonly perScoredToken: PerScoredTokenCost;
+}
+
+/** Seconds per item with the default settings while another process keeps one core busy, against the same on an idle machine. */
+export interface GgufContention {
+  readonly vocabularySize: number;
+  readonly threads: number;
+  readonly idleSecondsPerItem: number;
+  readonly busySecondsPerItem: number;
+  readonly ratio: number;
+}
+
+export interface GgufThreadPoint {
+  readonly threads: number;
+  readonly idleSecondsPerItem: number;
+  readonly busySecondsPerItem: number;
 }
 
 export interface GgufMcResult {
-  readonly threads: number;
+  readonly cores: number;
+  readonly defaultThreads: number;
   readonly runs: GgufMcVocabularyResult[];
-  /** Per scored token only (items would take minutes each), at Llama 3's vocabulary size. */
-  readonly largerVocabulary: PerScoredTokenCost;
+  readonly contention: GgufContention;
+  /** At 32 000 tokens, the backend's seconds per item at 1, 2 and all cores' threads, idle and with one core busy. */
+  readonly threadSweep: GgufThreadPoint[];
+  /** node-llama-cpp 3.21.1's read of a distribution, per scored token, as the tool did before the C API (for the record). */
+  readonly oldPath: PerScoredTokenCost[];
 }
 
 const ITEMS = 12;
-/** --quick: items at the padded vocabulary, where each costs tens of seconds. */
-const QUICK_PADDED_ITEMS = 4;
-const LLAMA3_VOCABULARY = 128_256;
+const QUICK_ITEMS = 4;
+const VOCABULARIES = [32_000, 128_256] as const;
+const SWEEP_VOCABULARY = 32_000;
 
 /**
- * Local Kalahi MC on the tiny seeded GGUF (F32, 2 layers, width 32): the backend's time per item against
- * the least llama.cpp needs for the same tokens. Measured at the tiny model's own vocabulary (386) and at
- * a realistic one (32 000, padded), where each scored token's softmax, sort and Map over the vocabulary
- * weigh the most against the tiny network. Then, per scored token, each way the binding can read a
- * distribution, which shows where the time goes.
+ * Local Kalahi MC on the tiny seeded GGUF (F32, 2 layers, width 32) padded to realistic vocabularies,
+ * where the log-softmax over the vocabulary weighs the most against the tiny network: the backend's time
+ * per item against llama.cpp doing the least any log-prob method needs (the same tokens, output rows at
+ * the scored positions), through the same library; the default threads under contention; a thread sweep;
+ * and node-llama-cpp's old per-token path.
  */
 export async function benchGgufMc(quick: boolean): Promise<GgufMcResult> {
-  const all = parseKalahiCsv(readFileSync(KALAHI_CSV, 'utf8'), KALAHI_CSV).slice(0, ITEMS);
+  const items = parseKalahiCsv(readFileSync(KALAHI_CSV, 'utf8'), KALAHI_CSV).slice(0, quick ? QUICK_ITEMS : ITEMS);
+  const cores = availableParallelism();
+  const threads = defaultThreads(cores);
   const runs: GgufMcVocabularyResult[] = [];
-  let probe: { prefix: Token[]; continuation: Token[] } | undefined; // node-llama-cpp brands its token ids
-  for (const vocabularySize of [0, 32_000]) {
-    const items = quick && vocabularySize > 0 ? all.slice(0, QUICK_PADDED_ITEMS) : all;
-    const path = join(scratchDir('gguf'), 'tiny.gguf');
-    writeTinyLlamaGguf(path, 99, { vocabularySize });
-    const model = await GgufModel.open({ path, gpuLayers: 0, contextSize: 2048, threads: 1 });
-    probe = undefined;
-    let measured: Omit<GgufMcVocabularyResult, 'perScoredToken'>;
-    try {
-      const backend = new GgufBackend(model);
-      const signal = new AbortController().signal;
-      const ours: number[] = [];
-      const floor: number[] = [];
-      for (const item of items) {
-        const references = allReferences(kalahiReferences(item, true));
-        let started = performance.now();
-        await backend.score(item.record.prompt, references, signal);
-        ours.push((performance.now() - started) / 1000);
-        const user = { role: 'user' as const, content: item.record.prompt };
-        const prefix = model.tokenize(model.render([user], true) ?? '').tokens;
-        const full = references.map((r) => model.tokenize(model.render([user, { role: 'assistant', content: r }], false) ?? '').tokens);
-        probe ??= { prefix: prefix as Token[], continuation: full.reduce((a, b) => (b.length > a.length ? b : a)).slice(prefix.length) as Token[] };
-        started = performance.now();
-        await model.evaluateOnly(prefix, full);
-        floor.push((performance.now() - started) / 1000);
+  let contention: GgufContention | undefined;
+  for (const vocabularySize of VOCABULARIES) {
+    const path = modelFile(vocabularySize);
+    await withModel(path, null, async (model) => {
+      const timed = await timeItems(model, items, true);
+      const seconds = median(timed.ours);
+      const evaluation = median(timed.floor);
+      runs.push({ vocabularySize, items: items.length, threads: model.runtime.threads, secondsPerItem: round(seconds, 4), evaluationSecondsPerItem: round(evaluation, 4), ratio: round(seconds / evaluation, 2) });
+      log(`GGUF MC, vocabulary ${vocabularySize}, ${model.runtime.threads} thread(s): ${round(seconds, 4)} s per item, llama.cpp evaluating the same ${round(evaluation, 4)} s`);
+      if (vocabularySize === SWEEP_VOCABULARY) {
+        const busy = median((await whileOneCoreBusy(() => timeItems(model, items, false))).ours);
+        contention = { vocabularySize, threads: model.runtime.threads, idleSecondsPerItem: round(seconds, 4), busySecondsPerItem: round(busy, 4), ratio: round(busy / seconds, 2) };
+        log(`  one core busy, default threads: ${round(busy, 4)} s per item (${contention.ratio}x idle)`);
       }
-      const seconds = median(ours);
-      const evaluation = median(floor);
-      measured = { vocabularySize: model.vocabularySize, items: items.length, secondsPerItem: round(seconds, 4), evaluationSecondsPerItem: round(evaluation, 4), ratio: round(seconds / evaluation, 2) };
-      log(`GGUF MC, vocabulary ${model.vocabularySize}: ${round(seconds, 4)} s per item, llama.cpp alone ${round(evaluation, 4)} s`);
-    } finally {
-      await model.dispose();
-    }
-    if (probe === undefined) throw new Error('no item to measure');
-    const perScoredToken = await measurePerScoredToken(path, measured.vocabularySize, probe.prefix, probe.continuation);
-    logPerScoredToken(perScoredToken);
-    runs.push({ ...measured, perScoredToken });
+    });
   }
-  if (probe === undefined) throw new Error('no item to measure');
-  const path = join(scratchDir('gguf'), 'tiny.gguf');
-  writeTinyLlamaGguf(path, 99, { vocabularySize: LLAMA3_VOCABULARY });
-  const largerVocabulary = await measurePerScoredToken(path, LLAMA3_VOCABULARY, probe.prefix, probe.continuation);
-  logPerScoredToken(largerVocabulary);
-  return { threads: 1, runs, largerVocabulary };
+  const threadSweep: GgufThreadPoint[] = [];
+  for (const n of [...new Set([1, 2, cores])]) {
+    await withModel(modelFile(SWEEP_VOCABULARY), n, async (model) => {
+      const idle = median((await timeItems(model, items, false)).ours);
+      const busy = median((await whileOneCoreBusy(() => timeItems(model, items, false))).ours);
+      threadSweep.push({ threads: n, idleSecondsPerItem: round(idle, 4), busySecondsPerItem: round(busy, 4) });
+      log(`  ${n} thread(s) at ${SWEEP_VOCABULARY}: idle ${round(idle, 4)} s per item, one core busy ${round(busy, 4)} s`);
+    });
+  }
+  const oldPath: PerScoredTokenCost[] = [];
+  for (const vocabularySize of VOCABULARIES) {
+    const path = modelFile(vocabularySize);
+    const probe = await withModel(path, 1, async (model) => probeTokens(model, items[0]));
+    const cost = await measurePerScoredToken(path, vocabularySize, probe.prefix, probe.continuation);
+    oldPath.push(cost);
+    log(`  old path (node-llama-cpp probabilities), vocabulary ${vocabularySize}, per scored token (µs): evaluation ${cost.evaluationUs}, probabilities ${cost.probabilitiesUs}`);
+  }
+  if (contention === undefined) throw new Error('the contention run did not happen');
+  return { cores, defaultThreads: threads, runs, contention, threadSweep, oldPath };
 }
 
-function logPerScoredToken(c: PerScoredTokenCost): void {
-  log(
-    `  vocabulary ${c.vocabularySize}, per scored token (µs): evaluation ${c.evaluationUs}; + logits read back (argmax) ${c.logitsUs}; ` +
-      `+ sort (confidence) ${c.sortUs}; + N-API array and Map (probabilities, the backend's path) ${c.probabilitiesUs}, of which the Map ${c.mapUs}`,
-  );
+function modelFile(vocabularySize: number): string {
+  const path = join(scratchDir('gguf'), `tiny-${vocabularySize}.gguf`);
+  writeTinyLlamaGguf(path, 99, { vocabularySize });
+  return path;
+}
+
+async function withModel<T>(path: string, threads: number | null, use: (model: GgufModel) => Promise<T>): Promise<T> {
+  const model = await GgufModel.open({ path, gpuLayers: 0, contextSize: 2048, threads });
+  try {
+    return await use(model);
+  } finally {
+    await model.dispose();
+  }
+}
+
+/** The backend's seconds for each item and, with `floor`, llama.cpp's for the same tokens, the two alternated item by item. */
+async function timeItems(model: GgufModel, items: readonly KalahiItem[], floor: boolean): Promise<{ ours: number[]; floor: number[] }> {
+  const backend = new GgufBackend(model);
+  const signal = new AbortController().signal;
+  const times = { ours: [] as number[], floor: [] as number[] };
+  for (const item of items) {
+    const references = allReferences(kalahiReferences(item, true));
+    let started = performance.now();
+    await backend.score(item.record.prompt, references, signal);
+    times.ours.push((performance.now() - started) / 1000);
+    if (!floor) continue;
+    const { prefix, full } = itemTokens(model, item, references);
+    started = performance.now();
+    await model.evaluateOnly(prefix, full);
+    times.floor.push((performance.now() - started) / 1000);
+  }
+  return times;
+}
+
+function itemTokens(model: GgufModel, item: KalahiItem, references: readonly string[]): { prefix: number[]; full: number[][] } {
+  const user = { role: 'user' as const, content: item.record.prompt };
+  const prefix = model.tokenize(model.render([user], true) ?? '').tokens;
+  return { prefix, full: references.map((r) => model.tokenize(model.render([user, { role: 'assistant', content: r }], false) ?? '').tokens) };
+}
+
+// node-llama-cpp brands its token ids; these come from the same vocabulary.
+function probeTokens(model: GgufModel, item: KalahiItem | undefined): { prefix: Token[]; continuation: Token[] } {
+  if (item === undefined) throw new Error('no item to measure');
+  const { prefix, full } = itemTokens(model, item, allReferences(kalahiReferences(item, true)));
+  const longest = full.reduce((a, b) => (b.length > a.length ? b : a));
+  return { prefix: prefix as Token[], continuation: longest.slice(prefix.length) as Token[] };
+}
+
+/** Runs `work` while a child process spins on one core (started first, given a moment to be scheduled, then ended by its pid). */
+async function whileOneCoreBusy<T>(work: () => Promise<T>): Promise<T> {
+  const child: ChildProcess = spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' });
+  try {
+    await new Promise((r) => setTimeout(r, 200));
+    return await work();
+  } finally {
+    child.kill('SIGKILL');
+  }
 }

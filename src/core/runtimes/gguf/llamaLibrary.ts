@@ -4,6 +4,7 @@ import type * as Koffi from 'koffi';
 import type { Llama } from 'node-llama-cpp';
 import * as z from 'zod';
 import { UserError, errorMessage } from '../../util/errors';
+import { type GgmlApi, declareGgmlApi } from './ggmlApi';
 import { type LlamaApi, declareLlamaApi } from './llamaApi';
 import { declareLayouts, layoutMismatches, probeLayouts } from './llamaLayout';
 import { NODE_LLAMA_CPP_VERSION, loadNodeLlamaCpp, resolveOptional } from './nodeLlamaCpp';
@@ -13,6 +14,7 @@ export const KOFFI_INSTALL = 'npm install --no-save koffi@3.3.4';
 /** llama.cpp's C API on the libraries node-llama-cpp picked for this machine, and what it picked. */
 export interface LlamaRuntime {
   readonly api: LlamaApi;
+  readonly ggml: GgmlApi;
   /** node-llama-cpp's handle: only its choice of binary (CPU or GPU build) and its facts are used. */
   readonly llama: Llama;
   readonly binDir: string;
@@ -53,6 +55,7 @@ async function openRuntime(gpu: boolean, runtimeDirs: readonly string[]): Promis
   const libraries = loadedLlamaLibraries();
   const llamaLib = koffi.load(libraries.llama);
   const ggmlLib = koffi.load(libraries.ggml);
+  const ggmlBaseLib = koffi.load(libraries.ggmlBase);
   const layouts = declareLayouts(koffi);
   const problems = layoutMismatches(probeLayouts(koffi, llamaLib), {
     modelParams: koffi.sizeof(layouts.ModelParams),
@@ -67,7 +70,7 @@ async function openRuntime(gpu: boolean, runtimeDirs: readonly string[]): Promis
   const api = declareLlamaApi(koffi, llamaLib, ggmlLib);
   if (api.ggml_backend_dev_count() === 0) api.ggml_backend_load_all_from_path(libraries.dir);
   api.llama_backend_init();
-  return { api, llama, binDir: libraries.dir, llamaLib, koffiVersion: koffi.version };
+  return { api, ggml: declareGgmlApi(koffi, ggmlBaseLib, ggmlLib), llama, binDir: libraries.dir, llamaLib, koffiVersion: koffi.version };
 }
 
 function loadKoffi(runtimeDirs: readonly string[]): typeof Koffi {
@@ -85,9 +88,10 @@ function loadKoffi(runtimeDirs: readonly string[]): typeof Koffi {
 const ReportSchema = z.object({ sharedObjects: z.array(z.string()) });
 const LLAMA_LIBRARY = /^(lib)?llama\.v[^/\\]*\.(so|dylib|dll)$/;
 const GGML_LIBRARY = /^(lib)?ggml\.v[^/\\]*\.(so|dylib|dll)$/;
+const GGML_BASE_LIBRARY = /^(lib)?ggml-base[^/\\]*\.(so|dylib|dll)$/;
 
 /** The libllama and libggml that node-llama-cpp's addon brought into this process (Node's own list of loaded libraries). */
-function loadedLlamaLibraries(): { readonly dir: string; readonly llama: string; readonly ggml: string } {
+function loadedLlamaLibraries(): { readonly dir: string; readonly llama: string; readonly ggml: string; readonly ggmlBase: string } {
   const report = ReportSchema.safeParse(process.report.getReport());
   const loaded = report.success ? report.data.sharedObjects : [];
   const addon = loaded.findLast((path) => basename(path) === 'llama-addon.node');
@@ -98,5 +102,5 @@ function loadedLlamaLibraries(): { readonly dir: string; readonly llama: string;
     if (path === undefined) throw new UserError(`${dir}: node-llama-cpp's binary folder has no loaded library matching ${String(pattern)}: reinstall node-llama-cpp@${NODE_LLAMA_CPP_VERSION}`);
     return path;
   };
-  return { dir, llama: find(LLAMA_LIBRARY), ggml: find(GGML_LIBRARY) };
+  return { dir, llama: find(LLAMA_LIBRARY), ggml: find(GGML_LIBRARY), ggmlBase: find(GGML_BASE_LIBRARY) };
 }

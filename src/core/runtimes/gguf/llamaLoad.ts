@@ -7,7 +7,7 @@ import { type NativePointer } from './llamaApi';
 import { type LlamaRuntime, loadLlamaRuntime } from './llamaLibrary';
 import { LlamaSession } from './llamaSession';
 import { LlamaVocab } from './llamaVocab';
-import { LOGPROBS_METHOD } from './logSoftmax';
+import { LOGPROBS_METHOD } from './ggmlLogSoftmax';
 import { NODE_LLAMA_CPP_VERSION, loadNodeLlamaCpp } from './nodeLlamaCpp';
 
 /** Tokens per llama_decode (logical and physical batch alike). */
@@ -82,7 +82,14 @@ export async function loadLlama(request: LlamaLoadRequest): Promise<LoadedLlama>
     throw new UserError(`${name}: llama.cpp could not create a context of ${request.contextSize} tokens: try a smaller --context or --gpu-layers 0`);
   }
   const vocab = new LlamaVocab(api, api.llama_model_get_vocab(model));
-  const session = new LlamaSession(api, context, vocab.size, SEQUENCES);
+  let session: LlamaSession;
+  try {
+    session = new LlamaSession(runtime, context, vocab.size, SEQUENCES, threads);
+  } catch (error) {
+    api.llama_free(context);
+    api.llama_model_free(model);
+    throw error;
+  }
   const layers = api.llama_model_n_layer(model);
   const record: GgufRuntimeRecord = {
     package: 'node-llama-cpp',

@@ -1,7 +1,8 @@
 import { CancelledError } from './ggufErrors';
 import { type LlamaApi, type NativePointer } from './llamaApi';
 import { type BatchToken, LlamaBatch } from './llamaBatch';
-import { rowLogProbs } from './logSoftmax';
+import { GgmlLogSoftmax } from './ggmlLogSoftmax';
+import { type LlamaRuntime } from './llamaLibrary';
 
 /** A token to evaluate and, when its output row is wanted, the next tokens whose log-probs to read from it. */
 export interface FeedToken extends BatchToken {
@@ -18,20 +19,27 @@ export class LlamaSession {
   readonly batchSize: number;
   /** Output rows per decode: the batch, or fewer at a large vocabulary. */
   readonly outputsPerDecode: number;
+  readonly api: LlamaApi;
   private readonly batch: LlamaBatch;
+  private readonly softmax: GgmlLogSoftmax;
 
   constructor(
-    readonly api: LlamaApi,
+    runtime: LlamaRuntime,
     readonly context: NativePointer,
     readonly vocabulary: number,
     /** Sequences the context was made for (one holds the prefix, the others the continuations). */
     readonly sequences: number,
+    threads: number,
   ) {
+    const api = runtime.api;
+    this.api = api;
     this.memory = api.llama_get_memory(context);
     this.contextSize = api.llama_n_ctx(context);
     this.batchSize = api.llama_n_batch(context);
     this.outputsPerDecode = Math.max(1, Math.min(this.batchSize, Math.floor(LOGITS_BYTES_PER_DECODE / (4 * Math.max(1, vocabulary)))));
     this.batch = new LlamaBatch(api, this.batchSize);
+    // A row may hold the first token of every continuation (the prefix's last row).
+    this.softmax = new GgmlLogSoftmax(api.koffi, runtime.ggml, vocabulary, this.outputsPerDecode, this.outputsPerDecode + sequences, threads);
   }
 
   /** Empties the KV cache of every sequence. */
@@ -62,8 +70,7 @@ export class LlamaSession {
       if (read && outputs > 0) {
         const logits = this.api.llama_get_logits(this.context);
         if (logits === null) throw new Error('llama.cpp returned no logits for a decode with outputs');
-        const scored = chunk.filter((t) => t.output);
-        results.push(...rowLogProbs(this.api.koffi, logits, this.vocabulary, scored.map((_, i) => i), scored.map((t) => t.targets)));
+        results.push(...(await this.softmax.logProbs(logits, chunk.filter((t) => t.output).map((t) => t.targets))));
       }
       start = end;
     }
@@ -71,6 +78,7 @@ export class LlamaSession {
   }
 
   dispose(): void {
+    this.softmax.dispose();
     this.batch.free();
     this.api.llama_free(this.context);
   }

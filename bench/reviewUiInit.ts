@@ -1,5 +1,5 @@
 // The first messages the review bench's host sends, as ReviewPanel.postInit does for an annotator opening a run.
-import { HALLUCINATION_CATEGORIES, HALLUCINATION_LABELS } from '../src/core/adjudication/event';
+import { hallucinationCategoriesFor } from '../src/core/adjudication/event';
 import { type InitSequence, initSequence } from '../src/core/review/initSequence';
 import { type ReviewSession } from '../src/core/review/reviewSession';
 
@@ -7,7 +7,7 @@ export function benchInitSequence(session: ReviewSession): InitSequence {
   return initSequence(session, {
     selectedItemId: null,
     role: 'annotator',
-    categories: HALLUCINATION_CATEGORIES.map((id) => ({ id, label: HALLUCINATION_LABELS[id] })),
+    categories: hallucinationCategoriesFor(session.manifest.benchmark),
     blind: false,
     canUndo: false,
   });

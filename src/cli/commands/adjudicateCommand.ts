@@ -4,7 +4,8 @@ import { UsageError, UserError } from '../../core/util/errors';
 import { appendAdjudications } from '../../core/adjudication/adjudicationLog';
 import { defaultAnnotatorName } from '../../core/adjudication/annotatorName';
 import { parseDecisionsCsv } from '../../core/adjudication/decisionsCsv';
-import { type AdjudicationEvent, type AnnotatorState, HALLUCINATION_CATEGORIES, type HallucinationCategory, type Role } from '../../core/adjudication/event';
+import { type AdjudicationEvent, type AnnotatorState, type Role, categoryIdsOf } from '../../core/adjudication/event';
+import { benchmarkIds } from '../../core/benchmarks/registryBasics';
 import { latestPerAnnotator } from '../../core/adjudication/itemAdjudication';
 import { newAdjudicationEvent } from '../../core/adjudication/newEvent';
 import { loadRunState, type RunState } from '../../core/adjudication/runState';
@@ -12,14 +13,19 @@ import { type CliIo } from '../../core/commandLine/io';
 import { warnSkippedLines } from '../skippedLines';
 import { choiceOption, flag, onePositional, parseOptions, stringOption } from '../../core/commandLine/options';
 
+/** Each benchmark's categories, one help line each. */
+function categoryHelp(): string {
+  return benchmarkIds().map((id) => `                  ${id}: ${[...categoryIdsOf(id)].join(', ')}\n`).join('');
+}
+
 export const ADJUDICATE_HELP = `Usage: eval-adjudicator adjudicate RUNDIR --item ID --verdict true|false|null|none
                                    [--flag CATEGORY|none] [--note TEXT] [--annotator NAME] [--role annotator|adjudicator]
        eval-adjudicator adjudicate RUNDIR --from FILE.csv [--annotator NAME] [--role annotator|adjudicator]
 
 Appends to RUNDIR/adjudications.jsonl the same event the review panel would. results.jsonl is never touched.
   --verdict     the human verdict; none records no decision (skip, unsure)
-  --flag        a cultural hallucination: ${HALLUCINATION_CATEGORIES.join(', ')}; none clears it
-  --note        a note (replaces the annotator's note on the item)
+  --flag        a cultural hallucination category of the run's benchmark; none clears it
+${categoryHelp()}  --note        a note (replaces the annotator's note on the item)
   Without --flag or --note, the annotator's earlier flag and note on the item are kept.
   --annotator   default: env EVAL_ADJUDICATOR_ANNOTATOR, else git's user.name, else the login name
   --role        annotator (default) or adjudicator (whose latest decision is final)
@@ -49,13 +55,14 @@ export async function adjudicateCommand(args: readonly string[], io: CliIo): Pro
   const role = choiceOption('adjudicate', parsed, 'role', ROLES) ?? 'annotator';
   const annotator = stringOption(parsed, 'annotator')?.trim() || defaultAnnotatorName(io.env, io.cwd);
   const from = stringOption(parsed, 'from');
+  const categories = categoryIdsOf(state.manifest.benchmark);
   let events: AdjudicationEvent[];
   if (from !== undefined) {
     if (['item', 'verdict', 'flag', 'note'].some((name) => parsed.values[name] !== undefined)) {
       throw new UsageError('adjudicate: --from excludes --item, --verdict, --flag and --note');
     }
     const file = resolve(io.cwd, from);
-    const rows = parseDecisionsCsv(readFileSync(file, 'utf8'), file, new Set(state.manifest.dataset.itemIds));
+    const rows = parseDecisionsCsv(readFileSync(file, 'utf8'), file, new Set(state.manifest.dataset.itemIds), categories);
     events = rows.map((row) => eventFor(state, row.itemId, row.annotator ?? annotator, role, row.state, `${file} line ${row.line}`));
   } else {
     const itemId = stringOption(parsed, 'item');
@@ -63,11 +70,11 @@ export async function adjudicateCommand(args: readonly string[], io: CliIo): Pro
     if (!state.manifest.dataset.itemIds.includes(itemId)) throw new UserError(`adjudicate: "${itemId}" is not an item of run ${state.manifest.id}`);
     const verdict = choiceOption('adjudicate', parsed, 'verdict', ['true', 'false', 'null', 'none'] as const);
     if (verdict === undefined) throw new UsageError('adjudicate: --verdict true|false|null|none is required');
-    const flagValue = choiceOption('adjudicate', parsed, 'flag', [...HALLUCINATION_CATEGORIES, 'none'] as const);
+    const flagValue = choiceOption('adjudicate', parsed, 'flag', [...categories, 'none']);
     const previous = previousState(state, itemId, annotator);
     const next: AnnotatorState = {
       ...(verdict === 'none' ? {} : { verdict: verdict === 'null' ? null : verdict === 'true' }),
-      hallucination: flagValue === undefined ? previous.hallucination : flagValue === 'none' ? null : (flagValue as HallucinationCategory),
+      hallucination: flagValue === undefined ? previous.hallucination : flagValue === 'none' ? null : flagValue,
       note: stringOption(parsed, 'note') ?? previous.note,
     };
     events = [eventFor(state, itemId, annotator, role, next, `--item ${itemId}`)];

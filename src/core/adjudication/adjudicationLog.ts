@@ -45,14 +45,18 @@ export interface AdjudicationLogContents {
   readonly size: number;
 }
 
-/** Reads every event; human work is never blocked by one bad line, so bad lines become problems. */
-export function readAdjudicationLog(path: string): AdjudicationLogContents {
+/**
+ * Reads every event; human work is never blocked by one bad line, so bad lines become problems.
+ * `categories`: the run's benchmark's hallucination categories; an event naming another is a bad line
+ * (without them, as for a log read apart from its run, any well-formed id is read).
+ */
+export function readAdjudicationLog(path: string, categories?: ReadonlySet<string>): AdjudicationLogContents {
   if (!existsSync(path)) return { events: [], problems: [], tornTail: false, size: 0 };
   const bytes = readFileSync(path);
-  return parseAdjudicationLines(bytes.toString('utf8'), 1, path, bytes.length);
+  return parseAdjudicationLines(bytes.toString('utf8'), 1, path, bytes.length, categories);
 }
 
-export function parseAdjudicationLines(text: string, firstLine: number, path: string, size: number): AdjudicationLogContents {
+export function parseAdjudicationLines(text: string, firstLine: number, path: string, size: number, categories?: ReadonlySet<string>): AdjudicationLogContents {
   const lines = text.split('\n');
   const tornTail = lines[lines.length - 1] !== '';
   lines.pop();
@@ -74,8 +78,12 @@ export function parseAdjudicationLines(text: string, firstLine: number, path: st
       return;
     }
     const parsed = AdjudicationEventSchema.safeParse(json);
-    if (parsed.success) events.push({ event: parsed.data, line });
-    else {
+    if (parsed.success) {
+      const category = parsed.data.hallucination;
+      if (category !== null && categories !== undefined && !categories.has(category)) {
+        problems.push({ line, message: `${path} line ${line}, field "hallucination": "${category}" is not a category of this run's benchmark (${[...categories].join(', ')})` });
+      } else events.push({ event: parsed.data, line });
+    } else {
       const { field, message } = firstIssue(parsed.error);
       problems.push({ line, message: `${path} line ${line}, field "${field}": ${message}` });
     }

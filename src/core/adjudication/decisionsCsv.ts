@@ -1,6 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { InputError, errorMessage } from '../util/errors';
-import { type AnnotatorState, HALLUCINATION_CATEGORIES, type HallucinationCategory } from './event';
+import { type AnnotatorState } from './event';
 
 export interface DecisionRow {
   readonly line: number;
@@ -16,8 +16,9 @@ const KNOWN = new Set(['itemId', 'verdict', 'flag', 'note', 'annotator']);
  * Reads decisions from CSV (columns itemId, verdict, flag, note, annotator; UTF-8 with or without a BOM).
  * Each row is the annotator's full state: an empty verdict means no decision, an empty flag none. Every row
  * is checked before any is returned; the first bad one is an error naming the file, line and field.
+ * `categories`: the run's benchmark's hallucination categories, the only flags a row may name.
  */
-export function parseDecisionsCsv(text: string, file: string, knownItems: ReadonlySet<string>): DecisionRow[] {
+export function parseDecisionsCsv(text: string, file: string, knownItems: ReadonlySet<string>, categories: ReadonlySet<string>): DecisionRow[] {
   let records: { record: Record<string, string>; info: { lines: number } }[];
   try {
     records = parse(text, { bom: true, columns: true, skip_empty_lines: true, info: true }) as { record: Record<string, string>; info: { lines: number } }[];
@@ -39,8 +40,8 @@ export function parseDecisionsCsv(text: string, file: string, knownItems: Readon
     const verdictText = (record['verdict'] ?? '').trim();
     if (!['true', 'false', 'null', ''].includes(verdictText)) throw new InputError({ file, line, field: 'verdict' }, `"${verdictText}" is not true, false, null or empty`);
     const flagText = (record['flag'] ?? '').trim();
-    if (flagText !== '' && !(HALLUCINATION_CATEGORIES as readonly string[]).includes(flagText)) {
-      throw new InputError({ file, line, field: 'flag' }, `"${flagText}" is not a category (${HALLUCINATION_CATEGORIES.join(', ')})`);
+    if (flagText !== '' && !categories.has(flagText)) {
+      throw new InputError({ file, line, field: 'flag' }, `"${flagText}" is not a category (${[...categories].join(', ')})`);
     }
     const annotator = (record['annotator'] ?? '').trim();
     return {
@@ -48,7 +49,7 @@ export function parseDecisionsCsv(text: string, file: string, knownItems: Readon
       itemId,
       state: {
         ...(verdictText === '' ? {} : { verdict: verdictText === 'null' ? null : verdictText === 'true' }),
-        hallucination: flagText === '' ? null : (flagText as HallucinationCategory),
+        hallucination: flagText === '' ? null : flagText,
         note: record['note'] ?? '',
       },
       annotator: annotator === '' ? undefined : annotator,

@@ -1,31 +1,31 @@
 import * as z from 'zod';
-import { benchmarkBasicsOf } from '../benchmarks/registryBasics';
+import { benchmarkBasicsOf, benchmarkIds, isBenchmarkId } from '../benchmarks/registryBasics';
 
-export const HALLUCINATION_CATEGORIES = [
-  'invented-entity',
-  'wrong-region-or-period',
-  'cross-cultural-conflation',
-  'wrong-filipino-practice',
-  'code-switching-translation',
-  'other',
-] as const;
-export const HallucinationCategorySchema = z.enum(HALLUCINATION_CATEGORIES);
+/**
+ * A hallucination category's id. Each benchmark declares its own (its basics' hallucinationCategories):
+ * an event naming one its benchmark does not declare is reported as a skipped line (adjudicationLog.ts).
+ */
+export const HallucinationCategorySchema = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'a category id: lowercase words joined by dashes');
 export type HallucinationCategory = z.infer<typeof HallucinationCategorySchema>;
 
-export const HALLUCINATION_LABELS: Readonly<Record<HallucinationCategory, string>> = {
-  'invented-entity': 'Invented entity (a yokai, place, person or text that does not exist)',
-  'wrong-region-or-period': 'Wrong region or period',
-  'cross-cultural-conflation': 'Cross-cultural conflation (another culture’s lore or practice)',
-  'wrong-filipino-practice': 'Wrong Filipino practice or custom',
-  'code-switching-translation': 'Code-switching or translation error',
-  other: 'Other cultural hallucination',
-};
-
-/** The categories (with labels, in the one list's order) that apply to a benchmark's items (its basics say which). */
-export function hallucinationCategoriesFor(benchmark: string): { id: HallucinationCategory; label: string }[] {
-  const applicable = benchmarkBasicsOf(benchmark).hallucinationCategories;
-  return HALLUCINATION_CATEGORIES.filter((id) => applicable.includes(id)).map((id) => ({ id, label: HALLUCINATION_LABELS[id] }));
+/** A category as menus show it: the label, then what it covers. */
+export interface CategoryChoice {
+  readonly id: HallucinationCategory;
+  readonly label: string;
 }
+
+/** The categories a benchmark's items take, in its order, as the flag menu words them. */
+export function hallucinationCategoriesFor(benchmark: string): CategoryChoice[] {
+  return benchmarkBasicsOf(benchmark).hallucinationCategories.map((c) => ({ id: c.id, label: c.description === undefined ? c.label : `${c.label} (${c.description})` }));
+}
+
+/** The category ids a benchmark declares (an unknown benchmark declares none). */
+export function categoryIdsOf(benchmark: string): ReadonlySet<string> {
+  return new Set(isBenchmarkId(benchmark) ? benchmarkBasicsOf(benchmark).hallucinationCategories.map((c) => c.id) : []);
+}
+
+/** Every category id some registered benchmark declares, in the registry's order (help texts, tests). */
+export const HALLUCINATION_CATEGORIES: readonly HallucinationCategory[] = [...new Set(benchmarkIds().flatMap((id) => [...categoryIdsOf(id)]))];
 
 export const RoleSchema = z.enum(['annotator', 'adjudicator']);
 export type Role = z.infer<typeof RoleSchema>;

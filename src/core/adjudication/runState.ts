@@ -5,6 +5,7 @@ import { ResultsIndex } from '../runs/resultsIndex';
 import { type AdjudicatedScore, adjudicatedScore } from './adjudicatedScore';
 import { type LogProblem, readAdjudicationLog, unknownItemProblems } from './adjudicationLog';
 import { lineBasisDigest } from './basis';
+import { categoryIdsOf } from './event';
 import { AdjudicationIndex, type ItemAdjudication } from './itemAdjudication';
 
 /**
@@ -17,7 +18,7 @@ export interface RunState {
   readonly manifest: RunManifest;
   readonly current: ReadonlyMap<string, ResultLine>;
   readonly index: AdjudicationIndex;
-  /** Lines skipped: not valid events, or events for items the run does not have (by line). */
+  /** Lines skipped: not valid events, events naming a category the benchmark does not declare, or for items the run does not have (by line). */
   readonly problems: readonly LogProblem[];
   adjudication(itemId: string): ItemAdjudication | undefined;
   adjudicatedScore(): AdjudicatedScore;
@@ -33,7 +34,7 @@ export function loadRunState(dir: string, takesVerdicts: (manifest: RunManifest)
   const manifest = readManifest(paths.dir);
   const byItem = new Map<string, ResultLine>();
   ResultsIndex.read(paths.results, { manifest, describe: () => undefined }).forEachLine((line) => byItem.set(line.itemId, line));
-  const log = readAdjudicationLog(paths.adjudications);
+  const log = readAdjudicationLog(paths.adjudications, categoryIdsOf(manifest.benchmark));
   const index = new AdjudicationIndex(log.events, takesVerdicts(manifest));
   const knownItems = new Set(manifest.dataset.itemIds);
   const adjudication = (itemId: string): ItemAdjudication | undefined => {

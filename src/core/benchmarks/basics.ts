@@ -22,8 +22,13 @@ export interface BenchmarkBasics {
   readonly inputsSchema: z.ZodType;
   /** Facets of an item for filters and per-facet statistics, in the order reports show them. */
   readonly facets: FacetParts;
-  /** The hallucination categories (src/core/adjudication/event.ts) the flag menu offers for its items. */
-  readonly hallucinationCategories: readonly string[];
+  /**
+   * Its own hallucination categories, in the flag menu's order: the only ones its items take (an
+   * adjudication event naming another is a skipped line).
+   */
+  readonly hallucinationCategories: readonly HallucinationCategoryDefinition[];
+  /** The stages an item's error may name (results.jsonl `error.stage`): where in its evaluation an item failed. */
+  readonly errorStages: readonly string[];
   /** Who gives the automatic verdict, as agreement tables name their rows ('judge' for an LLM judge). */
   readonly automaticRater: string;
 }
@@ -32,4 +37,14 @@ export interface FacetParts {
   readonly names: readonly string[];
   /** An item's facets from its result line's inputs; inputs without them give no facets. */
   of(inputs: unknown): Record<string, string>;
+}
+
+/** A hallucination category a benchmark declares: its id in adjudications.jsonl, its words in menus and charts. */
+export interface HallucinationCategoryDefinition {
+  /** Lowercase words joined by dashes, as events and CSV files name it. */
+  readonly id: string;
+  /** A short name (charts, the flag shown on an item). */
+  readonly label: string;
+  /** What it covers, said after the label in the flag menu (none: the label alone). */
+  readonly description?: string;
 }

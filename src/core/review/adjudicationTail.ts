@@ -16,7 +16,11 @@ export class AdjudicationTail {
   private offset = 0;
   private nextLine = 1;
 
-  constructor(private readonly path: string) {}
+  /** `categories`: the run's benchmark's hallucination categories (an event naming another is a problem). */
+  constructor(
+    private readonly path: string,
+    private readonly categories?: ReadonlySet<string>,
+  ) {}
 
   read(): TailRead {
     if (!existsSync(this.path)) return this.restart(0);
@@ -48,7 +52,7 @@ export class AdjudicationTail {
     const lastNewline = bytes.lastIndexOf(0x0a);
     if (lastNewline === -1) return { events: [], problems: [] };
     const complete = bytes.subarray(0, lastNewline + 1);
-    const parsed = parseAdjudicationLines(complete.toString('utf8'), this.nextLine, this.path, complete.length);
+    const parsed = parseAdjudicationLines(complete.toString('utf8'), this.nextLine, this.path, complete.length, this.categories);
     this.offset += complete.length;
     this.nextLine += complete.toString('utf8').split('\n').length - 1;
     return { events: parsed.events, problems: parsed.problems };

@@ -1,7 +1,7 @@
 import { type ItemDetail, type ItemRow, type RunHeader, RunHeaderSchema, type ScoreHeader } from '../../protocol';
 import { ScoreTally, itemScoreTerms } from '../adjudication/adjudicatedScore';
 import { type LogProblem, unknownItemProblems } from '../adjudication/adjudicationLog';
-import { type AnnotatorState, EMPTY_STATE } from '../adjudication/event';
+import { type AnnotatorState, EMPTY_STATE, categoryIdsOf } from '../adjudication/event';
 import { AdjudicationIndex, type ItemAdjudication } from '../adjudication/itemAdjudication';
 import { benchmarkOf } from '../benchmarks/registry';
 import { automaticScoreOf, countVerdictsOf } from '../runs/automaticSummary';
@@ -87,7 +87,7 @@ export class ReviewSession {
     this.manifestValue = readManifest(this.paths.dir);
     this.positions = positionsOf(this.manifestValue.dataset.itemIds);
     this.results = resultsIndexOf(this.paths.results, this.manifestValue, this.positions);
-    this.tail = new AdjudicationTail(this.paths.adjudications);
+    this.tail = new AdjudicationTail(this.paths.adjudications, categoryIdsOf(this.manifestValue.benchmark));
     this.context = viewContextOf(this.manifestValue, this.modelName(), null);
     this.index = new AdjudicationIndex([], this.context.settings.decidable);
   }

@@ -5,7 +5,8 @@ export const MessageSchema = z.object({ role: z.enum(['system', 'user', 'assista
 export const UsageSchema = z.object({ promptTokens: z.number().nonnegative(), completionTokens: z.number().nonnegative() });
 export type Usage = z.infer<typeof UsageSchema>;
 
-export const ErrorStageSchema = z.enum(['model', 'judge', 'logprobs', 'metric']);
+/** Where an item failed; each benchmark names its own stages (its basics' errorStages, checked on reading). */
+export const ErrorStageSchema = z.string().min(1);
 export const ItemErrorSchema = z.object({ stage: ErrorStageSchema, kind: z.string(), message: z.string() });
 export type ItemError = z.infer<typeof ItemErrorSchema>;
 

@@ -2,11 +2,11 @@ import { closeSync, existsSync, fstatSync, openSync, readSync } from 'node:fs';
 import * as z from 'zod';
 import { InputError, UserError } from '../util/errors';
 import { isBlank, scanLines } from '../util/jsonlScan';
-import { firstIssue, parseAt } from '../util/zodIssues';
+import { parseAt } from '../util/zodIssues';
 import { ItemErrorSchema, type ResultLine, ResultLineSchema, VerdictSchema } from './resultLine';
 import { type RunManifest } from './runManifest';
 import { lineBasisDigest } from '../adjudication/basis';
-import { benchmarkBasicsOf } from '../benchmarks/registryBasics';
+import { checkLineOfBenchmark } from './benchmarkLineCheck';
 import { type IndexEntry, type IndexFileOptions, fingerprintsOf, loadIndexFile, removeIndexFile, resultsIndexPathOf, writeIndexFile } from './resultsIndexFile';
 
 /**
@@ -256,13 +256,7 @@ export class ResultsIndex<S> {
     }
     const value = parseAt(IndexedLineSchema, json, { file: this.path, line });
     const manifest = this.options.manifest;
-    if (manifest !== undefined) {
-      const inputs = benchmarkBasicsOf(manifest.benchmark).inputsSchema.safeParse(value.inputs);
-      if (!inputs.success) {
-        const { field, message } = firstIssue(inputs.error);
-        throw new InputError({ file: this.path, line, field: `inputs.${field}` }, `${message}: not a result of a ${manifest.benchmark} item (a results file of another benchmark?)`);
-      }
-    }
+    if (manifest !== undefined) checkLineOfBenchmark(manifest.benchmark, value, this.path, line);
     if (this.known !== undefined && !this.known.has(value.itemId)) {
       throw new UserError(`${this.path} line ${line}, field "itemId": "${value.itemId}" is not an item of this run`);
     }

@@ -1,10 +1,10 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { benchmarkBasicsOf } from '../benchmarks/registryBasics';
-import { InputError, UserError, errorMessage } from '../util/errors';
+import { UserError, errorMessage } from '../util/errors';
 import { readJsonl } from '../util/jsonlReader';
-import { firstIssue, parseAt } from '../util/zodIssues';
+import { parseAt } from '../util/zodIssues';
 import { type ResultLine, ResultLineSchema } from './resultLine';
+import { checkLineOfBenchmark } from './benchmarkLineCheck';
 import { type RunManifest, RunManifestSchema, RUN_FORMAT_VERSION } from './runManifest';
 
 export const RUN_FILE = 'run.json';
@@ -74,14 +74,9 @@ export function readCurrentResults(dir: string, manifest?: RunManifest): Current
   const paths = runPaths(dir);
   const { records, tornTail } = readJsonl(paths.results, ResultLineSchema);
   const known = manifest ? new Set(manifest.dataset.itemIds) : undefined;
-  const shape = manifest ? benchmarkBasicsOf(manifest.benchmark).inputsSchema : undefined;
   const byItem = new Map<string, ResultLine>();
   for (const { value, line } of records) {
-    const inputs = shape?.safeParse(value.inputs);
-    if (manifest !== undefined && inputs !== undefined && !inputs.success) {
-      const { field, message } = firstIssue(inputs.error);
-      throw new InputError({ file: paths.results, line, field: `inputs.${field}` }, `${message}: not a result of a ${manifest.benchmark} item (a results file of another benchmark?)`);
-    }
+    if (manifest !== undefined) checkLineOfBenchmark(manifest.benchmark, value, paths.results, line);
     if (known !== undefined && !known.has(value.itemId)) {
       throw new UserError(`${paths.results} line ${line}, field "itemId": "${value.itemId}" is not an item of this run`);
     }

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import * as z from 'zod';
-import { type HostMessage, type WebviewMessage, WebviewMessageSchema } from '../../protocol';
+import { type HostMessage, type WebviewMessage } from '../../protocol';
+import { webviewMessageSchemaFor } from '../../core/review/incomingMessages';
 import { AdjudicationWriter, type LogProblem } from '../../core/adjudication/adjudicationLog';
 import { type AnnotatorState, hallucinationCategoriesFor } from '../../core/adjudication/event';
 import { newAdjudicationEvent } from '../../core/adjudication/newEvent';
@@ -90,7 +91,7 @@ export class ReviewPanel extends RunPanel<WebviewMessage, HostMessage> {
     selected: string | null,
     openFailure: (error: unknown) => string,
   ) {
-    super(context, panel, runDir, { name: 'review', script: 'webview.js', incoming: WebviewMessageSchema }, ReviewPanel.panels);
+    super(context, panel, runDir, { name: 'review', script: 'webview.js', incoming: webviewMessageSchemaFor(runDir) }, ReviewPanel.panels);
     this.annotator = context.annotator();
     this.skipped = new SkippedLines((message) => context.log.warn(message));
     this.selected = selected;

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { type BenchmarkBasics } from '../basics';
+import { KALAHI_CATEGORIES } from './categories';
 import { KALAHI_MANIFEST } from './manifest';
 
 const FacetInputs = z.looseObject({ category: z.string().min(1), topic: z.string().min(1) });
@@ -12,7 +13,8 @@ export const KALAHI_BASICS: BenchmarkBasics = {
   source: KALAHI_MANIFEST,
   inputsSchema: z.looseObject({ prompt_variation_id: z.string(), prompt: z.string() }),
   automaticRater: 'automatic',
-  hallucinationCategories: ['invented-entity', 'wrong-region-or-period', 'cross-cultural-conflation', 'wrong-filipino-practice', 'code-switching-translation', 'other'],
+  hallucinationCategories: KALAHI_CATEGORIES,
+  errorStages: ['model', 'logprobs', 'metric'],
   facets: {
     names: ['category', 'topic'],
     of: (inputs): Record<string, string> => {

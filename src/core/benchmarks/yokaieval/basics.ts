@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { type BenchmarkBasics } from '../basics';
+import { YOKAIEVAL_CATEGORIES } from './categories';
 import { YOKAIEVAL_MANIFEST } from './manifest';
 import { normalizeRegion } from './region';
 
@@ -13,7 +14,8 @@ export const YOKAIEVAL_BASICS: BenchmarkBasics = {
   source: YOKAIEVAL_MANIFEST,
   inputsSchema: z.looseObject({ question: z.string(), choices: z.array(z.string()), answer: z.string() }),
   automaticRater: 'judge',
-  hallucinationCategories: ['invented-entity', 'wrong-region-or-period', 'cross-cultural-conflation', 'other'],
+  hallucinationCategories: YOKAIEVAL_CATEGORIES,
+  errorStages: ['model', 'judge'],
   facets: {
     names: ['type', 'region'],
     // The raw region is messy: facets use the normalized one.

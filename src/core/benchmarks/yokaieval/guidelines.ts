@@ -58,10 +58,8 @@ Flag what the reply *says* beyond the choice, whatever your verdict:
    legend of Hokkaidō, said to be "from Iwate").
 3. **Cross-cultural conflation**: Japanese folklore mixed with another tradition (e.g. the kappa described
    as a Chinese water dragon, an oni treated as a Western demon).
-4. **Wrong Filipino practice**: for Kalahi; not used here.
-5. **Code-switching or translation**: an answer garbled by translation (a romanized or English name that
-   names a different yōkai, a choice translated so that it changes meaning).
-6. **Other**: anything else worth a second look; say what in the note.
+4. **Other**: anything else worth a second look, an answer garbled by translation among them (a romanized
+   or English name that names a different yōkai); say what in the note.
 
 The sources beside the question (its Wikipedia article and the references it cites; links ask before they
 open) are there to check such claims.

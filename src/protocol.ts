@@ -299,16 +299,10 @@ export const OpenLinkMessageSchema = z.object({ type: z.literal('openLink'), url
 export const CommandMessageSchema = z.object({ type: z.literal('command'), command: z.enum(['export', 'refresh', 'guidelines', 'judgePrompt']) });
 /** Search the items' texts, kept on the host (rows carry no search text); answered by searchResult. */
 export const SearchMessageSchema = z.object({ type: z.literal('search'), query: z.string().max(1000) });
+/** The panel's blind review is on or off (its toggle, the setting): the host hides scores elsewhere meanwhile. */
+export const BlindStateMessageSchema = z.object({ type: z.literal('blindState'), on: z.boolean() });
 
-export const WebviewMessageSchema = z.discriminatedUnion('type', [
-  ReadyMessageSchema,
-  SelectMessageSchema,
-  AdjudicateMessageSchema,
-  UndoMessageSchema,
-  OpenLinkMessageSchema,
-  CommandMessageSchema,
-  SearchMessageSchema,
-]);
+export const WebviewMessageSchema = z.discriminatedUnion('type', [ReadyMessageSchema, SelectMessageSchema, AdjudicateMessageSchema, UndoMessageSchema, OpenLinkMessageSchema, CommandMessageSchema, SearchMessageSchema, BlindStateMessageSchema]);
 export type WebviewMessage = z.infer<typeof WebviewMessageSchema>;
 
 /** What the webview keeps across hide/show and reloads (validated when restored). */

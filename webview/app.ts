@@ -79,7 +79,7 @@ class ReviewController implements ReviewApp {
       applyFilter: (change) => this.filtering.apply(change(this.store.filter)),
       leaveSearch: () => this.list.element.focus(),
       persistSoon: () => this.save.soon(),
-      renderRow: (element, position) => fillRow(element, this.store.rowAt(position), this.rowLook),
+      renderRow: (element, position) => this.renderRow(element, position),
       activate: (position) => {
         const row = this.store.rowAt(position);
         if (row === undefined) return;
@@ -259,6 +259,13 @@ class ReviewController implements ReviewApp {
 
   // Blind review, help, saved state
 
+  /** A list row drawn; one that shows its automatic verdict counts as seen for blind review. */
+  private renderRow(element: HTMLElement, position: number): void {
+    const row = this.store.rowAt(position);
+    fillRow(element, row, this.rowLook);
+    if (row !== undefined && row.decidable !== false && !this.blind.hidesRow(row)) this.blind.shown(row.id);
+  }
+
   private get rowLook(): RowLook {
     return { lang: this.session?.lang ?? '', autoWho: this.session?.autoWho ?? 'judge', hideAuto: (row) => this.blind.hidesRow(row), terms: this.store.queryTerms };
   }
@@ -272,6 +279,8 @@ class ReviewController implements ReviewApp {
 
   setBlindState(on: boolean): void {
     this.blind.enabled = on;
+    // The host hides automatic scores elsewhere in the window (the Runs view) while a panel is blind.
+    this.channel.post({ type: 'blindState', on });
     this.header.setBlind(on);
     this.filterBar.setBlind(on);
   }

@@ -34,7 +34,7 @@ class EvalAdjudicatorExtension extends Disposable {
   constructor(private readonly context: vscode.ExtensionContext) {
     super();
     this.apiKeys = new ApiKeys(context.secrets);
-    this.tree = this._register(new RunsTreeProvider(() => context.workspaceState.get<string[]>(OPENED_RUNS_KEY) ?? []));
+    this.tree = this._register(new RunsTreeProvider(() => context.workspaceState.get<string[]>(OPENED_RUNS_KEY) ?? [], () => readSettings().blindReview || ReviewPanel.anyBlind()));
     this._register(vscode.window.createTreeView(RUNS_VIEW_ID, { treeDataProvider: this.tree, showCollapseAll: false }));
     this.review = {
       extensionUri: context.extensionUri,
@@ -43,6 +43,7 @@ class EvalAdjudicatorExtension extends Disposable {
       confirmAnnotator: () => this.confirmAnnotator(),
       role: () => readSettings().role,
       onDidAdjudicate: () => this.tree.refreshSoon(),
+      onBlindChanged: () => this.tree.refresh(),
       exportRun: (dir) => exportAdjudicatedCommand(dir),
       blindReview: () => readSettings().blindReview,
       guidelinesFile: () => readSettings().guidelinesFile,

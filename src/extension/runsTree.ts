@@ -1,11 +1,11 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import { reviewProgress } from '../core/adjudication/adjudicatedScore';
 import { type RunSummary, summarizeRun } from '../core/summary/summarizeRun';
 import { errorMessage } from '../core/util/errors';
 import { COMMAND_IDS } from './commandIds';
 import { Disposable } from './disposable';
+import { runTexts } from './runsTreeText';
 import { runsDirectories } from './settings';
 
 export class RunNode {
@@ -18,10 +18,6 @@ export class RunNode {
   ) {}
 }
 
-const pct = (x: number): string => `${(100 * x).toFixed(1)}%`;
-
-/** A running run whose results grew this recently is shown as active (a spinning icon). */
-export const ACTIVE_WITHIN_MS = 30_000;
 /** While a run is running, the view re-reads it this often (runs outside the workspace are not watched). */
 const LIVE_REFRESH_MS = 2_000;
 
@@ -44,7 +40,11 @@ export class RunsTreeProvider extends Disposable implements vscode.TreeDataProvi
   private timer: NodeJS.Timeout | undefined;
   private liveTimer: NodeJS.Timeout | undefined;
 
-  constructor(private readonly extraRuns: () => readonly string[]) {
+  /** `blind`: blind review is on in the window (the setting or a review panel): no scores are shown. */
+  constructor(
+    private readonly extraRuns: () => readonly string[],
+    private readonly blind: () => boolean = () => false,
+  ) {
     super();
     const watcher = this._register(vscode.workspace.createFileSystemWatcher('**/{run.json,results.jsonl,adjudications.jsonl}'));
     for (const event of [watcher.onDidChange, watcher.onDidCreate, watcher.onDidDelete]) this._register(event(() => this.refreshSoon()));
@@ -109,27 +109,13 @@ export class RunsTreeProvider extends Disposable implements vscode.TreeDataProvi
       item.iconPath = new vscode.ThemeIcon('warning');
       return item;
     }
-    const done = s.items - s.automatic.counts.missing;
+    const { description, tooltip: markdown, active } = runTexts(node.dir, s, node.idleMs, this.blind());
     const running = s.status === 'running';
-    const active = running && node.idleMs <= ACTIVE_WITHIN_MS;
-    const percent = s.items === 0 ? 100 : Math.floor((100 * done) / s.items);
-    const progress = running ? `${done}/${s.items} (${percent}%)${active ? '' : ', no new result for a while'}` : done === s.items ? `${s.items} items` : `${done}/${s.items}`;
-    item.description = `${s.benchmark} · ${progress} · auto ${pct(s.automatic.accuracy)} · adj ${pct(s.adjudicated.accuracy)} · ${s.adjudicated.reviewed}/${s.items} reviewed`;
-    const tooltip = new vscode.MarkdownString(undefined, true);
+    item.description = description;
+    const tooltip = new vscode.MarkdownString(markdown, true);
     tooltip.isTrusted = false;
-    tooltip.appendMarkdown(`**${escapeMarkdown(s.model ?? 'model')}** on ${s.benchmark} (${s.status})\n\n`);
-    if (running) tooltip.appendMarkdown(`- progress: ${done} of ${s.items} items (${percent}%)${active ? '' : `; no new result in the last ${Math.round(ACTIVE_WITHIN_MS / 1000)} s: the run may have stopped (resume it with \`run ${s.benchmark} --resume\`)`}\n`);
-    tooltip.appendMarkdown(`- automatic: ${pct(s.automatic.accuracy)} (true ${s.automatic.counts.true}, false ${s.automatic.counts.false}, null ${s.automatic.counts.null}, error ${s.automatic.counts.error}, missing ${s.automatic.counts.missing})\n`);
-    tooltip.appendMarkdown(`- reviewed: ${reviewProgress(s.adjudicated, s.items)}\n`);
-    tooltip.appendMarkdown(`- adjudicated: ${pct(s.adjudicated.accuracy)} (${s.adjudicated.conflicts} conflicts, ${s.adjudicated.stale} stale, ${s.adjudicated.flagged} flagged)\n`);
-    if (s.judge) tooltip.appendMarkdown(`- judge: ${escapeMarkdown(s.judge)}\n`);
-    tooltip.appendMarkdown(`\n\`${escapeMarkdown(node.dir)}\``);
     item.tooltip = tooltip;
     item.iconPath = new vscode.ThemeIcon(active ? 'loading~spin' : running ? 'debug-pause' : s.automatic.counts.error > 0 ? 'warning' : s.adjudicated.reviewed > 0 ? 'pass-filled' : 'circle-large-outline');
     return item;
   }
-}
-
-function escapeMarkdown(text: string): string {
-  return text.replace(/[\\`*_{}[\]()#+\-.!<>|]/g, '\\$&');
 }

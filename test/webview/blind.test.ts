@@ -121,10 +121,39 @@ describe('review webview: blind review, YokaiEval', () => {
     m.key('j');
     m.deliver(item(yokaiDetail('1', { judgeReply: 'true', mine: null })));
     assert.ok(m.$('.blind-notice'));
-    assert.equal(m.$('.blind-seen'), null, 'never shown: a blind decision, no warning');
+    assert.match(textOf(m.$('.blind-seen')), /recorded as not blind/, 'its verdict was in the list before b');
     m.clearPosted();
     m.key('f');
-    assert.equal(m.last('adjudicate')?.blind, true);
+    assert.equal(m.last('adjudicate')?.blind, false, 'seen in the list: not blind');
+  });
+
+  test('an item whose verdict never showed (list row, detail) is decided blind; one seen only in the list is not', async () => {
+    m = await mount();
+    m.deliver(init({ rows: rows(300) }));
+    m.deliver(item(yokaiDetail('0', { judgeReply: 'true' })));
+    await m.settle();
+    assert.match(textOf(m.$('#item-row-2 .row-badges')), /judge: true/, 'row 2 shows its verdict before b');
+    assert.equal(m.$('#item-row-299'), null, 'row 299 was never drawn');
+    m.$('.vlist')?.focus();
+    m.key('b');
+    assert.equal(m.last('blindState')?.on, true, 'the host hears that the panel is blind');
+    m.key('End');
+    m.deliver(item(yokaiDetail('299', { judgeReply: 'true', mine: null })));
+    await m.settle();
+    assert.match(textOf(m.$('#item-row-299 .row-badges')), /hidden/);
+    assert.equal(m.$('.blind-seen'), null);
+    m.clearPosted();
+    m.key('t');
+    assert.deepEqual([m.last('adjudicate')?.itemId, m.last('adjudicate')?.blind], ['299', true]);
+    m.key('Home');
+    m.key('j');
+    m.key('j');
+    m.deliver(item(yokaiDetail('2', { judgeReply: 'true', mine: null })));
+    await m.settle();
+    m.key('f');
+    assert.deepEqual([m.last('adjudicate')?.itemId, m.last('adjudicate')?.blind], ['2', false]);
+    m.key('b');
+    assert.equal(m.last('blindState')?.on, false);
   });
 
   test('turning blind review on drops an automatic filter, facet choice and order', async () => {

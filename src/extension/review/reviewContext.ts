@@ -14,6 +14,8 @@ export interface ReviewContext extends RunPanelHost {
   readonly role: () => Role;
   /** Called after this panel appended decisions, so views showing scores refresh. */
   readonly onDidAdjudicate: () => void;
+  /** This panel's blind review went on or off (ReviewPanel.anyBlind tells the state). */
+  readonly onBlindChanged: () => void;
   readonly exportRun: (runDir: string) => Thenable<unknown>;
   /** evalAdjudicator.blindReview and evalAdjudicator.guidelinesFile. */
   readonly blindReview: () => boolean;

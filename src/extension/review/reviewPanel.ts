@@ -55,6 +55,8 @@ export class ReviewPanel extends RunPanel<WebviewMessage, HostMessage> {
   private readonly skipped: SkippedLines;
   /** Counts the inits sent: a chunk stream of an earlier one stops when a newer one starts. */
   private initGeneration = 0;
+  /** The webview's blind review is on (its toggle or the setting), as it last said. */
+  private blind = false;
 
   /**
    * Opens the run's review, or brings its panel forward. `preserveFocus` is for reveals the user did not ask
@@ -78,6 +80,12 @@ export class ReviewPanel extends RunPanel<WebviewMessage, HostMessage> {
   /** The review settings changed: every open panel hears about it. */
   static settingsChanged(): void {
     for (const panel of ReviewPanel.panels.values()) panel.post({ type: 'reviewOptions', blind: panel.context.blindReview() });
+  }
+
+  /** Some open review panel is in blind review: no automatic score may show anywhere in the window. */
+  static anyBlind(): boolean {
+    for (const panel of ReviewPanel.panels.values()) if (panel.blind && !panel.isDisposed) return true;
+    return false;
   }
 
   static activeRunDir(): string | undefined {
@@ -145,6 +153,7 @@ export class ReviewPanel extends RunPanel<WebviewMessage, HostMessage> {
     if (this.isDisposed) return;
     void this.run?.writer.close();
     super.dispose();
+    if (this.blind) this.context.onBlindChanged();
   }
 
   private select(itemId: string): void {
@@ -194,6 +203,11 @@ export class ReviewPanel extends RunPanel<WebviewMessage, HostMessage> {
         return;
       case 'search':
         this.post({ type: 'searchResult', query: message.query, ids: this.session.search(message.query) });
+        return;
+      case 'blindState':
+        if (this.blind === message.on) return;
+        this.blind = message.on;
+        this.context.onBlindChanged();
         return;
     }
   }

@@ -1,3 +1,4 @@
+import { basename } from 'node:path';
 import { type AdjudicatedScore } from '../adjudication/adjudicatedScore';
 import { type LogProblem } from '../adjudication/adjudicationLog';
 import { loadRunState, type RunState } from '../adjudication/runState';
@@ -17,9 +18,11 @@ import { takesVerdicts } from '../benchmarks/takesVerdicts';
 import { type MethodNote, methodNotes } from './methodNotes';
 import { type SampleStatus, validationSummary } from './validationSummary';
 import { type StabilitySummary } from './stability';
+import { withoutMachinePaths } from '../util/machinePaths';
 
 export interface RunProvenance {
   readonly id: string;
+  /** The run folder's name (never its path: a report is made to be shared). */
   readonly dir: string;
   readonly benchmark: string;
   readonly task: string;
@@ -84,13 +87,13 @@ export function validationReport(state: RunState, now: Date = new Date(), option
     toolVersion: TOOL_VERSION,
     run: {
       id: manifest.id,
-      dir: state.paths.dir,
+      dir: basename(state.paths.dir),
       benchmark: manifest.benchmark,
       task: manifest.task,
       status: manifest.status,
       model: manifest.model?.name ?? imported,
-      modelRecord: manifest.model,
-      judgeRecord: manifest.judge,
+      modelRecord: withoutMachinePaths(manifest.model),
+      judgeRecord: withoutMachinePaths(manifest.judge),
       dataset: {
         name: manifest.dataset.name,
         repository: manifest.dataset.repository,
@@ -98,12 +101,12 @@ export function validationReport(state: RunState, now: Date = new Date(), option
         files: manifest.dataset.files.map((f) => ({ path: f.path, sha256: f.sha256, license: f.license })),
         items: manifest.dataset.datasetItems,
       },
-      settings: manifest.settings,
+      settings: withoutMachinePaths(manifest.settings),
       toolVersion: manifest.toolVersion,
       startedAt: manifest.startedAt,
       finishedAt: manifest.finishedAt,
-      importedFrom: manifest.importedFrom ?? null,
-      sourceRun: manifest['sourceRun'] ?? null,
+      importedFrom: withoutMachinePaths(manifest.importedFrom ?? null),
+      sourceRun: withoutMachinePaths(manifest['sourceRun'] ?? null),
     },
     items: records.length,
     automatic: { ...automaticScore(manifest, state.current), ci: summary.automaticCI },
@@ -120,6 +123,7 @@ export function validationReport(state: RunState, now: Date = new Date(), option
     stability: summary.stability,
     sample: summary.sample,
     methods: methodNotes(summary.estimate, summary.agreement.interAnnotator),
-    problems: state.problems,
+    // Each names its file by path: the run folder's name is enough.
+    problems: state.problems.map((p) => ({ ...p, message: p.message.split(state.paths.dir).join(basename(state.paths.dir)) })),
   };
 }

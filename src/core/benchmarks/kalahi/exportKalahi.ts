@@ -5,6 +5,7 @@ import { readManifest } from '../../runs/runFolder';
 import { readKalahiResults } from './kalahiResults';
 import { type KalahiResultLine } from './resultParts';
 import { KalahiSettingsSchema } from './settings';
+import { withoutMachinePaths } from '../../util/machinePaths';
 
 const InputsSchema = z.object({ prompt_id: z.string(), category: z.string(), topic: z.string(), prompt: z.string(), best_answer: z.string() });
 
@@ -58,7 +59,7 @@ export function exportKalahiRun(dir: string, format: ExportFormat): string {
       mc: line?.mc ?? null,
       open: line?.open ?? null,
     }));
-    return `${JSON.stringify({ run: manifest, items: rows }, null, 2)}\n`;
+    return `${JSON.stringify({ run: withoutMachinePaths(manifest), items: rows }, null, 2)}\n`;
   }
 
   const header = [

@@ -6,6 +6,7 @@ import { type ExportFormat, verdictCell } from '../../runs/exportFormat';
 import { type ResultLine } from '../../runs/resultLine';
 import { toCsv } from '../../util/csv';
 import { type KalahiResultLine, KalahiResultLineSchema } from './resultParts';
+import { withoutMachinePaths } from '../../util/machinePaths';
 
 const InputsSchema = z.looseObject({ prompt_id: z.string(), category: z.string(), topic: z.string(), prompt: z.string() });
 const OpenSettings = z.looseObject({ open: z.looseObject({ metrics: z.array(z.string()), primaryMetric: z.string() }).nullable() });
@@ -61,7 +62,7 @@ export function exportKalahiAdjudicated(state: RunState, format: ExportFormat, c
 
   if (format === 'json') {
     const body = {
-      run: state.manifest,
+      run: withoutMachinePaths(state.manifest),
       automatic: automaticScore(state.manifest, state.current),
       adjudicated: state.adjudicatedScore(),
       kalahi: {

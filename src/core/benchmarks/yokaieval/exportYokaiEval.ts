@@ -8,6 +8,7 @@ import { type RunManifest } from '../../runs/runManifest';
 import { readCurrentResults, readManifest } from '../../runs/runFolder';
 import { type ResultLine } from '../../runs/resultLine';
 import { toCsv } from '../../util/csv';
+import { withoutMachinePaths } from '../../util/machinePaths';
 
 const YokaiInputsSchema = z.object({ question: z.string(), choices: z.array(z.string()), answer: z.string() });
 
@@ -50,7 +51,7 @@ export function exportYokaiRun(dir: string, format: ExportFormat, itemInputs: (i
   const rows = yokaiExportRows(manifest, byItem, itemInputs);
   if (format === 'json') {
     const items = rows.map((row) => ({ ...row, verdict: row.verdict ?? null, decided: row.verdict !== undefined }));
-    return `${JSON.stringify({ run: manifest, items }, null, 2)}\n`;
+    return `${JSON.stringify({ run: withoutMachinePaths(manifest), items }, null, 2)}\n`;
   }
   const header = ['itemId', 'question', 'choices', 'gold', 'response', 'judgeReply', 'verdict', 'error'];
   return toCsv(
@@ -77,7 +78,7 @@ export function exportYokaiEvalAdjudicated(state: RunState, format: ExportFormat
   }));
   if (format === 'json') {
     const items = rows.map((r) => ({ ...r, automaticVerdict: r.automaticVerdict ?? null, humanVerdict: r.humanVerdict ?? null, humanDecided: r.humanVerdict !== undefined }));
-    const body = { run: state.manifest, automatic: automaticScore(state.manifest, state.current), adjudicated: state.adjudicatedScore(), items };
+    const body = { run: withoutMachinePaths(state.manifest), automatic: automaticScore(state.manifest, state.current), adjudicated: state.adjudicatedScore(), items };
     return `${JSON.stringify(body, null, 2)}\n`;
   }
   const header = ['itemId', 'question', 'choices', 'gold', 'response', 'judgeReply', 'automaticVerdict', 'humanVerdict', 'decidedBy', 'annotators', 'flags', 'notes', 'stale', 'conflict'];

@@ -28,8 +28,8 @@ function stringsOfJson(value: unknown): string[] {
 function stringsOfHtml(html: string): string[] {
   const window = new Window();
   window.document.write(html);
-  const texts = [window.document.documentElement.textContent ?? ''];
-  for (const element of window.document.querySelectorAll('*')) for (const attribute of element.attributes) texts.push(attribute.value);
+  const texts: string[] = [window.document.documentElement.textContent ?? ''];
+  for (const element of window.document.querySelectorAll('*')) for (const attribute of element.attributes) texts.push(attribute.value ?? '');
   void window.happyDOM.close();
   return texts;
 }

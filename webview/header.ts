@@ -86,7 +86,8 @@ export class HeaderView {
     const scoredBy = run.primaryMetric ? `scored by ${metricLabel(run.primaryMetric)} (its acc is the automatic verdict)` : run.task === 'mc' ? 'multiple choice: log-probs, no verdict' : 'no judge';
     setText(this.judge, run.judge !== null ? `judged by ${run.judge}` : view.automatic === 'metric' ? scoredBy : 'no judge');
     setText(this.status, run.status);
-    setText(this.who, `${role === 'adjudicator' ? 'adjudicating' : 'annotating'} as ${annotator}`);
+    const doing = role === 'adjudicator' ? 'adjudicating' : 'annotating';
+    setText(this.who, annotator === '' ? `${doing}: your name is asked at your first decision` : `${doing} as ${annotator}`);
     const promptLabel = view.automatic === 'metric' ? 'How this run was scored (p)' : 'Judge prompt (p)';
     this.promptButton.setAttribute('label', promptLabel);
     this.promptButton.setAttribute('title', promptLabel);

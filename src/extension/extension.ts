@@ -1,7 +1,8 @@
 import { resolve } from 'node:path';
 import * as vscode from 'vscode';
 import * as z from 'zod';
-import { defaultAnnotatorName, loginName, namedAnnotator } from '../core/adjudication/annotatorName';
+import { gitUserName } from '../core/adjudication/annotatorName';
+import { AnnotatorIdentity } from './annotatorIdentity';
 import { benchmarkOf } from '../core/benchmarks/registry';
 import { type ResolveOptions } from '../core/data/resolveSourceFile';
 import { errorMessage } from '../core/util/errors';
@@ -29,7 +30,12 @@ class EvalAdjudicatorExtension extends Disposable {
   private readonly statistics: StatisticsContext;
   /** Each benchmark's review aid, loaded once per data directory. */
   private readonly reviewAids = new Map<string, Promise<object | null>>();
-  private askingAnnotator: Promise<string | null> | undefined;
+  private readonly identity = new AnnotatorIdentity({
+    configured: () => readSettings().annotatorName,
+    env: process.env,
+    gitName: () => gitUserName(process.env, vscode.workspace.workspaceFolders?.[0]?.uri.fsPath),
+    ask: (gitName) => askAnnotatorName(gitName),
+  });
 
   constructor(private readonly context: vscode.ExtensionContext) {
     super();
@@ -158,20 +164,14 @@ class EvalAdjudicatorExtension extends Disposable {
     return false;
   }
 
-  /** The name decisions are recorded under; asked for once when neither the setting nor git gives one. */
-  private async confirmAnnotator(): Promise<string | null> {
-    const configured = readSettings().annotatorName.trim();
-    if (configured !== '') return configured;
-    const named = namedAnnotator(process.env, vscode.workspace.workspaceFolders?.[0]?.uri.fsPath);
-    if (named !== undefined) return named;
-    this.askingAnnotator ??= askAnnotatorName(loginName()).finally(() => (this.askingAnnotator = undefined));
-    return this.askingAnnotator;
+  /** The name decisions are recorded under; asked for once, at the first decision, when none is set. */
+  private confirmAnnotator(): Promise<string | null> {
+    return this.identity.confirm();
   }
 
+  /** Empty until a name is set or given (the review header then says it will be asked). */
   private annotatorName(): string {
-    const configured = readSettings().annotatorName.trim();
-    if (configured !== '') return configured;
-    return defaultAnnotatorName(process.env, vscode.workspace.workspaceFolders?.[0]?.uri.fsPath);
+    return this.identity.current();
   }
 }
 

@@ -3,8 +3,17 @@ import { userInfo } from 'node:os';
 
 /** A name the user gave: EVAL_ADJUDICATOR_ANNOTATOR, else git's user.name; undefined when neither is set. */
 export function namedAnnotator(env: NodeJS.ProcessEnv = process.env, cwd?: string): string | undefined {
+  return annotatorFromEnv(env) ?? gitUserName(env, cwd);
+}
+
+/** EVAL_ADJUDICATOR_ANNOTATOR, when set. */
+export function annotatorFromEnv(env: NodeJS.ProcessEnv = process.env): string | undefined {
   const fromEnv = env['EVAL_ADJUDICATOR_ANNOTATOR']?.trim();
-  if (fromEnv) return fromEnv;
+  return fromEnv ? fromEnv : undefined;
+}
+
+/** git's user.name where `cwd` is (the extension offers it as a suggestion only). */
+export function gitUserName(env: NodeJS.ProcessEnv = process.env, cwd?: string): string | undefined {
   try {
     const name = execFileSync('git', ['config', 'user.name'], { cwd, env: { ...process.env, ...env }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], timeout: 2000 }).trim();
     if (name !== '') return name;

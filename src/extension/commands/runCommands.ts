@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import * as vscode from 'vscode';
+import { annotatorNameQuestion } from '../annotatorIdentity';
 import { exportAdjudicated } from '../../core/adjudication/exportAdjudicated';
 import { registeredBenchmarks } from '../../core/benchmarks/registry';
 import { DEFAULT_AZURE_API_VERSION, type Endpoint, OPENAI_BASE_URL } from '../../core/model/endpoint';
@@ -135,15 +136,9 @@ export async function setAnnotatorNameCommand(current: string): Promise<void> {
   await updateSetting('annotatorName', name.trim());
 }
 
-/** Asks for the annotator name before the first decision (no setting, no git user.name) and stores it in the setting. */
-export async function askAnnotatorName(suggestion: string): Promise<string | null> {
-  const name = await vscode.window.showInputBox({
-    title: 'Who is deciding? Your annotator name',
-    value: suggestion,
-    prompt: 'Asked once: written into every decision you make (adjudications.jsonl) and kept in the setting evalAdjudicator.annotatorName',
-    ignoreFocusOut: true,
-    validateInput: (v) => (v.trim() === '' ? 'A name is required' : undefined),
-  });
+/** Asks for the annotator name before the first decision (none set) and stores it in the setting. */
+export async function askAnnotatorName(gitName: string | undefined): Promise<string | null> {
+  const name = await vscode.window.showInputBox(annotatorNameQuestion(gitName));
   if (name === undefined) return null;
   await updateSetting('annotatorName', name.trim());
   return name.trim();

@@ -15,8 +15,8 @@ interface Command {
 const COMMANDS: Readonly<Record<string, Command>> = {
   run: { summary: 'run a benchmark against a model into a new run folder', load: async () => import('./commands/runCommand').then((m) => ({ help: m.RUN_HELP, run: m.runCommand })) },
   summary: { summary: "a run folder's scores and verdict counts", load: async () => import('./commands/summaryCommand').then((m) => ({ help: m.SUMMARY_HELP, run: m.summaryCommand })) },
-  export: { summary: 'one row per item as CSV or JSON', load: async () => import('./commands/exportCommand').then((m) => ({ help: m.EXPORT_HELP, run: m.exportCommand })) },
-  import: { summary: 'an official results file as a run folder', load: async () => import('./commands/importCommand').then((m) => ({ help: m.IMPORT_HELP, run: m.importCommand })) },
+  export: { summary: 'one row per item as CSV or JSON, or human verdicts written back into an imported log', load: async () => import('./commands/exportCommand').then((m) => ({ help: m.exportHelp(), run: m.exportCommand })) },
+  import: { summary: 'an official results file or an evaluation log (Inspect…) as a run folder', load: async () => import('./commands/importCommand').then((m) => ({ help: m.importHelp(), run: m.importCommand })) },
   adjudicate: { summary: 'append human decisions to a run (one, or many from CSV)', load: async () => import('./commands/adjudicateCommand').then((m) => ({ help: m.ADJUDICATE_HELP, run: m.adjudicateCommand })) },
   similarity: { summary: 'similarity scores of JSON lines of hypothesis and reference', load: async () => import('./commands/similarityCommand').then((m) => ({ help: m.SIMILARITY_HELP, run: m.similarityCommand })) },
   sample: { summary: 'draw a seeded validation sample, stratified by automatic verdict', load: async () => import('./commands/sampleCommand').then((m) => ({ help: m.SAMPLE_HELP, run: m.sampleCommand })) },

@@ -7,9 +7,12 @@ import { exportAdjudicated } from '../../core/adjudication/exportAdjudicated';
 import { loadRunState } from '../../core/adjudication/runState';
 import { warnSkippedLines } from '../skippedLines';
 import { type CliIo } from '../../core/commandLine/io';
-import { choiceOption, flag, onePositional, parseOptions, stringOption } from '../../core/commandLine/options';
+import { type Parsed, choiceOption, flag, onePositional, parseOptions, stringOption } from '../../core/commandLine/options';
+import { type WriteBack } from '../../core/benchmarks/benchmark';
+import { benchmarkOf, registeredBenchmarks } from '../../core/benchmarks/registry';
 
 export const EXPORT_HELP = `Usage: eval-adjudicator export RUNDIR --format csv|json [--adjudicated] [--out FILE]
+       eval-adjudicator export RUNDIR --format WRITE-BACK --out FILE [--source LOG]   (an imported log's own format, below)
 
 One row per item, in dataset order: itemId, question, choices, gold, response, judgeReply, verdict, error.
 CSV is UTF-8 with a byte-order mark (spreadsheet programs then show Japanese right); a verdict is true,
@@ -25,15 +28,39 @@ line); per metric M the columns M.maxRelevant, M.maxIrrelevant, M.diff, M.acc.
 
 const FORMATS: readonly ExportFormat[] = ['csv', 'json'];
 
+const writeBacks = (): WriteBack[] => registeredBenchmarks().flatMap((b) => (b.writeBack === undefined ? [] : [b.writeBack]));
+
+export function exportHelp(): string {
+  return `${EXPORT_HELP}${writeBacks()
+    .map((w) => `  --format ${w.format}   ${w.description}\n`)
+    .join('')}`;
+}
+
+/** `export RUNDIR --format <write-back> --out FILE [--source FILE]`: the human verdicts into a copy of the imported log. */
+function writeBackCommand(dir: string, writeBack: WriteBack, parsed: Parsed, io: CliIo): number {
+  const out = stringOption(parsed, 'out');
+  if (out === undefined) throw new UsageError(`export --format ${writeBack.format}: --out FILE is required`);
+  const state = loadRunState(dir);
+  warnSkippedLines(io, state.problems);
+  if (benchmarkOf(state.manifest.benchmark).writeBack !== writeBack) throw new UsageError(`export --format ${writeBack.format}: ${dir} is a ${state.manifest.benchmark} run, not one imported for it`);
+  const source = stringOption(parsed, 'source');
+  const outcome = writeBack.write(state, resolve(io.cwd, out), source === undefined ? {} : { source: resolve(io.cwd, source) });
+  for (const note of outcome.notes) io.stderr(`${note}\n`);
+  io.stderr(`wrote ${resolve(io.cwd, out)} (${outcome.edited} scores edited)\n`);
+  return 0;
+}
+
 export function exportCommand(args: readonly string[], io: CliIo): number {
-  const parsed = parseOptions('export', args, { format: { type: 'string' }, out: { type: 'string' }, adjudicated: { type: 'boolean' } });
+  const parsed = parseOptions('export', args, { format: { type: 'string' }, out: { type: 'string' }, adjudicated: { type: 'boolean' }, source: { type: 'string' } });
   if (flag(parsed, 'help')) {
-    io.stdout(EXPORT_HELP);
+    io.stdout(exportHelp());
     return 0;
   }
   const dir = resolve(io.cwd, onePositional('export', parsed, 'RUNDIR'));
+  const writeBack = writeBacks().find((w) => w.format === stringOption(parsed, 'format'));
+  if (writeBack !== undefined) return writeBackCommand(dir, writeBack, parsed, io);
   const format = choiceOption('export', parsed, 'format', FORMATS);
-  if (format === undefined) throw new UsageError('export: --format csv|json is required');
+  if (format === undefined) throw new UsageError(`export: --format ${['csv', 'json', ...writeBacks().map((w) => w.format)].join('|')} is required`);
   const state = flag(parsed, 'adjudicated') ? loadRunState(dir) : undefined;
   if (state !== undefined) warnSkippedLines(io, state.problems);
   const text = state !== undefined ? exportAdjudicated(dir, format, state) : exportRun(dir, format);

@@ -46,6 +46,16 @@ export interface Benchmark extends BenchmarkBasics {
   readonly guidelines?: string;
   /** Its LLM judge, which `rejudge` can replace and `stability` can re-ask (none: verdicts come otherwise). */
   readonly judge?: LlmJudge;
+  /** `export RUNDIR --format <format>`: the human verdicts written back into a copy of an imported log. */
+  readonly writeBack?: WriteBack;
+}
+
+export interface WriteBack {
+  /** The `--format` that names it. */
+  readonly format: string;
+  /** One line for the export help. */
+  readonly description: string;
+  write(state: RunState, out: string, options: { readonly source?: string }): { readonly edited: number; readonly notes: readonly string[] };
 }
 
 export interface OfficialImport {
@@ -53,7 +63,19 @@ export interface OfficialImport {
   readonly kind: string;
   /** What the file is, for a file dialog's title. */
   readonly fileDescription: string;
-  run(file: string, outDir: string, sources: ResolveOptions, modelName?: string): Promise<{ readonly paths: { readonly dir: string }; readonly imported: number; readonly missing: readonly string[] }>;
+  /** File-dialog filters: a label and the extensions (no dot) it offers. */
+  readonly filters?: Readonly<Record<string, readonly string[]>>;
+  /** Its own `import` options beyond --out, --name, --model, --data (`--score`, `--results`…). */
+  readonly options?: Readonly<Record<string, { readonly type: 'string' }>>;
+  /** One paragraph for the import help. */
+  readonly help?: string;
+  run(
+    file: string,
+    outDir: string,
+    sources: ResolveOptions,
+    modelName?: string,
+    options?: Readonly<Record<string, string | undefined>>,
+  ): Promise<{ readonly paths: { readonly dir: string }; readonly imported: number; readonly missing: readonly string[]; readonly notes?: readonly string[] }>;
 }
 
 export interface LlmJudge {

@@ -1,0 +1,18 @@
+import { type Benchmark } from '../benchmark';
+import { foreignBenchmark } from '../../foreignLogs/foreignBenchmark';
+import { INSPECT_IMPORT } from './importInspect';
+import { INSPECT_BASICS } from './basics';
+import { writeBackInspect } from './inspectWriteBack';
+
+/** Inspect AI logs: imported, adjudicated, and written back as score edits. */
+export const INSPECT: Benchmark = foreignBenchmark({
+  basics: INSPECT_BASICS,
+  description: 'an Inspect AI evaluation log (.eval or .json), imported',
+  importer: INSPECT_IMPORT,
+  verdictRule: 'C true, I and N false, P null; booleans; 1 true, 0 false; other numbers null',
+  writeBack: {
+    format: 'inspect',
+    description: 'a copy of the source Inspect log with the human verdicts as score edits (--out NEW.eval|NEW.json, --source FILE)',
+    write: (state, out, options) => writeBackInspect(state, out, options.source),
+  },
+});

@@ -1,0 +1,62 @@
+import * as z from 'zod';
+import { type Benchmark, type OfficialImport } from '../benchmarks/benchmark';
+import { loadRunState } from '../adjudication/runState';
+import { UserError } from '../util/errors';
+import { type BenchmarkBasics } from '../benchmarks/basics';
+import { foreignFacets } from './foreignBasics';
+import { foreignDetail, foreignSearchTexts } from './foreignDetail';
+import { exportForeignAdjudicated, exportForeignPlain } from './foreignExport';
+import { ResultLineSchema } from '../runs/resultLine';
+import { logFigureLines, withLogFigure } from './foreignSummary';
+
+/** What one evaluation-log format brings; the rest of its Benchmark is the same for every format. */
+export interface ForeignFormat {
+  readonly basics: BenchmarkBasics;
+  readonly description: string;
+  readonly importer: OfficialImport;
+  /** How the log's scores become verdicts, for the report and the prompt document. */
+  readonly verdictRule: string;
+  readonly writeBack?: Benchmark['writeBack'];
+}
+
+const FACETS = [
+  { id: 'value', label: 'Score value' },
+  { id: 'epoch', label: 'Epoch' },
+];
+
+/** A log format as a Benchmark: its items are the log's samples, imported, never run. */
+export function foreignBenchmark(format: ForeignFormat): Benchmark {
+  const refuse = (): never => {
+    throw new UserError(`${format.basics.title} logs are imported, not run: eval-adjudicator import ${format.importer.kind} FILE --out DIR`);
+  };
+  const verdictScore = (settings: Record<string, unknown>): string => z.string().catch('').parse(settings['verdictScore']);
+  return {
+    ...format.basics,
+    description: format.description,
+    resultLineSchema: ResultLineSchema,
+    runCli: { name: format.basics.id, help: `${format.basics.title} logs are imported, not run: eval-adjudicator import ${format.importer.kind} FILE --out DIR\n`, options: {}, prepare: refuse, reopen: refuse },
+    reopenSession: refuse,
+    review: {
+      look: { showTask: true, automatic: 'metric', facets: FACETS },
+      settings: () => ({ decidable: true, primaryMetric: '', metrics: [] }),
+      facetsOf: foreignFacets,
+      rowExtras: () => ({ margin: null, metricAcc: undefined, mc: undefined }),
+      searchTexts: foreignSearchTexts,
+      detail: foreignDetail,
+      runHeader: (manifest) => (verdictScore(manifest.settings) === '' ? {} : { primaryMetric: verdictScore(manifest.settings) }),
+      scoreHeader: () => ({}),
+      taskTitle: (task) => task,
+    },
+    exports: { plain: (dir, format) => exportForeignPlain(loadRunState(dir), format), adjudicated: exportForeignAdjudicated },
+    summary: { extend: withLogFigure, lines: logFigureLines },
+    report: { automaticVerdictText: `the log's verdict score (${format.verdictRule})` },
+    promptDocument: (_dir, manifest) =>
+      Promise.resolve({
+        title: `${format.basics.title}: ${manifest.id}`,
+        text: `Imported from ${JSON.stringify(manifest.settings['source'])}.\nVerdict score: ${verdictScore(manifest.settings) || 'none'}.\nVerdicts: ${format.verdictRule}.\n`,
+        language: 'plaintext',
+      }),
+    officialImport: format.importer,
+    ...(format.writeBack === undefined ? {} : { writeBack: format.writeBack }),
+  };
+}

@@ -1,0 +1,107 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { type RunManifest, RUN_FORMAT_VERSION } from '../runs/runManifest';
+import { createRunFolder, type RunPaths, writeManifest } from '../runs/runFolder';
+import { type ItemError, type ResultLine } from '../runs/resultLine';
+import { JsonlAppender } from '../util/jsonlAppender';
+import { canonicalJson, sha256Hex } from '../util/hash';
+import { TOOL_VERSION } from '../version';
+import { type ForeignInputs } from './foreignInputs';
+
+/** The folder of a run folder that keeps a copy of the imported log (the write-back starts from it). */
+export const SOURCE_FOLDER = 'source';
+
+export interface SourceFile {
+  /** The file as the user named it (only its name is recorded). */
+  readonly path: string;
+  readonly bytes: Uint8Array;
+  /** What the file is in the import ('log', 'samples', 'results'). */
+  readonly role: string;
+}
+
+/** An evaluation log read and mapped: everything the run folder records of it. */
+export interface ForeignImport {
+  /** The registered id of the log's format (run.json `benchmark`). */
+  readonly formatId: string;
+  readonly framework: { readonly name: string; readonly version: string | null };
+  readonly task: string;
+  readonly models: readonly string[];
+  readonly scorers: readonly string[];
+  readonly verdictScore: string | null;
+  readonly lines: readonly ResultLine[];
+  /** The format's own settings (the log's reported figures, its status…). */
+  readonly settings: Readonly<Record<string, unknown>>;
+  readonly sources: readonly SourceFile[];
+  readonly startedAt: string | null;
+  readonly finishedAt: string | null;
+}
+
+/** The item's identity in the log: its key, epoch and content, not its scores (an edited log keeps it). */
+export function foreignItemHash(inputs: ForeignInputs): string {
+  return sha256Hex(canonicalJson({ sampleId: inputs.sampleId, epoch: inputs.epoch, conversation: inputs.conversation, choices: inputs.choices, target: inputs.target }));
+}
+
+/** The key of an item in the run: the sample's id, and its epoch where the framework has epochs. */
+export function foreignItemId(sampleId: string, epoch: number | null): string {
+  return epoch === null ? sampleId : `${sampleId}#${epoch}`;
+}
+
+export function foreignLine(inputs: ForeignInputs, parts: { readonly response: string | null; readonly verdict: boolean | null; readonly error: ItemError | null; readonly time: string }): ResultLine {
+  return {
+    itemId: foreignItemId(inputs.sampleId, inputs.epoch),
+    itemHash: foreignItemHash(inputs),
+    time: parts.time,
+    inputs,
+    prompt: null,
+    judgePrompt: null,
+    response: parts.response,
+    judgeReply: null,
+    verdict: parts.verdict,
+    scores: Object.fromEntries(inputs.scores.map((s) => [s.name, s.value])),
+    usage: null,
+    latencyMs: null,
+    error: parts.error,
+  };
+}
+
+/** Writes the run folder of an imported log: run.json, results.jsonl in the log's order, a copy of the source. */
+export async function writeForeignRun(dir: string, imported: ForeignImport): Promise<RunPaths> {
+  const itemIds = imported.lines.map((line) => line.itemId);
+  const now = new Date().toISOString();
+  const files = imported.sources.map((s) => ({ key: s.role, path: `${SOURCE_FOLDER}/${basename(s.path)}`, sha256: sha256Hex(s.bytes), license: 'as the log states', origin: 'import' as const }));
+  const manifest: RunManifest = {
+    formatVersion: RUN_FORMAT_VERSION,
+    id: basename(dir),
+    benchmark: imported.formatId,
+    task: imported.task,
+    status: 'imported',
+    dataset: { name: `${imported.framework.name} log`, repository: '', commit: '', files, datasetItems: itemIds.length, itemIds },
+    model: null,
+    judge: null,
+    importedModel: imported.models.join(', '),
+    settings: {
+      source: imported.sources.map((s) => ({ role: s.role, file: basename(s.path), size: s.bytes.length, sha256: sha256Hex(s.bytes) })),
+      framework: imported.framework,
+      task: imported.task,
+      models: imported.models,
+      scorers: imported.scorers,
+      verdictScore: imported.verdictScore,
+      ...imported.settings,
+    },
+    options: { concurrency: 1, cache: false, limit: null },
+    toolVersion: TOOL_VERSION,
+    startedAt: imported.startedAt ?? now,
+    finishedAt: imported.finishedAt ?? now,
+    counts: { items: itemIds.length, done: imported.lines.filter((l) => l.error === null).length, error: imported.lines.filter((l) => l.error !== null).length, missing: 0 },
+    usage: { promptTokens: 0, completionTokens: 0, requests: 0 },
+    importedFrom: { file: basename(imported.sources[0]?.path ?? ''), sha256: files[0]?.sha256 ?? '' },
+  };
+  const paths = createRunFolder(dir, { ...manifest, status: 'running' });
+  mkdirSync(join(paths.dir, SOURCE_FOLDER), { recursive: true });
+  for (const source of imported.sources) writeFileSync(join(paths.dir, SOURCE_FOLDER, basename(source.path)), source.bytes);
+  const { appender } = JsonlAppender.open(paths.results);
+  for (const line of imported.lines) appender.append(line);
+  await appender.close();
+  writeManifest(paths, manifest);
+  return paths;
+}

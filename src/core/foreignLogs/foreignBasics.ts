@@ -1,4 +1,4 @@
-import { type BenchmarkBasics } from '../benchmarks/basics';
+import { type BenchmarkBasics, type HallucinationCategoryDefinition } from '../benchmarks/basics';
 import { ForeignInputsSchema, shownValue } from './foreignInputs';
 
 /** The list's facets: the verdict score's value as the log writes it, and the epoch. */
@@ -9,8 +9,17 @@ export function foreignFacets(inputs: unknown): Record<string, string> {
   return { value: verdict === undefined ? 'none' : shownValue(verdict.value), ...(parsed.data.epoch === null ? {} : { epoch: String(parsed.data.epoch) }) };
 }
 
+/** What an annotator flags in an imported log's sample: the output, the item itself, or its grading. */
+export const FOREIGN_LOG_CATEGORIES: readonly HallucinationCategoryDefinition[] = [
+  { id: 'invented-fact', label: 'Invented fact', description: 'the output states something that does not exist or is false' },
+  { id: 'target-wrong', label: 'Target is wrong', description: "the log's target or expected answer is itself wrong" },
+  { id: 'scorer-misgraded', label: 'Scorer misgraded', description: 'the score does not follow from the output (parsing or grading)' },
+  { id: 'ambiguous-item', label: 'Ambiguous item', description: 'the input admits more than one right answer' },
+  { id: 'other', label: 'Other' },
+];
+
 /** The basics of a log format: its items are the log's samples, in English unless the log says otherwise. */
-export function foreignBasics(id: string, title: string): BenchmarkBasics {
+export function foreignBasics(id: string, title: string, errorStages: readonly string[]): BenchmarkBasics {
   return {
     id,
     title,
@@ -19,7 +28,8 @@ export function foreignBasics(id: string, title: string): BenchmarkBasics {
     source: null,
     inputsSchema: ForeignInputsSchema,
     facets: { names: ['value', 'epoch'], of: foreignFacets },
-    hallucinationCategories: ['invented-entity', 'wrong-region-or-period', 'cross-cultural-conflation', 'other'],
+    hallucinationCategories: FOREIGN_LOG_CATEGORIES,
+    errorStages,
     automaticRater: 'scorer',
   };
 }

@@ -1,3 +1,3 @@
 import { foreignBasics } from '../../foreignLogs/foreignBasics';
 
-export const INSPECT_BASICS = foreignBasics('inspect', 'Inspect AI log');
+export const INSPECT_BASICS = foreignBasics('inspect', 'Inspect AI log', ['sample']);

@@ -95,7 +95,7 @@ export function inspectImport(log: InspectLog, source: SourceFile, options: Insp
     return foreignLine(inputs, {
       response: output,
       verdict: errored || value === undefined ? null : verdictOfValue(value),
-      error: errored ? { stage: 'model', kind: 'sample error', message: sample.error?.message ?? '' } : null,
+      error: errored ? { stage: 'sample', kind: 'sample error', message: sample.error?.message ?? '' } : null,
       time: sample.completed_at ?? log.header.stats?.completed_at ?? log.header.eval.created ?? '',
     });
   });

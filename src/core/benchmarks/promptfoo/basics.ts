@@ -1,3 +1,3 @@
 import { foreignBasics } from '../../foreignLogs/foreignBasics';
 
-export const PROMPTFOO_BASICS = foreignBasics('promptfoo', 'promptfoo results');
+export const PROMPTFOO_BASICS = foreignBasics('promptfoo', 'promptfoo results', ['provider']);

@@ -83,7 +83,7 @@ export function promptfooImport(parsed: { file: PromptfooFile; results: Promptfo
     return foreignLine(inputs, {
       response: output === undefined || output === null ? null : text(output),
       verdict: errored ? null : verdictOf(score),
-      error: errored ? { stage: 'model', kind: 'provider error', message: result.error ?? result.response?.error ?? '' } : null,
+      error: errored ? { stage: 'provider', kind: 'provider error', message: result.error ?? result.response?.error ?? '' } : null,
       time: parsed.file.metadata?.evaluationCreatedAt ?? parsed.file.results.timestamp ?? '',
     });
   });

@@ -1,6 +1,6 @@
 // Kalahi MC with no server, in a real VS Code: Start Run → Kalahi → Multiple choice → Local model file (GGUF)
 // → a model Ollama has pulled (a store laid out as Ollama lays it out, holding the tiny seeded GGUF of the
-// unit tests) → 10 items. The runtime is found where the README tells a user to install it: node-llama-cpp
+// unit tests) → 10 items. The runtime is found where the README tells a user to install it: node-llama-cpp and koffi
 // in the workspace's node_modules. The run folder holds llama.cpp's log-probs for every reference, and the
 // review that opens at the end shows them as bars with MC1 and MC2.
 import assert from 'node:assert/strict';
@@ -48,6 +48,9 @@ test('Kalahi MC on a local GGUF from the palette: an Ollama model, no server, lo
   const workspaceDir = join(root, 'workspace');
   mkdirSync(join(workspaceDir, 'node_modules'), { recursive: true });
   symlinkSync(runtime, join(workspaceDir, 'node_modules', 'node-llama-cpp'), 'dir');
+  const koffi = join(REPO_ROOT, 'node_modules', 'koffi');
+  assert.ok(existsSync(join(koffi, 'package.json')), `koffi is not installed in ${REPO_ROOT} (npm ci installs it)`);
+  symlinkSync(koffi, join(workspaceDir, 'node_modules', 'koffi'), 'dir');
   const modelPath = join(root, 'tiny.gguf');
   writeTinyLlamaGguf(modelPath, 77);
   const store = fakeOllamaStore(root, readFileSync(modelPath));

@@ -12,7 +12,7 @@ export const GGUF_OPTIONS = {
   threads: { type: 'string' },
 } as const;
 
-export const GGUF_OPTIONS_HELP = `Local model (in-process with llama.cpp; needs the optional runtime: npm install --no-save node-llama-cpp@3.21.1):
+export const GGUF_OPTIONS_HELP = `Local model (in-process with llama.cpp; needs the optional runtime: npm install --no-save node-llama-cpp@3.21.1 koffi@3.3.4):
   --model-file PATH.gguf|ollama:NAME[:TAG]
                             run a GGUF model file, or a model Ollama has pulled (found in OLLAMA_MODELS, else
                             ~/.ollama/models), for MC (--logprobs gguf, the default then) and open-ended
@@ -21,7 +21,7 @@ export const GGUF_OPTIONS_HELP = `Local model (in-process with llama.cpp; needs 
                             records the file's name and sha256, never its folder)
   --gpu-layers auto|N       layers offloaded to the GPU (default auto; 0: CPU only)
   --context N               context size in tokens (default: the model's, at most 4096)
-  --threads N               CPU threads (default: llama.cpp's choice)
+  --threads N               CPU threads (default: half the cores, at least one)
 `;
 
 /** The local model's choice from the command line; null without --model-file. */

@@ -7,9 +7,7 @@ import { UserError, errorMessage } from '../../util/errors';
 import { type GgmlApi, declareGgmlApi } from './ggmlApi';
 import { type LlamaApi, declareLlamaApi } from './llamaApi';
 import { declareLayouts, layoutMismatches, probeLayouts } from './llamaLayout';
-import { NODE_LLAMA_CPP_VERSION, loadNodeLlamaCpp, resolveOptional } from './nodeLlamaCpp';
-
-export const KOFFI_INSTALL = 'npm install --no-save koffi@3.3.4';
+import { NODE_LLAMA_CPP_INSTALL, NODE_LLAMA_CPP_VERSION, loadNodeLlamaCpp, resolveOptional } from './nodeLlamaCpp';
 
 /** llama.cpp's C API on the libraries node-llama-cpp picked for this machine, and what it picked. */
 export interface LlamaRuntime {
@@ -76,12 +74,12 @@ async function openRuntime(gpu: boolean, runtimeDirs: readonly string[]): Promis
 function loadKoffi(runtimeDirs: readonly string[]): typeof Koffi {
   const resolved = resolveOptional('koffi', runtimeDirs);
   if (resolved === null) {
-    throw new UserError(`running a GGUF model needs the optional package koffi, which is not installed: run \`${KOFFI_INSTALL}\` in the project folder`);
+    throw new UserError(`running a GGUF model needs the optional package koffi, which is not installed: run \`${NODE_LLAMA_CPP_INSTALL}\` in the project folder`);
   }
   try {
     return createRequire(resolved)(resolved) as typeof Koffi;
   } catch (error) {
-    throw new UserError(`koffi (${resolved}) could not be loaded (${errorMessage(error)}): run \`${KOFFI_INSTALL}\` again`);
+    throw new UserError(`koffi (${resolved}) could not be loaded (${errorMessage(error)}): run \`${NODE_LLAMA_CPP_INSTALL}\` again`);
   }
 }
 

@@ -8,7 +8,9 @@ export type NodeLlamaCppModule = typeof NodeLlamaCpp;
 
 /** The pinned version: the scoring method was checked against this one (see DESIGN.md "Model runtimes"). */
 export const NODE_LLAMA_CPP_VERSION = '3.21.1';
-export const NODE_LLAMA_CPP_INSTALL = `npm install --no-save node-llama-cpp@${NODE_LLAMA_CPP_VERSION}`;
+/** koffi calls llama.cpp's C API in node-llama-cpp's libraries: the two are installed together. */
+export const KOFFI_VERSION = '3.3.4';
+export const NODE_LLAMA_CPP_INSTALL = `npm install --no-save node-llama-cpp@${NODE_LLAMA_CPP_VERSION} koffi@${KOFFI_VERSION}`;
 
 let loaded: Promise<NodeLlamaCppModule> | undefined;
 

@@ -55,7 +55,7 @@ describe('llama.cpp through its C API (koffi)', () => {
     assert.equal(defaultThreads(8), 4);
   });
 
-  it('scores 40 references together (three groups of sequences sharing the prefix) exactly as one at a time, within 1e-4 of float64', async () => {
+  it('scores 40 references together (three groups of sequences sharing the prefix) exactly as one at a time, within 1e-5 of float64', async () => {
     const prefix = model.tokenize(model.render([user], true) ?? '').tokens;
     const full = references(40).map((r) => model.tokenize(model.render([user, { role: 'assistant', content: r }], false) ?? '').tokens);
     const together = await model.scoreAfterPrefix(prefix, full, signal);
@@ -70,7 +70,7 @@ describe('llama.cpp through its C API (koffi)', () => {
       const expected = referenceTokenLogprobs(weights, tokens, prefix.length);
       batched.logprobs.forEach((value, k) => (worst = Math.max(worst, Math.abs(value - (expected[k] ?? Number.NaN)))));
     }
-    assert.ok(worst < 1e-4, `largest difference from the float64 reference ${worst}`);
+    assert.ok(worst < 1e-5, `largest difference from the float64 reference ${worst}`);
   });
 
   it('scores a continuation whose tokens part from the prefix inside it, and one with a single scored token', async () => {
@@ -83,7 +83,24 @@ describe('llama.cpp through its C API (koffi)', () => {
     for (const result of scored) {
       const expected = referenceTokenLogprobs(weights, result.tokens, prefix.length);
       assert.equal(result.logprobs.length, result.tokens.length - prefix.length);
-      result.logprobs.forEach((v, k) => assert.ok(Math.abs(v - (expected[k] ?? Number.NaN)) < 1e-4, `token ${k}: ${v}, reference ${expected[k]}`));
+      result.logprobs.forEach((v, k) => assert.ok(Math.abs(v - (expected[k] ?? Number.NaN)) < 1e-5, `token ${k}: ${v}, reference ${expected[k]}`));
+    }
+  });
+
+  it('at a 32 000-token vocabulary scores every token within 1e-5 of the float64 reference', async () => {
+    const widePath = join(dir, 'wide.gguf');
+    const wide = writeTinyLlamaGguf(widePath, 4322, { vocabularySize: 32_000 });
+    const wideModel = await GgufModel.open({ path: widePath, gpuLayers: 0, contextSize: 512, threads: 1 });
+    try {
+      const prefix = wideModel.tokenize(wideModel.render([user], true) ?? '').tokens;
+      const full = references(2).map((r) => wideModel.tokenize(wideModel.render([user, { role: 'assistant', content: r }], false) ?? '').tokens);
+      for (const result of await wideModel.scoreAfterPrefix(prefix, full, signal)) {
+        const expected = referenceTokenLogprobs(wide, result.tokens, result.scoredFrom);
+        assert.deepEqual(result.underflowed, []);
+        result.logprobs.forEach((v, k) => assert.ok(Math.abs(v - (expected[k] ?? Number.NaN)) < 1e-5, `token ${k}: ${v}, reference ${expected[k]}`));
+      }
+    } finally {
+      await wideModel.dispose();
     }
   });
 

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { GgufBackend } from '../src/core/benchmarks/kalahi/ggufBackend';
 import { type KalahiItem, parseKalahiCsv } from '../src/core/benchmarks/kalahi/dataset';
 import { allReferences, kalahiReferences } from '../src/core/benchmarks/kalahi/references';
+import { GgufClient } from '../src/core/runtimes/gguf/ggufClient';
 import { GgufModel } from '../src/core/runtimes/gguf/ggufModel';
 import { defaultThreads } from '../src/core/runtimes/gguf/llamaLoad';
 import { writeTinyLlamaGguf } from '../test/fixtures/gguf/tinyLlama';
@@ -17,8 +18,12 @@ export interface GgufMcVocabularyResult {
   readonly vocabularySize: number;
   readonly items: number;
   readonly threads: number;
-  /** Median over items of the backend's seconds per item (render, tokenize, the prefix once, the references together, log-probs). */
+  /** Median over items of the backend's seconds per item (render, tokenize, the prefix once, the references together, log-probs), through its runtime process as a run does. */
   readonly secondsPerItem: number;
+  /** The same work on the same library in this process (GgufModel, no IPC): what the process boundary costs. */
+  readonly inProcessSecondsPerItem: number;
+  /** secondsPerItem / inProcessSecondsPerItem. */
+  readonly ipcRatio: number;
   /** Median over items of llama.cpp evaluating the same tokens in the same decodes with output rows at the scored positions, nothing read back. */
   readonly evaluationSecondsPerItem: number;
   readonly ratio: number;
@@ -70,14 +75,24 @@ export async function benchGgufMc(quick: boolean): Promise<GgufMcResult> {
   let contention: GgufContention | undefined;
   for (const vocabularySize of VOCABULARIES) {
     const path = modelFile(vocabularySize);
-    await withModel(path, null, async (model) => {
-      const timed = await timeItems(model, items, true);
+    await withModel(path, null, async (model, client) => {
+      const timed = await timeItems(model, client, items, true);
       const seconds = median(timed.ours);
       const evaluation = median(timed.floor);
-      runs.push({ vocabularySize, items: items.length, threads: model.runtime.threads, secondsPerItem: round(seconds, 4), evaluationSecondsPerItem: round(evaluation, 4), ratio: round(seconds / evaluation, 2) });
-      log(`GGUF MC, vocabulary ${vocabularySize}, ${model.runtime.threads} thread(s): ${round(seconds, 4)} s per item, llama.cpp evaluating the same ${round(evaluation, 4)} s`);
+      const inProcess = median(timed.inProcess);
+      runs.push({
+        vocabularySize,
+        items: items.length,
+        threads: model.runtime.threads,
+        secondsPerItem: round(seconds, 4),
+        inProcessSecondsPerItem: round(inProcess, 4),
+        ipcRatio: round(seconds / inProcess, 3),
+        evaluationSecondsPerItem: round(evaluation, 4),
+        ratio: round(seconds / evaluation, 2),
+      });
+      log(`GGUF MC, vocabulary ${vocabularySize}, ${model.runtime.threads} thread(s): ${round(seconds, 4)} s per item through the runtime process (in this process ${round(inProcess, 4)} s), llama.cpp evaluating the same ${round(evaluation, 4)} s`);
       if (vocabularySize === SWEEP_VOCABULARY) {
-        const busy = median((await whileOneCoreBusy(() => timeItems(model, items, false))).ours);
+        const busy = median((await whileOneCoreBusy(() => timeItems(model, client, items, false))).ours);
         contention = { vocabularySize, threads: model.runtime.threads, idleSecondsPerItem: round(seconds, 4), busySecondsPerItem: round(busy, 4), ratio: round(busy / seconds, 2) };
         log(`  one core busy, default threads: ${round(busy, 4)} s per item (${contention.ratio}x idle)`);
       }
@@ -85,9 +100,9 @@ export async function benchGgufMc(quick: boolean): Promise<GgufMcResult> {
   }
   const threadSweep: GgufThreadPoint[] = [];
   for (const n of [...new Set([1, 2, cores])]) {
-    await withModel(modelFile(SWEEP_VOCABULARY), n, async (model) => {
-      const idle = median((await timeItems(model, items, false)).ours);
-      const busy = median((await whileOneCoreBusy(() => timeItems(model, items, false))).ours);
+    await withModel(modelFile(SWEEP_VOCABULARY), n, async (model, client) => {
+      const idle = median((await timeItems(model, client, items, false)).ours);
+      const busy = median((await whileOneCoreBusy(() => timeItems(model, client, items, false))).ours);
       threadSweep.push({ threads: n, idleSecondsPerItem: round(idle, 4), busySecondsPerItem: round(busy, 4) });
       log(`  ${n} thread(s) at ${SWEEP_VOCABULARY}: idle ${round(idle, 4)} s per item, one core busy ${round(busy, 4)} s`);
     });
@@ -110,27 +125,40 @@ function modelFile(vocabularySize: number): string {
   return path;
 }
 
-async function withModel<T>(path: string, threads: number | null, use: (model: GgufModel) => Promise<T>): Promise<T> {
-  const model = await GgufModel.open({ path, gpuLayers: 0, contextSize: 2048, threads });
+/** The model in this process (the floor, tokens) and in a runtime process of its own (the tool, as a run uses it). */
+async function withModel<T>(path: string, threads: number | null, use: (model: GgufModel, client: GgufClient) => Promise<T>): Promise<T> {
+  const options = { path, gpuLayers: 0, contextSize: 2048, threads } as const;
+  const model = await GgufModel.open(options);
   try {
-    return await use(model);
+    const client = await GgufClient.open(options);
+    try {
+      return await use(model, client);
+    } finally {
+      await client.dispose();
+    }
   } finally {
     await model.dispose();
   }
 }
 
-/** The backend's seconds for each item and, with `floor`, llama.cpp's for the same tokens, the two alternated item by item. */
-async function timeItems(model: GgufModel, items: readonly KalahiItem[], floor: boolean): Promise<{ ours: number[]; floor: number[] }> {
-  const backend = new GgufBackend(model);
+/**
+ * The backend's seconds for each item (through the runtime process) and, with `floor`, llama.cpp's for
+ * the same tokens and the backend's work in this process (no IPC), alternated item by item.
+ */
+async function timeItems(model: GgufModel, client: GgufClient, items: readonly KalahiItem[], floor: boolean): Promise<{ ours: number[]; floor: number[]; inProcess: number[] }> {
+  const backend = new GgufBackend(client);
   const signal = new AbortController().signal;
-  const times = { ours: [] as number[], floor: [] as number[] };
+  const times = { ours: [] as number[], floor: [] as number[], inProcess: [] as number[] };
   for (const item of items) {
     const references = allReferences(kalahiReferences(item, true));
     let started = performance.now();
     await backend.score(item.record.prompt, references, signal);
     times.ours.push((performance.now() - started) / 1000);
     if (!floor) continue;
+    started = performance.now();
     const { prefix, full } = itemTokens(model, item, references);
+    await model.scoreAfterPrefix(prefix, full, signal);
+    times.inProcess.push((performance.now() - started) / 1000);
     started = performance.now();
     await model.evaluateOnly(prefix, full);
     times.floor.push((performance.now() - started) / 1000);

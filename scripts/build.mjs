@@ -55,6 +55,18 @@ const targets = [
     define: noNavigator,
   },
   {
+    // The process a local GGUF model runs in (llama.cpp's native code never loads in the CLI or the
+    // extension host), forked by both from dist/ (src/core/runtimes/gguf/runtimeProcess.ts).
+    ...common,
+    entryPoints: ['src/core/runtimes/gguf/runtimeProcessEntry.ts'],
+    outfile: 'dist/ggufRuntime.js',
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    external: ['node-llama-cpp', 'koffi'],
+    define: noNavigator,
+  },
+  {
     ...common,
     entryPoints: ['webview/main.ts'],
     outfile: 'dist/webview.js',

@@ -10,7 +10,7 @@ import { uniqueRunName } from '../../core/runs/runName';
 import { type RunSession } from '../../core/runs/runSession';
 import { type CliIo } from '../../core/commandLine/io';
 import { flag, numberOption, parseOptions, stringOption } from '../../core/commandLine/options';
-import { progressReporter } from '../progressReporter';
+import { type PhaseReporter, phaseReporter, progressReporter } from '../progressReporter';
 import { printDryRun } from './dryRun';
 import { registeredBenchmarks } from '../../core/benchmarks/registry';
 import { type BenchmarkRunCli, type RunContext } from '../../core/commandLine/benchmarkRunCli';
@@ -64,6 +64,8 @@ export async function runCommand(args: readonly string[], io: CliIo): Promise<nu
   const dataOption = stringOption(parsed, 'data');
 
   let workers = concurrency ?? 8;
+  // The steps before the first result (a local model's runtime, loading, hashing…), then the item bar's.
+  let phases: PhaseReporter = phaseReporter(io.stderrIsTty, io.stderr);
   const context: RunContext = {
     command: COMMAND,
     parsed,
@@ -80,6 +82,7 @@ export async function runCommand(args: readonly string[], io: CliIo): Promise<nu
         cache: useCache ? responseCacheIn(cacheDir) : undefined,
         retry: { ...DEFAULT_RETRY_POLICY, ...(maxAttempts !== undefined ? { maxAttempts } : {}) },
         timeoutMs: timeout !== undefined ? timeout * 1000 : undefined,
+        onPhase: (phase) => phases.phase(phase),
       };
     },
     runName: (model) => {
@@ -92,26 +95,31 @@ export async function runCommand(args: readonly string[], io: CliIo): Promise<nu
   let session: RunSession;
   let selection: Selection;
   let runDir: string;
-  if (existing !== undefined) {
-    runDir = resolve(io.cwd, existing);
-    const manifest = readManifest(runDir);
-    if (manifest.benchmark !== benchmark.name) {
-      throw new UsageError(`${COMMAND}: ${runDir} is a ${manifest.benchmark} run: use eval-adjudicator run ${manifest.benchmark} ${resumeDir !== undefined ? '--resume' : '--retry-errors'} ${existing}`);
+  try {
+    if (existing !== undefined) {
+      runDir = resolve(io.cwd, existing);
+      const manifest = readManifest(runDir);
+      if (manifest.benchmark !== benchmark.name) {
+        throw new UsageError(`${COMMAND}: ${runDir} is a ${manifest.benchmark} run: use eval-adjudicator run ${manifest.benchmark} ${resumeDir !== undefined ? '--resume' : '--retry-errors'} ${existing}`);
+      }
+      session = await benchmark.reopen(manifest, context);
+      selection = resumeDir !== undefined ? 'missing' : 'errors';
+    } else {
+      session = await benchmark.prepare(context);
+      if (context.dryRun) {
+        printDryRun(session, io);
+        await session.release?.();
+        return 0;
+      }
+      selection = 'all';
+      runDir = join(outDir, session.manifest.id);
     }
-    session = await benchmark.reopen(manifest, context);
-    selection = resumeDir !== undefined ? 'missing' : 'errors';
-  } else {
-    session = await benchmark.prepare(context);
-    if (context.dryRun) {
-      printDryRun(session, io);
-      await session.release?.();
-      return 0;
-    }
-    selection = 'all';
-    runDir = join(outDir, session.manifest.id);
+  } finally {
+    phases.stop();
   }
 
   const reporter = progressReporter(session.tasks.size, io.stderrIsTty, io.stderr);
+  phases = reporter;
   const options = {
     workers,
     signal: io.signal,

@@ -1,6 +1,7 @@
 import { type ResolveOptions } from '../data/resolveSourceFile';
 import { type ClientEnvironment } from '../runs/modelSpec';
 import { type RunManifest } from '../runs/runManifest';
+import { type PhaseListener } from '../runs/runPhase';
 import { type RunKeys, type RunSession } from '../runs/runSession';
 import { type CliIo } from './io';
 import { type Parsed } from './options';
@@ -11,6 +12,8 @@ export interface RunEnvironment extends ClientEnvironment {
   readonly keys: RunKeys;
   readonly concurrency: number;
   readonly useCache: boolean;
+  /** Told of each step before a run's first result (a local model's loading…), for the progress output. */
+  readonly onPhase?: PhaseListener;
 }
 
 export type OptionSpecs = Readonly<Record<string, { readonly type: 'string' | 'boolean' }>>;

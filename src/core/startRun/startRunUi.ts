@@ -1,6 +1,7 @@
 import { type ResolveOptions } from '../data/resolveSourceFile';
 import { type Endpoint } from '../model/endpoint';
 import { type ClientEnvironment } from '../runs/modelSpec';
+import { type PhaseListener } from '../runs/runPhase';
 import { type RunKeys, type RunSession } from '../runs/runSession';
 
 /**
@@ -73,6 +74,8 @@ export interface StartRunEnvironment extends ClientEnvironment {
   readonly cwd?: string;
   readonly env?: NodeJS.ProcessEnv;
   readonly runtimeDirs?: readonly string[];
+  /** Told of each step before the run's first result (a local model's runtime, loading, hashing…). */
+  readonly onPhase?: PhaseListener;
 }
 
 /**

@@ -6,6 +6,7 @@ import { registeredBenchmarks } from '../../core/benchmarks/registry';
 import { userCacheDir } from '../../core/data/cacheDir';
 import { RequestPool } from '../../core/model/requestPool';
 import { responseCacheIn, startRun } from '../../core/runs/executeRun';
+import { type PhaseListener } from '../../core/runs/runPhase';
 import { type RunSession } from '../../core/runs/runSession';
 import { uniqueRunName } from '../../core/runs/runName';
 import { type StartRunEnvironment } from '../../core/startRun/startRunUi';
@@ -44,7 +45,14 @@ export async function startRunCommand(deps: StartRunDeps): Promise<void> {
   const settings = readSettings();
   const name = uniqueRunName(runsDir, benchmark.id, plan.modelName);
   const environment = plan.kind === 'local' ? localEnvironment(deps, settings) : endpointEnvironment(settings, chosen.apiKey);
-  await execute(deps, { benchmark, runDir: join(runsDir, name), name, modelName: plan.modelName, concurrency: environment.concurrency, prepare: () => plan.prepare(environment, name) });
+  await execute(deps, {
+    benchmark,
+    runDir: join(runsDir, name),
+    name,
+    modelName: plan.modelName,
+    concurrency: environment.concurrency,
+    prepare: (onPhase, signal) => plan.prepare({ ...environment, sources: { ...environment.sources, signal }, onPhase }, name),
+  });
 }
 
 /** A model behind an endpoint: the settings' concurrency and response cache, the endpoint's key for model and judge. */
@@ -82,7 +90,8 @@ interface Execution {
   readonly name: string;
   readonly modelName: string;
   readonly concurrency: number;
-  readonly prepare: () => Promise<RunSession>;
+  /** `onPhase`: the steps before the first result, shown in the progress notification; `signal`: its Cancel. */
+  readonly prepare: (onPhase: PhaseListener, signal: AbortSignal) => Promise<RunSession>;
 }
 
 /**
@@ -106,7 +115,7 @@ async function execute(deps: StartRunDeps, run: Execution): Promise<void> {
     };
     let session: RunSession | undefined;
     try {
-      session = await run.prepare();
+      session = await run.prepare((phase) => progress.report({ message: `${phase.message}…` }), controller.signal);
       let reported = 0;
       const outcome = await startRun(run.runDir, session, {
         workers: run.concurrency,

@@ -3,6 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { join } from 'node:path';
 import { type ChatRequest } from '../../../src/core/model/chatClient';
 import { GgufChat, requestSeed } from '../../../src/core/runtimes/gguf/ggufChat';
+import { GgufClient } from '../../../src/core/runtimes/gguf/ggufClient';
 import { GgufModel } from '../../../src/core/runtimes/gguf/ggufModel';
 import { referenceLogprobs } from '../../fixtures/gguf/llamaReference';
 import { EOS_ID, type TinyLlamaWeights, tinyVocabulary, writeTinyLlamaGguf } from '../../fixtures/gguf/tinyLlama';
@@ -91,7 +92,10 @@ describe('GGUF generation: temperature, top-p and a seed', () => {
     }
   });
 
-  it('GgufChat passes the request\'s sampling settings and a seed from the run seed and the request', async () => {
+  it('GgufChat passes the request\'s sampling settings and a seed from the run seed and the request', async (t) => {
+    // GgufChat asks the model in its runtime process: the same file there must answer as it does here.
+    const served = await GgufClient.open({ path, gpuLayers: 0, contextSize: 256, threads: 1 });
+    t.after(() => served.dispose());
     const request = (temperature: number | null, sampleIndex = 0): ChatRequest => ({
       model: 'tiny',
       messages: [{ role: 'user', content: 'Sino ang nagsulat ng Noli?' }],
@@ -104,11 +108,11 @@ describe('GGUF generation: temperature, top-p and a seed', () => {
       return outcome.kind === 'reply' ? outcome.reply.content : '';
     };
     const greedy = await model.generate(prompt, { maxTokens: MAX_TOKENS, temperature: 0, topP: 1, seed: 0 }, signal);
-    assert.equal(await reply(new GgufChat(model, 5), request(null)), greedy.text, 'no temperature: greedy');
-    assert.equal(await reply(new GgufChat(model, 5), request(0)), greedy.text);
+    assert.equal(await reply(new GgufChat(served, 5), request(null)), greedy.text, 'no temperature: greedy');
+    assert.equal(await reply(new GgufChat(served, 5), request(0)), greedy.text);
     const seeded = await model.generate(prompt, { maxTokens: MAX_TOKENS, temperature: 1, topP: 1, seed: requestSeed(5, request(1)) }, signal);
-    assert.equal(await reply(new GgufChat(model, 5), request(1)), seeded.text);
-    assert.equal(await reply(new GgufChat(model, 5), request(1)), seeded.text, 'a rerun repeats');
+    assert.equal(await reply(new GgufChat(served, 5), request(1)), seeded.text);
+    assert.equal(await reply(new GgufChat(served, 5), request(1)), seeded.text, 'a rerun repeats');
     assert.notEqual(requestSeed(5, request(1)), requestSeed(6, request(1)));
     assert.notEqual(requestSeed(5, request(1)), requestSeed(5, request(1, 1)), 'a re-ask draws anew');
   });

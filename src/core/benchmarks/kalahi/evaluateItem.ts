@@ -1,5 +1,6 @@
 import { type ChatCompleter, type ChatMessage, type ChatParams } from '../../model/chatClient';
 import { ModelCallError, classifyModelError } from '../../model/modelError';
+import { RuntimeStoppedError } from '../../runtimes/gguf/ggufErrors';
 import { type ItemError, type Usage, addUsage } from '../../runs/resultLine';
 import { errorMessage } from '../../util/errors';
 import { canonicalJson, sha256Hex } from '../../util/hash';
@@ -61,7 +62,8 @@ export async function evaluateKalahiItem(item: KalahiItem, s: KalahiCallSettings
   let cached = true;
   let error: ItemError | null = null;
   const failure = (stage: ItemError['stage'], raw: unknown): ItemError => {
-    if (raw instanceof LogprobsUnusableError) throw raw;
+    // Either stops the whole run: every later item would fail the same way.
+    if (raw instanceof LogprobsUnusableError || raw instanceof RuntimeStoppedError) throw raw;
     if (stage === 'metric' && !(raw instanceof ModelCallError)) {
       if (signal.aborted) throw new ModelCallError('cancelled', 'cancelled', undefined, undefined);
       return { stage, kind: 'metric-failed', message: errorMessage(raw) };

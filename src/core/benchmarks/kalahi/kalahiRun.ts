@@ -8,6 +8,7 @@ import { type OpenedGgufFile, openGgufFile, resolveModelFile } from '../../runti
 import { type ItemTask } from '../../runs/itemRunner';
 import { type ClientEnvironment, createClient, modelRecord, specFromRecord } from '../../runs/modelSpec';
 import { type RunManifest } from '../../runs/runManifest';
+import { type PhaseListener } from '../../runs/runPhase';
 import { newRunManifest } from '../../runs/newRunManifest';
 import { type RequestCounter, type RunKeys, type RunSession } from '../../runs/runSession';
 import { UserError } from '../../util/errors';
@@ -40,6 +41,8 @@ export interface KalahiSessionEnvironment extends ClientEnvironment {
   readonly env?: NodeJS.ProcessEnv;
   /** Folders holding a node_modules with node-llama-cpp (the extension's storage). */
   readonly runtimeDirs?: readonly string[];
+  /** Told of each step before the first result of a local model's run (see runPhase.ts). */
+  readonly onPhase?: PhaseListener;
 }
 
 const NO_MODELS: LoadedNeuralMetrics = { bertscore: null, bleurt: null };
@@ -121,12 +124,14 @@ async function openLocalModel(config: KalahiRunConfig, items: readonly KalahiIte
     cacheDir: env.sources.cacheDir ?? userCacheDir(env.env ?? process.env),
     ...(env.runtimeDirs !== undefined ? { runtimeDirs: env.runtimeDirs } : {}),
     ...(env.sources.signal !== undefined ? { signal: env.sources.signal } : {}),
+    ...(env.onPhase !== undefined ? { onPhase: env.onPhase } : {}),
   });
   try {
     if (expectedSha256 !== null && opened.file.sha256 !== expectedSha256) {
       throw new UserError(`${opened.file.name}: its sha256 ${opened.file.sha256} is not the ${expectedSha256} this run was made with: give the same model file`);
     }
-    new GgufBackend(opened.model).checkFits(items, config.appendPeriod, config.open === null ? null : (config.model.params.maxTokens ?? OPEN_MAX_TOKENS));
+    env.onPhase?.({ step: 'checking-fit', message: `checking that the ${items.length} items fit the context of ${opened.model.contextSize} tokens` });
+    await new GgufBackend(opened.model).checkFits(items, config.appendPeriod, config.open === null ? null : (config.model.params.maxTokens ?? OPEN_MAX_TOKENS), env.sources.signal);
   } catch (error) {
     await opened.model.dispose();
     throw error;
@@ -194,14 +199,20 @@ function sessionFor(manifest: RunManifest, config: KalahiRunConfig, items: reado
     ]),
   );
   let probe: Promise<void> | undefined;
+  let announced = false;
   const clients: RequestCounter[] = [...(chat === null ? [] : [chat]), ...(backend === null ? [] : [backend.counter])];
   return {
     manifest,
     tasks,
     clients,
     preflight: (itemIds, signal, workers = 1) => {
-      const mc = settings.mc;
       const [first, ...beside] = itemIds.slice(0, Math.max(1, workers)).map((id) => byId.get(id));
+      const mc = settings.mc;
+      // Asked once per run (startRun, then continueRun ask again): the phase is said once.
+      if (local !== null && first !== undefined && !announced) {
+        env.onPhase?.({ step: 'first-item', message: `${mc !== null ? 'scoring' : 'answering'} item ${first.id}, the first of ${itemIds.length}` });
+        announced = true;
+      }
       if (mc === null || first === undefined) return Promise.resolve();
       const others = beside.filter((item) => item !== undefined);
       probe ??= probeLogprobs(first, others, { appendPeriod: settings.appendPeriod, mc }, primed, signal ?? new AbortController().signal);

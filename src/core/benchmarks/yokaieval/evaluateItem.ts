@@ -1,5 +1,6 @@
 import { type ChatClient, type ChatMessage, type ChatParams } from '../../model/chatClient';
 import { ModelCallError, classifyModelError } from '../../model/modelError';
+import { RuntimeStoppedError } from '../../runtimes/gguf/ggufErrors';
 import { canonicalJson, sha256Hex } from '../../util/hash';
 import { type ItemError, type ResultLine, type Usage, addUsage } from '../../runs/resultLine';
 import { type YokaiEvalItem } from './dataset';
@@ -68,6 +69,8 @@ export async function evaluateYokaiItem(item: YokaiEvalItem, s: YokaiEvalCallSet
     cached,
   });
   const failure = (stage: ItemError['stage'], error: unknown): ItemError => {
+    // A local model's runtime that stopped stops the whole run: every later item would fail the same way.
+    if (error instanceof RuntimeStoppedError) throw error;
     const classified = classifyModelError(error, []);
     if (classified.kind === 'cancelled' || signal.aborted) throw new ModelCallError('cancelled', 'cancelled', undefined, undefined);
     return { stage, kind: classified.kind, message: classified.message };

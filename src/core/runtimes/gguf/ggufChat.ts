@@ -1,6 +1,7 @@
 import { type ChatCompleter, type ChatOutcome, type ChatRequest } from '../../model/chatClient';
 import { sha256Hex } from '../../util/hash';
-import { type GgufModel } from './ggufModel';
+import { type GgufClient } from './ggufClient';
+import { type TextSource } from './runtimeProtocol';
 
 /** Default for a request without max tokens: the paper's open-ended setting. */
 const DEFAULT_MAX_TOKENS = 256;
@@ -9,25 +10,27 @@ const DEFAULT_MAX_TOKENS = 256;
 export const DEFAULT_GGUF_SEED = 0;
 
 /**
- * Chat answers from a GGUF model in-process: the messages rendered by the model's chat template with
- * the generation prompt (without a template: the messages' texts, one per line), decoded with the
- * request's temperature (none or 0: greedy), top-p (none: 1) and max tokens. Each request's seed comes
- * from the run's seed and the request itself (messages, sample index), so an item answers the same in a
- * rerun or a resume whatever order the items run in, and a re-ask (sampleIndex) draws anew.
+ * Chat answers from a GGUF model in its runtime process: the messages rendered by the model's chat
+ * template with the generation prompt (without a template: the messages' texts, one per line), decoded
+ * with the request's temperature (none or 0: greedy), top-p (none: 1) and max tokens, in one request to
+ * the runtime. Each request's seed comes from the run's seed and the request itself (messages, sample
+ * index), so an item answers the same in a rerun or a resume whatever order the items run in, and a
+ * re-ask (sampleIndex) draws anew.
  */
 export class GgufChat implements ChatCompleter {
   requestsSent = 0;
 
   constructor(
-    private readonly model: GgufModel,
+    private readonly model: GgufClient,
     readonly seed: number = DEFAULT_GGUF_SEED,
   ) {}
 
   async complete(request: ChatRequest, signal?: AbortSignal): Promise<ChatOutcome> {
     const started = performance.now();
     this.requestsSent += 1;
-    const rendered = this.model.render(request.messages, true) ?? `${request.messages.map((m) => m.content).join('\n')}\n`;
-    const prompt = this.model.tokenize(rendered).tokens;
+    const prompt: TextSource = this.model.hasTemplate
+      ? { kind: 'chat', messages: request.messages.map((m) => ({ role: m.role, content: m.content })), addGenerationPrompt: true }
+      : { kind: 'text', text: `${request.messages.map((m) => m.content).join('\n')}\n` };
     const options = {
       maxTokens: request.params.maxTokens ?? DEFAULT_MAX_TOKENS,
       temperature: request.params.temperature ?? 0,
@@ -40,7 +43,7 @@ export class GgufChat implements ChatCompleter {
       reply: {
         content: answer.text,
         finishReason: answer.finishReason,
-        usage: { promptTokens: prompt.length, completionTokens: answer.tokens },
+        usage: { promptTokens: answer.promptTokens, completionTokens: answer.tokens },
         servedModel: null,
         systemFingerprint: null,
       },

@@ -38,3 +38,6 @@ export class CancelledError extends Error {
     super('cancelled');
   }
 }
+
+/** The local model runtime's process stopped on its own (a native fault, a kill): the run ends, what was written stays. */
+export class RuntimeStoppedError extends UserError {}

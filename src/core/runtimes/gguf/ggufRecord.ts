@@ -50,3 +50,19 @@ export interface GgufRuntimeRecord {
   /** Which library computes the log-probs and how. */
   readonly logprobs?: string;
 }
+
+export const GgufRuntimeRecordSchema = z.object({
+  package: z.string(),
+  version: z.string(),
+  llamaCpp: z.string(),
+  buildType: z.string(),
+  gpu: z.string(),
+  gpuLayers: z.object({ asked: z.union([z.literal('auto'), z.number()]), used: z.number() }),
+  contextSize: z.number(),
+  threads: z.number(),
+  batchSize: z.number(),
+  flashAttention: z.literal(false),
+  kvCacheType: z.literal('F32'),
+  calls: z.string().optional(),
+  logprobs: z.string().optional(),
+});

@@ -1,8 +1,11 @@
-import { isAbsolute, resolve } from 'node:path';
+import { statSync } from 'node:fs';
+import { basename, isAbsolute, resolve } from 'node:path';
 import * as z from 'zod';
+import { type PhaseListener, readableSize } from '../../runs/runPhase';
 import { UserError } from '../../util/errors';
-import { GgufModel } from './ggufModel';
-import { type GgufFileRecord, GgufFileRecordSchema, type GgufRuntimeRecord } from './ggufRecord';
+import { GgufClient } from './ggufClient';
+import { readHeaderOrExplain } from './ggufErrors';
+import { type GgufFileRecord, type GgufRuntimeRecord } from './ggufRecord';
 import { modelFileSha256 } from './modelFileHash';
 import { OLLAMA_PREFIX, resolveOllamaModel } from './ollamaStore';
 
@@ -16,24 +19,11 @@ export const GgufChoiceSchema = z.object({
 });
 export type GgufChoice = z.infer<typeof GgufChoiceSchema>;
 
-export const GgufRuntimeRecordSchema = z.object({
-  package: z.string(),
-  version: z.string(),
-  llamaCpp: z.string(),
-  buildType: z.string(),
-  gpu: z.string(),
-  gpuLayers: z.object({ asked: z.union([z.literal('auto'), z.number()]), used: z.number() }),
-  contextSize: z.number(),
-  threads: z.number(),
-  batchSize: z.number(),
-  flashAttention: z.literal(false),
-  kvCacheType: z.literal('F32'),
-  calls: z.string().optional(),
-  logprobs: z.string().optional(),
-});
+export { GgufRuntimeRecordSchema } from './ggufRecord';
 
 export interface OpenedGgufFile {
-  readonly model: GgufModel;
+  /** The model, loaded in a runtime process of its own. */
+  readonly model: GgufClient;
   readonly file: GgufFileRecord;
   readonly runtime: GgufRuntimeRecord;
 }
@@ -45,6 +35,8 @@ export interface OpenGgufOptions {
   readonly cacheDir: string;
   readonly runtimeDirs?: readonly string[];
   readonly signal?: AbortSignal;
+  /** Told as each step begins: starting the runtime, loading the model, hashing the file. */
+  readonly onPhase?: PhaseListener;
 }
 
 /** The file a --model-file value names: a path (relative to cwd) or an Ollama model's blob. */
@@ -58,20 +50,31 @@ export function resolveModelFile(value: string, cwd: string, env: NodeJS.Process
 }
 
 /**
- * Loads a GGUF model (its header checked first, so a missing, truncated or foreign file fails in one
- * line naming it) and identifies it: name, size, sha256 (cached by path, mtime and size) and metadata.
+ * Loads a GGUF model in a runtime process of its own (its header checked first, so a missing, truncated
+ * or foreign file fails in one line naming it, before any process starts) and identifies it: name, size,
+ * sha256 (cached by path, mtime and size) and metadata.
  */
 export async function openGgufFile(path: string, choice: GgufChoice, options: OpenGgufOptions): Promise<OpenedGgufFile> {
-  const model = await GgufModel.open({
-    path,
-    gpuLayers: choice.gpuLayers,
-    contextSize: choice.contextSize,
-    threads: choice.threads,
-    ...(options.runtimeDirs !== undefined ? { runtimeDirs: options.runtimeDirs } : {}),
-  });
+  await readHeaderOrExplain(path);
+  const name = basename(path);
+  const size = readableSize(statSync(path).size);
+  const model = await GgufClient.open(
+    {
+      path,
+      gpuLayers: choice.gpuLayers,
+      contextSize: choice.contextSize,
+      threads: choice.threads,
+      ...(options.runtimeDirs !== undefined ? { runtimeDirs: options.runtimeDirs } : {}),
+    },
+    {
+      onStep: (step) => options.onPhase?.({ step, message: step === 'starting-runtime' ? `starting the local model runtime for ${name}` : `loading ${name} (${size}) into llama.cpp` }),
+      ...(options.signal !== undefined ? { signal: options.signal } : {}),
+    },
+  );
   try {
+    options.onPhase?.({ step: 'hashing', message: `hashing ${name} (${size}) for run.json` });
     const hash = await modelFileSha256(path, options.cacheDir, options.signal);
-    return { model, file: GgufFileRecordSchema.parse(model.fileRecord(hash.size, hash.sha256)), runtime: model.runtime };
+    return { model, file: await model.fileRecord(hash.size, hash.sha256), runtime: model.runtimeRecord };
   } catch (error) {
     await model.dispose();
     throw error;

@@ -1,0 +1,85 @@
+// A local GGUF run whose runtime process dies mid-run (SIGKILL: what the kernel's out-of-memory killer
+// sends, and what a segfault's end looks like from outside): the CLI, run as a user runs it, ends with one
+// line naming the model file and the runtime, results.jsonl keeps every line it had, and --resume finishes.
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { test } from 'node:test';
+import { readManifest } from '../../../src/core/runs/runFolder';
+import { ResultLineSchema } from '../../../src/core/runs/resultLine';
+import { readJsonl } from '../../../src/core/util/jsonlReader';
+import { writeTinyLlamaGguf } from '../../fixtures/gguf/tinyLlama';
+import { runCli } from '../../helpers/cli';
+import { scratchDir } from '../../helpers/scratch';
+import { requireSharedFile, sharedDataDir } from '../../helpers/sharedData';
+
+const projectRoot = resolve(__dirname, '../../..');
+
+function lineCount(path: string): number {
+  return existsSync(path) ? readFileSync(path, 'utf8').split('\n').length - 1 : 0;
+}
+
+/** The pids of `parent`'s children whose command line names `word` (Linux's /proc). */
+function childrenNaming(parent: number, word: string): number[] {
+  return readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .filter((pid) => {
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+        return ppid === parent && readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(word);
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
+test('killing the runtime process mid-run ends the CLI in one line naming the file and llama.cpp, keeps every result, and --resume finishes', { skip: process.platform !== 'linux' && 'reads /proc' }, async (t) => {
+  if (!requireSharedFile(t, join(sharedDataDir, 'kalahi', 'filipino.csv'))) return;
+  const dir = scratchDir('gguf-crash');
+  const modelPath = join(dir, 'tiny.gguf');
+  writeTinyLlamaGguf(modelPath, 77);
+  const env = { PATH: process.env['PATH'] ?? '', EVAL_ADJUDICATOR_CACHE: join(dir, 'cache') };
+  const out = join(dir, 'runs');
+  const runDir = join(out, 'crash');
+  const args = ['run', 'kalahi', '--task', 'mc', '--logprobs', 'gguf', '--model-file', modelPath, '--limit', '10', '--data', sharedDataDir, '--out', out, '--name', 'crash', '--threads', '1'];
+  const cli = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], { cwd: projectRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  t.after(() => void cli.kill('SIGKILL'));
+  let stderr = '';
+  cli.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<number | null>((done) => cli.on('exit', (code) => done(code)));
+
+  const results = join(runDir, 'results.jsonl');
+  const began = Date.now();
+  while (lineCount(results) < 3) {
+    assert.ok(Date.now() - began < 120_000, 'the run wrote 3 results within 120 s');
+    assert.equal(cli.exitCode, null, `the CLI ended before the kill: ${stderr}`);
+    await new Promise((r) => setTimeout(r, 5));
+  }
+  const runtimes = childrenNaming(cli.pid ?? -1, 'runtimeProcessEntry');
+  assert.equal(runtimes.length, 1, 'one runtime process, a child of the CLI');
+  const before = readFileSync(results, 'utf8');
+  process.kill(runtimes[0] ?? -1, 'SIGKILL');
+  const code = await exited;
+
+  assert.equal(code, 1, stderr);
+  const said = stderr.split('\n').filter((line) => line.startsWith('eval-adjudicator:'));
+  assert.deepEqual(said.length, 1, stderr);
+  assert.match(said[0] ?? '', /^eval-adjudicator: tiny\.gguf: the local model runtime \(llama\.cpp [^)]+\) stopped: killed by SIGKILL; the results written so far are kept: finish the run with --resume$/);
+  const after = readFileSync(results, 'utf8');
+  assert.ok(after.startsWith(before), 'every line written before the kill is still there');
+  const kept = readJsonl(results, ResultLineSchema).records;
+  assert.equal(kept.length, lineCount(results), 'every line parses');
+  assert.ok(kept.length >= 3 && kept.length < 10, `${kept.length} results kept`);
+  assert.ok(kept.every((r) => r.value.error === null), 'no item was recorded as failed by the crash');
+  assert.equal(readManifest(runDir).status, 'running', 'the run is left to resume');
+
+  const resumed = await runCli(['run', 'kalahi', '--resume', runDir, '--data', sharedDataDir, '--model-file', modelPath], { env });
+  assert.equal(resumed.code, 0, resumed.stderr);
+  const ids = readJsonl(results, ResultLineSchema).records.map((r) => r.value.itemId);
+  assert.equal(ids.length, 10, 'no item was run twice');
+  assert.equal(new Set(ids).size, 10);
+  assert.deepEqual(readManifest(runDir).counts, { items: 10, done: 10, error: 0, missing: 0 });
+});

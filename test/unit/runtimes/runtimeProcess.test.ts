@@ -1,0 +1,148 @@
+// The GGUF runtime process (src/core/runtimes/gguf/runtimeProcess.ts and its entry): the protocol's typed
+// error for a message that fails its schema, a cancel that stops a request within a second (and a kill when
+// the process does not answer), a native fault named in one line, and the process ending with its parent.
+import assert from 'node:assert/strict';
+import { fork, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { after, before, describe, it } from 'node:test';
+import { GgufClient } from '../../../src/core/runtimes/gguf/ggufClient';
+import { RuntimeStoppedError } from '../../../src/core/runtimes/gguf/ggufErrors';
+import { FromRuntimeSchema } from '../../../src/core/runtimes/gguf/runtimeProtocol';
+import { RuntimeProcess, RuntimeProtocolError } from '../../../src/core/runtimes/gguf/runtimeProcess';
+import { writeTinyLlamaGguf } from '../../fixtures/gguf/tinyLlama';
+import { scratchDir } from '../../helpers/scratch';
+
+const projectRoot = resolve(__dirname, '../../..');
+const ENTRY = join(projectRoot, 'src/core/runtimes/gguf/runtimeProcessEntry.ts');
+
+/** Whether the process runs (a zombie left for a parent that does not reap it counts as ended). */
+function alive(pid: number): boolean {
+  try {
+    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return false;
+  }
+}
+
+async function until(what: string, check: () => boolean, ms: number): Promise<void> {
+  const began = Date.now();
+  while (!check()) {
+    assert.ok(Date.now() - began < ms, `${what} within ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/** A long item: the prefix and eight continuations of 120 tokens each, at an 8 000-token vocabulary. */
+function longRequest(): { prefix: number[]; sequences: number[][] } {
+  const prefix = [1, 20, 21, 22, 23];
+  const sequences = Array.from({ length: 8 }, (_, k) => [...prefix, ...Array.from({ length: 120 }, (_, i) => 6 + ((i * 7 + k) % 300))]);
+  return { prefix, sequences };
+}
+
+describe('the GGUF runtime process', () => {
+  const dir = scratchDir('gguf-runtime');
+  const path = join(dir, 'wide.gguf');
+  let client: GgufClient;
+
+  before(async () => {
+    writeTinyLlamaGguf(path, 31, { vocabularySize: 8_000 });
+    client = await GgufClient.open({ path, gpuLayers: 0, contextSize: 2048, threads: 1 });
+  });
+  after(() => client.dispose());
+
+  it('answers a message that fails its schema with the typed "invalid" answer, and keeps serving', async () => {
+    const child = fork(ENTRY, [], { execArgv: ['--import', pathToFileURL(require.resolve('tsx')).href], stdio: ['ignore', 'ignore', 'inherit', 'ipc'], serialization: 'advanced' });
+    try {
+      const answers: unknown[] = [];
+      child.on('message', (m) => answers.push(m));
+      await until('the ready message', () => answers.length > 0, 30_000);
+      assert.equal(FromRuntimeSchema.parse(answers[0]).type, 'ready');
+      child.send({ type: 'tokenize', id: 4, text: 42 });
+      child.send({ type: 'no such request' });
+      child.send({ type: 'tokenize', id: 5, text: 'a' });
+      await until('three answers', () => answers.length >= 4, 10_000);
+      const [invalidText, invalidType, noModel] = answers.slice(1).map((a) => FromRuntimeSchema.parse(a));
+      assert.deepEqual(invalidText, { type: 'invalid', id: 4, problem: 'text: Invalid input: expected string, received number' });
+      assert.equal(invalidType?.type, 'invalid');
+      assert.equal(invalidType?.type === 'invalid' ? invalidType.id : undefined, null);
+      // A valid request after them is carried out (here it fails as it must: no model is open).
+      assert.deepEqual(noModel, { type: 'failed', id: 5, error: { kind: 'internal', message: 'no model is open in this runtime process' } });
+    } finally {
+      child.kill('SIGKILL');
+    }
+  });
+
+  it('turns the "invalid" answer into a protocol error of that request only', async () => {
+    const runtime = await RuntimeProcess.start('x.gguf');
+    try {
+      // A request the types would refuse, as a bug on this side would send it.
+      const wrong = { type: 'measure', sources: [{ kind: 'html', text: '<b>' }] } as unknown as { type: 'measure'; sources: [] };
+      await assert.rejects(runtime.request(wrong), (error: unknown) => error instanceof RuntimeProtocolError && /refused a message \(sources\.0\.kind: /.test(error.message));
+      await assert.rejects(runtime.request({ type: 'tokenize', text: 'a' }), /no model is open/);
+    } finally {
+      await runtime.dispose();
+    }
+  });
+
+  it('stops a scoring request within a second of its abort, and serves the next one', async () => {
+    const { prefix, sequences } = longRequest();
+    const controller = new AbortController();
+    const running = client.scoreAfterPrefix(prefix, sequences, controller.signal);
+    await new Promise((r) => setTimeout(r, 500));
+    const aborted = Date.now();
+    controller.abort();
+    await assert.rejects(running, (error: unknown) => error instanceof Error && error.name === 'AbortError');
+    const stopMs = Date.now() - aborted;
+    assert.ok(stopMs < 1000, `stopped ${stopMs} ms after the abort`);
+    const scored = await client.scoreAfterPrefix(prefix, [sequences[0]?.slice(0, 12) ?? []], new AbortController().signal);
+    assert.equal(scored[0]?.logprobs.length, 7);
+  });
+
+  it('kills a runtime that does not answer a cancel, within a second', async () => {
+    const stuck = await GgufClient.open({ path, gpuLayers: 0, contextSize: 2048, threads: 1 });
+    const pid = stuck.pid ?? -1;
+    const { prefix, sequences } = longRequest();
+    const controller = new AbortController();
+    const running = stuck.scoreAfterPrefix(prefix, sequences, controller.signal);
+    await new Promise((r) => setTimeout(r, 300));
+    process.kill(pid, 'SIGSTOP');
+    const aborted = Date.now();
+    controller.abort();
+    await assert.rejects(running, (error: unknown) => error instanceof Error && error.name === 'AbortError');
+    const stopMs = Date.now() - aborted;
+    assert.ok(stopMs < 1000, `stopped ${stopMs} ms after the abort`);
+    await until('the stopped runtime to be gone', () => !alive(pid), 5_000);
+    await stuck.dispose();
+  });
+
+  it('names the model file and the llama.cpp release in one line when the runtime dies of a native fault', async () => {
+    const doomed = await GgufClient.open({ path, gpuLayers: 0, contextSize: 2048, threads: 1 });
+    const { prefix, sequences } = longRequest();
+    const running = doomed.scoreAfterPrefix(prefix, sequences, new AbortController().signal);
+    await new Promise((r) => setTimeout(r, 300));
+    process.kill(doomed.pid ?? -1, 'SIGSEGV');
+    await assert.rejects(running, (error: unknown) => {
+      assert.ok(error instanceof RuntimeStoppedError);
+      assert.match(error.message, /^wide\.gguf: the local model runtime \(llama\.cpp [^)]+\) stopped: killed by SIGSEGV; the results written so far are kept: finish the run with --resume$/);
+      return true;
+    });
+    await assert.rejects(doomed.tokenize('a'), RuntimeStoppedError);
+    await doomed.dispose();
+  });
+
+  it('ends when the process that started it goes away', async () => {
+    const parent = spawn(process.execPath, ['--import', 'tsx', '-e', `
+      const { RuntimeProcess } = require(${JSON.stringify(join(projectRoot, 'src/core/runtimes/gguf/runtimeProcess.ts'))});
+      RuntimeProcess.start('x.gguf').then((r) => { process.stdout.write(String(r.pid) + '\\n'); setInterval(() => undefined, 1000); });
+    `], { cwd: projectRoot, stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    parent.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    await until('the runtime to start', () => out.includes('\n'), 30_000);
+    const pid = Number(out.trim());
+    assert.ok(alive(pid));
+    parent.kill('SIGKILL');
+    await until('the orphaned runtime to end', () => !alive(pid), 5_000);
+  });
+});

@@ -34,11 +34,28 @@ async function until(what: string, check: () => boolean, ms: number): Promise<vo
   }
 }
 
-/** A long item: the prefix and eight continuations of 120 tokens each, at an 8 000-token vocabulary. */
-function longRequest(): { prefix: number[]; sequences: number[][] } {
+/** A prefix and `count` continuations of 120 tokens each. */
+function request(count: number): { prefix: number[]; sequences: number[][] } {
   const prefix = [1, 20, 21, 22, 23];
-  const sequences = Array.from({ length: 8 }, (_, k) => [...prefix, ...Array.from({ length: 120 }, (_, i) => 6 + ((i * 7 + k) % 300))]);
+  const sequences = Array.from({ length: count }, (_, k) => [...prefix, ...Array.from({ length: 120 }, (_, i) => 6 + ((i * 7 + k) % 300))]);
   return { prefix, sequences };
+}
+
+/**
+ * Starts a scoring request still under way `afterMs` later (made longer until one is: the machine's
+ * speed decides how long a request takes), then runs `during` on it: what happens to a request in flight.
+ */
+async function inFlight(client: GgufClient, afterMs: number, during: (running: Promise<unknown>, controller: AbortController) => Promise<void>): Promise<void> {
+  for (let count = 8; count <= 4096; count *= 2) {
+    const { prefix, sequences } = request(count);
+    const controller = new AbortController();
+    let settled = false;
+    const running = client.scoreAfterPrefix(prefix, sequences, controller.signal).finally(() => (settled = true));
+    await new Promise((r) => setTimeout(r, afterMs));
+    if (!settled) return during(running, controller);
+    await running;
+  }
+  assert.fail(`no scoring request lasted ${afterMs} ms`);
 }
 
 describe('the GGUF runtime process', () => {
@@ -48,7 +65,8 @@ describe('the GGUF runtime process', () => {
 
   before(async () => {
     writeTinyLlamaGguf(path, 31, { vocabularySize: 8_000 });
-    client = await GgufClient.open({ path, gpuLayers: 0, contextSize: 2048, threads: 1 });
+    // A small context: small decodes, between which the runtime looks at its cancel (a request answers it within milliseconds).
+    client = await GgufClient.open({ path, gpuLayers: 0, contextSize: 256, threads: 1 });
   });
   after(() => client.dispose());
 
@@ -87,46 +105,44 @@ describe('the GGUF runtime process', () => {
   });
 
   it('stops a scoring request within a second of its abort, and serves the next one', async () => {
-    const { prefix, sequences } = longRequest();
-    const controller = new AbortController();
-    const running = client.scoreAfterPrefix(prefix, sequences, controller.signal);
-    await new Promise((r) => setTimeout(r, 500));
-    const aborted = Date.now();
-    controller.abort();
-    await assert.rejects(running, (error: unknown) => error instanceof Error && error.name === 'AbortError');
-    const stopMs = Date.now() - aborted;
-    assert.ok(stopMs < 1000, `stopped ${stopMs} ms after the abort`);
+    const pid = client.pid;
+    await inFlight(client, 300, async (running, controller) => {
+      const aborted = Date.now();
+      controller.abort();
+      await assert.rejects(running, (error: unknown) => error instanceof Error && error.name === 'AbortError');
+      const stopMs = Date.now() - aborted;
+      assert.ok(stopMs < 1000, `stopped ${stopMs} ms after the abort`);
+    });
+    const { prefix, sequences } = request(1);
     const scored = await client.scoreAfterPrefix(prefix, [sequences[0]?.slice(0, 12) ?? []], new AbortController().signal);
     assert.equal(scored[0]?.logprobs.length, 7);
+    assert.equal(client.pid, pid, 'the runtime answered the cancel itself: the same process serves on');
   });
 
   it('kills a runtime that does not answer a cancel, within a second', async () => {
     const stuck = await GgufClient.open({ path, gpuLayers: 0, contextSize: 2048, threads: 1 });
     const pid = stuck.pid ?? -1;
-    const { prefix, sequences } = longRequest();
-    const controller = new AbortController();
-    const running = stuck.scoreAfterPrefix(prefix, sequences, controller.signal);
-    await new Promise((r) => setTimeout(r, 300));
-    process.kill(pid, 'SIGSTOP');
-    const aborted = Date.now();
-    controller.abort();
-    await assert.rejects(running, (error: unknown) => error instanceof Error && error.name === 'AbortError');
-    const stopMs = Date.now() - aborted;
-    assert.ok(stopMs < 1000, `stopped ${stopMs} ms after the abort`);
+    await inFlight(stuck, 300, async (running, controller) => {
+      process.kill(pid, 'SIGSTOP');
+      const aborted = Date.now();
+      controller.abort();
+      await assert.rejects(running, (error: unknown) => error instanceof Error && error.name === 'AbortError');
+      const stopMs = Date.now() - aborted;
+      assert.ok(stopMs < 1000, `stopped ${stopMs} ms after the abort`);
+    });
     await until('the stopped runtime to be gone', () => !alive(pid), 5_000);
     await stuck.dispose();
   });
 
   it('names the model file and the llama.cpp release in one line when the runtime dies of a native fault', async () => {
     const doomed = await GgufClient.open({ path, gpuLayers: 0, contextSize: 2048, threads: 1 });
-    const { prefix, sequences } = longRequest();
-    const running = doomed.scoreAfterPrefix(prefix, sequences, new AbortController().signal);
-    await new Promise((r) => setTimeout(r, 300));
-    process.kill(doomed.pid ?? -1, 'SIGSEGV');
-    await assert.rejects(running, (error: unknown) => {
-      assert.ok(error instanceof RuntimeStoppedError);
-      assert.match(error.message, /^wide\.gguf: the local model runtime \(llama\.cpp [^)]+\) stopped: killed by SIGSEGV; the results written so far are kept: finish the run with --resume$/);
-      return true;
+    await inFlight(doomed, 300, async (running) => {
+      process.kill(doomed.pid ?? -1, 'SIGSEGV');
+      await assert.rejects(running, (error: unknown) => {
+        assert.ok(error instanceof RuntimeStoppedError);
+        assert.match(error.message, /^wide\.gguf: the local model runtime \(llama\.cpp [^)]+\) stopped: killed by SIGSEGV; the results written so far are kept: finish the run with --resume$/);
+        return true;
+      });
     });
     await assert.rejects(doomed.tokenize('a'), RuntimeStoppedError);
     await doomed.dispose();

@@ -14,6 +14,7 @@ import { type FlagChooser } from './flagChooser';
 import { type HeaderView } from './header';
 import { type HelpOverlay } from './helpOverlay';
 import { KeyQueue } from './keyQueue';
+import { FilterFollow } from './filterFollow';
 import { ListFiltering } from './listFiltering';
 import { type DecisionChange, PendingDecisions, changedDecision, describeChange, mineOf, reviewedWith } from './pendingDecisions';
 import { reviewKeyActions } from './reviewKeys';
@@ -59,6 +60,7 @@ class ReviewController implements ReviewApp {
   private readonly body: HTMLElement;
   private readonly save: DebouncedSave;
   private readonly keyQueue: KeyQueue;
+  private readonly filterFollow: FilterFollow;
   role: InitMessage['role'] = 'annotator';
   /** The panel's blind toggle was used (persisted then; a change of the setting overrides it). */
   blindToggled = false;
@@ -98,6 +100,7 @@ class ReviewController implements ReviewApp {
     }));
     const { store, list, filterBar, facetPanel, blind, decisions, adjudication, announcer } = this;
     this.detail = new DetailPresenter({ session: () => this.session, store, blind, decisions, adjudication, announcer, openLink: (url) => this.channel.post({ type: 'openLink', url }) });
+    this.filterFollow = new FilterFollow({ store, detail: this.detail, adjudication, select: (id) => this.selectItem(id, { scroll: true, force: true }) });
     this.filtering = new ListFiltering({
       store,
       list,
@@ -107,6 +110,7 @@ class ReviewController implements ReviewApp {
       search: (query) => this.channel.post({ type: 'search', query }),
       queryChanged: () => this.detail.highlightSearch(),
       persistSoon: () => this.save.soon(),
+      listChanged: () => this.filterFollow.listChanged(),
     });
     const keyActions = reviewKeyActions({
       store,

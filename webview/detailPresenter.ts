@@ -158,6 +158,9 @@ export class DetailPresenter {
   private changeReferences(change: Partial<ReferencesViewState>): void {
     this.references = { ...this.references, ...change };
     this.render();
-    if (change.compare !== undefined && change.compare !== null) this.host.announcer.announce(`Compared with ${referenceName(change.compare)}`);
+    if (change.compare === undefined || change.compare === null) return;
+    // The reference compared with is brought into view (the fourth and later ones sit below the fold).
+    this.view.element.querySelector('.ref.is-compared')?.scrollIntoView({ block: 'nearest' });
+    this.host.announcer.announce(`Compared with ${referenceName(change.compare)}`);
   }
 }

@@ -19,6 +19,8 @@ export interface ListFilteringHost {
   /** The query changed: the detail's matches are marked again. */
   readonly queryChanged: () => void;
   readonly persistSoon: () => void;
+  /** The filtered list changed: the detail follows when it no longer holds the selected item. */
+  readonly listChanged: () => void;
 }
 
 /** The list's filter chip, query, facets and order: applied to the store, shown in the bar and the facet panel. */
@@ -57,6 +59,7 @@ export class ListFiltering {
     if (queryChanged) this.host.queryChanged();
     if (queryChanged) this.searchOnHost();
     this.host.persistSoon();
+    this.host.listChanged();
   }
 
   /** The current query needs the host's answer: ask for it. */
@@ -80,6 +83,7 @@ export class ListFiltering {
     list.setCount(store.size);
     list.setSelected(store.selectedPosition);
     this.updateCounts();
+    this.host.listChanged();
   }
 
   updateCounts(): void {

@@ -32,6 +32,11 @@ export class RowSearch {
     return key === currentTerms.join(' ');
   }
 
+  /** Whether the host's answer for these terms is here. */
+  answered(terms: readonly string[]): boolean {
+    return this.hostMatches?.key === terms.join(' ');
+  }
+
   matches(row: ItemRow, index: number, terms: readonly string[]): boolean {
     if (row.search === undefined && this.hostMatches?.key === terms.join(' ') && this.hostMatches.ids.has(row.id)) return true;
     return matchesQuery(row, this.foldedText(row, index), terms);

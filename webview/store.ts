@@ -133,6 +133,11 @@ export class ReviewStore {
     return true;
   }
 
+  /** The current query waits for the host's answer (the filtered list is provisional until then). */
+  get searchPending(): boolean {
+    return this.terms.length > 0 && !this.search.answered(this.terms) && this.needsHostSearch;
+  }
+
   /** Some rows carry no search text: a query needs the host's answer. */
   get needsHostSearch(): boolean {
     return this.rowList.some((row) => row.search === undefined);

@@ -1,0 +1,77 @@
+// Issue 29, item 9: the detail follows the filtered list (the first item it leaves, or a notice when none),
+// and `o` brings the reference compared with into view.
+import assert from 'node:assert/strict';
+import { afterEach, describe, test } from 'node:test';
+import { KALAHI_RUN, init, item, kalahiDetail, kalahiRows, rows, yokaiDetail } from './fixtures';
+import { type Mounted, mount, textOf } from './harness';
+
+let m: Mounted | undefined;
+afterEach(() => {
+  m?.unmount();
+  m = undefined;
+});
+
+async function search(mounted: Mounted, query: string): Promise<void> {
+  const field = mounted.$('.search') as HTMLElement & { value: string };
+  field.value = query;
+  field.dispatchEvent(new Event('input', { bubbles: true }));
+  await mounted.settle(200);
+}
+
+describe('review webview: the detail follows the filter', () => {
+  test('a filter that hides the item shown selects the first item it leaves; a search that leaves none shows a notice; clearing it brings the item back', async () => {
+    m = await mount();
+    m.deliver(init({ rows: rows(20) }));
+    m.deliver(item(yokaiDetail('0')));
+    await m.settle();
+    m.clearPosted();
+    (m.$('.chip[data-filter="auto:false"]') as HTMLElement).click();
+    await m.settle();
+    assert.equal(m.last('select')?.itemId, '1', 'item 0 (judge: true) is hidden: the first false item is shown');
+    m.deliver(item(yokaiDetail('1', { auto: 'false' })));
+    assert.equal(m.$('.row[data-item-id="1"]')?.getAttribute('aria-selected'), 'true');
+
+    m.clearPosted();
+    await search(m, 'nothing-matches');
+    const asked = m.last('search');
+    assert.ok(asked !== undefined);
+    m.deliver({ type: 'searchResult', query: asked.query, ids: [] });
+    await m.settle();
+    assert.equal(m.app.store.size, 0);
+    assert.match(textOf(m.$('.detail-scroll')), /No item matches the filter or the search/);
+    assert.equal(m.$('.detail-scroll .choice'), null, 'the hidden item’s detail is gone');
+    m.$('.vlist')?.focus();
+    m.key('t');
+    assert.equal(m.posted('adjudicate').length, 0, 'no decision on an item the list does not show');
+
+    m.clearPosted();
+    await search(m, '');
+    await m.settle();
+    assert.equal(m.last('select')?.itemId, '1', 'the kept selection is shown again');
+  });
+});
+
+describe('review webview: o brings the reference into view', () => {
+  test('from the fourth reference on, the compared one is scrolled into view', async () => {
+    m = await mount();
+    m.deliver(init({ run: KALAHI_RUN, rows: kalahiRows(3) }));
+    const relevant = ['Magmano sa iyong Lola.', 'Batiin ang Lola.', 'Igalang ang matatanda.', 'Humalik sa kamay.', 'Magpasalamat.'];
+    m.deliver(item(kalahiDetail('0101000100', { references: { relevant, irrelevant: ['Umalis ka.', 'Huwag pansinin.'], bestIndex: 0 } })));
+    await m.settle();
+    const scrolled: string[] = [];
+    const original = Element.prototype.scrollIntoView;
+    Element.prototype.scrollIntoView = function (this: Element): void {
+      scrolled.push(this.textContent ?? '');
+    };
+    try {
+      m.$('.vlist')?.focus();
+      for (let i = 0; i < 4; i++) m.key('o');
+      const compared = m.$('.ref.is-compared');
+      assert.ok(compared !== null);
+      assert.equal(scrolled.length, 4, 'each o scrolls');
+      assert.equal(scrolled.at(-1), compared.textContent, 'the compared reference is the one brought into view');
+    } finally {
+      Element.prototype.scrollIntoView = original;
+    }
+  });
+});

@@ -1,0 +1,31 @@
+import { readFileSync } from 'node:fs';
+import { type OfficialImport } from '../benchmark';
+import { writeForeignRun } from '../../foreignLogs/foreignRunFolder';
+import { checkResultsMatch, readResults, readSamples, taskOfFileName } from './lmEvalFiles';
+import { lmEvalImport } from './lmEvalItems';
+
+/** `import lm-eval samples_TASK_DATE.jsonl [--results results_DATE.json] --out DIR [--score METRIC]`. */
+export const LM_EVAL_IMPORT: OfficialImport = {
+  kind: 'lm-eval',
+  fileDescription: 'lm-evaluation-harness samples (samples_<task>_<date>.jsonl of --log_samples)',
+  filters: { 'lm-eval samples': ['jsonl'] },
+  options: { score: { type: 'string' }, results: { type: 'string' } },
+  help: `import lm-eval samples_TASK_DATE.jsonl [--results results_DATE.json] --out DIR [--score METRIC]
+  What lm_eval --log_samples --output_path writes: one item per doc (per doc and filter when there are
+  several), in the file's order. The verdict is the per-sample metric (--score; default the first, acc,
+  exact_match, …): 1 true, 0 false, other numbers null. With --results, the file must be the same run
+  (the task, n-samples, task_hashes) and its "<metric>,<filter>" figure is shown beside the tool's.`,
+  run: async (file, outDir, _sources, _modelName, options) => {
+    const { task } = taskOfFileName(file);
+    const samplesBytes = readFileSync(file);
+    const samples = readSamples(samplesBytes, file);
+    const resultsFile = options?.['results'];
+    const resultsBytes = resultsFile === undefined ? null : readFileSync(resultsFile);
+    const results = resultsFile === undefined || resultsBytes === null ? null : readResults(resultsBytes, resultsFile);
+    if (results !== null && resultsFile !== undefined) checkResultsMatch(results, samples, task, { samples: file, results: resultsFile });
+    const sources = [{ path: file, bytes: samplesBytes, role: 'log' }, ...(resultsFile === undefined || resultsBytes === null ? [] : [{ path: resultsFile, bytes: resultsBytes, role: 'results' }])];
+    const { imported, notes } = lmEvalImport(samples, results, task, sources, options?.['score'] === undefined ? {} : { score: options['score'] });
+    const paths = await writeForeignRun(outDir, imported);
+    return { paths, imported: imported.lines.length, missing: [], notes };
+  },
+};

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { writeTinyLlamaGguf } from '../../test/fixtures/gguf/tinyLlama';
 import { REPO_ROOT, answerQuickPick, packageVsix, runCommand, scratchDir, screenshot, webviewFrame, withWorkbench } from '../lib';
+import { type NativeProcess, processesWithEnv } from '../helpers/nativeLibraries';
 import { DATA_DIR, readLines, until } from '../helpers/runFiles';
 
 interface McReference {
@@ -59,6 +60,14 @@ test('Kalahi MC on a local GGUF from the palette: an Ollama model, no server, lo
   // One llama.cpp thread: CI's machine runs code-server and Chromium beside it, and llama.cpp's threads
   // spin-wait on each other when the cores are taken (minutes instead of seconds for this tiny model).
   const settings = { 'evalAdjudicator.localModelThreads': 1 };
+  // llama.cpp runs in a process of its own: watched while the run goes, every process of this code-server
+  // (told apart by its cache folder in their environment) and which native model libraries each maps.
+  const marker = `EVAL_ADJUDICATOR_CACHE=${env.EVAL_ADJUDICATOR_CACHE}`;
+  const runtimes = new Map<number, NativeProcess>();
+  const watch = setInterval(() => {
+    for (const p of processesWithEnv(marker)) if (p.cmdline.includes('ggufRuntime.js') && p.libraries.length > 0) runtimes.set(p.pid, p);
+  }, 50);
+  t.after(() => clearInterval(watch));
   await withWorkbench({ name: 'local-gguf', vsixPath, workspaceDir, env, settings, signal: t.signal }, async ({ page }) => {
     await runCommand(page, 'Eval Adjudicator: Start Run…');
     await answerQuickPick(page, 'Kalahi');
@@ -71,6 +80,11 @@ test('Kalahi MC on a local GGUF from the palette: an Ollama model, no server, lo
     const runName = await until('the run folder', () => (existsSync(runsDir) ? readdirSync(runsDir).find((d) => d.startsWith('kalahi-tiny-latest-')) : undefined), 120_000);
     const run = join(runsDir, runName);
     await until('the run to finish', () => (existsSync(join(run, 'run.json')) && (JSON.parse(readFileSync(join(run, 'run.json'), 'utf8')) as { status: string }).status === 'finished' ? true : undefined), 240_000);
+    clearInterval(watch);
+    assert.ok(runtimes.size >= 1, 'the model ran in a process of the bundled runtime (dist/ggufRuntime.js) with llama.cpp loaded');
+    assert.ok([...runtimes.values()].every((p) => p.libraries.some((l) => /libllama/.test(l))), 'the runtime process mapped libllama');
+    const loaded = processesWithEnv(marker).filter((p) => p.libraries.length > 0);
+    assert.deepEqual(loaded, [], 'after the run no process of code-server (the extension host included) maps a native model library');
     const lines = readLines<Line>(join(run, 'results.jsonl'));
     assert.equal(lines.length, 10);
     for (const line of lines) {

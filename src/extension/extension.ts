@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import * as z from 'zod';
 import { gitUserName } from '../core/adjudication/annotatorName';
 import { AnnotatorIdentity } from './annotatorIdentity';
+import { type ReviewAid } from '../core/benchmarks/benchmark';
 import { benchmarkOf } from '../core/benchmarks/registry';
 import { type ResolveOptions } from '../core/data/resolveSourceFile';
 import { errorMessage } from '../core/util/errors';
@@ -29,7 +30,7 @@ class EvalAdjudicatorExtension extends Disposable {
   private readonly review: ReviewContext;
   private readonly statistics: StatisticsContext;
   /** Each benchmark's review aid, loaded once per data directory. */
-  private readonly reviewAids = new Map<string, Promise<object | null>>();
+  private readonly reviewAids = new Map<string, Promise<ReviewAid | null>>();
   private readonly identity = new AnnotatorIdentity({
     configured: () => readSettings().annotatorName,
     env: process.env,
@@ -138,12 +139,12 @@ class EvalAdjudicatorExtension extends Disposable {
   }
 
   /** A benchmark's review aid (English glosses…): resolved like the dataset, once; optional, so a failure only logs. */
-  private loadReviewAid(id: string): Promise<object | null> {
+  private loadReviewAid(id: string): Promise<ReviewAid | null> {
     let aid = this.reviewAids.get(id);
     if (aid === undefined) {
       const benchmark = benchmarkOf(id);
-      const load = benchmark.review.loadAid;
-      aid = load === undefined ? Promise.resolve(null) : load(this.sources()).catch((error: unknown) => {
+      const load = benchmark.review.aid;
+      aid = load === undefined ? Promise.resolve(null) : load.load(this.sources()).catch((error: unknown) => {
         this.log.info(`The review aid of ${benchmark.title} is not available: ${errorMessage(error)}`);
         return null;
       });

@@ -5,6 +5,7 @@ import { UserError } from '../../core/util/errors';
 import { itemRecords } from '../../core/validation/itemRecords';
 import { benchmarkOf } from '../../core/benchmarks/registry';
 import { takesVerdicts } from '../../core/benchmarks/takesVerdicts';
+import { reviewSettingsOf } from '../../core/benchmarks/reviewCapabilities';
 import { QUEUE_ORDERS, datasetOrder, informativeRanking, randomOrder } from '../../core/validation/queueOrders';
 import { currentSample } from '../../core/validation/sample';
 import { type CliIo } from '../../core/commandLine/io';
@@ -51,7 +52,7 @@ export function queueCommand(args: readonly string[], io: CliIo): number {
   } else if (order === 'informative') {
     const keep = new Set(ids);
     const review = benchmarkOf(state.manifest.benchmark).review;
-    items = informativeRanking(itemRecords(state).filter((r) => keep.has(r.itemId)), review.informativeRank?.(review.settings(state.manifest)));
+    items = informativeRanking(itemRecords(state).filter((r) => keep.has(r.itemId)), review.informativeRank?.(reviewSettingsOf(review, state.manifest)));
   } else {
     items = datasetOrder(ids).map((itemId) => ({ itemId }));
   }

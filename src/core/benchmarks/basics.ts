@@ -20,8 +20,11 @@ export interface BenchmarkBasics {
    * benchmark (a results.jsonl copied from another run) is an error naming the field.
    */
   readonly inputsSchema: z.ZodType;
-  /** Facets of an item for filters and per-facet statistics, in the order reports show them. */
-  readonly facets: FacetParts;
+  /**
+   * Its facets, the one definition the review's filters, the statistics (agreement per facet) and the
+   * exports read: each an input field, with its label and the order its values are listed in.
+   */
+  readonly facets: readonly BenchmarkFacet[];
   /**
    * Its own hallucination categories, in the flag menu's order: the only ones its items take (an
    * adjudication event naming another is a skipped line).
@@ -29,14 +32,29 @@ export interface BenchmarkBasics {
   readonly hallucinationCategories: readonly HallucinationCategoryDefinition[];
   /** The stages an item's error may name (results.jsonl `error.stage`): where in its evaluation an item failed. */
   readonly errorStages: readonly string[];
-  /** Who gives the automatic verdict, as agreement tables name their rows ('judge' for an LLM judge). */
-  readonly automaticRater: string;
+  /** Who gives the automatic verdict: an LLM judge (or its published verdicts), or a similarity metric's acc. */
+  readonly verdictBy: 'judge' | 'metric';
 }
 
-export interface FacetParts {
-  readonly names: readonly string[];
-  /** An item's facets from its result line's inputs; inputs without them give no facets. */
-  of(inputs: unknown): Record<string, string>;
+/** A facet: the input field of the same id (a string), as filters and statistics label and order it. */
+export interface BenchmarkFacet {
+  readonly id: string;
+  readonly label: string;
+  /** The order its values are listed in (others after them); none: as they come. */
+  readonly order?: readonly string[];
+  /** The facet's value of a raw field (a messy field normalized); none: the field itself. */
+  readonly normalize?: (raw: string) => string;
+}
+
+/** An item's facets from its result line's inputs: each facet whose field is a string. */
+export function facetValuesOf(facets: readonly BenchmarkFacet[], inputs: unknown): Record<string, string> {
+  const values: Record<string, string> = {};
+  if (typeof inputs !== 'object' || inputs === null) return values;
+  for (const facet of facets) {
+    const raw: unknown = (inputs as Record<string, unknown>)[facet.id];
+    if (typeof raw === 'string') values[facet.id] = facet.normalize === undefined ? raw : facet.normalize(raw);
+  }
+  return values;
 }
 
 /** A hallucination category a benchmark declares: its id in adjudications.jsonl, its words in menus and charts. */

@@ -1,5 +1,5 @@
 import type * as z from 'zod';
-import { type FacetDefinition, type ItemDetail, type ScoreHeader } from '../../protocol';
+import { type ItemDetail } from '../../protocol';
 import { type AdjudicationCells } from '../adjudication/adjudicationCells';
 import { type RunState } from '../adjudication/runState';
 import { type ChatMessage } from '../model/chatClient';
@@ -7,7 +7,7 @@ import { type ResolveOptions } from '../data/resolveSourceFile';
 import { type ExportFormat } from '../runs/exportFormat';
 import { type ClientEnvironment } from '../runs/modelSpec';
 import { type ResultLine } from '../runs/resultLine';
-import { type RunKeys, type RunSession } from '../runs/runSession';
+import { type RunKeys } from '../runs/runSession';
 import { type RunManifest } from '../runs/runManifest';
 import { type RunSummary } from '../summary/runSummary';
 import { type MetricAgreement } from '../validation/metricHuman';
@@ -23,23 +23,22 @@ import { type BenchmarkBasics } from './basics';
  * nothing outside its folder names it.
  */
 export interface Benchmark extends BenchmarkBasics {
-  /** One line for Start Run's benchmark picker. */
-  readonly description: string;
+  /** One line for Start Run's benchmark picker (none: its title alone). */
+  readonly description?: string;
   /** The one schema of its result lines (the common fields and its own parts), imported wherever they are read. */
   readonly resultLineSchema: z.ZodType<ResultLine>;
   /** The CLI's `run <id>`: its options, help, defaults, and how it makes or reopens a session. */
   readonly runCli: BenchmarkRunCli;
   /** The extension's Start Run… steps after the benchmark pick (none: Start Run does not offer it; `run <id>` still runs it). */
   readonly startRun?: StartRunSteps;
-  /** The session of an existing run (its items rebuilt from run.json and the data), to resume it or retry its errors. */
-  reopenSession(manifest: RunManifest, env: SessionEnvironment): Promise<RunSession>;
   readonly review: ReviewParts;
   readonly exports: ExportParts;
   /** What its run summary adds to the common one (none: the common summary only). */
   readonly summary?: SummaryParts;
-  readonly report: ReportParts;
-  /** What the automatic verdicts came from, to read beside an item (a judge template, scoring settings). */
-  promptDocument(dir: string, manifest: RunManifest, sources: ResolveOptions): Promise<PromptDocument>;
+  /** How reports word its automatic verdicts (none: by who gives them) and its metric tables. */
+  readonly report?: ReportParts;
+  /** What the automatic verdicts came from, to read beside an item (a judge template, scoring settings); none: the run's settings. */
+  promptDocument?(dir: string, manifest: RunManifest, sources: ResolveOptions): Promise<PromptDocument>;
   /** How an official results file becomes a run folder (`import <kind> FILE`, Import Official Results…). */
   readonly officialImport?: OfficialImport;
   /** Its annotation guidelines (Markdown), opened from the review (key g) unless a team sets its own file. */
@@ -106,11 +105,11 @@ export interface PromptDocument {
   readonly language: 'plaintext' | 'markdown' | 'json';
 }
 
-/** What the item views read of run.json once: whether items take a verdict, the run's metrics. */
+/** What the item views read of run.json once (generic code fills it from the review's capabilities). */
 export interface ReviewSettings {
   /** False for runs whose items take flags and notes only. */
   readonly decidable: boolean;
-  /** The metric whose acc is the automatic verdict, and every metric in the run's order (none: empty). */
+  /** The metric whose acc is the automatic verdict, and every metric in the run's order (no metric scoring: '' and none). */
   readonly primaryMetric: string;
   readonly metrics: readonly string[];
 }
@@ -126,36 +125,54 @@ export interface RowExtras {
 /** The parts of an item's detail every benchmark shares (who decided what). */
 export type DetailCommon = Pick<ItemDetail, 'id' | 'auto' | 'error' | 'annotators' | 'mine' | 'final' | 'conflict' | 'canUndo'>;
 
-/** How the review and statistics pages show the benchmark's runs (its title and language come from the basics). */
-export interface ReviewLook {
-  /** Whether the review's header names the run's task. */
-  readonly showTask: boolean;
-  /** Who gives the automatic verdict: an LLM judge, or a similarity metric's acc. */
-  readonly automatic: 'judge' | 'metric';
-  /** Its facets (the basics' names) as filters label and order them. */
-  readonly facets: readonly FacetDefinition[];
+/** What an item's detail is drawn with beside its line: the run's settings, and the review aid's text for it. */
+export interface DetailContext {
+  readonly settings: ReviewSettings;
+  /** The review aid's text for the item (an English gloss), once the aid is loaded; null: none. */
+  readonly aidText: string | null;
 }
 
+/**
+ * The review: the detail is required (a `texts` detail of labelled fields needs no webview change); the rest
+ * are capabilities with generic defaults.
+ */
 export interface ReviewParts {
-  readonly look: ReviewLook;
-  settings(manifest: RunManifest): ReviewSettings;
-  /** The review list's facets of an item (the model's is added from the run). */
-  facetsOf(inputs: Readonly<Record<string, unknown>>): Record<string, string>;
-  rowExtras(line: { readonly itemId: string; readonly inputs: Readonly<Record<string, unknown>> }, settings: ReviewSettings): RowExtras;
-  /** The item's searchable texts; undefined when the line is not one of this benchmark's (the generic texts are used). */
-  searchTexts(line: ResultLine, aid: object | null): string[] | undefined;
   /** The item's detail; undefined when the line is not one of this benchmark's (the generic detail is shown). */
-  detail(common: DetailCommon, line: ResultLine | undefined, settings: ReviewSettings, aid: object | null): ItemDetail | undefined;
-  /** What the run header adds (the metrics scored and the primary one). */
-  runHeader(manifest: RunManifest, settings: ReviewSettings): { metrics?: string[]; primaryMetric?: string };
-  /** What the score header adds, from the rows' digests. */
-  scoreHeader(manifest: RunManifest, rows: Iterable<RowExtras>): Pick<ScoreHeader, 'mc' | 'verdicts'>;
-  /** A short task name for the review tab's title ('' for none). */
-  taskTitle(task: string): string;
+  detail(common: DetailCommon, line: ResultLine | undefined, context: DetailContext): ItemDetail | undefined;
+  /** The item's searchable texts (the aid's text is added); none or undefined: its string inputs and the response. */
+  searchTexts?(line: ResultLine): string[] | undefined;
+  /** Short names of its tasks for the header and the tab's title; none: the header does not name the task. */
+  readonly taskTitles?: Readonly<Record<string, string>>;
+  /** Whether a run's items take verdicts (none: they always do); when present the score header says so. */
+  decidable?(manifest: RunManifest): boolean;
+  /** Similarity metrics whose acc gives the verdict (none: no metric columns, margins or header metrics). */
+  readonly metrics?: MetricScoring;
+  /** A multiple-choice part scored by log-probs (none: no MC means in the header). */
+  readonly multipleChoice?: MultipleChoiceScoring;
   /** Its own signals for the informative review order (none: nulls, errors, then dataset order). */
   informativeRank?(settings: ReviewSettings): BenchmarkRank;
   /** Extra help for reviewing (English glosses…), loaded once and optional: a failure only logs. */
-  loadAid?(sources: ResolveOptions): Promise<object>;
+  readonly aid?: { load(sources: ResolveOptions): Promise<ReviewAid> };
+}
+
+export interface MetricScoring {
+  /** The run's primary metric and every metric in the run's order, from run.json. */
+  of(manifest: RunManifest): { readonly primary: string; readonly metrics: readonly string[] };
+  /** A line's margin (the primary metric's diff; null: none) and each metric's acc (undefined: not scored). */
+  rowParts(line: RowLine, primary: string): Pick<RowExtras, 'margin' | 'metricAcc'>;
+}
+
+export interface MultipleChoiceScoring {
+  /** MC1, MC2 and the margin of a line with a multiple-choice part (undefined: none). */
+  of(line: RowLine): { readonly mc1: number; readonly mc2: number; readonly margin: number | null } | undefined;
+}
+
+/** What a row reads of a result line: its id and inputs, and its benchmark's own parts (any object with the line's fields). */
+export type RowLine = { readonly itemId: string; readonly inputs: Readonly<Record<string, unknown>> };
+
+/** A review aid, loaded once per data directory: a text to show beside an item (an English gloss), or null. */
+export interface ReviewAid {
+  textOf(line: ResultLine): string | null;
 }
 
 export interface ExportParts {

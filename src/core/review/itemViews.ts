@@ -2,7 +2,9 @@ import { type AutoOutcome, type ItemDetail, type ItemRow } from '../../protocol'
 import { automaticOutcome } from '../adjudication/adjudicatedScore';
 import { type AnnotatorView, type ItemAdjudication } from '../adjudication/itemAdjudication';
 import { recordsSomething } from '../adjudication/reviewed';
-import { type ReviewParts, type ReviewSettings, type RowExtras } from '../benchmarks/benchmark';
+import { type ReviewAid, type ReviewParts, type ReviewSettings, type RowExtras, type RowLine } from '../benchmarks/benchmark';
+import { type BenchmarkFacet, facetValuesOf } from '../benchmarks/basics';
+import { rowExtrasOf } from '../benchmarks/reviewCapabilities';
 import { type ResultLine } from '../runs/resultLine';
 
 const LABEL_LENGTH = 120;
@@ -10,11 +12,12 @@ const LABEL_LENGTH = 120;
 /** What the views of a run's items depend on besides the item. */
 export interface ViewContext {
   readonly model: string;
-  /** The run's benchmark's review parts, and what they read of run.json. */
+  /** The run's benchmark's review parts and facets, and what they read of run.json. */
   readonly review: ReviewParts;
+  readonly facets: readonly BenchmarkFacet[];
   readonly settings: ReviewSettings;
   /** The benchmark's review aid (English glosses…), once loaded (null: none). */
-  readonly aid: object | null;
+  readonly aid: ReviewAid | null;
 }
 
 /** What labels and facets read of a line: its inputs (a full line, or the index's digest of one). */
@@ -42,9 +45,10 @@ function searchTextOf(line: ResultLine | undefined, adjudication: ItemAdjudicati
 /** The searchable texts of the item itself (question, choices, answers, references, gloss), without notes. */
 export function itemSearchText(line: ResultLine | undefined, context: ViewContext): string {
   if (line === undefined) return '';
-  const own = context.review.searchTexts(line, context.aid);
+  const own = context.review.searchTexts?.(line);
   const parts = own ?? [...Object.values(line.inputs).filter((v): v is string => typeof v === 'string'), line.response ?? ''];
-  return parts.filter((p) => p !== '').join('\n');
+  const aidText = context.aid?.textOf(line) ?? null;
+  return [...parts, ...(aidText === null ? [] : [aidText])].filter((p) => p !== '').join('\n');
 }
 
 /** What a list row takes from an item's result line: kept in the results index, one per item. */
@@ -55,8 +59,8 @@ export interface RowBasis extends RowExtras {
 }
 
 /** The row's digest of a result line (any object with the line's fields: the index passes its checked part). */
-export function rowBasisOf(line: { readonly itemId: string; readonly inputs: Readonly<Record<string, unknown>> }, review: ReviewParts, settings: ReviewSettings): RowBasis {
-  return { label: labelOf(line, line.itemId), facets: review.facetsOf(line.inputs), ...review.rowExtras(line, settings) };
+export function rowBasisOf(line: RowLine, context: Pick<ViewContext, 'review' | 'facets' | 'settings'>): RowBasis {
+  return { label: labelOf(line, line.itemId), facets: facetValuesOf(context.facets, line.inputs), ...rowExtrasOf(context.review, line, context.settings) };
 }
 
 /** An item's current result as rows are drawn from it: its outcome and its digest (undefined: no result yet). */
@@ -66,7 +70,7 @@ export interface RowSource {
 }
 
 export function rowOf(itemId: string, index: number, line: ResultLine | undefined, adjudication: ItemAdjudication | undefined, annotator: string, context: ViewContext): ItemRow {
-  const source = line === undefined ? undefined : { auto: automaticOutcome(line), basis: rowBasisOf(line, context.review, context.settings) };
+  const source = line === undefined ? undefined : { auto: automaticOutcome(line), basis: rowBasisOf(line, context) };
   return { ...rowFrom(itemId, index, source, adjudication, annotator, context), search: searchTextOf(line, adjudication, context) };
 }
 
@@ -118,7 +122,8 @@ export function detailOf(
     conflict: adjudication?.conflict ?? false,
     canUndo,
   };
-  const own = context.review.detail(common, line, context.settings, context.aid);
+  const aidText = line === undefined ? null : (context.aid?.textOf(line) ?? null);
+  const own = context.review.detail(common, line, { settings: context.settings, aidText });
   if (own !== undefined) return own;
   const fields = Object.entries(line?.inputs ?? {})
     .filter(([, value]) => typeof value === 'string')

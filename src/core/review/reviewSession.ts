@@ -3,7 +3,9 @@ import { ScoreTally, itemScoreTerms } from '../adjudication/adjudicatedScore';
 import { type LogProblem, unknownItemProblems } from '../adjudication/adjudicationLog';
 import { type AnnotatorState, EMPTY_STATE, categoryIdsOf } from '../adjudication/event';
 import { AdjudicationIndex, type ItemAdjudication } from '../adjudication/itemAdjudication';
+import { type ReviewAid } from '../benchmarks/benchmark';
 import { benchmarkOf } from '../benchmarks/registry';
+import { reviewSettingsOf, runHeaderParts, scoreHeaderParts } from '../benchmarks/reviewCapabilities';
 import { automaticScoreOf, countVerdictsOf } from '../runs/automaticSummary';
 import { type ResultLine } from '../runs/resultLine';
 import { type RunManifest } from '../runs/runManifest';
@@ -15,9 +17,9 @@ import { type RowBasis, type ViewContext, detailOf, itemSearchText, rowBasisOf, 
 import { foldText, matchesItem, queryTerms } from './textFold';
 
 /** What the item views need from run.json: the model, and what the benchmark's review parts read of it. */
-function viewContextOf(manifest: RunManifest, model: string, aid: object | null): ViewContext {
-  const { review } = benchmarkOf(manifest.benchmark);
-  return { model, review, settings: review.settings(manifest), aid };
+function viewContextOf(manifest: RunManifest, model: string, aid: ReviewAid | null): ViewContext {
+  const { review, facets } = benchmarkOf(manifest.benchmark);
+  return { model, review, facets, settings: reviewSettingsOf(review, manifest), aid };
 }
 
 export interface ReviewSessionOptions {
@@ -29,8 +31,8 @@ export interface ReviewSessionOptions {
 }
 
 function resultsIndexOf(path: string, manifest: RunManifest, positions: ReadonlyMap<string, number>): ResultsIndex<RowBasis> {
-  const { review, settings } = viewContextOf(manifest, '', null);
-  return ResultsIndex.read(path, { manifest, knownIds: positions, describe: (line) => rowBasisOf(line, review, settings), file: rowBasisFile(manifest, settings.primaryMetric) });
+  const context = viewContextOf(manifest, '', null);
+  return ResultsIndex.read(path, { manifest, knownIds: positions, describe: (line) => rowBasisOf(line, context), file: rowBasisFile(manifest, context.settings.primaryMetric) });
 }
 
 /** Each item id's position in the run's order (a loop: no pair array per item, on 100 000 items). */
@@ -69,7 +71,7 @@ export class ReviewSession {
   private readonly cache = new Map<string, ItemAdjudication>();
   private positions: Map<string, number>;
   private tail: AdjudicationTail;
-  private aid: object | null = null;
+  private aid: ReviewAid | null = null;
   private context: ViewContext;
   /** The header's counts, kept current item by item (undefined: recount on the next header()). */
   private tally: ScoreTally | undefined;
@@ -105,7 +107,7 @@ export class ReviewSession {
   }
 
   /** The benchmark's review aid (English glosses…), loaded later (it may need a download): details and search use it. */
-  setAid(aid: object | null): void {
+  setAid(aid: ReviewAid | null): void {
     this.aid = aid;
     this.context = viewContextOf(this.manifestValue, this.modelName(), aid);
     this.corpus = undefined;
@@ -162,7 +164,7 @@ export class ReviewSession {
       model: this.modelName(),
       judge: m.judge?.name ?? null,
       status: m.status,
-      ...this.context.review.runHeader(m, this.context.settings),
+      ...runHeaderParts(this.context.settings),
     };
   }
 
@@ -174,7 +176,7 @@ export class ReviewSession {
     const currentEntries = (): (IndexEntry<RowBasis> | undefined)[] => (current ??= ids.map((id) => this.results.get(id)));
     if (this.automaticAccuracy === undefined) {
       this.automaticAccuracy = automaticScoreOf(countVerdictsOf(currentEntries())).accuracy;
-      this.benchmarkHeader = this.context.review.scoreHeader(this.manifestValue, summariesOf(this.results.values()));
+      this.benchmarkHeader = scoreHeaderParts(this.context.review, this.context.settings, summariesOf(this.results.values()));
     }
     let tally = this.tally;
     if (tally === undefined) {

@@ -10,8 +10,8 @@ export interface ViewSubject {
 /** How the review panel shows a run: its header, language, facets and automatic rater (the pages never branch on the benchmark). */
 export function reviewViewFor(run: ViewSubject): ReviewView {
   const benchmark = benchmarkOf(run.benchmark);
-  const look = benchmark.review.look;
-  return { title: benchmark.title, showTask: look.showTask, language: benchmark.language, automatic: look.automatic, facets: look.facets.map((facet) => ({ ...facet, ...(facet.order === undefined ? {} : { order: [...facet.order] }) })) };
+  const facets = benchmark.facets.map((facet) => ({ id: facet.id, label: facet.label, ...(facet.order === undefined ? {} : { order: [...facet.order] }) }));
+  return { title: benchmark.title, showTask: benchmark.review.taskTitles !== undefined, language: benchmark.language, automatic: benchmark.verdictBy, facets };
 }
 
 /** How the Statistics view names a run's automatic rater and facets. */

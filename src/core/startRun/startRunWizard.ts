@@ -18,7 +18,7 @@ export async function chooseRun(ui: StartRunUi, benchmarks: readonly Benchmark[]
   const offered = benchmarks.filter((b) => b.startRun !== undefined);
   const benchmark = await ui.pickOne(
     stepTitle(1, 'benchmark'),
-    offered.map((b) => ({ label: b.title, description: b.description, value: b })),
+    offered.map((b) => ({ label: b.title, ...(b.description === undefined ? {} : { description: b.description }), value: b })),
   );
   if (benchmark?.startRun === undefined) return undefined;
   const plan = await benchmark.startRun.plan(ui);

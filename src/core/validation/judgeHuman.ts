@@ -18,7 +18,7 @@ export interface AnnotatorAgreement extends AgreementStats {
 
 /** Who the rows of a judge-versus-human table are: the benchmark's automatic rater (an LLM judge, a metric). */
 export function automaticRater(benchmark: string): string {
-  return isBenchmarkId(benchmark) ? benchmarkBasicsOf(benchmark).automaticRater : 'automatic';
+  return isBenchmarkId(benchmark) && benchmarkBasicsOf(benchmark).verdictBy === 'judge' ? 'judge' : 'automatic';
 }
 
 function pairsOf(records: readonly ItemRecord[], humanOf: (r: ItemRecord) => VerdictLabel | null): [VerdictLabel, VerdictLabel][] {

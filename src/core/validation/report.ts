@@ -118,7 +118,7 @@ export function validationReport(state: RunState, now: Date = new Date(), option
       interAnnotator: summary.agreement.interAnnotator,
       sourceJudge: summary.agreement.sourceJudge ?? null,
     },
-    metricsVersusHuman: benchmarkOf(manifest.benchmark).report.metricsVersusHuman?.(records) ?? [],
+    metricsVersusHuman: benchmarkOf(manifest.benchmark).report?.metricsVersusHuman?.(records) ?? [],
     conflicts: conflictingItems(records),
     stability: summary.stability,
     sample: summary.sample,

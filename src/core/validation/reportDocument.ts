@@ -104,5 +104,6 @@ export function reportDocument(report: ValidationReport): Block[] {
 function judgeText(report: ValidationReport): string {
   const { run } = report;
   if (run.judgeRecord !== null) return `judge ${run.judgeRecord.name} at ${run.judgeRecord.host} (temperature ${String(run.judgeRecord.parameters.temperature)}, max tokens ${String(run.judgeRecord.parameters.maxTokens)})`;
-  return benchmarkOf(run.benchmark).report.automaticVerdictText;
+  const benchmark = benchmarkOf(run.benchmark);
+  return benchmark.report?.automaticVerdictText ?? (benchmark.verdictBy === 'judge' ? 'judge verdicts as recorded in the run' : 'automatic verdicts from its metric');
 }

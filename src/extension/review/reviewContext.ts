@@ -1,4 +1,5 @@
 import { type Role } from '../../core/adjudication/event';
+import { type ReviewAid } from '../../core/benchmarks/benchmark';
 import { type ResolveOptions } from '../../core/data/resolveSourceFile';
 import { type RunPanelHost } from '../panels/runPanel';
 import { type ReadOnlyDocuments } from './readOnlyDocuments';
@@ -25,6 +26,6 @@ export interface ReviewContext extends RunPanelHost {
   /** Where official files are found (data directory, cache), for the judge template. */
   readonly sources: () => ResolveOptions;
   /** The benchmark's review aid (English glosses…), loaded once (null: none, or not available). */
-  readonly reviewAid: (benchmark: string) => Promise<object | null>;
+  readonly reviewAid: (benchmark: string) => Promise<ReviewAid | null>;
   readonly documents: ReadOnlyDocuments;
 }

@@ -127,7 +127,7 @@ export class ReviewPanel extends RunPanel<WebviewMessage, HostMessage> {
       void vscode.window.showWarningMessage(`adjudications.jsonl ended in a torn line (a crash mid-write); its bytes were moved to ${this.writer.tornLineMovedTo}.`);
     }
     this.panel.title = reviewTitle(this.session.runHeader());
-    if (benchmarkOf(this.session.manifest.benchmark).review.loadAid !== undefined) void this.loadAid();
+    if (benchmarkOf(this.session.manifest.benchmark).review.aid !== undefined) void this.loadAid();
     return true;
   }
 
@@ -257,7 +257,7 @@ export class ReviewPanel extends RunPanel<WebviewMessage, HostMessage> {
     const reopened = ReviewSession.open(this.runDir, name, { searchInRows: false });
     this.reportProblems(reopened.problems, true);
     this.run = { session: reopened.session, writer: this.writer };
-    if (benchmarkOf(this.session.manifest.benchmark).review.loadAid !== undefined) void this.loadAid();
+    if (benchmarkOf(this.session.manifest.benchmark).review.aid !== undefined) void this.loadAid();
     this.postInit();
   }
 

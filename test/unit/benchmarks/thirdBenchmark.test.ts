@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { RequestPool } from '../../../src/core/model/requestPool';
-import { benchmarkOf, registerBenchmark } from '../../../src/core/benchmarks/registry';
+import { registerBenchmark } from '../../../src/core/benchmarks/registry';
 import { type SessionEnvironment } from '../../../src/core/benchmarks/benchmark';
 import { continueRun, startRun } from '../../../src/core/runs/executeRun';
 import { readCurrentResults, readManifest, runPaths } from '../../../src/core/runs/runFolder';
@@ -17,7 +17,7 @@ import { runCli } from '../../helpers/cli';
 import { scratchDir } from '../../helpers/scratch';
 import { TINY } from '../../fixtures/benchmarks/tiny';
 import { JUDGE_MARK, TINY_ITEMS, scriptedJudgeReply } from '../../fixtures/benchmarks/tiny/items';
-import { prepareTinyRun } from '../../fixtures/benchmarks/tiny/session';
+import { prepareTinyRun, reopenTinyRun } from '../../fixtures/benchmarks/tiny/session';
 
 registerBenchmark(TINY);
 
@@ -36,12 +36,12 @@ test('a benchmark defined in a test folder runs, resumes, summarizes, exports, a
     const spec = { endpoint: { provider: 'openai-compatible' as const, baseUrl: server.url }, name: 'tiny-model', apiKeyEnv: null, systemPrompt: null, params: { temperature: 0, topP: null, maxTokens: 16 } };
     const dir = join(scratchDir('tiny-runs'), 'tiny-run');
 
-    // Run, cancelled after the first item; then resumed through the registry's reopenSession.
+    // Run, cancelled after the first item; then resumed with the session its `run tiny --resume` reopens.
     const controller = new AbortController();
     const first = await startRun(dir, prepareTinyRun('tiny-run', spec, environment()), { workers: 1, signal: controller.signal, onProgress: () => controller.abort() });
     assert.equal(first.cancelled, true);
     assert.equal(readCurrentResults(dir, readManifest(dir)).byItem.size, 1);
-    const reopened = await benchmarkOf(readManifest(dir).benchmark).reopenSession(readManifest(dir), environment());
+    const reopened = await reopenTinyRun(readManifest(dir), environment());
     const resumed = await continueRun(runPaths(dir), reopened, 'missing', { workers: 1 });
     assert.equal(resumed.manifest.status, 'finished');
     assert.deepEqual(resumed.manifest.counts, { items: 4, done: 4, error: 0, missing: 0 });

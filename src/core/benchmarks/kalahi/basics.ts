@@ -3,8 +3,6 @@ import { type BenchmarkBasics } from '../basics';
 import { KALAHI_CATEGORIES } from './categories';
 import { KALAHI_MANIFEST } from './manifest';
 
-const FacetInputs = z.looseObject({ category: z.string().min(1), topic: z.string().min(1) });
-
 export const KALAHI_BASICS: BenchmarkBasics = {
   id: 'kalahi',
   title: 'Kalahi',
@@ -12,14 +10,11 @@ export const KALAHI_BASICS: BenchmarkBasics = {
   language: 'fil',
   source: KALAHI_MANIFEST,
   inputsSchema: z.looseObject({ prompt_variation_id: z.string(), prompt: z.string() }),
-  automaticRater: 'automatic',
+  verdictBy: 'metric',
   hallucinationCategories: KALAHI_CATEGORIES,
   errorStages: ['model', 'logprobs', 'metric'],
-  facets: {
-    names: ['category', 'topic'],
-    of: (inputs): Record<string, string> => {
-      const parsed = FacetInputs.safeParse(inputs);
-      return parsed.success ? { category: parsed.data.category, topic: parsed.data.topic } : {};
-    },
-  },
+  facets: [
+    { id: 'category', label: 'Category' },
+    { id: 'topic', label: 'Topic' },
+  ],
 };

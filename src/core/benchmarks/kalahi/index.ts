@@ -1,4 +1,3 @@
-import { reopenKalahiRun } from './kalahiRun';
 import { KALAHI_RUN_CLI } from './runOptions';
 import { KALAHI_START_RUN } from './startRun';
 import { type Benchmark, type PromptDocument } from '../benchmark';
@@ -29,7 +28,6 @@ export const KALAHI: Benchmark = {
   resultLineSchema: KalahiResultLineSchema,
   runCli: KALAHI_RUN_CLI,
   startRun: KALAHI_START_RUN,
-  reopenSession: reopenKalahiRun,
   review: KALAHI_REVIEW,
   exports: { plain: exportKalahiRun, adjudicated: exportKalahiAdjudicated },
   summary: {

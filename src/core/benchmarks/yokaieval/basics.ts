@@ -2,9 +2,7 @@ import * as z from 'zod';
 import { type BenchmarkBasics } from '../basics';
 import { YOKAIEVAL_CATEGORIES } from './categories';
 import { YOKAIEVAL_MANIFEST } from './manifest';
-import { normalizeRegion } from './region';
-
-const FacetInputs = z.looseObject({ type: z.string().min(1), region: z.string() });
+import { REGION_ORDER, normalizeRegion } from './region';
 
 export const YOKAIEVAL_BASICS: BenchmarkBasics = {
   id: 'yokaieval',
@@ -13,15 +11,12 @@ export const YOKAIEVAL_BASICS: BenchmarkBasics = {
   language: 'ja',
   source: YOKAIEVAL_MANIFEST,
   inputsSchema: z.looseObject({ question: z.string(), choices: z.array(z.string()), answer: z.string() }),
-  automaticRater: 'judge',
+  verdictBy: 'judge',
   hallucinationCategories: YOKAIEVAL_CATEGORIES,
   errorStages: ['model', 'judge'],
-  facets: {
-    names: ['type', 'region'],
+  facets: [
+    { id: 'type', label: 'Question type' },
     // The raw region is messy: facets use the normalized one.
-    of: (inputs): Record<string, string> => {
-      const parsed = FacetInputs.safeParse(inputs);
-      return parsed.success ? { type: parsed.data.type, region: normalizeRegion(parsed.data.region) } : {};
-    },
-  },
+    { id: 'region', label: 'Region', order: REGION_ORDER, normalize: normalizeRegion },
+  ],
 };

@@ -1,4 +1,3 @@
-import { reopenYokaiEvalRun } from './yokaiEvalRun';
 import { YOKAIEVAL_RUN_CLI } from './runOptions';
 import { YOKAIEVAL_START_RUN } from './startRun';
 import { type Benchmark } from '../benchmark';
@@ -18,7 +17,6 @@ export const YOKAIEVAL: Benchmark = {
   resultLineSchema: ResultLineSchema,
   runCli: YOKAIEVAL_RUN_CLI,
   startRun: YOKAIEVAL_START_RUN,
-  reopenSession: reopenYokaiEvalRun,
   review: YOKAIEVAL_REVIEW,
   exports: {
     plain: (dir, format) => exportYokaiRun(dir, format),

@@ -1,50 +1,31 @@
 import * as z from 'zod';
-import { type ReviewParts, type ReviewSettings } from '../benchmark';
+import { type ReviewAid, type ReviewParts } from '../benchmark';
 import { YokaiEvalRecordSchema } from './dataset';
 import { type GlossIndex, loadYokaiEvalGlosses } from './gloss';
 import { yokaiEvalRank } from './informativeRank';
-import { REGION_ORDER, normalizeRegion } from './region';
+import { normalizeRegion } from './region';
 
 const MessagesSchema = z.array(z.object({ role: z.string(), content: z.string() }));
-const SETTINGS: ReviewSettings = { decidable: true, primaryMetric: 'chrf', metrics: [] };
 
-/** The review aid is the English glosses' index (loaded by loadAid, or handed over by the extension). */
-function isGlossIndex(aid: object | null): aid is GlossIndex {
-  return aid !== null && 'lookup' in aid && typeof aid.lookup === 'function';
-}
-
-function glossOf(aid: object | null): GlossIndex | null {
-  return isGlossIndex(aid) ? aid : null;
+/** The review aid: an item's English gloss, looked up by its question and choices. */
+function glossAid(glosses: GlossIndex): ReviewAid {
+  return {
+    textOf: (line) => {
+      const record = YokaiEvalRecordSchema.safeParse(line.inputs);
+      return record.success ? glosses.lookup(record.data.question, record.data.choices) : null;
+    },
+  };
 }
 
 /** YokaiEval in the review: the question and its choices, the judge's reply, the English gloss when loaded. */
 export const YOKAIEVAL_REVIEW: ReviewParts = {
-  look: {
-    showTask: false,
-    automatic: 'judge',
-    facets: [
-      { id: 'type', label: 'Question type' },
-      { id: 'region', label: 'Region', order: [...REGION_ORDER] },
-    ],
-  },
-  settings: () => SETTINGS,
-  facetsOf: (inputs) => {
-    const facets: Record<string, string> = {};
-    if (typeof inputs['type'] === 'string') facets['type'] = inputs['type'];
-    if (typeof inputs['region'] === 'string') facets['region'] = normalizeRegion(inputs['region']);
-    return facets;
-  },
-  rowExtras: () => ({ margin: null, metricAcc: undefined, mc: undefined }),
-  searchTexts: (line, aid) => {
+  searchTexts: (line) => {
     const record = YokaiEvalRecordSchema.safeParse(line.inputs);
     if (!record.success) return undefined;
     const r = record.data;
-    const parts = [r.question, ...r.choices, r.answer, line.response ?? '', ...r.refs_detail.filter((x): x is string => x !== null)];
-    const gloss = glossOf(aid)?.lookup(r.question, r.choices);
-    if (gloss) parts.push(gloss);
-    return parts;
+    return [r.question, ...r.choices, r.answer, line.response ?? '', ...r.refs_detail.filter((x): x is string => x !== null)];
   },
-  detail: (common, line, _settings, aid) => {
+  detail: (common, line, { aidText }) => {
     const record = YokaiEvalRecordSchema.safeParse(line?.inputs);
     if (!record.success || line === undefined) return undefined;
     const messages = MessagesSchema.safeParse(line.prompt?.messages ?? []);
@@ -67,13 +48,10 @@ export const YOKAIEVAL_REVIEW: ReviewParts = {
       regionNormalized: normalizeRegion(record.data.region),
       url: record.data.url,
       refsDetail: record.data.refs_detail,
-      gloss: glossOf(aid)?.lookup(record.data.question, record.data.choices) ?? null,
+      gloss: aidText,
       judgePrompt: judgeText,
     };
   },
-  runHeader: () => ({}),
-  scoreHeader: () => ({}),
-  taskTitle: () => '',
   informativeRank: () => yokaiEvalRank,
-  loadAid: (sources) => loadYokaiEvalGlosses(sources),
+  aid: { load: (sources) => loadYokaiEvalGlosses(sources).then(glossAid) },
 };

@@ -36,23 +36,25 @@ export interface BenchmarkBasics {
   readonly verdictBy: 'judge' | 'metric';
 }
 
-/** A facet: the input field of the same id (a string), as filters and statistics label and order it. */
+/** A facet of an item, as filters and statistics label and order it. */
 export interface BenchmarkFacet {
   readonly id: string;
   readonly label: string;
   /** The order its values are listed in (others after them); none: as they come. */
   readonly order?: readonly string[];
-  /** The facet's value of a raw field (a messy field normalized); none: the field itself. */
-  readonly normalize?: (raw: string) => string;
+  /** The item's value from its result line's inputs (undefined: none); none given: the input field of the same id, when a string. */
+  readonly read?: (inputs: Readonly<Record<string, unknown>>) => string | undefined;
 }
 
-/** An item's facets from its result line's inputs: each facet whose field is a string. */
+/** An item's facets from its result line's inputs: each facet that has a value. */
 export function facetValuesOf(facets: readonly BenchmarkFacet[], inputs: unknown): Record<string, string> {
   const values: Record<string, string> = {};
   if (typeof inputs !== 'object' || inputs === null) return values;
+  const record = inputs as Readonly<Record<string, unknown>>;
   for (const facet of facets) {
-    const raw: unknown = (inputs as Record<string, unknown>)[facet.id];
-    if (typeof raw === 'string') values[facet.id] = facet.normalize === undefined ? raw : facet.normalize(raw);
+    const raw = record[facet.id];
+    const value = facet.read === undefined ? (typeof raw === 'string' ? raw : undefined) : facet.read(record);
+    if (value !== undefined) values[facet.id] = value;
   }
   return values;
 }

@@ -18,9 +18,9 @@ export function rowExtrasOf(review: ReviewParts, line: RowLine, settings: Review
   return { margin: metric?.margin ?? mc?.margin ?? null, metricAcc: metric?.metricAcc, mc: mc === undefined ? undefined : { mc1: mc.mc1, mc2: mc.mc2 } };
 }
 
-/** What the run header adds: the metrics scored and the primary one (none without metrics). */
+/** What the run header adds: the metrics scored, and the primary one (the score that gives the verdict). */
 export function runHeaderParts(settings: ReviewSettings): { metrics?: string[]; primaryMetric?: string } {
-  return settings.metrics.length > 0 ? { metrics: [...settings.metrics], primaryMetric: settings.primaryMetric } : {};
+  return { ...(settings.metrics.length > 0 ? { metrics: [...settings.metrics] } : {}), ...(settings.primaryMetric === '' ? {} : { primaryMetric: settings.primaryMetric }) };
 }
 
 /** What the score header adds from the rows: MC means over the rows with an MC part, and whether items take verdicts. */

@@ -1,13 +1,27 @@
-import { type BenchmarkBasics, type HallucinationCategoryDefinition } from '../benchmarks/basics';
+import { type BenchmarkBasics, type BenchmarkFacet, type HallucinationCategoryDefinition } from '../benchmarks/basics';
 import { ForeignInputsSchema, shownValue } from './foreignInputs';
 
 /** The list's facets: the verdict score's value as the log writes it, and the epoch. */
-export function foreignFacets(inputs: unknown): Record<string, string> {
-  const parsed = ForeignInputsSchema.safeParse(inputs);
-  if (!parsed.success) return {};
-  const verdict = parsed.data.scores.find((s) => s.name === parsed.data.verdictScore);
-  return { value: verdict === undefined ? 'none' : shownValue(verdict.value), ...(parsed.data.epoch === null ? {} : { epoch: String(parsed.data.epoch) }) };
-}
+const FOREIGN_FACETS: readonly BenchmarkFacet[] = [
+  {
+    id: 'value',
+    label: 'Score value',
+    read: (inputs) => {
+      const parsed = ForeignInputsSchema.safeParse(inputs);
+      if (!parsed.success) return undefined;
+      const verdict = parsed.data.scores.find((s) => s.name === parsed.data.verdictScore);
+      return verdict === undefined ? 'none' : shownValue(verdict.value);
+    },
+  },
+  {
+    id: 'epoch',
+    label: 'Epoch',
+    read: (inputs) => {
+      const parsed = ForeignInputsSchema.safeParse(inputs);
+      return !parsed.success || parsed.data.epoch === null ? undefined : String(parsed.data.epoch);
+    },
+  },
+];
 
 /** What an annotator flags in an imported log's sample: the output, the item itself, or its grading. */
 export const FOREIGN_LOG_CATEGORIES: readonly HallucinationCategoryDefinition[] = [
@@ -27,9 +41,9 @@ export function foreignBasics(id: string, title: string, errorStages: readonly s
     language: 'en',
     source: null,
     inputsSchema: ForeignInputsSchema,
-    facets: { names: ['value', 'epoch'], of: foreignFacets },
+    facets: FOREIGN_FACETS,
     hallucinationCategories: FOREIGN_LOG_CATEGORIES,
     errorStages,
-    automaticRater: 'scorer',
+    verdictBy: 'metric',
   };
 }

@@ -3,7 +3,6 @@ import { type Benchmark, type OfficialImport } from '../benchmarks/benchmark';
 import { loadRunState } from '../adjudication/runState';
 import { UserError } from '../util/errors';
 import { type BenchmarkBasics } from '../benchmarks/basics';
-import { foreignFacets } from './foreignBasics';
 import { foreignDetail, foreignSearchTexts } from './foreignDetail';
 import { exportForeignAdjudicated, exportForeignPlain } from './foreignExport';
 import { ResultLineSchema } from '../runs/resultLine';
@@ -19,11 +18,6 @@ export interface ForeignFormat {
   readonly writeBack?: Benchmark['writeBack'];
 }
 
-const FACETS = [
-  { id: 'value', label: 'Score value' },
-  { id: 'epoch', label: 'Epoch' },
-];
-
 /** A log format as a Benchmark: its items are the log's samples, imported, never run. */
 export function foreignBenchmark(format: ForeignFormat): Benchmark {
   const refuse = (): never => {
@@ -35,17 +29,13 @@ export function foreignBenchmark(format: ForeignFormat): Benchmark {
     description: format.description,
     resultLineSchema: ResultLineSchema,
     runCli: { name: format.basics.id, help: `${format.basics.title} logs are imported, not run: eval-adjudicator import ${format.importer.kind} FILE --out DIR\n`, options: {}, prepare: refuse, reopen: refuse },
-    reopenSession: refuse,
     review: {
-      look: { showTask: true, automatic: 'metric', facets: FACETS },
-      settings: () => ({ decidable: true, primaryMetric: '', metrics: [] }),
-      facetsOf: foreignFacets,
-      rowExtras: () => ({ margin: null, metricAcc: undefined, mc: undefined }),
+      // The log's task named in the header as the log names it.
+      taskTitles: {},
+      // The verdict score, named in the header as the primary metric; no metric columns.
+      metrics: { of: (manifest) => ({ primary: verdictScore(manifest.settings), metrics: [] }), rowParts: () => ({ margin: null, metricAcc: undefined }) },
       searchTexts: foreignSearchTexts,
       detail: foreignDetail,
-      runHeader: (manifest) => (verdictScore(manifest.settings) === '' ? {} : { primaryMetric: verdictScore(manifest.settings) }),
-      scoreHeader: () => ({}),
-      taskTitle: (task) => task,
     },
     exports: { plain: (dir, format) => exportForeignPlain(loadRunState(dir), format), adjudicated: exportForeignAdjudicated },
     summary: { extend: withLogFigure, lines: logFigureLines },

@@ -61,7 +61,7 @@ test('the detail shows the conversation as turns, the choices with the target ma
   const { dir } = await importLog(MMLU);
   const state = loadRunState(dir);
   const line = state.current.get('1#1');
-  const detail = benchmarkOf('inspect').review.detail({ id: '1#1', auto: 'false', error: null, annotators: [], mine: null, final: null, conflict: false, canUndo: false }, line, { decidable: true, primaryMetric: '', metrics: [] }, null);
+  const detail = benchmarkOf('inspect').review.detail({ id: '1#1', auto: 'false', error: null, annotators: [], mine: null, final: null, conflict: false, canUndo: false }, line, { settings: { decidable: true, primaryMetric: '', metrics: [] }, aidText: null });
   assert.equal(detail?.kind, 'texts');
   if (detail?.kind !== 'texts') return;
   const user = detail.fields.find((f) => f.label === 'user');

@@ -35,7 +35,7 @@ test("promptfoo: the pass rate shown is promptfoo's own stats, to the last digit
 test("promptfoo: the detail shows the prompt as a turn and gradingResult's components with pass, score and reason", async () => {
   const dir = await importResults(RESULTS);
   const line = loadRunState(dir).current.get('0/0');
-  const detail = benchmarkOf('promptfoo').review.detail({ id: '0/0', auto: 'false', error: null, annotators: [], mine: null, final: null, conflict: false, canUndo: false }, line, { decidable: true, primaryMetric: '', metrics: [] }, null);
+  const detail = benchmarkOf('promptfoo').review.detail({ id: '0/0', auto: 'false', error: null, annotators: [], mine: null, final: null, conflict: false, canUndo: false }, line, { settings: { decidable: true, primaryMetric: '', metrics: [] }, aidText: null });
   assert.equal(detail?.kind, 'texts');
   if (detail?.kind !== 'texts') return;
   assert.equal(detail.fields[0]?.label, 'user');

@@ -13,7 +13,8 @@ export const KALAHI_REVIEW: ReviewParts = {
     of: (manifest) => {
       const open = OpenSettings.safeParse(manifest.settings);
       const settings = open.success ? open.data.open : null;
-      return { primary: settings?.primaryMetric ?? 'chrf', metrics: settings?.metrics ?? [] };
+      // A run without open-ended answers (MC only) scores no metric.
+      return settings === null ? { primary: '', metrics: [] } : { primary: settings.primaryMetric, metrics: settings.metrics };
     },
     rowParts: (line, primary) => {
       const kalahi = asKalahiLine(line);

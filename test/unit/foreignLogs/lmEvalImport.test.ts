@@ -41,7 +41,7 @@ test('lm-eval: one item per doc in the file order; the detail shows the context,
   const lines = readFileSync(MC, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { doc_id: number; acc: number });
   assert.deepEqual(state.manifest.dataset.itemIds, lines.map((l) => String(l.doc_id)));
   for (const l of lines) assert.equal(state.current.get(String(l.doc_id))?.verdict, l.acc === 1);
-  const detail = benchmarkOf('lm-eval').review.detail({ id: '1', auto: 'true', error: null, annotators: [], mine: null, final: null, conflict: false, canUndo: false }, state.current.get('1'), { decidable: true, primaryMetric: '', metrics: [] }, null);
+  const detail = benchmarkOf('lm-eval').review.detail({ id: '1', auto: 'true', error: null, annotators: [], mine: null, final: null, conflict: false, canUndo: false }, state.current.get('1'), { settings: { decidable: true, primaryMetric: '', metrics: [] }, aidText: null });
   if (detail?.kind !== 'texts') throw new Error('expected a texts detail');
   assert.equal(detail.fields[0]?.text, 'Question: Which yokai has a long nose?\nAnswer:');
   assert.equal(detail.fields.find((f) => f.label.startsWith('choices'))?.text, '  A) kappa\n✓ B) tengu\n  C) yuki-onna');

@@ -1,8 +1,6 @@
-import { basename } from 'node:path';
-import { readGgufHeader, metadataString } from '../runtimes/gguf/ggufFile';
-import { type GgufChoice, resolveModelFile } from '../runtimes/gguf/openModelFile';
+import { localModelName } from '../runtimes/gguf/localModelName';
+import { type GgufChoice } from '../runtimes/gguf/openModelFile';
 import { UsageError } from '../util/errors';
-import { type CliIo } from './io';
 import { type Parsed, numberOption, stringOption } from './options';
 
 export const GGUF_OPTIONS = {
@@ -16,7 +14,8 @@ export const GGUF_OPTIONS_HELP = `Local model (in-process with llama.cpp; needs 
   --model-file PATH.gguf|ollama:NAME[:TAG]
                             run a GGUF model file, or a model Ollama has pulled (found in OLLAMA_MODELS, else
                             ~/.ollama/models), for MC (--logprobs gguf, the default then) and open-ended
-                            answers (greedy); --model defaults to the GGUF's general.name, else the file name.
+                            answers (greedy); --model defaults to the file name without .gguf (an Ollama model: NAME:TAG),
+                            which also names the run.
                             On --resume or --retry-errors of such a run, give --model-file again (run.json
                             records the file's name and sha256, never its folder)
   --gpu-layers auto|N       layers offloaded to the GPU (default auto; 0: CPU only)
@@ -24,12 +23,17 @@ export const GGUF_OPTIONS_HELP = `Local model (in-process with llama.cpp; needs 
   --threads N               CPU threads (default: half the cores, at least one)
 `;
 
-/** The local model's choice from the command line; null without --model-file. */
-export function ggufChoiceFrom(command: string, parsed: Parsed): { readonly modelFile: string; readonly choice: GgufChoice } | null {
-  const modelFile = stringOption(parsed, 'model-file');
+/**
+ * The local model's choice from the command line; null without `fileOption` (--model-file, or YokaiEval's
+ * --judge-model-file). --gpu-layers, --context and --threads apply to every local model of the run, so they
+ * are refused only when neither `fileOption` nor any of `otherFileOptions` is given.
+ */
+export function ggufChoiceFrom(command: string, parsed: Parsed, fileOption = 'model-file', otherFileOptions: readonly string[] = []): { readonly modelFile: string; readonly choice: GgufChoice } | null {
+  const modelFile = stringOption(parsed, fileOption);
   const given = ['gpu-layers', 'context', 'threads'].find((name) => parsed.values[name] !== undefined);
   if (modelFile === undefined) {
-    if (given !== undefined) throw new UsageError(`${command}: --${given} applies to a local model (--model-file)`);
+    const files = [fileOption, ...otherFileOptions];
+    if (given !== undefined && files.every((name) => parsed.values[name] === undefined)) throw new UsageError(`${command}: --${given} applies to a local model (${files.map((f) => `--${f}`).join(' or ')})`);
     return null;
   }
   const layers = stringOption(parsed, 'gpu-layers') ?? 'auto';
@@ -51,13 +55,7 @@ export function ggufChoiceFrom(command: string, parsed: Parsed): { readonly mode
   };
 }
 
-/** --model's default for a local model: the GGUF's general.name, else the file name (header errors are left to loading). */
-export async function defaultLocalModelName(modelFile: string, io: CliIo): Promise<string> {
-  try {
-    const { path } = resolveModelFile(modelFile, io.cwd, io.env);
-    const name = metadataString(await readGgufHeader(path), 'general.name');
-    return name !== null && name.trim() !== '' ? name.trim() : basename(path);
-  } catch {
-    return basename(modelFile);
-  }
+/** --model's default for a local model: localModelName's rule (an Ollama model's NAME:TAG, else the file name without .gguf). */
+export function defaultLocalModelName(modelFile: string): string {
+  return localModelName(modelFile);
 }

@@ -1,9 +1,9 @@
-import { basename } from 'node:path';
+import { localModelName } from '../runtimes/gguf/localModelName';
 import { OLLAMA_PREFIX, listOllamaModels } from '../runtimes/gguf/ollamaStore';
 import { stepTitle } from './sharedSteps';
 import { type StartRunUi } from './startRunUi';
 
-/** A local model as --model-file takes it: a .gguf path, or ollama:NAME:TAG; its label names the run. */
+/** A local model as --model-file takes it: a .gguf path, or ollama:NAME:TAG; its label (localModelName's rule, as the CLI's) names the model and the run. */
 export interface LocalModelPick {
   readonly modelFile: string;
   readonly label: string;
@@ -21,10 +21,10 @@ export async function pickLocalModel(ui: StartRunUi, step: number): Promise<Loca
     if (choice === undefined) return undefined;
     modelFile = choice;
   }
-  if (modelFile !== '') return { modelFile, label: modelFile.slice(OLLAMA_PREFIX.length) };
+  if (modelFile !== '') return { modelFile, label: localModelName(modelFile) };
   const remembered = ui.remembered('lastModelFile');
   const file = await ui.openFile({ title: 'A GGUF model file', filters: { 'GGUF model': ['gguf'], 'All files': ['*'] }, ...(remembered !== undefined ? { defaultPath: remembered } : {}) });
   if (file === undefined) return undefined;
   await ui.remember('lastModelFile', file);
-  return { modelFile: file, label: basename(file) };
+  return { modelFile: file, label: localModelName(file) };
 }

@@ -14,7 +14,7 @@ const ENDPOINT_ITEMS: readonly PickItem<Provider>[] = [
   { label: 'OpenAI', description: OPENAI_BASE_URL, value: 'openai' },
   { label: 'Azure OpenAI', description: 'endpoint, deployment, API version', value: 'azure' },
 ];
-const LOCAL_ITEM: PickItem<Provider> = { label: 'Local model file (GGUF)', description: 'in-process with llama.cpp: a .gguf file or an Ollama model; MC needs no server', value: 'local' };
+const LOCAL_ITEM: PickItem<Provider> = { label: 'Local model file (GGUF)', description: 'in-process with llama.cpp: a .gguf file or an Ollama model, no server', value: 'local' };
 
 /** The provider, then its base URL (remembered per provider); the benchmark's model runs there. */
 export async function pickEndpoint(ui: StartRunUi, step: number): Promise<Endpoint | undefined> {

@@ -80,11 +80,18 @@ export interface StartRunEnvironment extends ClientEnvironment {
 
 /**
  * What a benchmark's steps settle. `endpoint`: a model behind an HTTP endpoint, run with the settings'
- * concurrency and cache and the endpoint's key (asked for when none is stored); `local`: a model file run
+ * concurrency and cache and the endpoint's key (asked for when none is stored); `local`: model files run
  * in-process, one item at a time, no cache, no key.
  */
 export type StartRunPlan =
-  | { readonly kind: 'endpoint'; readonly endpoint: Endpoint; readonly modelName: string; prepare(env: StartRunEnvironment, runName: string): Promise<RunSession> }
+  | {
+      readonly kind: 'endpoint';
+      readonly endpoint: Endpoint;
+      readonly modelName: string;
+      /** A model of the run (YokaiEval's model or judge) is also a local file: the environment carries a local run's folders too. */
+      readonly local?: boolean;
+      prepare(env: StartRunEnvironment, runName: string): Promise<RunSession>;
+    }
   | { readonly kind: 'local'; readonly modelName: string; prepare(env: StartRunEnvironment, runName: string): Promise<RunSession> };
 
 /** A benchmark's part of Start Run…: its steps after the benchmark pick (steps 2 to 5 of 5). */

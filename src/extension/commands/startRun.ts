@@ -44,7 +44,8 @@ export async function startRunCommand(deps: StartRunDeps): Promise<void> {
   const { benchmark, plan } = chosen;
   const settings = readSettings();
   const name = uniqueRunName(runsDir, benchmark.id, plan.modelName);
-  const environment = plan.kind === 'local' ? localEnvironment(deps, settings) : endpointEnvironment(settings, chosen.apiKey);
+  const environment =
+    plan.kind === 'local' ? localEnvironment(deps, settings) : { ...endpointEnvironment(settings, chosen.apiKey), ...(plan.local === true ? localFolders(deps) : {}) };
   await execute(deps, {
     benchmark,
     runDir: join(runsDir, name),
@@ -68,9 +69,14 @@ function endpointEnvironment(settings: Settings, apiKey: string | undefined): St
   };
 }
 
-/** A model file in-process: one item at a time, no cache; node-llama-cpp looked for in the workspace folders and the extension's storage. */
-function localEnvironment(deps: StartRunDeps, settings: Settings): StartRunEnvironment {
+/** Where a local model's relative paths start, Ollama is looked up and node-llama-cpp is looked for (the workspace folders, the extension's storage). */
+function localFolders(deps: StartRunDeps): Pick<StartRunEnvironment, 'cwd' | 'env' | 'runtimeDirs'> {
   const workspaceDirs = (vscode.workspace.workspaceFolders ?? []).map((f) => f.uri.fsPath);
+  return { cwd: workspaceDirs[0] ?? process.cwd(), env: process.env, runtimeDirs: [...workspaceDirs, ...(deps.runtimeDirs ?? [])] };
+}
+
+/** Model files in-process: one item at a time, no cache. */
+function localEnvironment(deps: StartRunDeps, settings: Settings): StartRunEnvironment {
   return {
     sources: extensionSources(settings.dataDirectory),
     keys: {},
@@ -78,9 +84,7 @@ function localEnvironment(deps: StartRunDeps, settings: Settings): StartRunEnvir
     useCache: false,
     pool: new RequestPool({ maxConcurrency: 1 }),
     cache: undefined,
-    cwd: workspaceDirs[0] ?? process.cwd(),
-    env: process.env,
-    runtimeDirs: [...workspaceDirs, ...(deps.runtimeDirs ?? [])],
+    ...localFolders(deps),
   };
 }
 

@@ -36,7 +36,7 @@ describe('run kalahi --model-file on a tiny GGUF', () => {
     const runDir = run.lastLine;
     const manifest = readManifest(runDir);
     assert.deepEqual(manifest.counts, { items: 10, done: 10, error: 0, missing: 0 });
-    assert.equal(manifest.model?.name, 'tiny-llama', '--model defaults to general.name');
+    assert.equal(manifest.model?.name, 'tiny', '--model defaults to the file name without .gguf, as Start Run names it');
     const local = z
       .object({
         file: z.object({ name: z.string(), size: z.number(), sha256: z.string(), architecture: z.string(), fileType: z.string(), chatTemplateSha256: z.string() }),

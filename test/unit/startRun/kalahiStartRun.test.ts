@@ -16,6 +16,7 @@ import { startTestServer } from '../../server';
 import { scratchDir } from '../../helpers/scratch';
 import { type Answer, KEEP, type ScriptOptions, scriptedUi } from '../../helpers/scriptedStartRunUi';
 import { requireSharedFile, sharedDataDir } from '../../helpers/sharedData';
+import { defaultLocalModelName } from '../../../src/core/commandLine/ggufOptions';
 import { LIMIT_ITEMS, LOCAL_ITEM, PROVIDER_ITEMS } from './startRunSteps';
 
 const METEOR = metricUnavailable('meteor') === null;
@@ -130,11 +131,12 @@ test('Kalahi on a local GGUF file: the file dialog at the remembered file, the t
   const chosen = await chooseRun(ui, registeredBenchmarks());
   assert.deepEqual(ui.shown[3], { kind: 'openFile', title: 'A GGUF model file', filters: { 'GGUF model': ['gguf'], 'All files': ['*'] }, defaultPath: '/models/old.gguf' });
   assert.equal(ui.shown[4]?.title, 'Start Run (5/5): how many items');
-  assert.deepEqual(chosen === undefined ? undefined : { kind: chosen.plan.kind, modelName: chosen.plan.modelName, apiKey: chosen.apiKey }, { kind: 'local', modelName: 'tiny q4.gguf', apiKey: undefined });
+  assert.deepEqual(chosen === undefined ? undefined : { kind: chosen.plan.kind, modelName: chosen.plan.modelName, apiKey: chosen.apiKey }, { kind: 'local', modelName: 'tiny q4', apiKey: undefined });
   assert.deepEqual(Object.fromEntries(ui.memory), { lastModelFile: '/models/tiny q4.gguf' });
+  assert.equal(chosen?.plan.modelName, defaultLocalModelName('/models/tiny q4.gguf'), 'named as the CLI names --model-file');
 
   assert.deepEqual(await configOf(['Multiple choice', 'Local model file (GGUF)', '/models/tiny q4.gguf', 'First 10 items'], { env, settings: { localModelThreads: 2 } }), {
-    model: { endpoint: { provider: 'local', baseUrl: 'gguf:tiny%20q4.gguf' }, name: 'tiny q4.gguf', apiKeyEnv: null, systemPrompt: null, params: NO_PARAMS },
+    model: { endpoint: { provider: 'local', baseUrl: 'gguf:tiny%20q4' }, name: 'tiny q4', apiKeyEnv: null, systemPrompt: null, params: NO_PARAMS },
     task: 'mc',
     variant: 'full',
     appendPeriod: true,

@@ -15,7 +15,11 @@ import { TINY } from '../../fixtures/benchmarks/tiny';
 import { scratchDir } from '../../helpers/scratch';
 import { type Answer, CANCEL, KEEP, scriptedUi } from '../../helpers/scriptedStartRunUi';
 import { requireSharedFile, sharedDataDir } from '../../helpers/sharedData';
-import { LIMIT_ITEMS, PROVIDER_ITEMS } from './startRunSteps';
+import { LIMIT_ITEMS, LOCAL_ITEM, PROVIDER_ITEMS } from './startRunSteps';
+
+const SAME = "On the model's endpoint";
+const JUDGE_LOCAL_ITEM = { label: 'Local model file (GGUF)', description: 'in-process with llama.cpp: a .gguf file or an Ollama model (it may be the model itself)' };
+const JUDGE_ITEMS_AFTER_ENDPOINT = [{ label: SAME, description: 'same base URL and key as the model' }, JUDGE_LOCAL_ITEM];
 
 // A benchmark without Start Run steps: `run tiny` works, Start Run does not offer it.
 registerBenchmark(TINY);
@@ -31,16 +35,17 @@ const BENCHMARK_PICK = {
 
 test('YokaiEval on an OpenAI-compatible server: the remembered base URL, model and judge are offered, the open-weights preset is used', async () => {
   const url = 'http://127.0.0.1:9/v1';
-  const script = ['YokaiEval', 'OpenAI-compatible base URL', url, KEEP, KEEP, 'First 20 items'] as const;
+  const script = ['YokaiEval', 'OpenAI-compatible base URL', url, KEEP, SAME, KEEP, 'First 20 items'] as const;
   const remembered = { lastModel: 'model-remembered', lastJudge: 'judge-remembered' };
   const ui = scriptedUi(script, { remembered });
   const chosen = await chooseRun(ui, registeredBenchmarks());
   assert.equal(ui.remaining(), 0);
   assert.deepEqual(ui.shown, [
     BENCHMARK_PICK,
-    { kind: 'pickOne', title: 'Start Run (2/5): provider', items: PROVIDER_ITEMS },
+    { kind: 'pickOne', title: 'Start Run (2/5): provider', items: [...PROVIDER_ITEMS, LOCAL_ITEM] },
     { kind: 'input', title: 'Base URL', value: 'http://127.0.0.1:8000/v1', emptyProblem: 'Not a URL' },
     { kind: 'input', title: 'Start Run (3/5): model', prompt: 'The model name as the server knows it', value: 'model-remembered', emptyProblem: 'A model name is required' },
+    { kind: 'pickOne', title: 'Start Run (4/5): judge', items: JUDGE_ITEMS_AFTER_ENDPOINT },
     { kind: 'input', title: 'Start Run (4/5): judge model (same endpoint and key as the model)', prompt: "The LLM judge; the paper's judge is gpt-4o", value: 'judge-remembered', emptyProblem: 'A judge model is required' },
     { kind: 'pickOne', title: 'Start Run (5/5): how many items', items: LIMIT_ITEMS(810) },
   ]);
@@ -62,11 +67,12 @@ test('YokaiEval on an OpenAI-compatible server: the remembered base URL, model a
 });
 
 test('YokaiEval on OpenAI, first time: gpt-4o-mini and gpt-4o offered, N items typed, the API key asked for and stored', async () => {
-  const script = ['YokaiEval', 'OpenAI', KEEP, KEEP, 'First N items…', ' 7 ', 'sk-typed'] as const;
+  const script = ['YokaiEval', 'OpenAI', KEEP, SAME, KEEP, 'First N items…', ' 7 ', 'sk-typed'] as const;
   const ui = scriptedUi(script);
   const chosen = await chooseRun(ui, registeredBenchmarks());
   assert.deepEqual(ui.shown.slice(2), [
     { kind: 'input', title: 'Start Run (3/5): model', prompt: 'The model name as the server knows it', value: 'gpt-4o-mini', emptyProblem: 'A model name is required' },
+    { kind: 'pickOne', title: 'Start Run (4/5): judge', items: JUDGE_ITEMS_AFTER_ENDPOINT },
     { kind: 'input', title: 'Start Run (4/5): judge model (same endpoint and key as the model)', prompt: "The LLM judge; the paper's judge is gpt-4o", value: 'gpt-4o', emptyProblem: 'A judge model is required' },
     { kind: 'pickOne', title: 'Start Run (5/5): how many items', items: LIMIT_ITEMS(810) },
     { kind: 'input', title: 'How many items (from the first)', emptyProblem: 'A whole number from 1 to 810' },
@@ -89,14 +95,14 @@ test('YokaiEval on OpenAI, first time: gpt-4o-mini and gpt-4o offered, N items t
 
 test('YokaiEval on Azure: model and judge are deployments; an empty key cancels after the model is remembered', async () => {
   const base = 'https://res.openai.azure.com';
-  const ui = scriptedUi(['YokaiEval', 'Azure OpenAI', base, 'dep-model ', 'dep-judge', 'All 810 items', '']);
+  const ui = scriptedUi(['YokaiEval', 'Azure OpenAI', base, 'dep-model ', SAME, 'dep-judge', 'All 810 items', '']);
   assert.equal(await chooseRun(ui, registeredBenchmarks()), undefined);
   assert.deepEqual(ui.shown[2], { kind: 'input', title: 'Azure OpenAI endpoint', value: 'https://NAME.openai.azure.com', emptyProblem: 'Not a URL' });
   assert.deepEqual(ui.shown[3], { kind: 'input', title: 'Start Run (3/5): model', prompt: 'The deployment name', value: '', emptyProblem: 'A model name is required' });
   assert.deepEqual(Object.fromEntries(ui.memory), { 'lastBaseUrl.azure': base, lastJudge: 'dep-judge', lastModel: 'dep-model' });
   assert.equal(ui.keys.size, 0);
 
-  const choice = await askYokaiEvalRun(scriptedUi(['Azure OpenAI', base, 'dep-model ', 'dep-judge', 'All 810 items']));
+  const choice = await askYokaiEvalRun(scriptedUi(['Azure OpenAI', base, 'dep-model ', SAME, 'dep-judge', 'All 810 items']));
   const config = choice === undefined ? undefined : yokaiEvalStartConfig(choice);
   assert.deepEqual(config?.model.endpoint, { provider: 'azure', baseUrl: base, apiVersion: '2024-10-21', deployment: 'dep-model' });
   assert.deepEqual(config.judge.endpoint, { provider: 'azure', baseUrl: base, apiVersion: '2024-10-21', deployment: 'dep-judge' });
@@ -105,10 +111,10 @@ test('YokaiEval on Azure: model and judge are deployments; an empty key cancels 
 });
 
 test('cancelling a step ends Start Run; the judge is remembered once given, the model only once every step is answered', async () => {
-  const cancelAtLimit = scriptedUi(['YokaiEval', 'OpenAI', 'm', 'j', CANCEL]);
+  const cancelAtLimit = scriptedUi(['YokaiEval', 'OpenAI', 'm', SAME, 'j', CANCEL]);
   assert.equal(await chooseRun(cancelAtLimit, registeredBenchmarks()), undefined);
   assert.deepEqual(Object.fromEntries(cancelAtLimit.memory), { lastJudge: 'j' });
-  const cancelled: Answer[][] = [[CANCEL], ['YokaiEval', CANCEL], ['YokaiEval', 'OpenAI-compatible base URL', CANCEL], ['YokaiEval', 'OpenAI', CANCEL], ['YokaiEval', 'OpenAI', 'm', CANCEL]];
+  const cancelled: Answer[][] = [[CANCEL], ['YokaiEval', CANCEL], ['YokaiEval', 'OpenAI-compatible base URL', CANCEL], ['YokaiEval', 'OpenAI', CANCEL], ['YokaiEval', 'OpenAI', 'm', CANCEL], ['YokaiEval', 'OpenAI', 'm', SAME, CANCEL]];
   for (const steps of cancelled) {
     const ui = scriptedUi(steps);
     assert.equal(await chooseRun(ui, registeredBenchmarks()), undefined, steps.length.toString());
@@ -121,7 +127,7 @@ test("the plan runs a YokaiEval session over HTTP with the wizard's key, model a
   if (!requireSharedFile(t, join(sharedDataDir, 'yokaieval', 'YokaiEval.json'))) return;
   const server = await startTestServer({ requireApiKey: 'sk-stored' });
   t.after(() => server.close());
-  const ui = scriptedUi(['YokaiEval', 'OpenAI-compatible base URL', server.url, 'test-model', 'judge-model', 'First N items…', '3'], { keys: { [server.url]: 'sk-stored' } });
+  const ui = scriptedUi(['YokaiEval', 'OpenAI-compatible base URL', server.url, 'test-model', SAME, 'judge-model', 'First N items…', '3'], { keys: { [server.url]: 'sk-stored' } });
   const chosen = await chooseRun(ui, registeredBenchmarks());
   assert.ok(chosen !== undefined);
   assert.equal(chosen.apiKey, 'sk-stored');

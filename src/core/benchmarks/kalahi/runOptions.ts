@@ -129,7 +129,7 @@ async function configFrom(parsed: Parsed, io: CliIo): Promise<KalahiRunConfig> {
     throw new UsageError(`${COMMAND}: --logprobs gguf needs --model-file PATH.gguf (or ollama:NAME[:TAG])`);
   }
   const given = stringOption(parsed, 'model');
-  const modelName = given !== undefined && given !== '' ? given : local !== null ? await defaultLocalModelName(local.modelFile, io) : undefined;
+  const modelName = given !== undefined && given !== '' ? given : local !== null ? defaultLocalModelName(local.modelFile) : undefined;
   if (modelName === undefined || modelName === '') throw new UsageError(`${COMMAND}: --model is required (or --model-file for a local model)`);
   const task = choiceOption(COMMAND, parsed, 'task', KALAHI_TASKS) ?? 'both';
   const wantsMc = task !== 'open';

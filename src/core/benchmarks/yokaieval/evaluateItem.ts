@@ -1,4 +1,4 @@
-import { type ChatClient, type ChatMessage, type ChatParams } from '../../model/chatClient';
+import { type ChatCompleter, type ChatMessage, type ChatParams } from '../../model/chatClient';
 import { ModelCallError, classifyModelError } from '../../model/modelError';
 import { RuntimeStoppedError } from '../../runtimes/gguf/ggufErrors';
 import { canonicalJson, sha256Hex } from '../../util/hash';
@@ -9,11 +9,11 @@ import { type Wording, renderQuestionPrompt } from './questionPrompt';
 import { parseJudgeVerdict } from './verdict';
 
 export interface YokaiEvalCallSettings {
-  readonly model: ChatClient;
+  readonly model: ChatCompleter;
   readonly modelName: string;
   readonly modelParams: ChatParams;
   readonly systemPrompt: string | null;
-  readonly judge: ChatClient;
+  readonly judge: ChatCompleter;
   readonly judgeModelName: string;
   readonly judgeParams: ChatParams;
   readonly judgeTemplate: string;

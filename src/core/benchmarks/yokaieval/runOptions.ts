@@ -6,7 +6,12 @@ import { specFromRecord } from '../../runs/modelSpec';
 import { type RunManifest } from '../../runs/runManifest';
 import { type RunKeys } from '../../runs/runSession';
 import { UsageError } from '../../util/errors';
+import { type Endpoint } from '../../model/endpoint';
 import { endpointFrom, endpointOptionSpecs, keyFromEnv } from '../../commandLine/endpointOptions';
+import { GGUF_OPTIONS, ggufChoiceFrom } from '../../commandLine/ggufOptions';
+import { DEFAULT_GGUF_SEED } from '../../runtimes/gguf/ggufChat';
+import { localModelName } from '../../runtimes/gguf/localModelName';
+import { NODE_LLAMA_CPP_INSTALL } from '../../runtimes/gguf/nodeLlamaCpp';
 import { type CliIo } from '../../commandLine/io';
 import { type Parsed, choiceOption, numberOption, stringOption } from '../../commandLine/options';
 import { samplingParams } from '../../commandLine/samplingOptions';
@@ -15,10 +20,11 @@ import { type BenchmarkRunCli } from '../../commandLine/benchmarkRunCli';
 const COMMAND = 'run';
 
 export const YOKAIEVAL_RUN_HELP = `Usage: eval-adjudicator run yokaieval --model M [options]
-       eval-adjudicator run yokaieval --resume RUNDIR | --retry-errors RUNDIR [--concurrency N]
+       eval-adjudicator run yokaieval --model-file PATH.gguf|ollama:NAME --judge-model-file PATH.gguf|ollama:NAME [options]
+       eval-adjudicator run yokaieval --resume RUNDIR | --retry-errors RUNDIR [--concurrency N] [--model-file F] [--judge-model-file F]
 
-Runs YokaiEval against an OpenAI-compatible model, judged by an LLM judge, into a new run folder.
-Prints the run folder's path as the last line of stdout; progress goes to stderr.
+Runs YokaiEval against an OpenAI-compatible model or a local GGUF model, judged by an LLM judge (served or
+local), into a new run folder. Prints the run folder's path as the last line of stdout; progress goes to stderr.
 
 Model:
   --model M                 model name (Azure: the deployment unless --deployment is given)
@@ -36,9 +42,28 @@ Judge (defaults to the model's endpoint and key, so nothing goes to OpenAI unles
   --judge-model M           (default gpt-4o)  --judge-provider P  --judge-base-url U
   --judge-deployment D      --judge-api-version V  --judge-api-key-env VAR
   --judge-temperature T     (default 0.7)  --judge-top-p P  --judge-max-tokens N (default 200)
+Local models (in-process with llama.cpp, each rendered by its GGUF's chat template, sampled with the
+temperature, top-p and max tokens above; needs the optional runtime: ${NODE_LLAMA_CPP_INSTALL}):
+  --model-file PATH.gguf|ollama:NAME[:TAG]
+                            the answering model from a GGUF file or a model Ollama has pulled; --model
+                            defaults to the file name without .gguf (an Ollama model: NAME:TAG), which also
+                            names the run; the preset defaults to open-weights
+  --judge-model-file PATH.gguf|ollama:NAME[:TAG]
+                            the judge from a GGUF file (it may be the model's own: loaded once); --judge-model
+                            defaults to its file name. With --model-file the judge must be given: this, or
+                            a judge endpoint (--judge-base-url, --judge-provider)
+  --seed N                  the run's seed (default 0): each local request's seed comes from it and the
+                            request, so a rerun or a resume repeats the same answers
+  --gpu-layers auto|N  --context N  --threads N
+                            as for run kalahi, for every local model of the run
+  On --resume or --retry-errors, give --model-file / --judge-model-file again (run.json records each file's
+  name, size and sha256, never its folder; a different file is refused; ollama: names are found again)
 ${runOptionsHelp('requests in flight, model and judge together', 'print the first prompts, the request count and a token estimate; send nothing')}`;
 
 const OPTIONS = {
+  ...GGUF_OPTIONS,
+  'judge-model-file': { type: 'string' },
+  seed: { type: 'string' },
   preset: { type: 'string' },
   wording: { type: 'string' },
   'top-p': { type: 'string' },
@@ -55,27 +80,62 @@ export const YOKAIEVAL_RUN_CLI: BenchmarkRunCli = {
   options: OPTIONS,
   prepare: (context) => {
     const config = configFrom(context.parsed);
-    const env = context.environment({
+    const bothLocal = config.local?.model !== null && config.local?.judge !== null && config.local !== undefined;
+    const keys = {
       model: context.dryRun ? undefined : keyFromEnv(context.io.env, config.model.endpoint, config.model.apiKeyEnv, 'model'),
       judge: context.dryRun ? undefined : keyFromEnv(context.io.env, config.judge.endpoint, config.judge.apiKeyEnv, 'judge'),
-    });
+    };
+    // Local models answer one request at a time: with both local, more items in flight only queue.
+    const env = { ...context.environment(keys, bothLocal ? 1 : undefined), cwd: context.io.cwd, env: context.io.env };
     return prepareYokaiEvalRun(config, env, context.runName(config.model.name));
   },
-  reopen: (manifest, context) => reopenYokaiEvalRun(manifest, context.environment(keysForManifest(context.io, manifest), manifest.options.concurrency)),
+  reopen: (manifest, context) =>
+    reopenYokaiEvalRun(manifest, {
+      ...context.environment(keysForManifest(context.io, manifest), manifest.options.concurrency),
+      cwd: context.io.cwd,
+      env: context.io.env,
+      modelFile: stringOption(context.parsed, 'model-file'),
+      judgeModelFile: stringOption(context.parsed, 'judge-model-file'),
+    }),
 };
 
+const SERVER_OPTIONS = ['provider', 'base-url', 'api-key-env', 'deployment', 'api-version'];
+
+interface Where {
+  readonly endpoint: Endpoint;
+  readonly apiKeyEnv: string | null;
+}
+
+/** A local model's endpoint: gguf:NAME, never a path; no key. */
+function localEndpoint(name: string): Where {
+  return { endpoint: { provider: 'local', baseUrl: `gguf:${encodeURIComponent(name)}` }, apiKeyEnv: null };
+}
+
 function configFrom(parsed: Parsed): YokaiEvalRunConfig {
-  const modelName = stringOption(parsed, 'model');
-  if (modelName === undefined || modelName === '') throw new UsageError(`${COMMAND}: --model is required`);
-  const model = endpointFrom(COMMAND, parsed, '');
-  const judge = endpointFrom(COMMAND, parsed, 'judge-', model);
+  const localModel = ggufChoiceFrom(COMMAND, parsed, 'model-file', ['judge-model-file']);
+  const localJudge = ggufChoiceFrom(COMMAND, parsed, 'judge-model-file', ['model-file']);
+  for (const [local, prefix, file] of [[localModel, '', 'model-file'], [localJudge, 'judge-', 'judge-model-file']] as const) {
+    const server = SERVER_OPTIONS.find((name) => parsed.values[`${prefix}${name}`] !== undefined);
+    if (local !== null && server !== undefined) throw new UsageError(`${COMMAND}: --${prefix}${server} applies to a served model, not to --${file}`);
+  }
+  if (localModel !== null && localJudge === null && SERVER_OPTIONS.every((name) => parsed.values[`judge-${name}`] === undefined)) {
+    throw new UsageError(`${COMMAND}: with --model-file, give the judge: --judge-model-file PATH.gguf (it may be the same file) or a judge endpoint (--judge-base-url U or --judge-provider P)`);
+  }
+  const seed = numberOption(COMMAND, parsed, 'seed', { integer: true, min: 0, max: 0xffffffff });
+  if (seed !== undefined && localModel === null && localJudge === null) throw new UsageError(`${COMMAND}: --seed applies to a local model (--model-file or --judge-model-file)`);
+  const given = stringOption(parsed, 'model');
+  const modelName = given !== undefined && given !== '' ? given : localModel !== null ? localModelName(localModel.modelFile) : undefined;
+  if (modelName === undefined || modelName === '') throw new UsageError(`${COMMAND}: --model is required (or --model-file for a local model)`);
+  const served = localModel === null ? endpointFrom(COMMAND, parsed, '') : undefined;
+  const model: Where = served ?? localEndpoint(modelName);
+  const judgeName = stringOption(parsed, 'judge-model') ?? (localJudge !== null ? localModelName(localJudge.modelFile) : DEFAULT_JUDGE.model);
+  const judge: Where = localJudge !== null ? localEndpoint(judgeName) : endpointFrom(COMMAND, parsed, 'judge-', served);
   const presetName: PresetName = choiceOption(COMMAND, parsed, 'preset', PRESET_NAMES) ?? defaultPresetFor(model.endpoint.provider);
   const preset = PRESETS[presetName];
   const wording: Wording = choiceOption(COMMAND, parsed, 'wording', WORDINGS) ?? preset.wording;
   const systemPrompt = stringOption(parsed, 'system-prompt');
-  const endpointWithDeployment = (choice: typeof model, name: string): typeof model.endpoint =>
+  const endpointWithDeployment = (choice: Where, name: string): Endpoint =>
     choice.endpoint.provider === 'azure' && choice.endpoint.deployment === undefined ? { ...choice.endpoint, deployment: name } : choice.endpoint;
-  const judgeName = stringOption(parsed, 'judge-model') ?? DEFAULT_JUDGE.model;
   return {
     model: {
       endpoint: endpointWithDeployment(model, modelName),
@@ -94,6 +154,7 @@ function configFrom(parsed: Parsed): YokaiEvalRunConfig {
     preset: presetName,
     wording,
     limit: numberOption(COMMAND, parsed, 'limit', { integer: true, min: 1 }) ?? null,
+    ...(localModel !== null || localJudge !== null ? { local: { model: localModel, judge: localJudge, seed: seed ?? DEFAULT_GGUF_SEED } } : {}),
   };
 }
 

@@ -7,13 +7,28 @@ import { type ItemTask } from '../../runs/itemRunner';
 import { type ClientEnvironment, type ModelSpec, createClient, modelRecord, specFromRecord } from '../../runs/modelSpec';
 import { type RunManifest } from '../../runs/runManifest';
 import { newRunManifest } from '../../runs/newRunManifest';
-import { type RunKeys, type RunPreview, type RunSession } from '../../runs/runSession';
+import { type RequestCounter, type RunKeys, type RunPreview, type RunSession } from '../../runs/runSession';
+import { ChatClient, type ChatCompleter } from '../../model/chatClient';
+import { GGUF_DEFAULT_MAX_TOKENS } from '../../runtimes/gguf/ggufChat';
 import { estimateTokens } from '../../util/estimateTokens';
 import { type YokaiEvalItem } from './dataset';
 import { evaluateYokaiItem, yokaiJudgeMessages, yokaiModelMessages } from './evaluateItem';
 import { type PresetName } from './presets';
 import { type Wording } from './questionPrompt';
 import { loadYokaiEvalSources } from './sources';
+import {
+  type LocalEnvironment,
+  NO_LOCAL_MODELS,
+  type OpenedLocalModels,
+  type YokaiLocalConfig,
+  type YokaiLocalSettings,
+  YokaiLocalSettingsSchema,
+  localChat,
+  localConfigFromSettings,
+  openFittingLocalModels,
+  yokaiLocalSettings,
+} from './localModels';
+
 
 export interface YokaiEvalRunConfig {
   readonly model: ModelSpec;
@@ -22,9 +37,11 @@ export interface YokaiEvalRunConfig {
   readonly wording: Wording;
   /** Only the first N items of the dataset; null for all. */
   readonly limit: number | null;
+  /** GGUF models run in-process for the model and/or the judge (absent: both served). */
+  readonly local?: YokaiLocalConfig;
 }
 
-export interface SessionEnvironment extends ClientEnvironment {
+export interface SessionEnvironment extends ClientEnvironment, LocalEnvironment {
   readonly sources: ResolveOptions;
   readonly keys: RunKeys;
   readonly concurrency: number;
@@ -36,6 +53,8 @@ export const YokaiEvalSettingsSchema = z.object({
   wording: z.enum(['dataset', 'official-results']),
   judgeTemplateSha256: z.string(),
   questionPromptFormat: z.string(),
+  /** Runs with a local model or judge (absent when both are served). */
+  local: YokaiLocalSettingsSchema.optional(),
 });
 
 const QUESTION_PROMPT_FORMAT = 'question + "\\n- " + choice for each choice in stored order';
@@ -43,6 +62,8 @@ const QUESTION_PROMPT_FORMAT = 'question + "\\n- " + choice for each choice in s
 export async function prepareYokaiEvalRun(config: YokaiEvalRunConfig, env: SessionEnvironment, id: string): Promise<RunSession> {
   const sources = await loadYokaiEvalSources(env.sources);
   const selected = config.limit === null ? sources.items : sources.items.slice(0, config.limit);
+  const local = await openChecked(config, sources.judgeTemplate, selected, env, null);
+  const localSettings = yokaiLocalSettings(config.local ?? NO_LOCAL_MODELS, local);
   const manifest = newRunManifest({
     id,
     source: YOKAIEVAL_MANIFEST,
@@ -57,10 +78,11 @@ export async function prepareYokaiEvalRun(config: YokaiEvalRunConfig, env: Sessi
       wording: config.wording,
       judgeTemplateSha256: sha256Hex(sources.judgeTemplate),
       questionPromptFormat: QUESTION_PROMPT_FORMAT,
+      ...(localSettings !== null ? { local: localSettings } : {}),
     },
     options: { concurrency: env.concurrency, cache: env.useCache, limit: config.limit },
   });
-  return sessionFor(manifest, config, sources.judgeTemplate, selected, env);
+  return sessionFor(manifest, config, sources.judgeTemplate, selected, env, local);
 }
 
 /** Rebuilds the session of an existing run from its run.json, to resume it or retry its errors. */
@@ -91,9 +113,32 @@ export async function reopenYokaiEvalRun(manifest: RunManifest, env: SessionEnvi
     preset: settings.preset,
     wording: settings.wording,
     limit: manifest.options.limit,
+    local: localConfigFromSettings(settings.local),
   };
-  return sessionFor(manifest, config, sources.judgeTemplate, selected, env);
+  const local = await openChecked(config, sources.judgeTemplate, selected, env, settings.local ?? null);
+  return sessionFor(manifest, config, sources.judgeTemplate, selected, env, local);
 }
+
+/** The local models loaded and checked to fit every request, before anything is written. */
+function openChecked(config: YokaiEvalRunConfig, judgeTemplate: string, items: readonly YokaiEvalItem[], env: SessionEnvironment, expected: YokaiLocalSettings | null): Promise<OpenedLocalModels> {
+  const local = config.local ?? NO_LOCAL_MODELS;
+  if (local.model === null && local.judge === null) return openFittingLocalModels(local, NO_REQUESTS, env, expected);
+  const answerTokens = config.model.params.maxTokens ?? GGUF_DEFAULT_MAX_TOKENS;
+  return openFittingLocalModels(
+    local,
+    {
+      model: { requests: local.model === null ? [] : items.map((item) => ({ itemId: item.id, messages: yokaiModelMessages(item, config.wording, config.model.systemPrompt) })), newTokens: answerTokens },
+      judge: {
+        requests: local.judge === null ? [] : items.map((item) => ({ itemId: item.id, messages: yokaiJudgeMessages(item, config.wording, judgeTemplate, '') })),
+        newTokens: answerTokens + (config.judge.params.maxTokens ?? GGUF_DEFAULT_MAX_TOKENS),
+      },
+    },
+    env,
+    expected,
+  );
+}
+
+const NO_REQUESTS = { model: { requests: [], newTokens: 0 }, judge: { requests: [], newTokens: 0 } };
 
 function sessionFor(
   manifest: RunManifest,
@@ -101,9 +146,11 @@ function sessionFor(
   judgeTemplate: string,
   items: readonly YokaiEvalItem[],
   env: SessionEnvironment,
+  local: OpenedLocalModels,
 ): RunSession {
-  const model = createClient(config.model, env.keys.model, env);
-  const judge = createClient(config.judge, env.keys.judge, env);
+  const seed = config.local?.seed ?? 0;
+  const model: ChatCompleter & RequestCounter = local.model !== null ? localChat(local.model, seed) : createClient(config.model, env.keys.model, env);
+  const judge: ChatCompleter & RequestCounter = local.judge !== null ? localChat(local.judge, seed) : createClient(config.judge, env.keys.judge, env);
   const tasks = new Map<string, ItemTask>(
     items.map((item) => [
       item.id,
@@ -128,13 +175,27 @@ function sessionFor(
       },
     ]),
   );
+  let announced = false;
   return {
     manifest,
     tasks,
     clients: [model, judge],
-    updateManifest: (m) => ({ ...m, model: modelRecord(config.model, model), judge: modelRecord(config.judge, judge) }),
+    updateManifest: (m) => ({ ...m, model: modelRecord(config.model, served(model)), judge: modelRecord(config.judge, served(judge)) }),
+    preflight: (itemIds) => {
+      // Said once per run (startRun, then continueRun ask again), and only where loading took a while.
+      if ((local.model !== null || local.judge !== null) && !announced && itemIds[0] !== undefined) {
+        env.onPhase?.({ step: 'first-item', message: `answering and judging item ${itemIds[0]}, the first of ${itemIds.length}` });
+        announced = true;
+      }
+      return Promise.resolve();
+    },
+    release: local.release,
     preview: (shown) => previewYokaiEval(items, config, judgeTemplate, shown),
   };
+}
+
+function served(client: ChatCompleter): ChatClient | undefined {
+  return client instanceof ChatClient ? client : undefined;
 }
 
 const RESPONSE_PLACEHOLDER = '<the model response>';

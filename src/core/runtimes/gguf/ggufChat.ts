@@ -1,10 +1,10 @@
-import { type ChatCompleter, type ChatOutcome, type ChatRequest } from '../../model/chatClient';
+import { type ChatCompleter, type ChatMessage, type ChatOutcome, type ChatRequest } from '../../model/chatClient';
 import { sha256Hex } from '../../util/hash';
 import { type GgufClient } from './ggufClient';
 import { type TextSource } from './runtimeProtocol';
 
 /** Default for a request without max tokens: the paper's open-ended setting. */
-const DEFAULT_MAX_TOKENS = 256;
+export const GGUF_DEFAULT_MAX_TOKENS = 256;
 
 /** Seed of a run that names none: what run.json records when the user gave no --seed. */
 export const DEFAULT_GGUF_SEED = 0;
@@ -28,11 +28,9 @@ export class GgufChat implements ChatCompleter {
   async complete(request: ChatRequest, signal?: AbortSignal): Promise<ChatOutcome> {
     const started = performance.now();
     this.requestsSent += 1;
-    const prompt: TextSource = this.model.hasTemplate
-      ? { kind: 'chat', messages: request.messages.map((m) => ({ role: m.role, content: m.content })), addGenerationPrompt: true }
-      : { kind: 'text', text: `${request.messages.map((m) => m.content).join('\n')}\n` };
+    const prompt = chatPromptSource(this.model, request.messages);
     const options = {
-      maxTokens: request.params.maxTokens ?? DEFAULT_MAX_TOKENS,
+      maxTokens: request.params.maxTokens ?? GGUF_DEFAULT_MAX_TOKENS,
       temperature: request.params.temperature ?? 0,
       topP: request.params.topP ?? 1,
       seed: requestSeed(this.seed, request),
@@ -52,6 +50,13 @@ export class GgufChat implements ChatCompleter {
       latencyMs: Math.round(performance.now() - started),
     };
   }
+}
+
+/** What a chat request becomes: the chat template's rendering with the generation prompt; without a template, the messages' texts, one per line. */
+export function chatPromptSource(model: GgufClient, messages: readonly ChatMessage[]): TextSource {
+  return model.hasTemplate
+    ? { kind: 'chat', messages: messages.map((m) => ({ role: m.role, content: m.content })), addGenerationPrompt: true }
+    : { kind: 'text', text: `${messages.map((m) => m.content).join('\n')}\n` };
 }
 
 /** A request's 32-bit seed: the first four bytes of a sha256 over the run's seed, the messages and the sample index. */

@@ -1,10 +1,11 @@
 // npm run bench: every performance figure of the tool, as one JSON object on stdout (progress on stderr).
-//   node --import tsx bench/main.ts [--only runner,wholeProcess,noisy429,outage,rateLimit,kalahiMc,ggufMc,metrics,neural,reviewUi,adjudication,loading] [--quick]
+//   node --import tsx bench/main.ts [--only runner,wholeProcess,noisy429,outage,rateLimit,kalahiMc,ggufMc,metrics,neural,reviewUi,adjudication,loading,foreignImport] [--quick]
 // Each figure is a ratio or a median measured within this one run, never an absolute pass/fail timing.
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { benchAdjudication } from './adjudication';
+import { benchForeignImport } from './foreignImport';
 import { benchGgufMc } from './ggufMc';
 import { benchKalahiMc } from './kalahiMc';
 import { benchLoading } from './loading';
@@ -21,7 +22,7 @@ import { writeSyntheticRun } from './synthetic';
 import { type Outcome, targetsOf } from './targets';
 import { benchWholeProcess } from './wholeProcess';
 
-const SECTIONS = ['runner', 'wholeProcess', 'noisy429', 'outage', 'rateLimit', 'kalahiMc', 'ggufMc', 'metrics', 'neural', 'loading', 'reviewUi', 'adjudication'] as const;
+const SECTIONS = ['runner', 'wholeProcess', 'noisy429', 'outage', 'rateLimit', 'kalahiMc', 'ggufMc', 'metrics', 'neural', 'loading', 'reviewUi', 'adjudication', 'foreignImport'] as const;
 type Section = (typeof SECTIONS)[number];
 
 const SYNTHETIC_ITEMS = 100_000;
@@ -82,6 +83,8 @@ async function main(): Promise<void> {
   const metrics = wanted('metrics') ? await attempt('similarity metrics', () => benchMetrics(repetitions + 2)) : skipped<never>();
   const neural = wanted('neural') ? await attempt('BERTScore and BLEURT (tiny ONNX models)', () => benchNeuralMetrics(repetitions)) : skipped<never>();
 
+  const foreignImport = wanted('foreignImport') ? await attempt('Inspect import of 10 000 samples', () => benchForeignImport(repetitions)) : skipped<never>();
+
   const needsRun = wanted('loading') || wanted('reviewUi') || wanted('adjudication');
   const synthetic = needsRun
     ? await attempt(`synthetic run of ${SYNTHETIC_ITEMS} items`, () => writeSyntheticRun(join(scratchDir('synthetic'), 'run'), { items: SYNTHETIC_ITEMS, decided: 2000 }))
@@ -97,7 +100,7 @@ async function main(): Promise<void> {
   // Last: it appends decisions to the synthetic run.
   const adjudication = await withRun('adjudication', 'adjudication', (dir) => benchAdjudication(dir, 50));
 
-  const targets = targetsOf({ runner, wholeProcess, noisy429, outage, rateLimit, kalahiMc, reviewUi, adjudication, ggufMc, neural });
+  const targets = targetsOf({ runner, wholeProcess, noisy429, outage, rateLimit, kalahiMc, reviewUi, adjudication, ggufMc, neural, foreignImport });
   const report = {
     tool: 'eval-adjudicator bench',
     time: new Date().toISOString(),
@@ -114,6 +117,7 @@ async function main(): Promise<void> {
     ggufMc: shown(ggufMc),
     metrics: shown(metrics),
     neural: shown(neural),
+    foreignImport: shown(foreignImport),
     syntheticRun: synthetic.ok ? { items: synthetic.value.items, resultsMB: round(synthetic.value.resultsBytes / 1e6, 1), adjudicationEvents: synthetic.value.adjudicationEvents, writeMs: round(synthetic.value.writeMs, 0) } : shown(synthetic),
     loading: shown(loading),
     reviewUi: shown(reviewUi),

@@ -1,4 +1,5 @@
 import { type AdjudicationResult } from './adjudication';
+import { type ForeignImportResult } from './foreignImport';
 import { type GgufMcResult } from './ggufMc';
 import { type KalahiMcResult } from './kalahiMc';
 import { type NeuralMetricsResult, type NeuralSpeed } from './neuralMetrics';
@@ -34,6 +35,7 @@ export interface Results {
   readonly adjudication: Outcome<AdjudicationResult>;
   readonly ggufMc?: Outcome<GgufMcResult>;
   readonly neural?: Outcome<NeuralMetricsResult>;
+  readonly foreignImport?: Outcome<ForeignImportResult>;
 }
 
 type Comparison = '<=' | '<';
@@ -229,5 +231,14 @@ export function targetsOf(results: Results): Target[] {
     ...adjudicationTargets(results.adjudication),
     ...ggufTargets(results.ggufMc),
     ...neuralTargets(results.neural),
+    ...foreignImportTargets(results.foreignImport),
   ];
+}
+
+function foreignImportTargets(outcome: Outcome<ForeignImportResult> | undefined): Target[] {
+  if (outcome === undefined || (!outcome.ok && outcome.error.startsWith('skipped'))) return [];
+  const name = 'Inspect import of a 10 000-sample .eval / reading every member and JSON.parse of each';
+  if (!outcome.ok) return [failed(name, '<= 1.5', outcome.error)];
+  const r = outcome.value;
+  return [check(`${name} (${r.importMs} ms / ${r.bareMs} ms)`, r.importOverBare, '<=', 1.5, '', () => 'the import maps and checks each sample (zod), writes results.jsonl line by line and copies the log')];
 }

@@ -1,10 +1,9 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { closeSync, fsyncSync, mkdirSync, openSync, writeFileSync, writeSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { type RunManifest, RUN_FORMAT_VERSION } from '../runs/runManifest';
 import { createRunFolder, type RunPaths, writeManifest } from '../runs/runFolder';
 import { type ItemError, type ResultLine } from '../runs/resultLine';
-import { JsonlAppender } from '../util/jsonlAppender';
-import { canonicalJson, sha256Hex } from '../util/hash';
+import { sha256Hex } from '../util/hash';
 import { TOOL_VERSION } from '../version';
 import { type ForeignInputs } from './foreignInputs';
 
@@ -38,7 +37,10 @@ export interface ForeignImport {
 
 /** The item's identity in the log: its key, epoch and content, not its scores (an edited log keeps it). */
 export function foreignItemHash(inputs: ForeignInputs): string {
-  return sha256Hex(canonicalJson({ sampleId: inputs.sampleId, epoch: inputs.epoch, conversation: inputs.conversation, choices: inputs.choices, target: inputs.target }));
+  // The keys are in one fixed order at every level (the turns and choices are built so), so plain JSON is canonical.
+  const turns = inputs.conversation.map((t) => ({ role: t.role, text: t.text }));
+  const choices = inputs.choices?.map((c) => ({ label: c.label, target: c.target, text: c.text })) ?? null;
+  return sha256Hex(JSON.stringify({ choices, conversation: turns, epoch: inputs.epoch, sampleId: inputs.sampleId, target: inputs.target }));
 }
 
 /** The key of an item in the run: the sample's id, and its epoch where the framework has epochs. */
@@ -65,7 +67,7 @@ export function foreignLine(inputs: ForeignInputs, parts: { readonly response: s
 }
 
 /** Writes the run folder of an imported log: run.json, results.jsonl in the log's order, a copy of the source. */
-export async function writeForeignRun(dir: string, imported: ForeignImport): Promise<RunPaths> {
+export function writeForeignRun(dir: string, imported: ForeignImport): RunPaths {
   const itemIds = imported.lines.map((line) => line.itemId);
   const now = new Date().toISOString();
   const files = imported.sources.map((s) => ({ key: s.role, path: `${SOURCE_FOLDER}/${basename(s.path)}`, sha256: sha256Hex(s.bytes), license: 'as the log states', origin: 'import' as const }));
@@ -99,9 +101,14 @@ export async function writeForeignRun(dir: string, imported: ForeignImport): Pro
   const paths = createRunFolder(dir, { ...manifest, status: 'running' });
   mkdirSync(join(paths.dir, SOURCE_FOLDER), { recursive: true });
   for (const source of imported.sources) writeFileSync(join(paths.dir, SOURCE_FOLDER, basename(source.path)), source.bytes);
-  const { appender } = JsonlAppender.open(paths.results);
-  for (const line of imported.lines) appender.append(line);
-  await appender.close();
+  // A new folder's results in one write and one fsync: run.json says "running" until they are on disk.
+  const descriptor = openSync(paths.results, 'a');
+  try {
+    writeSync(descriptor, imported.lines.map((line) => `${JSON.stringify(line)}\n`).join(''));
+    fsyncSync(descriptor);
+  } finally {
+    closeSync(descriptor);
+  }
   writeManifest(paths, manifest);
   return paths;
 }

@@ -16,11 +16,11 @@ export const INSPECT_IMPORT: OfficialImport = {
   first of the log's results). C true; I and N false; P null (Inspect counts 0.5); booleans; 1 and 0;
   other numbers null, shown as numbers. A copy of the log is kept in the folder's source/ for the write-back
   (export --format inspect).`,
-  run: async (file, outDir, _sources, _modelName, options) => {
+  run: (file, outDir, _sources, _modelName, options) => {
     const bytes = readFileSync(file);
-    const log = readInspectLog(file, bytes);
+    const log = readInspectLog(file, bytes, 'shown');
     const { imported, notes } = inspectImport(log, { path: file, bytes, role: 'log' }, options?.['score'] === undefined ? {} : { score: options['score'] });
-    const paths = await writeForeignRun(outDir, imported);
-    return { paths, imported: imported.lines.length, missing: [], notes };
+    const paths = writeForeignRun(outDir, imported);
+    return Promise.resolve({ paths, imported: imported.lines.length, missing: [], notes });
   },
 };

@@ -41,7 +41,6 @@ export const InspectSampleSchema = z.looseObject({
   error: z.looseObject({ message: z.string() }).nullable().optional(),
   attachments: z.record(z.string(), z.string()).optional(),
   completed_at: z.string().optional(),
-  events: z.array(z.looseObject({ event: z.string() })).optional(),
 });
 export type InspectSample = z.infer<typeof InspectSampleSchema>;
 
@@ -121,12 +120,17 @@ function sorted(samples: ReadSample[]): ReadSample[] {
   return keyed.map((k) => k.s);
 }
 
-function readSample(value: unknown, file: string, at: string): ReadSample {
+/** What a reader keeps of each sample: all of it (the write-back edits it), or what an import shows (no events). */
+export type SampleKeep = 'all' | 'shown';
+
+function readSample(value: unknown, file: string, at: string, keep: SampleKeep): ReadSample {
+  // An import never shows the events (most of a sample's bytes): dropped at once, they are never kept alive.
+  if (keep === 'shown' && value !== null && typeof value === 'object') delete (value as Record<string, unknown>)['events'];
   const sample = parseAt(InspectSampleSchema, value, { file: `${file} (${at})` });
   return { sample, raw: value as Record<string, unknown>, at };
 }
 
-function readEval(bytes: Uint8Array, file: string): InspectLog {
+function readEval(bytes: Uint8Array, file: string, keep: SampleKeep): InspectLog {
   const entries = readZip(bytes, file);
   const byName = new Map(entries.map((e) => [e.name, e]));
   const headerEntry = byName.get(HEADER_ENTRY) ?? byName.get(START_ENTRY);
@@ -135,22 +139,22 @@ function readEval(bytes: Uint8Array, file: string): InspectLog {
   checkVersion(rawHeader, file);
   const header = parseAt(LogHeaderSchema, normalized(rawHeader), { file: `${file} (${headerEntry.name})` });
   const started = headerEntry.name === START_ENTRY;
-  const samples = entries.filter((e) => e.name.startsWith(SAMPLES_PREFIX) && e.name.endsWith('.json')).map((e) => readSample(jsonOf(e.data, file, e.name), file, e.name));
+  const samples = entries.filter((e) => e.name.startsWith(SAMPLES_PREFIX) && e.name.endsWith('.json')).map((e) => readSample(jsonOf(e.data, file, e.name), file, e.name, keep));
   return { container: 'eval', header: started ? { ...header, status: 'started' } : header, rawHeader: rawHeader as Record<string, unknown>, samples: sorted(samples), entries };
 }
 
-function readJson(bytes: Uint8Array, file: string): InspectLog {
+function readJson(bytes: Uint8Array, file: string, keep: SampleKeep): InspectLog {
   const document = jsonOf(bytes, file, '');
   checkVersion(document, file);
   const header = parseAt(LogHeaderSchema, normalized(document), { file });
   const rawSamples = (document as { samples?: unknown }).samples ?? [];
   if (!Array.isArray(rawSamples)) throw new InputError({ file, field: 'samples' }, 'expected an array of samples');
-  const samples = rawSamples.map((value: unknown, index) => readSample(value, file, `samples[${index}]`));
+  const samples = rawSamples.map((value: unknown, index) => readSample(value, file, `samples[${index}]`, keep));
   return { container: 'json', header, rawHeader: document as Record<string, unknown>, samples: sorted(samples), entries: [] };
 }
 
 /** Reads an Inspect log, .eval (a zip) or .json, by its content: a zip's first bytes are "PK". */
-export function readInspectLog(file: string, bytes: Uint8Array = readFileSync(file)): InspectLog {
-  if (/\.eval$/i.test(file) || (bytes[0] === 0x50 && bytes[1] === 0x4b)) return readEval(bytes, file);
-  return readJson(bytes, file);
+export function readInspectLog(file: string, bytes: Uint8Array = readFileSync(file), keep: SampleKeep = 'all'): InspectLog {
+  if (/\.eval$/i.test(file) || (bytes[0] === 0x50 && bytes[1] === 0x4b)) return readEval(bytes, file, keep);
+  return readJson(bytes, file, keep);
 }

@@ -15,7 +15,7 @@ export const LM_EVAL_IMPORT: OfficialImport = {
   several), in the file's order. The verdict is the per-sample metric (--score; default the first, acc,
   exact_match, …): 1 true, 0 false, other numbers null. With --results, the file must be the same run
   (the task, n-samples, task_hashes) and its "<metric>,<filter>" figure is shown beside the tool's.`,
-  run: async (file, outDir, _sources, _modelName, options) => {
+  run: (file, outDir, _sources, _modelName, options) => {
     const { task } = taskOfFileName(file);
     const samplesBytes = readFileSync(file);
     const samples = readSamples(samplesBytes, file);
@@ -25,7 +25,7 @@ export const LM_EVAL_IMPORT: OfficialImport = {
     if (results !== null && resultsFile !== undefined) checkResultsMatch(results, samples, task, { samples: file, results: resultsFile });
     const sources = [{ path: file, bytes: samplesBytes, role: 'log' }, ...(resultsFile === undefined || resultsBytes === null ? [] : [{ path: resultsFile, bytes: resultsBytes, role: 'results' }])];
     const { imported, notes } = lmEvalImport(samples, results, task, sources, options?.['score'] === undefined ? {} : { score: options['score'] });
-    const paths = await writeForeignRun(outDir, imported);
-    return { paths, imported: imported.lines.length, missing: [], notes };
+    const paths = writeForeignRun(outDir, imported);
+    return Promise.resolve({ paths, imported: imported.lines.length, missing: [], notes });
   },
 };

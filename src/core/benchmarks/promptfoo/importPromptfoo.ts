@@ -15,10 +15,10 @@ export const PROMPTFOO_IMPORT: OfficialImport = {
   test and prompt (key testIdx/promptIdx), in the file's order. The automatic verdict is the result's pass
   (--score names an assertion's component, "1. contains", or a named score instead); a provider error is an
   error item. The pass rate shown is promptfoo's: successes / (successes + failures + errors).`,
-  run: async (file, outDir, _sources, _modelName, options) => {
+  run: (file, outDir, _sources, _modelName, options) => {
     const bytes = readFileSync(file);
     const { imported, notes } = promptfooImport(readPromptfooResults(bytes, file), { path: file, bytes, role: 'log' }, options?.['score'] === undefined ? {} : { score: options['score'] });
-    const paths = await writeForeignRun(outDir, imported);
-    return { paths, imported: imported.lines.length, missing: [], notes };
+    const paths = writeForeignRun(outDir, imported);
+    return Promise.resolve({ paths, imported: imported.lines.length, missing: [], notes });
   },
 };

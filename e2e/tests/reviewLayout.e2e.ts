@@ -4,9 +4,13 @@
 // with) are on screen without scrolling, and at 1000x700 the output and the verdicts are; a long Kalahi prompt
 // is clamped with a "Show all" button; the English gloss is folded; `g` opens the guidelines in a tab
 // of their own instead of squeezing the review; with the facets open the list keeps a usable number of rows;
-// Escape in the search field empties it. Two runs made with the CLI against the project's test server.
+// Escape in the search field empties it. Issue 29: at 1000x700 with the Runs side bar open the list keeps
+// rows and the choices, the gold answer and the decision bar stay in view; at 1440x900 with the gloss unfolded
+// every one of 40 items keeps its gold answer above the decision bar; at 3840x2160 everything is in view;
+// j then a verdict key pressed at once, nine times, decide nine items in order. Two runs made with the CLI
+// against the project's test server.
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { type FrameLocator, type Page } from 'playwright-core';
@@ -24,7 +28,9 @@ const VIEWPORTS = [
   { width: 1280, height: 800 },
   { width: 1440, height: 900 },
   { width: 1000, height: 700 },
+  { width: 3840, height: 2160 },
 ] as const;
+const YOKAI_ITEMS = 40;
 
 interface Box {
   x: number;
@@ -124,7 +130,7 @@ test('Review layout: what a decision needs is in view at 1280x800, 1440x900 and 
   mkdirSync(workspaceDir);
   const cliEnv = { ...process.env, OPENAI_API_KEY: 'sk-layout-test', EVAL_ADJUDICATOR_CACHE: join(root, 'cache') };
   const cli = (...args: string[]) => run(process.execPath, [CLI, ...args], { cwd: REPO_ROOT, env: cliEnv, timeoutMs: 300_000 });
-  await cli('run', 'yokaieval', '--model', 'test-model', '--base-url', server.url, '--data', DATA_DIR, '--out', runsDir, '--name', YOKAI_RUN, '--limit', '20', '--no-cache');
+  await cli('run', 'yokaieval', '--model', 'test-model', '--base-url', server.url, '--data', DATA_DIR, '--out', runsDir, '--name', YOKAI_RUN, '--limit', String(YOKAI_ITEMS), '--no-cache');
   await cli('run', 'kalahi', '--task', 'open', '--model', 'test-model', '--base-url', server.url, '--data', DATA_DIR, '--out', runsDir, '--name', KALAHI_RUN, '--limit', '10', '--no-cache', '--metrics', 'chrf,bleu,rouge-1');
 
   const env = { EVAL_ADJUDICATOR_DATA: DATA_DIR, EVAL_ADJUDICATOR_ANNOTATOR: 'Layout Tester', EVAL_ADJUDICATOR_CACHE: join(root, 'cache') };
@@ -164,8 +170,72 @@ test('Review layout: what a decision needs is in view at 1280x800, 1440x900 and 
     await page.keyboard.type('zzzz-no-such-item');
     await frame.locator('.list-status', { hasText: /^0 items shown/ }).waitFor({ timeout: 10_000 });
     await page.keyboard.press('Escape');
-    await frame.locator('.list-status', { hasText: /^20 items shown/ }).waitFor({ timeout: 10_000 });
+    await frame.locator('.list-status', { hasText: new RegExp(`^${YOKAI_ITEMS} items shown`) }).waitFor({ timeout: 10_000 });
     assert.equal(await frame.locator('.search input').inputValue(), '', 'Escape empties the search field');
+
+    // The English gloss unfolded at 1440x900: on every item the choices and the gold answer stay in view.
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.waitForTimeout(500);
+    await frame.locator('.gloss-caption').first().click();
+    await frame.locator('.gloss[open]').waitFor({ timeout: 5_000 });
+    await frame.locator('.vlist').focus();
+    await page.keyboard.press('Home');
+    for (let i = 0; i < YOKAI_ITEMS; i++) {
+      await frame.locator(`.row[aria-selected="true"][aria-posinset="${i + 1}"]`).waitFor({ timeout: 15_000 });
+      await frame.locator('.detail-columns:not([aria-busy]) .pane-model').waitFor({ timeout: 15_000 });
+      const hasGloss = (await frame.locator('.gloss').count()) > 0;
+      if (hasGloss && !(await frame.locator('.gloss').evaluate((e) => e.hasAttribute('open')))) problems.push(`gloss unfolded: item #${i + 1} shows its gloss folded again`);
+      problems.push(...(await offScreen(page, frame, { 'every choice': YOKAI_PARTS['every choice'], 'the gold answer’s mark': YOKAI_PARTS['the gold answer’s mark'], 'the verdict buttons': YOKAI_PARTS['the verdict buttons'] }, `YokaiEval 1440x900 gloss unfolded, item #${i + 1}`)));
+      if (i === 0) await screenshot(page, 'layout-yokaieval-gloss-open-1440x900');
+      if (i + 1 < YOKAI_ITEMS) await page.keyboard.press('j');
+    }
+    await frame.locator('.gloss-caption').first().click();
+
+    // Keys pressed at once: j then a verdict, nine times, each pair within a few ms; every decision lands on its item, in order.
+    const adjudications = join(runsDir, YOKAI_RUN, 'adjudications.jsonl');
+    const order = (JSON.parse(readFileSync(join(runsDir, YOKAI_RUN, 'run.json'), 'utf8')) as { dataset: { itemIds: string[] } }).dataset.itemIds;
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await frame.locator('.vlist').focus();
+    await page.keyboard.press('Home');
+    await frame.locator('.row[aria-selected="true"][aria-posinset="1"]').waitFor({ timeout: 15_000 });
+    await frame.locator('.detail-columns:not([aria-busy]) .pane-model').waitFor({ timeout: 15_000 });
+    const fastKeys = ['t', 'f', 'n', 't', 'f', 'n', 't', 'f', 'n'];
+    for (const key of fastKeys) {
+      await page.keyboard.press('j');
+      await page.keyboard.press(key);
+    }
+    const expected = fastKeys.map((key, i) => [order[i + 1], key === 't' ? true : key === 'f' ? false : null]);
+    const readEvents = (): { itemId: string; verdict?: boolean | null }[] => {
+      try {
+        return readFileSync(adjudications, 'utf8').split('\n').filter((l) => l.trim() !== '').map((l) => JSON.parse(l) as { itemId: string; verdict?: boolean | null });
+      } catch {
+        return [];
+      }
+    };
+    const deadline = Date.now() + 30_000;
+    while (readEvents().length < fastKeys.length && Date.now() < deadline) await page.waitForTimeout(200);
+    assert.deepEqual(readEvents().map((e) => [e.itemId, e.verdict]), expected, 'j then a verdict at once: nine decisions, each on its item, in order');
+
+    // The state after clicking a run: 1000x700 with the Runs view open in the side bar.
+    await page.setViewportSize({ width: 1000, height: 700 });
+    await runCommand(page, 'Eval Adjudicator: Focus on Runs View', { timeoutMs: 30_000 });
+    await page.locator('.tab', { hasText: `Review: YokaiEval · ${YOKAI_RUN}` }).first().click();
+    await page.waitForTimeout(700);
+    frame = webviewFrame(page);
+    await frame.locator('.detail-columns:not([aria-busy]) .pane-model').waitFor({ timeout: 30_000 });
+    const sideBar = await page.locator('#workbench\\.parts\\.sidebar').boundingBox();
+    if (sideBar === null || sideBar.width < 100) problems.push('side bar: the Runs view did not open beside the review');
+    problems.push(...(await offScreen(page, frame, { 'every choice': YOKAI_PARTS['every choice'], 'the gold answer’s mark': YOKAI_PARTS['the gold answer’s mark'], 'the verdict buttons': YOKAI_PARTS['the verdict buttons'] }, 'YokaiEval 1000x700 with the side bar')));
+    for (const p of await offScreen(page, frame, { 'the model’s output': YOKAI_PARTS['the model’s output'], 'the judge’s verdict': YOKAI_PARTS['the judge’s verdict'] }, 'YokaiEval 1000x700 with the side bar')) console.log(`layout, below the fold (allowed): ${p}`);
+    const sideRows = await visibleRows(frame);
+    if (sideRows < MIN_ROWS_WITH_FACETS) problems.push(`1000x700 with the side bar: the list shows ${sideRows} rows, fewer than ${MIN_ROWS_WITH_FACETS}`);
+    const [listBox] = await boxes(frame, '.list-panel');
+    const [detailBox] = await boxes(frame, '.detail-panel');
+    if (listBox !== undefined && detailBox !== undefined && detailBox.x < listBox.x + listBox.width - 1) problems.push(`1000x700 with the side bar: the list and the detail are stacked (${show(listBox)} / ${show(detailBox)})`);
+    await screenshot(page, 'layout-yokaieval-sidebar-1000x700');
+    await runCommand(page, 'View: Close Primary Side Bar', { timeoutMs: 15_000 }).catch(() => undefined);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.waitForTimeout(500);
 
     await frame.locator('.vlist').focus();
     await page.keyboard.press('g');

@@ -37,7 +37,8 @@ export class FilterFollow {
     }
     if (selected === null) return;
     this.hidden = true;
-    detail.detail = undefined;
+    // Forgotten, not only hidden: the same item's detail, when it comes back, is drawn again.
+    detail.forget();
     detail.view.showEmpty('No item matches the filter or the search.');
     adjudication.showLoading();
   }

@@ -48,6 +48,10 @@ describe('review webview: the detail follows the filter', () => {
     await search(m, '');
     await m.settle();
     assert.equal(m.last('select')?.itemId, '1', 'the kept selection is shown again');
+    m.deliver(item(yokaiDetail('1', { auto: 'false' })));
+    await m.settle();
+    assert.doesNotMatch(textOf(m.$('.detail-scroll')), /No item matches/);
+    assert.equal(m.$$('.detail-scroll .choice').length, 4, 'its detail is drawn again');
   });
 });
 

@@ -10,11 +10,11 @@ export interface LocalModelPick {
 }
 
 /** The GGUF file picker, with the models Ollama has pulled offered first when there are any. */
-export async function pickLocalModel(ui: StartRunUi, step: number): Promise<LocalModelPick | undefined> {
+export async function pickLocalModel(ui: StartRunUi, step: number, total = 5): Promise<LocalModelPick | undefined> {
   const ollama = listOllamaModels(ui.env);
   let modelFile = '';
   if (ollama.length > 0) {
-    const choice = await ui.pickOne(stepTitle(step, 'local model'), [
+    const choice = await ui.pickOne(stepTitle(step, 'local model', total), [
       { label: '$(folder-opened) Choose a .gguf file…', value: '' },
       ...ollama.map((name) => ({ label: `$(package) ${name}`, description: 'pulled by Ollama', value: `${OLLAMA_PREFIX}${name}` })),
     ]);

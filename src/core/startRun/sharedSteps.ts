@@ -1,9 +1,9 @@
 import { DEFAULT_AZURE_API_VERSION, type Endpoint, OPENAI_BASE_URL, type Provider } from '../model/endpoint';
 import { type PickItem, type StartRunUi } from './startRunUi';
 
-/** Start Run has five steps whatever the benchmark: the title of one of them. */
-export function stepTitle(step: number | string, what: string): string {
-  return `Start Run (${step}/5): ${what}`;
+/** The title of one of Start Run's steps: five of them, or as many as the benchmark's flow has (Kalahi's open-ended metrics make six). */
+export function stepTitle(step: number, what: string, total = 5): string {
+  return `Start Run (${step}/${total}): ${what}`;
 }
 
 /** The provider pick's answer for a model file run in-process. */
@@ -17,18 +17,18 @@ const ENDPOINT_ITEMS: readonly PickItem<Provider>[] = [
 const LOCAL_ITEM: PickItem<Provider> = { label: 'Local model file (GGUF)', description: 'in-process with llama.cpp: a .gguf file or an Ollama model, no server', value: 'local' };
 
 /** The provider, then its base URL (remembered per provider); the benchmark's model runs there. */
-export async function pickEndpoint(ui: StartRunUi, step: number): Promise<Endpoint | undefined> {
-  const picked = await pickProvider(ui, step, false);
+export async function pickEndpoint(ui: StartRunUi, step: number, total = 5): Promise<Endpoint | undefined> {
+  const picked = await pickProvider(ui, step, total, false);
   return picked === LOCAL_MODEL ? undefined : picked;
 }
 
 /** pickEndpoint with a "Local model file (GGUF)" entry last, for benchmarks that can run one in-process. */
-export function pickEndpointOrLocal(ui: StartRunUi, step: number): Promise<Endpoint | typeof LOCAL_MODEL | undefined> {
-  return pickProvider(ui, step, true);
+export function pickEndpointOrLocal(ui: StartRunUi, step: number, total = 5): Promise<Endpoint | typeof LOCAL_MODEL | undefined> {
+  return pickProvider(ui, step, total, true);
 }
 
-async function pickProvider(ui: StartRunUi, step: number, offerLocal: boolean): Promise<Endpoint | typeof LOCAL_MODEL | undefined> {
-  const provider = await ui.pickOne(stepTitle(step, 'provider'), offerLocal ? [...ENDPOINT_ITEMS, LOCAL_ITEM] : ENDPOINT_ITEMS);
+async function pickProvider(ui: StartRunUi, step: number, total: number, offerLocal: boolean): Promise<Endpoint | typeof LOCAL_MODEL | undefined> {
+  const provider = await ui.pickOne(stepTitle(step, 'provider', total), offerLocal ? [...ENDPOINT_ITEMS, LOCAL_ITEM] : ENDPOINT_ITEMS);
   if (provider === undefined) return undefined;
   if (provider === 'local') return LOCAL_MODEL;
   if (provider === 'openai') return { provider: 'openai', baseUrl: OPENAI_BASE_URL };
@@ -44,9 +44,9 @@ async function pickProvider(ui: StartRunUi, step: number, offerLocal: boolean): 
 }
 
 /** The model's name as its server knows it (Azure: the deployment), the last one offered; untrimmed. */
-export function askModelName(ui: StartRunUi, step: number, endpoint: Endpoint): Promise<string | undefined> {
+export function askModelName(ui: StartRunUi, step: number, endpoint: Endpoint, total = 5): Promise<string | undefined> {
   return ui.input({
-    title: stepTitle(step, 'model'),
+    title: stepTitle(step, 'model', total),
     prompt: endpoint.provider === 'azure' ? 'The deployment name' : 'The model name as the server knows it',
     value: ui.remembered('lastModel') ?? (endpoint.provider === 'openai' ? 'gpt-4o-mini' : ''),
     validate: (v) => (v.trim() === '' ? 'A model name is required' : undefined),
@@ -59,8 +59,8 @@ export function withDeployment(endpoint: Endpoint, name: string): Endpoint {
 }
 
 /** The last step: all items, or the first N (null: all; undefined: cancelled). */
-export async function pickItemLimit(ui: StartRunUi, total: number): Promise<number | null | undefined> {
-  const limit = await ui.pickOne<number | null>(stepTitle(5, 'how many items'), [
+export async function pickItemLimit(ui: StartRunUi, total: number, steps = 5): Promise<number | null | undefined> {
+  const limit = await ui.pickOne<number | null>(stepTitle(steps, 'how many items', steps), [
     { label: `All ${total} items`, value: null },
     { label: 'First 10 items', description: 'a quick look', value: 10 },
     { label: 'First 20 items', value: 20 },

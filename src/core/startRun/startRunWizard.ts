@@ -11,13 +11,14 @@ export interface ChosenRun {
 }
 
 /**
- * Start Run…'s questions: the benchmark (step 1 of 5; only those with Start Run steps are offered), its
+ * Start Run…'s questions: the benchmark (the first step; only those with Start Run steps are offered), its
  * own steps, then the endpoint's API key when none is stored. Undefined when the user cancelled.
  */
 export async function chooseRun(ui: StartRunUi, benchmarks: readonly Benchmark[]): Promise<ChosenRun | undefined> {
   const offered = benchmarks.filter((b) => b.startRun !== undefined);
   const benchmark = await ui.pickOne(
-    stepTitle(1, 'benchmark'),
+    // The number of steps depends on the benchmark (and Kalahi's task), unknown before this pick.
+    'Start Run: benchmark',
     offered.map((b) => ({ label: b.title, ...(b.description === undefined ? {} : { description: b.description }), value: b })),
   );
   if (benchmark?.startRun === undefined) return undefined;

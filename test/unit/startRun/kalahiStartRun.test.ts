@@ -24,7 +24,7 @@ const TEXT_METRICS = ['chrf', 'chrf++', 'bleu', 'rouge-1', 'rouge-2', 'rouge-l',
 
 const TASK_PICK = {
   kind: 'pickOne',
-  title: 'Start Run (2/5): Kalahi task',
+  title: 'Start Run (2/6): Kalahi task',
   items: [
     { label: 'Open-ended', description: 'greedy answers scored by similarity to the relevant and irrelevant references (any chat model)' },
     { label: 'Multiple choice', description: 'log-probs of each reference (vLLM, or a local GGUF model)' },
@@ -34,7 +34,7 @@ const TASK_PICK = {
 
 const METRIC_PICK = {
   kind: 'pickMany',
-  title: 'Start Run (2/5): open-ended metrics',
+  title: 'Start Run (3/6): open-ended metrics',
   items: [
     { label: 'chrf', description: 'character n-gram F-score (the primary metric)', picked: true },
     { label: 'chrf++', description: 'chrF with word bigrams', picked: true },
@@ -67,14 +67,14 @@ test('Kalahi open-ended: task, metrics (text metrics checked), provider with the
   assert.deepEqual(ui.shown.slice(1), [
     TASK_PICK,
     METRIC_PICK,
-    { kind: 'pickOne', title: 'Start Run (3/5): provider', items: [...PROVIDER_ITEMS, LOCAL_ITEM] },
+    { kind: 'pickOne', title: 'Start Run (4/6): provider', items: [...PROVIDER_ITEMS, LOCAL_ITEM] },
     { kind: 'input', title: 'Base URL', value: 'http://127.0.0.1:8000/v1', emptyProblem: 'Not a URL' },
-    { kind: 'input', title: 'Start Run (4/5): model', prompt: 'The model name as the server knows it', value: '', emptyProblem: 'A model name is required' },
-    { kind: 'pickOne', title: 'Start Run (5/5): how many items', items: LIMIT_ITEMS(150) },
+    { kind: 'input', title: 'Start Run (5/6): model', prompt: 'The model name as the server knows it', value: '', emptyProblem: 'A model name is required' },
+    { kind: 'pickOne', title: 'Start Run (6/6): how many items', items: LIMIT_ITEMS(150) },
   ]);
   assert.equal(chosen?.plan.kind, 'endpoint');
   assert.equal(chosen.plan.modelName, 'my-model');
-  assert.deepEqual(Object.fromEntries(ui.memory), { 'lastBaseUrl.openai-compatible': url, lastModel: 'my-model' });
+  assert.deepEqual(Object.fromEntries(ui.memory), { 'lastBaseUrl.openai-compatible': url, lastModel: 'my-model', lastKalahiMetrics: 'chrf,bleu,bertscore' });
 
   assert.deepEqual(await configOf(['Open-ended', ['chrf', 'bleu', 'bertscore'], 'OpenAI-compatible base URL', url, 'my-model', 'All 150 items'], { settings: { bertscoreLayer: 9 } }), {
     model: { endpoint: { provider: 'openai-compatible', baseUrl: url }, name: 'my-model', apiKeyEnv: null, systemPrompt: null, params: GREEDY },
@@ -112,7 +112,7 @@ test('Kalahi both, metrics without chrF: the first is primary; MC by completions
 test('Kalahi multiple choice on a server: no metric step, MC by completions with the default template, no sampling parameters', async () => {
   const ui = scriptedUi(['Multiple choice', 'OpenAI-compatible base URL', KEEP, 'vllm-model', 'First 100 items']);
   const choice = await askKalahiRun(ui);
-  assert.deepEqual(ui.shown.map((s) => s.title), ['Start Run (2/5): Kalahi task', 'Start Run (3/5): provider', 'Base URL', 'Start Run (4/5): model', 'Start Run (5/5): how many items']);
+  assert.deepEqual(ui.shown.map((s) => s.title), ['Start Run (2/6): Kalahi task', 'Start Run (4/6): provider', 'Base URL', 'Start Run (5/6): model', 'Start Run (6/6): how many items']);
   assert.deepEqual(choice === undefined ? undefined : kalahiStartConfig(choice), {
     model: { endpoint: { provider: 'openai-compatible', baseUrl: 'http://127.0.0.1:8000/v1' }, name: 'vllm-model', apiKeyEnv: null, systemPrompt: null, params: NO_PARAMS },
     task: 'mc',
@@ -130,7 +130,7 @@ test('Kalahi on a local GGUF file: the file dialog at the remembered file, the t
   const ui = scriptedUi(['Kalahi', 'Multiple choice', 'Local model file (GGUF)', '/models/tiny q4.gguf', 'First 10 items'], { env, remembered: { lastModelFile: '/models/old.gguf' }, settings: { localModelThreads: 2 } });
   const chosen = await chooseRun(ui, registeredBenchmarks());
   assert.deepEqual(ui.shown[3], { kind: 'openFile', title: 'A GGUF model file', filters: { 'GGUF model': ['gguf'], 'All files': ['*'] }, defaultPath: '/models/old.gguf' });
-  assert.equal(ui.shown[4]?.title, 'Start Run (5/5): how many items');
+  assert.equal(ui.shown[4]?.title, 'Start Run (6/6): how many items');
   assert.deepEqual(chosen === undefined ? undefined : { kind: chosen.plan.kind, modelName: chosen.plan.modelName, apiKey: chosen.apiKey }, { kind: 'local', modelName: 'tiny q4', apiKey: undefined });
   assert.deepEqual(Object.fromEntries(ui.memory), { lastModelFile: '/models/tiny q4.gguf' });
   assert.equal(chosen?.plan.modelName, defaultLocalModelName('/models/tiny q4.gguf'), 'named as the CLI names --model-file');
@@ -153,7 +153,7 @@ test("Kalahi both on an Ollama model: Ollama's models offered first, the model n
   writeFileSync(join(store, 'manifests', 'registry.ollama.ai', 'library', 'tiny', 'latest'), '{}');
   const ui = scriptedUi(['Both', KEEP, 'Local model file (GGUF)', '$(package) tiny:latest', 'All 150 items'], { env: { OLLAMA_MODELS: store } });
   const choice = await askKalahiRun(ui);
-  assert.deepEqual(ui.shown[3], { kind: 'pickOne', title: 'Start Run (4/5): local model', items: [{ label: '$(folder-opened) Choose a .gguf file…' }, { label: '$(package) tiny:latest', description: 'pulled by Ollama' }] });
+  assert.deepEqual(ui.shown[3], { kind: 'pickOne', title: 'Start Run (5/6): local model', items: [{ label: '$(folder-opened) Choose a .gguf file…' }, { label: '$(package) tiny:latest', description: 'pulled by Ollama' }] });
   const config = choice === undefined ? undefined : kalahiStartConfig(choice);
   assert.deepEqual(config?.model, { endpoint: { provider: 'local', baseUrl: 'gguf:tiny%3Alatest' }, name: 'tiny:latest', apiKeyEnv: null, systemPrompt: null, params: GREEDY });
   assert.deepEqual(config.mc, { ...MC, logprobs: 'gguf', template: null });
@@ -174,4 +174,22 @@ test('the plan runs a Kalahi open-ended session over HTTP, scored by the metrics
   assert.equal(outcome.manifest.task, 'open');
   const open = KalahiSettingsSchema.parse(outcome.manifest.settings).open;
   assert.deepEqual([open?.metrics, open?.primaryMetric], [['bleu', 'chrf'], 'chrf']);
+});
+
+test('every step of Kalahi open-ended has a number of its own: no step number is shown twice (issue 29 #11)', async () => {
+  const ui = scriptedUi(['Kalahi', 'Open-ended', KEEP, 'OpenAI', 'm', 'First 10 items'], { keys: { 'https://api.openai.com/v1': 'sk' } });
+  assert.ok((await chooseRun(ui, registeredBenchmarks())) !== undefined);
+  const numbers = ui.shown.map((s) => /^Start Run \((\d+)\/(\d+)\)/.exec(s.title)).filter((m) => m !== null).map((m) => `${m[1] ?? ''}/${m[2] ?? ''}`);
+  assert.deepEqual(numbers, ['2/6', '3/6', '4/6', '5/6', '6/6']);
+  assert.equal(new Set(numbers).size, numbers.length);
+});
+
+test('the metrics checked last time, BERTScore and BLEURT included, are checked again in the next Start Run (issue 29 #11)', async () => {
+  const first = scriptedUi(['Kalahi', 'Open-ended', ['chrf', 'bertscore', 'bleurt'], 'OpenAI', 'm', 'First 10 items'], { keys: { 'https://api.openai.com/v1': 'sk' } });
+  assert.ok((await chooseRun(first, registeredBenchmarks())) !== undefined);
+  const again = scriptedUi(['Kalahi', 'Both', KEEP, 'OpenAI', 'm', 'First 10 items'], { remembered: Object.fromEntries(first.memory), keys: { 'https://api.openai.com/v1': 'sk' } });
+  assert.ok((await chooseRun(again, registeredBenchmarks())) !== undefined);
+  const shown = again.shown.find((s) => s.kind === 'pickMany');
+  assert.ok(shown?.kind === 'pickMany');
+  assert.deepEqual(shown.items.filter((i) => i.picked === true).map((i) => i.label), ['chrf', 'bertscore', 'bleurt']);
 });

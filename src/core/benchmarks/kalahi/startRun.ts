@@ -12,6 +12,9 @@ import { DEFAULT_MC_TEMPLATE } from './promptTemplate';
 import { type KalahiRunConfig, type KalahiTask, OPEN_MAX_TOKENS } from './settings';
 import { type KalahiMetricChoice, pickKalahiMetrics } from './startRunMetrics';
 
+/** Start Run's steps with Kalahi: the metrics step makes one more than the usual five (MC skips it). */
+const STEPS = 6;
+
 /** Where the model runs: behind an endpoint, or a GGUF file in-process (with the threads setting). */
 export type KalahiStartModel =
   | { readonly kind: 'endpoint'; readonly endpoint: Endpoint; readonly name: string }
@@ -26,9 +29,9 @@ export interface KalahiStartChoice {
   readonly limit: number | null;
 }
 
-/** Task (2/5; open-ended tasks then their metrics, still 2/5), provider (3/5) or a local file, model (4/5), items (5/5). */
+/** Six steps: task (2/6), open-ended metrics (3/6; skipped for MC), provider (4/6) or a local file, model (5/6), items (6/6). */
 export async function askKalahiRun(ui: StartRunUi): Promise<KalahiStartChoice | undefined> {
-  const task = await ui.pickOne<KalahiTask>(stepTitle(2, 'Kalahi task'), [
+  const task = await ui.pickOne<KalahiTask>(stepTitle(2, 'Kalahi task', STEPS), [
     { label: 'Open-ended', description: 'greedy answers scored by similarity to the relevant and irrelevant references (any chat model)', value: 'open' },
     { label: 'Multiple choice', description: 'log-probs of each reference (vLLM, or a local GGUF model)', value: 'mc' },
     { label: 'Both', description: 'open-ended and multiple choice', value: 'both' },
@@ -36,27 +39,27 @@ export async function askKalahiRun(ui: StartRunUi): Promise<KalahiStartChoice | 
   if (task === undefined) return undefined;
   let metrics: KalahiMetricChoice | undefined;
   if (task !== 'mc') {
-    metrics = await pickKalahiMetrics(ui);
+    metrics = await pickKalahiMetrics(ui, 3, STEPS);
     if (metrics === undefined) return undefined;
   }
-  const where = await askWhere(ui);
+  const where = await askWhere(ui, 4, STEPS);
   if (where === undefined) return undefined;
-  const limit = await pickItemLimit(ui, KALAHI_BASICS.items);
+  const limit = await pickItemLimit(ui, KALAHI_BASICS.items, STEPS);
   if (limit === undefined) return undefined;
   // The threads setting is read once the questions are answered, as the run starts.
   const model: KalahiStartModel = where.kind === 'local' ? { ...where, threads: ui.settings().localModelThreads } : where;
   return { task, metrics, limit, model };
 }
 
-/** Provider (3/5), then the model's name (4/5), or a local model file (4/5). */
-async function askWhere(ui: StartRunUi): Promise<{ readonly kind: 'endpoint'; readonly endpoint: Endpoint; readonly name: string } | { readonly kind: 'local'; readonly pick: LocalModelPick } | undefined> {
-  const endpoint = await pickEndpointOrLocal(ui, 3);
+/** Provider (step), then the model's name (step + 1), or a local model file (step + 1). */
+async function askWhere(ui: StartRunUi, step: number, total: number): Promise<{ readonly kind: 'endpoint'; readonly endpoint: Endpoint; readonly name: string } | { readonly kind: 'local'; readonly pick: LocalModelPick } | undefined> {
+  const endpoint = await pickEndpointOrLocal(ui, step, total);
   if (endpoint === undefined) return undefined;
   if (endpoint === LOCAL_MODEL) {
-    const pick = await pickLocalModel(ui, 4);
+    const pick = await pickLocalModel(ui, step + 1, total);
     return pick === undefined ? undefined : { kind: 'local', pick };
   }
-  const name = await askModelName(ui, 4, endpoint);
+  const name = await askModelName(ui, step + 1, endpoint, total);
   return name === undefined ? undefined : { kind: 'endpoint', endpoint, name: name.trim() };
 }
 

@@ -39,15 +39,20 @@ function modelFrom(setting: string, fallback: string, workspaceRoot: string | un
   return workspaceRoot !== undefined && existsSync(join(workspaceRoot, value)) ? join(workspaceRoot, value) : value;
 }
 
-/** The open-ended metrics picker (step 2 of 5, after the task): the text metrics checked, BERTScore and BLEURT offered. */
-export async function pickKalahiMetrics(ui: StartRunUi): Promise<KalahiMetricChoice | undefined> {
-  const defaults = defaultMetricNames();
+const LAST_METRICS = 'lastKalahiMetrics';
+
+/** The open-ended metrics picker (the step after the task): the text metrics checked, BERTScore and BLEURT offered. */
+export async function pickKalahiMetrics(ui: StartRunUi, step: number, total: number): Promise<KalahiMetricChoice | undefined> {
   const names: MetricName[] = [...LEXICAL_METRIC_NAMES, ...(metricUnavailable('meteor') === null ? (['meteor'] as const) : []), 'bertscore', 'bleurt'];
+  // The last run's checks (BERTScore and BLEURT included), else the CLI's defaults.
+  const remembered = ui.remembered(LAST_METRICS)?.split(',');
+  const checked: readonly string[] = remembered ?? defaultMetricNames();
   const metrics = await ui.pickMany(
-    stepTitle(2, 'open-ended metrics'),
-    names.map((name) => ({ label: name, description: DESCRIPTIONS[name], picked: defaults.includes(name), value: name })),
+    stepTitle(step, 'open-ended metrics', total),
+    names.map((name) => ({ label: name, description: DESCRIPTIONS[name], picked: checked.includes(name), value: name })),
   );
   if (metrics === undefined || metrics.length === 0) return undefined;
+  await ui.remember(LAST_METRICS, metrics.join(','));
   const settings = ui.settings();
   return {
     metrics,

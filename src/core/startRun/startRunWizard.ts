@@ -1,6 +1,5 @@
 import { type Benchmark } from '../benchmarks/benchmark';
 import { type Endpoint } from '../model/endpoint';
-import { stepTitle } from './sharedSteps';
 import { type StartRunPlan, type StartRunUi } from './startRunUi';
 
 export interface ChosenRun {

@@ -2,7 +2,8 @@ import { join, resolve } from 'node:path';
 import { UsageError } from '../../core/util/errors';
 import { dataDirFrom } from '../../core/data/resolveSourceFile';
 import { userCacheDir } from '../../core/data/cacheDir';
-import { type OfficialImport } from '../../core/benchmarks/benchmark';
+import { type Importer } from '../../core/benchmarks/benchmark';
+import { importedRunName } from '../../core/benchmarks/importerChoices';
 import { registeredBenchmarks } from '../../core/benchmarks/registry';
 import { type CliIo } from '../../core/commandLine/io';
 import { flag, parseOptions, stringOption } from '../../core/commandLine/options';
@@ -18,7 +19,8 @@ dataset items absent from the file count as missing, so the denominator stays 81
 Prints the run folder's path as the last line of stdout.
 `;
 
-const importersOf = (): OfficialImport[] => registeredBenchmarks().flatMap((b) => (b.officialImport === undefined ? [] : [b.officialImport]));
+/** Every importer of every registered benchmark, in the registry's order. */
+const importersOf = (): Importer[] => registeredBenchmarks().flatMap((b) => b.importers ?? []);
 
 export function importHelp(): string {
   const own = importersOf().flatMap((i) => (i.help === undefined ? [] : [`\n${i.help}\n`]));
@@ -51,16 +53,15 @@ export async function importCommand(args: readonly string[], io: CliIo): Promise
     if (stringOption(parsed, option) !== undefined && importer.options?.[option] === undefined) throw new UsageError(`import ${importer.kind}: --${option} is not one of its options`);
   }
   const model = stringOption(parsed, 'model');
-  const name = stringOption(parsed, 'name') ?? `${importer.kind}-${(model ?? file.replace(/^.*[\\/]/, '').replace(/\.(json|jsonl|eval)$/i, '')).replace(/[^A-Za-z0-9._-]+/g, '-')}`;
+  const name = stringOption(parsed, 'name') ?? (model === undefined ? importedRunName(importer, file) : `${importer.kind}-${model.replace(/[^A-Za-z0-9._-]+/g, '-')}`);
   if (name.includes('/') || name.includes('\\') || name === '.' || name === '..') throw new UsageError('import: --name must be a plain folder name');
   const data = stringOption(parsed, 'data');
-  const outcome = await importer.run(
-    resolve(io.cwd, file),
-    join(resolve(io.cwd, out), name),
-    { dataDir: dataDirFrom(data === undefined ? undefined : resolve(io.cwd, data), io.env), cacheDir: stringOption(parsed, 'cache-dir') ?? userCacheDir(io.env) },
-    model,
-    Object.fromEntries(Object.keys(importer.options ?? {}).map((option) => [option, stringOption(parsed, option)])),
-  );
+  const outcome = await importer.run(resolve(io.cwd, file), join(resolve(io.cwd, out), name), {
+    sources: { dataDir: dataDirFrom(data === undefined ? undefined : resolve(io.cwd, data), io.env), cacheDir: stringOption(parsed, 'cache-dir') ?? userCacheDir(io.env) },
+    modelName: model,
+    options: Object.fromEntries(Object.keys(importer.options ?? {}).map((option) => [option, stringOption(parsed, option)])),
+    signal: io.signal,
+  });
   for (const note of outcome.notes ?? []) io.stderr(`${note}\n`);
   io.stderr(`imported ${outcome.imported} items${outcome.missing.length > 0 ? `; missing from the file: ${outcome.missing.join(', ')}` : ''}\n`);
   io.stdout(`${outcome.paths.dir}\n`);

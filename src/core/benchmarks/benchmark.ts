@@ -39,8 +39,8 @@ export interface Benchmark extends BenchmarkBasics {
   readonly report?: ReportParts;
   /** What the automatic verdicts came from, to read beside an item (a judge template, scoring settings); none: the run's settings. */
   promptDocument?(dir: string, manifest: RunManifest, sources: ResolveOptions): Promise<PromptDocument>;
-  /** How an official results file becomes a run folder (`import <kind> FILE`, Import Official Results…). */
-  readonly officialImport?: OfficialImport;
+  /** How files become run folders of it (`import <kind> FILE`, Import Official Results…); none: runs only. */
+  readonly importers?: readonly Importer[];
   /** Its annotation guidelines (Markdown), opened from the review (key g) unless a team sets its own file. */
   readonly guidelines?: string;
   /** Its LLM judge, which `rejudge` can replace and `stability` can re-ask (none: verdicts come otherwise). */
@@ -57,24 +57,41 @@ export interface WriteBack {
   write(state: RunState, out: string, options: { readonly source?: string }): { readonly edited: number; readonly notes: readonly string[] };
 }
 
-export interface OfficialImport {
+/**
+ * One way a file becomes a run folder (`import <kind> FILE`, Import Official Results…): a benchmark's
+ * published results, or another framework's log. A benchmark may have several.
+ */
+export interface Importer {
   /** The kind `import` names, and the prefix of an imported run's folder name. */
   readonly kind: string;
-  /** What the file is, for a file dialog's title. */
+  /** What the file is: the Import picker's label and the file dialog's title. */
   readonly fileDescription: string;
   /** File-dialog filters: a label and the extensions (no dot) it offers. */
-  readonly filters?: Readonly<Record<string, readonly string[]>>;
+  readonly filters: Readonly<Record<string, readonly string[]>>;
   /** Its own `import` options beyond --out, --name, --model, --data (`--score`, `--results`…). */
   readonly options?: Readonly<Record<string, { readonly type: 'string' }>>;
   /** One paragraph for the import help. */
   readonly help?: string;
-  run(
-    file: string,
-    outDir: string,
-    sources: ResolveOptions,
-    modelName?: string,
-    options?: Readonly<Record<string, string | undefined>>,
-  ): Promise<{ readonly paths: { readonly dir: string }; readonly imported: number; readonly missing: readonly string[]; readonly notes?: readonly string[] }>;
+  run(file: string, outDir: string, context: ImportContext): Promise<ImportOutcome>;
+}
+
+export interface ImportContext {
+  readonly sources: ResolveOptions;
+  /** The model's name when the file does not say it. */
+  readonly modelName?: string | undefined;
+  /** Its own options' values, by name. */
+  readonly options?: Readonly<Record<string, string | undefined>>;
+  /** Cancels a long import before anything is written (an importer checks it between steps). */
+  readonly signal?: AbortSignal | undefined;
+  /** Told what a long import is doing ("read 4 000 of 10 000 samples"). */
+  readonly onProgress?: ((message: string) => void) | undefined;
+}
+
+export interface ImportOutcome {
+  readonly paths: { readonly dir: string };
+  readonly imported: number;
+  readonly missing: readonly string[];
+  readonly notes?: readonly string[];
 }
 
 export interface LlmJudge {

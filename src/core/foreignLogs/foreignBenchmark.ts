@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { type Benchmark, type OfficialImport } from '../benchmarks/benchmark';
+import { type Benchmark, type Importer } from '../benchmarks/benchmark';
 import { loadRunState } from '../adjudication/runState';
 import { UserError } from '../util/errors';
 import { type BenchmarkBasics } from '../benchmarks/basics';
@@ -12,7 +12,7 @@ import { logFigureLines, withLogFigure } from './foreignSummary';
 export interface ForeignFormat {
   readonly basics: BenchmarkBasics;
   readonly description: string;
-  readonly importer: OfficialImport;
+  readonly importer: Importer;
   /** How the log's scores become verdicts, for the report and the prompt document. */
   readonly verdictRule: string;
   readonly writeBack?: Benchmark['writeBack'];
@@ -46,7 +46,7 @@ export function foreignBenchmark(format: ForeignFormat): Benchmark {
         text: `Imported from ${JSON.stringify(manifest.settings['source'])}.\nVerdict score: ${verdictScore(manifest.settings) || 'none'}.\nVerdicts: ${format.verdictRule}.\n`,
         language: 'plaintext',
       }),
-    officialImport: format.importer,
+    importers: [format.importer],
     ...(format.writeBack === undefined ? {} : { writeBack: format.writeBack }),
   };
 }

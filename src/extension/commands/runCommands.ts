@@ -3,6 +3,7 @@ import { basename, join } from 'node:path';
 import * as vscode from 'vscode';
 import { annotatorNameQuestion } from '../annotatorIdentity';
 import { exportAdjudicated } from '../../core/adjudication/exportAdjudicated';
+import { importedRunName, importerChoices } from '../../core/benchmarks/importerChoices';
 import { registeredBenchmarks } from '../../core/benchmarks/registry';
 import { DEFAULT_AZURE_API_VERSION, type Endpoint, OPENAI_BASE_URL } from '../../core/model/endpoint';
 import { readManifest } from '../../core/runs/runFolder';
@@ -90,16 +91,20 @@ export async function importOfficialCommand(): Promise<string | undefined> {
     void vscode.window.showErrorMessage('Eval Adjudicator: open a folder first; the imported run folder is created under its runs directory.');
     return undefined;
   }
-  const [benchmark] = registeredBenchmarks().filter((b) => b.officialImport !== undefined);
-  const importer = benchmark?.officialImport;
-  if (benchmark === undefined || importer === undefined) return undefined;
-  const files = await vscode.window.showOpenDialog({ canSelectMany: false, filters: { [`${benchmark.title} results`]: ['json'] }, openLabel: 'Import', title: importer.fileDescription });
+  const choices = importerChoices(registeredBenchmarks());
+  const choice = choices.length === 1 ? choices[0] : await vscode.window.showQuickPick(choices, { title: 'Import Official Results: what kind of file?', matchOnDescription: true });
+  if (choice === undefined) return undefined;
+  const { importer } = choice;
+  const files = await vscode.window.showOpenDialog({ canSelectMany: false, filters: Object.fromEntries(Object.entries(importer.filters).map(([label, extensions]) => [label, [...extensions]])), openLabel: 'Import', title: importer.fileDescription });
   const file = files?.[0]?.fsPath;
   if (file === undefined) return undefined;
-  const name = `${importer.kind}-${basename(file).replace(/\.json$/i, '').replace(/[^A-Za-z0-9._-]+/g, '-')}`;
   try {
-    const outcome = await importer.run(file, join(runsDir, name), extensionSources());
-    void vscode.window.showInformationMessage(`Imported ${outcome.imported} items${outcome.missing.length > 0 ? ` (${outcome.missing.length} missing from the file)` : ''}.`);
+    const outcome = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Importing ${basename(file)}`, cancellable: true }, (progress, token) => {
+      const controller = new AbortController();
+      token.onCancellationRequested(() => controller.abort());
+      return importer.run(file, join(runsDir, importedRunName(importer, basename(file))), { sources: extensionSources(), signal: controller.signal, onProgress: (message) => progress.report({ message }) });
+    });
+    void vscode.window.showInformationMessage(`Imported ${outcome.imported} items${outcome.missing.length > 0 ? ` (${outcome.missing.length} missing from the file)` : ''}.${(outcome.notes ?? []).map((n) => ` ${n}`).join('')}`);
     return outcome.paths.dir;
   } catch (error) {
     void showExtensionError(error);

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { type OfficialImport } from '../benchmark';
+import { type Importer } from '../benchmark';
 import { writeForeignRun } from '../../foreignLogs/foreignRunFolder';
 import { readInspectLog } from './inspectLog';
 import { inspectImport } from './inspectItems';
 
 /** `import inspect LOG.eval|LOG.json --out DIR [--score NAME]`: the whole log is read and checked before anything is written. */
-export const INSPECT_IMPORT: OfficialImport = {
+export const INSPECT_IMPORT: Importer = {
   kind: 'inspect',
   fileDescription: 'Inspect AI log (.eval or .json)',
   filters: { 'Inspect AI logs': ['eval', 'json'] },
@@ -16,7 +16,7 @@ export const INSPECT_IMPORT: OfficialImport = {
   first of the log's results). C true; I and N false; P null (Inspect counts 0.5); booleans; 1 and 0;
   other numbers null, shown as numbers. A copy of the log is kept in the folder's source/ for the write-back
   (export --format inspect).`,
-  run: (file, outDir, _sources, _modelName, options) => {
+  run: (file, outDir, { options }) => {
     const bytes = readFileSync(file);
     const log = readInspectLog(file, bytes, 'shown');
     const { imported, notes } = inspectImport(log, { path: file, bytes, role: 'log' }, options?.['score'] === undefined ? {} : { score: options['score'] });

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { type OfficialImport } from '../benchmark';
+import { type Importer } from '../benchmark';
 import { writeForeignRun } from '../../foreignLogs/foreignRunFolder';
 import { checkResultsMatch, readResults, readSamples, taskOfFileName } from './lmEvalFiles';
 import { lmEvalImport } from './lmEvalItems';
 
 /** `import lm-eval samples_TASK_DATE.jsonl [--results results_DATE.json] --out DIR [--score METRIC]`. */
-export const LM_EVAL_IMPORT: OfficialImport = {
+export const LM_EVAL_IMPORT: Importer = {
   kind: 'lm-eval',
   fileDescription: 'lm-evaluation-harness samples (samples_<task>_<date>.jsonl of --log_samples)',
   filters: { 'lm-eval samples': ['jsonl'] },
@@ -15,7 +15,7 @@ export const LM_EVAL_IMPORT: OfficialImport = {
   several), in the file's order. The verdict is the per-sample metric (--score; default the first, acc,
   exact_match, …): 1 true, 0 false, other numbers null. With --results, the file must be the same run
   (the task, n-samples, task_hashes) and its "<metric>,<filter>" figure is shown beside the tool's.`,
-  run: (file, outDir, _sources, _modelName, options) => {
+  run: (file, outDir, { options }) => {
     const { task } = taskOfFileName(file);
     const samplesBytes = readFileSync(file);
     const samples = readSamples(samplesBytes, file);

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { type OfficialImport } from '../benchmark';
+import { type Importer } from '../benchmark';
 import { writeForeignRun } from '../../foreignLogs/foreignRunFolder';
 import { promptfooImport } from './promptfooItems';
 import { readPromptfooResults } from './promptfooResults';
 
 /** `import promptfoo results.json --out DIR [--score NAME]`: what `promptfoo eval -o results.json` writes. */
-export const PROMPTFOO_IMPORT: OfficialImport = {
+export const PROMPTFOO_IMPORT: Importer = {
   kind: 'promptfoo',
   fileDescription: 'promptfoo results (promptfoo eval -o results.json)',
   filters: { 'promptfoo results': ['json'] },
@@ -15,7 +15,7 @@ export const PROMPTFOO_IMPORT: OfficialImport = {
   test and prompt (key testIdx/promptIdx), in the file's order. The automatic verdict is the result's pass
   (--score names an assertion's component, "1. contains", or a named score instead); a provider error is an
   error item. The pass rate shown is promptfoo's: successes / (successes + failures + errors).`,
-  run: (file, outDir, _sources, _modelName, options) => {
+  run: (file, outDir, { options }) => {
     const bytes = readFileSync(file);
     const { imported, notes } = promptfooImport(readPromptfooResults(bytes, file), { path: file, bytes, role: 'log' }, options?.['score'] === undefined ? {} : { score: options['score'] });
     const paths = writeForeignRun(outDir, imported);

@@ -26,5 +26,12 @@ export const YOKAIEVAL: Benchmark = {
   guidelines: YOKAIEVAL_GUIDELINES,
   promptDocument: yokaiEvalPromptDocument,
   judge: YOKAIEVAL_JUDGE,
-  officialImport: { kind: 'yokaieval-official', fileDescription: 'An official YokaiEval results file (results/*.json)', run: importOfficialYokaiEval },
+  importers: [
+    {
+      kind: 'yokaieval-official',
+      fileDescription: 'An official YokaiEval results file (results/*.json)',
+      filters: { 'YokaiEval results': ['json'] },
+      run: (file, outDir, { sources, modelName }) => importOfficialYokaiEval(file, outDir, sources, modelName),
+    },
+  ],
 };

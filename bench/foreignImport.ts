@@ -55,7 +55,7 @@ export async function benchForeignImport(repetitions: number, count = 10_000): P
   for (let r = 0; r < repetitions; r += 1) {
     bare.push(bareRead(file));
     const start = performance.now();
-    const outcome = await INSPECT_IMPORT.run(file, join(scratchDir('foreign-import-run'), 'run'), {});
+    const outcome = await INSPECT_IMPORT.run(file, join(scratchDir('foreign-import-run'), 'run'), { sources: {} });
     imports.push(since(start));
     if (outcome.imported !== count) throw new Error(`imported ${outcome.imported} of ${count}`);
   }

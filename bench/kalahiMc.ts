@@ -35,6 +35,8 @@ export interface KalahiMcRunResult {
    * the tool's runs: wall / ideal. What no client reaches here is below this.
    */
   readonly sdkOnlyWallOverIdeal: number;
+  /** The tool's median wall over the bare client's median wall, the two alternated in one run. */
+  readonly wallOverSdkOnly: number;
 }
 
 export interface KalahiMcResult {
@@ -143,6 +145,7 @@ export async function benchKalahiMc(repetitions: number): Promise<KalahiMcResult
         lowerBoundOverIdeal: round(lowerBoundMs / idealMs),
         wallOverLowerBound: round(wall / lowerBoundMs),
         sdkOnlyWallOverIdeal: round(bareOverIdeal),
+        wallOverSdkOnly: round(wall / median(bareWalls)),
       });
     }
     return { latencyMs: LATENCY_MS, referencesPerItem: round(meanReferences(), 2), runs };

@@ -35,6 +35,9 @@ export interface WholeProcessResult {
    * runs: wall / ideal. What the tool's own start-up and finish add is the difference.
    */
   readonly sdkProcessWallOverIdeal: number;
+  /** The tool's median wall over the bare client's process's median wall, the two alternated in one run. */
+  readonly wallOverSdkProcess: number;
+  readonly sdkProcessWallMs: readonly number[];
 }
 
 const LATENCY_MS = 100;
@@ -113,6 +116,8 @@ export async function benchWholeProcess(repetitions: number): Promise<WholeProce
       floorMs,
       requestsOverFloor: round(requestsMs / floorMs),
       sdkProcessWallOverIdeal: round(median(bareWalls) / idealMs),
+      wallOverSdkProcess: round(median(walls) / median(bareWalls)),
+      sdkProcessWallMs: bareWalls.map((w) => round(w, 0)),
     };
   } finally {
     await server.stop();

@@ -1,4 +1,7 @@
+import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { EndpointUnreachableError } from '../../core/model/endpointUnreachable';
+import { outageLine } from '../../core/model/outageLine';
 import { UsageError } from '../../core/util/errors';
 import { dataDirFrom } from '../../core/data/resolveSourceFile';
 import { userCacheDir } from '../../core/data/cacheDir';
@@ -58,6 +61,7 @@ export async function runCommand(args: readonly string[], io: CliIo): Promise<nu
   const concurrency = numberOption(COMMAND, parsed, 'concurrency', { integer: true, min: 1, max: 1024 });
   const timeout = numberOption(COMMAND, parsed, 'timeout', { min: 0.001 });
   const maxAttempts = numberOption(COMMAND, parsed, 'max-attempts', { integer: true, min: 1, max: 100 });
+  const outagePatience = numberOption(COMMAND, parsed, 'outage-patience', { min: 0 });
   const cacheDir = resolve(io.cwd, stringOption(parsed, 'cache-dir') ?? userCacheDir(io.env));
   const useCache = !flag(parsed, 'no-cache');
   const outDir = resolve(io.cwd, stringOption(parsed, 'out') ?? 'runs');
@@ -78,7 +82,11 @@ export async function runCommand(args: readonly string[], io: CliIo): Promise<nu
         keys,
         concurrency: workers,
         useCache,
-        pool: new RequestPool({ maxConcurrency: workers }),
+        pool: new RequestPool({
+          maxConcurrency: workers,
+          ...(outagePatience !== undefined ? { outagePatienceMs: outagePatience * 1000 } : {}),
+          onOutage: (event) => io.stderr(`eval-adjudicator: ${outageLine(event)}\n`),
+        }),
         cache: useCache ? responseCacheIn(cacheDir) : undefined,
         retry: { ...DEFAULT_RETRY_POLICY, ...(maxAttempts !== undefined ? { maxAttempts } : {}) },
         timeoutMs: timeout !== undefined ? timeout * 1000 : undefined,
@@ -129,6 +137,14 @@ export async function runCommand(args: readonly string[], io: CliIo): Promise<nu
   let outcome;
   try {
     outcome = selection === 'all' ? await startRun(runDir, session, options) : await continueRun(runPaths(runDir), session, selection, options);
+  } catch (error) {
+    if (!(error instanceof EndpointUnreachableError)) throw error;
+    reporter.stop();
+    // One line, and the exit code of a run whose items did not get their answers.
+    const written = existsSync(join(runDir, 'run.json'));
+    io.stderr(`eval-adjudicator: ${error.message}${written ? `; then go on with: eval-adjudicator run ${benchmark.name} --resume ${runDir}` : ''}\n`);
+    if (written) io.stdout(`${runDir}\n`);
+    return RUN_ERRORS_REMAIN;
   } finally {
     reporter.stop();
     await session.release?.();

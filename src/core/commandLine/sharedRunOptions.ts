@@ -1,3 +1,4 @@
+import { DEFAULT_OUTAGE_PATIENCE_MS } from '../model/requestPool';
 import { DEFAULT_RETRY_POLICY } from '../model/retryPolicy';
 import { endpointOptionSpecs } from './endpointOptions';
 import { type OptionSpecs } from './benchmarkRunCli';
@@ -18,6 +19,7 @@ export const SHARED_RUN_OPTIONS = {
   'no-cache': { type: 'boolean' },
   timeout: { type: 'string' },
   'max-attempts': { type: 'string' },
+  'outage-patience': { type: 'string' },
   resume: { type: 'string' },
   'retry-errors': { type: 'string' },
   'dry-run': { type: 'boolean' },
@@ -34,6 +36,8 @@ export function runOptionsHelp(concurrency: string, dryRun: string): string {
                             (default: env EVAL_ADJUDICATOR_DATA, else the download cache)
   --cache-dir DIR           (default: the per-user cache directory)   --no-cache
   --timeout SECONDS         per request (default 120)   --max-attempts N (default ${DEFAULT_RETRY_POLICY.maxAttempts})
+  --outage-patience SECONDS a server that stops answering mid-run is waited for this long, then its
+                            requests fail (default ${DEFAULT_OUTAGE_PATIENCE_MS / 1000}); one never reached stops the run at once
   --resume RUNDIR           complete an interrupted run (its items without a result)
   --retry-errors RUNDIR     redo exactly the items whose current result is an error
   --dry-run                 ${dryRun}

@@ -1,6 +1,7 @@
 import OpenAI, { AzureOpenAI } from 'openai';
 import { registerSecret } from '../util/secrets';
 import { DEFAULT_AZURE_API_VERSION, type Endpoint, endpointIdentity } from './endpoint';
+import { endpointLabel } from './endpointUnreachable';
 import { ModelCallError } from './modelError';
 import { nodeHttpFetch } from './nodeHttpFetch';
 import { afterAttempts, pooledCall } from './pooledCall';
@@ -83,7 +84,7 @@ export class ChatClient implements ChatCompleter {
     const hit = key === undefined ? undefined : cache?.get(key);
     if (hit !== undefined) return { kind: 'reply', reply: hit, cached: true, attempts: 0, latencyMs: 0 };
 
-    const context = { pool: this.options.pool, retry: this.retry, secrets: this.secrets, signal };
+    const context = { pool: this.options.pool, retry: this.retry, secrets: this.secrets, signal, endpoint: endpointLabel(this.options.endpoint.baseUrl) };
     const result = await pooledCall(context, () => this.send(request, signal), () => (this.requestsSent += 1));
     const latencyMs = Math.round(performance.now() - started);
     if (!result.ok) {

@@ -28,6 +28,8 @@ export class ModelCallError extends Error {
     readonly retryAfterMs: number | undefined,
     /** The connection was refused (or had no route): nothing listens there now. */
     readonly unreachable = false,
+    /** Why no connection was made at all ("connection refused", "DNS lookup failed …", "TLS error …"), when that is why. */
+    readonly connectCause?: string,
   ) {
     super(message);
   }
@@ -42,7 +44,7 @@ export function classifyModelError(error: unknown, secrets: readonly string[]): 
   const message = redactSecrets(errorMessage(error), secrets);
   if (error instanceof APIUserAbortError) return new ModelCallError('cancelled', 'cancelled', undefined, undefined);
   if (error instanceof APIConnectionTimeoutError) return new ModelCallError('timeout', message, undefined, undefined);
-  if (error instanceof APIConnectionError) return new ModelCallError('connection', message, undefined, undefined, isRefused(error));
+  if (error instanceof APIConnectionError) return new ModelCallError('connection', message, undefined, undefined, isRefused(error), connectFailureCause(error));
   if (error instanceof APIError) {
     const status = error.status;
     const retryAfterMs = retryAfterFrom(error.headers);
@@ -73,6 +75,28 @@ function isRefused(error: unknown): boolean {
     cause = (cause as { cause?: unknown }).cause;
   }
   return false;
+}
+
+const TLS_CODE = /^(ERR_SSL_|ERR_TLS_|CERT_|DEPTH_ZERO_SELF_SIGNED_CERT$|SELF_SIGNED_CERT_IN_CHAIN$|UNABLE_TO_(VERIFY|GET)_|EPROTO$|ERR_SSL)/;
+
+/** Why a connection was never made, from the codes of the error and its causes: refused, DNS, TLS; else undefined. */
+export function connectFailureCause(error: unknown): string | undefined {
+  for (let cause = error, depth = 0; cause !== null && typeof cause === 'object' && depth < 6; depth++) {
+    const { code, errors } = cause as { code?: unknown; errors?: unknown };
+    if (code === 'ECONNREFUSED') return 'connection refused';
+    if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EAI_NONAME') {
+      const host = (cause as { hostname?: unknown }).hostname;
+      return `DNS lookup failed (${typeof host === 'string' ? `host ${host} ` : ''}${code})`;
+    }
+    if (typeof code === 'string' && TLS_CODE.test(code)) return `TLS error (${code})`;
+    if (code === 'EHOSTUNREACH' || code === 'ENETUNREACH') return `no route to the host (${code})`;
+    if (Array.isArray(errors) && errors.length > 0) {
+      const causes = errors.map(connectFailureCause);
+      if (causes.every((c) => c !== undefined)) return causes[0];
+    }
+    cause = (cause as { cause?: unknown }).cause;
+  }
+  return undefined;
 }
 
 /** Whether the server sent an HTTP answer (so it is there, even if the answer is an error). */

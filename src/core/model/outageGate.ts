@@ -1,3 +1,9 @@
+/** What a run is told of a server that stopped answering: the pool waits for it, it is back, or it is given up. */
+export type OutageEvent =
+  | { readonly kind: 'waiting'; readonly patienceMs: number }
+  | { readonly kind: 'back'; readonly afterMs: number }
+  | { readonly kind: 'gave-up'; readonly afterMs: number };
+
 /** What the gate lets a request do now. */
 export type Admission = { readonly kind: 'go' } | { readonly kind: 'probe' } | { readonly kind: 'wait'; readonly ms: number };
 
@@ -15,11 +21,13 @@ export class OutageGate {
   private probing = false;
   private nextProbeAt = 0;
   private intervalMs: number;
+  private gaveUp = false;
 
   constructor(
     private readonly patienceMs: number,
     private readonly firstIntervalMs: number,
     private readonly onChange: () => void,
+    private readonly onOutage?: (event: OutageEvent) => void,
   ) {
     this.intervalMs = firstIntervalMs;
   }
@@ -37,9 +45,11 @@ export class OutageGate {
   }
 
   /** The server answered something: everyone may go. */
-  reached(): void {
+  reached(now = Date.now()): void {
     if (this.downSince === undefined) return;
+    this.onOutage?.({ kind: 'back', afterMs: now - this.downSince });
     this.downSince = undefined;
+    this.gaveUp = false;
     this.probing = false;
     this.intervalMs = this.firstIntervalMs;
     this.onChange();
@@ -54,13 +64,19 @@ export class OutageGate {
       this.downSince = now;
       this.intervalMs = this.firstIntervalMs;
       this.nextProbeAt = now + this.intervalMs;
+      this.onOutage?.({ kind: 'waiting', patienceMs: this.patienceMs });
     } else if (probe) {
       this.probing = false;
       this.intervalMs = Math.min(LONGEST_PROBE_INTERVAL_MS, this.intervalMs * 2);
       this.nextProbeAt = now + this.intervalMs;
       this.onChange();
     }
-    return now - this.downSince <= this.patienceMs ? 'forgiven' : 'gone';
+    if (now - this.downSince <= this.patienceMs) return 'forgiven';
+    if (!this.gaveUp) {
+      this.gaveUp = true;
+      this.onOutage?.({ kind: 'gave-up', afterMs: now - this.downSince });
+    }
+    return 'gone';
   }
 
   /** The probe ended without telling (cancelled, or an error that is not about reaching the server). */

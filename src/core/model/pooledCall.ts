@@ -1,4 +1,5 @@
 import { sleep } from '../util/sleep';
+import { EndpointUnreachableError } from './endpointUnreachable';
 import { ModelCallError, classifyModelError, serverAnswered } from './modelError';
 import { type FailureVerdict, type PoolTicket, type RequestPool } from './requestPool';
 import { type RetryPolicy, retryDelayMs } from './retryPolicy';
@@ -9,6 +10,12 @@ export interface PooledCallContext {
   /** Redacted from every error message. */
   readonly secrets: readonly string[];
   readonly signal?: AbortSignal | undefined;
+  /**
+   * The endpoint as the user named it (its base URL, without credentials). When given, a connection that
+   * could not be made (refused, DNS, TLS) before this endpoint ever answered throws EndpointUnreachableError:
+   * the run stops at once rather than waiting for a server that was never there.
+   */
+  readonly endpoint?: string | undefined;
 }
 
 export type PooledCallResult<T> =
@@ -38,9 +45,15 @@ export async function pooledCall<T>(context: PooledCallContext, send: () => Prom
         try {
           const reply = await send();
           pool.succeeded(ticket);
+          if (context.endpoint !== undefined) pool.answeredBy(context.endpoint);
           return reply;
         } catch (raw) {
           const error = classifyModelError(raw, secrets);
+          if (context.endpoint !== undefined && serverAnswered(error)) pool.answeredBy(context.endpoint);
+          if (context.endpoint !== undefined && error.connectCause !== undefined && !signal?.aborted && !pool.hasAnswered(context.endpoint)) {
+            pool.failed(ticket, { rateLimited: false, retryAfterMs: undefined, unreachable: false, answered: false });
+            throw new EndpointUnreachableError(context.endpoint, error.connectCause);
+          }
           if (!signal?.aborted) {
             failure.verdict = pool.failed(ticket, { rateLimited: error.kind === 'rate-limit', retryAfterMs: error.retryAfterMs, unreachable: error.unreachable, answered: serverAnswered(error) });
           }
@@ -49,6 +62,7 @@ export async function pooledCall<T>(context: PooledCallContext, send: () => Prom
       }, signal);
       return { ok: true, value, attempts: attempt };
     } catch (raw) {
+      if (raw instanceof EndpointUnreachableError) throw raw;
       if (signal?.aborted) throw new ModelCallError('cancelled', 'cancelled', undefined, undefined);
       const error = classifyModelError(raw, secrets);
       if (failure.verdict === 'forgiven') continue;
@@ -64,5 +78,5 @@ export async function pooledCall<T>(context: PooledCallContext, send: () => Prom
 
 /** The error a caller throws for a failed call: its message says how many attempts were made. */
 export function afterAttempts(error: ModelCallError, attempts: number): ModelCallError {
-  return new ModelCallError(error.kind, `${error.message} (after ${attempts} attempt${attempts === 1 ? '' : 's'})`, error.status, error.retryAfterMs, error.unreachable);
+  return new ModelCallError(error.kind, `${error.message} (after ${attempts} attempt${attempts === 1 ? '' : 's'})`, error.status, error.retryAfterMs, error.unreachable, error.connectCause);
 }

@@ -1,6 +1,8 @@
 import { sleep } from '../util/sleep';
 import { LoadProbe } from './loadProbe';
-import { OutageGate } from './outageGate';
+import { type OutageEvent, OutageGate } from './outageGate';
+
+export { type OutageEvent } from './outageGate';
 
 export interface RequestPoolOptions {
   /** The most requests in flight at once (`--concurrency`). */
@@ -21,6 +23,8 @@ export interface RequestPoolOptions {
   readonly outagePatienceMs?: number;
   /** The first wait between probes of an unreachable server (default 250 ms), doubled up to 2 s. */
   readonly outageProbeMs?: number;
+  /** Told when a server stops answering mid-run (the pool waits for it), when it is back, and when the pool gives it up. */
+  readonly onOutage?: (event: OutageEvent) => void;
 }
 
 /** What the pool knows of one request it let through; handed back with its outcome. */
@@ -44,6 +48,9 @@ export interface RequestFailure {
 export type FailureVerdict = 'counted' | 'forgiven' | 'gone';
 
 const SPACING_EASE = 0.9;
+
+/** How long a server that stopped answering mid-run is waited for (`--outage-patience`, 120 s). */
+export const DEFAULT_OUTAGE_PATIENCE_MS = 120_000;
 
 /**
  * One pool shared by every model and judge call of a run. A 429 delays only its own request (by its
@@ -71,6 +78,7 @@ export class RequestPool {
   private bareRateLimits = 0;
   /** The limit came down because 429s rose with load (not just a probe). */
   private loadLimited = false;
+  private readonly answered = new Set<string>();
 
   constructor(options: RequestPoolOptions) {
     if (!Number.isInteger(options.maxConcurrency) || options.maxConcurrency < 1) {
@@ -83,7 +91,16 @@ export class RequestPool {
     this.maxSpacingMs = options.maxSpacingMs ?? 30_000;
     this.cooldownMs = options.cooldownMs ?? 1000;
     this.probe = new LoadProbe(this.maxConcurrency);
-    this.outage = new OutageGate(options.outagePatienceMs ?? 120_000, options.outageProbeMs ?? 250, () => this.wakeAll());
+    this.outage = new OutageGate(options.outagePatienceMs ?? DEFAULT_OUTAGE_PATIENCE_MS, options.outageProbeMs ?? 250, () => this.wakeAll(), options.onOutage);
+  }
+
+  /** An endpoint answered (a reply or an HTTP error): it exists, so a later refusal is an outage to wait out. */
+  answeredBy(endpoint: string): void {
+    this.answered.add(endpoint);
+  }
+
+  hasAnswered(endpoint: string): boolean {
+    return this.answered.has(endpoint);
   }
 
   get currentLimit(): number {

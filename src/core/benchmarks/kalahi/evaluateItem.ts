@@ -12,6 +12,7 @@ import { type ReferenceScorer } from './metricSet';
 import { scoreAnswer } from './openScoring';
 import { allReferences, kalahiReferences } from './references';
 import { type KalahiMcPart, type KalahiOpenPart, type KalahiResultLine } from './resultParts';
+import { EndpointUnreachableError } from '../../model/endpointUnreachable';
 
 export interface KalahiMcSettings {
   readonly backend: LogprobBackend;
@@ -62,8 +63,8 @@ export async function evaluateKalahiItem(item: KalahiItem, s: KalahiCallSettings
   let cached = true;
   let error: ItemError | null = null;
   const failure = (stage: ItemError['stage'], raw: unknown): ItemError => {
-    // Either stops the whole run: every later item would fail the same way.
-    if (raw instanceof LogprobsUnusableError || raw instanceof RuntimeStoppedError) throw raw;
+    // Each stops the whole run: every later item would fail the same way.
+    if (raw instanceof LogprobsUnusableError || raw instanceof RuntimeStoppedError || raw instanceof EndpointUnreachableError) throw raw;
     if (stage === 'metric' && !(raw instanceof ModelCallError)) {
       if (signal.aborted) throw new ModelCallError('cancelled', 'cancelled', undefined, undefined);
       return { stage, kind: 'metric-failed', message: errorMessage(raw) };

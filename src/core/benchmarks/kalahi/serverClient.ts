@@ -3,6 +3,7 @@ import { type Endpoint } from '../../model/endpoint';
 import { createOpenAIClient, secretsInUrl } from '../../model/chatClient';
 import { postJson } from '../../model/jsonPost';
 import { ModelCallError } from '../../model/modelError';
+import { endpointLabel } from '../../model/endpointUnreachable';
 import { afterAttempts, pooledCall } from '../../model/pooledCall';
 import { type RequestPool } from '../../model/requestPool';
 import { withRequestSignal } from '../../model/requestSignal';
@@ -51,7 +52,7 @@ export class ServerClient {
    * `tally.requests` counts this call's HTTP requests, retries included.
    */
   async post<S extends z.ZodType>(path: string, body: Record<string, unknown>, schema: S, signal?: AbortSignal, tally?: { requests: number }): Promise<z.output<S>> {
-    const context = { pool: this.options.pool, retry: this.retry, secrets: this.secrets, signal };
+    const context = { pool: this.options.pool, retry: this.retry, secrets: this.secrets, signal, endpoint: endpointLabel(this.options.endpoint.baseUrl) };
     const { endpoint, apiKey, timeoutMs } = this.options;
     const send = async (): Promise<z.output<S>> => {
       const json =

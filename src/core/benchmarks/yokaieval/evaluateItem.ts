@@ -7,6 +7,7 @@ import { type YokaiEvalItem } from './dataset';
 import { fillJudgeTemplate } from './judgePrompt';
 import { type Wording, renderQuestionPrompt } from './questionPrompt';
 import { parseJudgeVerdict } from './verdict';
+import { EndpointUnreachableError } from '../../model/endpointUnreachable';
 
 export interface YokaiEvalCallSettings {
   readonly model: ChatCompleter;
@@ -69,8 +70,8 @@ export async function evaluateYokaiItem(item: YokaiEvalItem, s: YokaiEvalCallSet
     cached,
   });
   const failure = (stage: ItemError['stage'], error: unknown): ItemError => {
-    // A local model's runtime that stopped stops the whole run: every later item would fail the same way.
-    if (error instanceof RuntimeStoppedError) throw error;
+    // A local model's runtime that stopped, or an endpoint never reached, stops the whole run: every later item would fail the same way.
+    if (error instanceof RuntimeStoppedError || error instanceof EndpointUnreachableError) throw error;
     const classified = classifyModelError(error, []);
     if (classified.kind === 'cancelled' || signal.aborted) throw new ModelCallError('cancelled', 'cancelled', undefined, undefined);
     return { stage, kind: classified.kind, message: classified.message };

@@ -5,7 +5,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer } from 'node:net';
-import { join } from 'node:path';
 import { startTestServer } from '../../server';
 import { runCli } from '../../helpers/cli';
 import { scratchDir } from '../../helpers/scratch';

@@ -85,3 +85,44 @@ test('killing the runtime process mid-run ends the CLI in one line naming the fi
   assert.equal(new Set(ids).size, ITEMS);
   assert.deepEqual(readManifest(runDir).counts, { items: ITEMS, done: ITEMS, error: 0, missing: 0 });
 });
+
+test('a Ctrl-C in the terminal (SIGINT to the whole process group, the runtime included) cancels the run instead of crashing its runtime, and --resume finishes', { skip: process.platform !== 'linux' && 'reads /proc' }, async (t) => {
+  if (!requireSharedFile(t, join(sharedDataDir, 'kalahi', 'filipino.csv'))) return;
+  const dir = scratchDir('gguf-sigint');
+  const modelPath = join(dir, 'tiny.gguf');
+  writeTinyLlamaGguf(modelPath, 77);
+  const env = { PATH: process.env['PATH'] ?? '', EVAL_ADJUDICATOR_CACHE: join(dir, 'cache') };
+  const runDir = join(dir, 'runs', 'interrupted');
+  const args = ['run', 'kalahi', '--task', 'mc', '--model-file', modelPath, '--limit', String(ITEMS), '--data', sharedDataDir, '--out', join(dir, 'runs'), '--name', 'interrupted', '--threads', '1'];
+  // A process group of its own, as a shell gives a command: the terminal's Ctrl-C goes to the whole group.
+  const cli = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], { cwd: projectRoot, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  t.after(() => void cli.kill('SIGKILL'));
+  let stderr = '';
+  cli.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<number | null>((done) => cli.on('exit', (code) => done(code)));
+  const results = join(runDir, 'results.jsonl');
+  const began = Date.now();
+  while (lineCount(results) < 3) {
+    assert.ok(Date.now() - began < 120_000, 'the run wrote 3 results within 120 s');
+    assert.equal(cli.exitCode, null, `the CLI ended early: ${stderr}`);
+    await new Promise((r) => setTimeout(r, 5));
+  }
+  const runtime = childrenNaming(cli.pid ?? -1, 'runtimeProcessEntry')[0] ?? -1;
+  const interrupted = Date.now();
+  process.kill(-(cli.pid ?? 0), 'SIGINT');
+  const code = await exited;
+  const stopSeconds = (Date.now() - interrupted) / 1000;
+  assert.equal(code, 130, stderr);
+  assert.doesNotMatch(stderr, /stopped: killed/, 'the runtime was not killed by the Ctrl-C');
+  assert.match(stderr, /cancelled: finish with --resume/);
+  assert.ok(stopSeconds < 3, `the CLI ended ${stopSeconds.toFixed(2)} s after the Ctrl-C`);
+  assert.ok(!existsSync(`/proc/${runtime}/cmdline`) || !readFileSync(`/proc/${runtime}/cmdline`, 'utf8').includes('runtimeProcessEntry'), 'the runtime ended with the run');
+  const kept = lineCount(results);
+  assert.ok(kept < ITEMS, `interrupted before the end (${kept} results)`);
+
+  const resumed = await runCli(['run', 'kalahi', '--resume', runDir, '--data', sharedDataDir, '--model-file', modelPath], { env });
+  assert.equal(resumed.code, 0, resumed.stderr);
+  const ids = readJsonl(results, ResultLineSchema).records.map((r) => r.value.itemId);
+  assert.equal(ids.length, ITEMS, 'no item was run twice');
+  assert.deepEqual(readManifest(runDir).counts, { items: ITEMS, done: ITEMS, error: 0, missing: 0 });
+});

@@ -119,6 +119,14 @@ describe('the GGUF runtime process', () => {
     assert.equal(client.pid, pid, 'the runtime answered the cancel itself: the same process serves on');
   });
 
+  it('outlives a terminal\'s Ctrl-C (SIGINT reaches the whole process group): the parent decides', async () => {
+    const pid = client.pid ?? -1;
+    process.kill(pid, 'SIGINT');
+    await new Promise((r) => setTimeout(r, 300));
+    assert.ok(alive(pid), 'the runtime is still running');
+    assert.deepEqual((await client.tokenize('a')).bos, 'vocabulary');
+  });
+
   it('kills a runtime that does not answer a cancel, within a second', async () => {
     const stuck = await GgufClient.open({ path, gpuLayers: 0, contextSize: 2048, threads: 1 });
     const pid = stuck.pid ?? -1;

@@ -22,7 +22,7 @@ import { SHARED_RUN_OPTIONS } from '../../core/commandLine/sharedRunOptions';
 const COMMAND = 'run';
 
 /** Every registered benchmark's part of `run` (looked up at each call: a benchmark may register later). */
-const runClis = (): BenchmarkRunCli[] => registeredBenchmarks().map((b) => b.runCli);
+const runClis = (): BenchmarkRunCli[] => registeredBenchmarks().flatMap((b) => (b.runCli === undefined ? [] : [b.runCli]));
 
 export function runHelp(): string {
   return runClis().map((b) => b.help).join('\n');

@@ -28,7 +28,8 @@ export interface Benchmark extends BenchmarkBasics {
   /** The one schema of its result lines (the common fields and its own parts), imported wherever they are read. */
   readonly resultLineSchema: z.ZodType<ResultLine>;
   /** The CLI's `run <id>`: its options, help, defaults, and how it makes or reopens a session. */
-  readonly runCli: BenchmarkRunCli;
+  /** (none: its runs are imported, never run; `run` does not offer it). */
+  readonly runCli?: BenchmarkRunCli;
   /** The extension's Start Run… steps after the benchmark pick (none: Start Run does not offer it; `run <id>` still runs it). */
   readonly startRun?: StartRunSteps;
   readonly review: ReviewParts;

@@ -1,7 +1,6 @@
 import * as z from 'zod';
 import { type Benchmark, type Importer } from '../benchmarks/benchmark';
 import { loadRunState } from '../adjudication/runState';
-import { UserError } from '../util/errors';
 import { type BenchmarkBasics } from '../benchmarks/basics';
 import { foreignDetail, foreignSearchTexts } from './foreignDetail';
 import { exportForeignAdjudicated, exportForeignPlain } from './foreignExport';
@@ -20,15 +19,11 @@ export interface ForeignFormat {
 
 /** A log format as a Benchmark: its items are the log's samples, imported, never run. */
 export function foreignBenchmark(format: ForeignFormat): Benchmark {
-  const refuse = (): never => {
-    throw new UserError(`${format.basics.title} logs are imported, not run: eval-adjudicator import ${format.importer.kind} FILE --out DIR`);
-  };
   const verdictScore = (settings: Record<string, unknown>): string => z.string().catch('').parse(settings['verdictScore']);
   return {
     ...format.basics,
     description: format.description,
     resultLineSchema: ResultLineSchema,
-    runCli: { name: format.basics.id, help: `${format.basics.title} logs are imported, not run: eval-adjudicator import ${format.importer.kind} FILE --out DIR\n`, options: {}, prepare: refuse, reopen: refuse },
     review: {
       // The log's task named in the header as the log names it.
       taskTitles: {},

@@ -3,10 +3,9 @@ import { resolve } from 'node:path';
 import { UsageError } from '../../core/util/errors';
 import { toHtml, toMarkdown } from '../../core/validation/document';
 import { ESTIMATE_TARGETS } from '../../core/stats/stratifiedPpi';
-import { buildValidationReport } from '../../core/validation/report';
 import { reportDocument } from '../../core/validation/reportDocument';
 import { type CliIo } from '../../core/commandLine/io';
-import { warnSkippedLines } from '../skippedLines';
+import { warnedValidationReport } from '../warnedReport';
 import { choiceOption, flag, onePositional, parseOptions, stringOption } from '../../core/commandLine/options';
 
 export const REPORT_HELP = `Usage: eval-adjudicator report RUNDIR --format md|json|html [--out FILE] [--target run-items|superpopulation]
@@ -34,8 +33,7 @@ export function reportCommand(args: readonly string[], io: CliIo): number {
   const format = choiceOption('report', parsed, 'format', FORMATS);
   if (format === undefined) throw new UsageError('report: --format md|json|html is required');
   const target = choiceOption('report', parsed, 'target', ESTIMATE_TARGETS);
-  const report = buildValidationReport(dir, new Date(), target === undefined ? {} : { target });
-  warnSkippedLines(io, report.problems);
+  const report = warnedValidationReport(dir, io, target === undefined ? {} : { target });
   const text =
     format === 'json' ? `${JSON.stringify(report, null, 2)}\n` : format === 'md' ? toMarkdown(reportDocument(report)) : toHtml(reportDocument(report), `Judge validation: ${report.run.id}`);
   const out = stringOption(parsed, 'out');

@@ -2,9 +2,8 @@ import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { UsageError } from '../../core/util/errors';
 import { TABLE_FORMATS, crossRunRows, renderCrossRunTable } from '../../core/validation/crossRunTable';
-import { buildValidationReport } from '../../core/validation/report';
 import { type CliIo } from '../../core/commandLine/io';
-import { warnSkippedLines } from '../skippedLines';
+import { warnedValidationReport } from '../warnedReport';
 import { choiceOption, flag, parseOptions, stringOption } from '../../core/commandLine/options';
 
 export const TABLE_HELP = `Usage: eval-adjudicator table RUNDIR... --format csv|md|tex [--out FILE]
@@ -25,8 +24,7 @@ export function tableCommand(args: readonly string[], io: CliIo): number {
   if (parsed.positionals.length === 0) throw new UsageError('table: name at least one RUNDIR');
   const format = choiceOption('table', parsed, 'format', TABLE_FORMATS);
   if (format === undefined) throw new UsageError('table: --format csv|md|tex is required');
-  const reports = parsed.positionals.map((dir) => buildValidationReport(resolve(io.cwd, dir)));
-  for (const report of reports) warnSkippedLines(io, report.problems);
+  const reports = parsed.positionals.map((dir) => warnedValidationReport(resolve(io.cwd, dir), io));
   const text = renderCrossRunTable(crossRunRows(reports), format);
   const out = stringOption(parsed, 'out');
   if (out === undefined) io.stdout(text);

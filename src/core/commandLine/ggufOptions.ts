@@ -10,7 +10,13 @@ export const GGUF_OPTIONS = {
   threads: { type: 'string' },
 } as const;
 
-export const GGUF_OPTIONS_HELP = `Local model (in-process with llama.cpp; needs the optional runtime: npm install --no-save node-llama-cpp@3.21.1 koffi@3.3.4):
+/** How llama.cpp runs every local model of a run. */
+export const GGUF_RUNTIME_OPTIONS_HELP = `  --gpu-layers auto|N       layers offloaded to the GPU (default auto; 0: CPU only)
+  --context N               context size in tokens (default: the model's, at most 4096)
+  --threads N               CPU threads (default: half the cores, at least one)
+`;
+
+export const GGUF_OPTIONS_HELP = `Local model (llama.cpp, in a process of its own; needs the optional runtime: npm install --no-save node-llama-cpp@3.21.1 koffi@3.3.4):
   --model-file PATH.gguf|ollama:NAME[:TAG]
                             run a GGUF model file, or a model Ollama has pulled (found in OLLAMA_MODELS, else
                             ~/.ollama/models), for MC (--logprobs gguf, the default then) and open-ended
@@ -18,10 +24,7 @@ export const GGUF_OPTIONS_HELP = `Local model (in-process with llama.cpp; needs 
                             which also names the run.
                             On --resume or --retry-errors of such a run, give --model-file again (run.json
                             records the file's name and sha256, never its folder)
-  --gpu-layers auto|N       layers offloaded to the GPU (default auto; 0: CPU only)
-  --context N               context size in tokens (default: the model's, at most 4096)
-  --threads N               CPU threads (default: half the cores, at least one)
-`;
+${'$'}{GGUF_RUNTIME_OPTIONS_HELP}`;
 
 /**
  * The local model's choice from the command line; null without `fileOption` (--model-file, or YokaiEval's

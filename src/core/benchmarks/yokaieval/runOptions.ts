@@ -8,7 +8,7 @@ import { type RunKeys } from '../../runs/runSession';
 import { UsageError } from '../../util/errors';
 import { type Endpoint } from '../../model/endpoint';
 import { endpointFrom, endpointOptionSpecs, keyFromEnv } from '../../commandLine/endpointOptions';
-import { GGUF_OPTIONS, ggufChoiceFrom } from '../../commandLine/ggufOptions';
+import { GGUF_OPTIONS, GGUF_RUNTIME_OPTIONS_HELP, ggufChoiceFrom } from '../../commandLine/ggufOptions';
 import { DEFAULT_GGUF_SEED } from '../../runtimes/gguf/ggufChat';
 import { localModelName } from '../../runtimes/gguf/localModelName';
 import { NODE_LLAMA_CPP_INSTALL } from '../../runtimes/gguf/nodeLlamaCpp';
@@ -54,9 +54,8 @@ temperature, top-p and max tokens above; needs the optional runtime: ${NODE_LLAM
                             a judge endpoint (--judge-base-url, --judge-provider)
   --seed N                  the run's seed (default 0): each local request's seed comes from it and the
                             request, so a rerun or a resume repeats the same answers
-  --gpu-layers auto|N  --context N  --threads N
-                            as for run kalahi, for every local model of the run
-  On --resume or --retry-errors, give --model-file / --judge-model-file again (run.json records each file's
+  For every local model of the run:
+${GGUF_RUNTIME_OPTIONS_HELP}  On --resume or --retry-errors, give --model-file / --judge-model-file again (run.json records each file's
   name, size and sha256, never its folder; a different file is refused; ollama: names are found again)
 ${runOptionsHelp('requests in flight, model and judge together', 'print the first prompts, the request count and a token estimate; send nothing')}`;
 

@@ -147,7 +147,6 @@ export async function runCommand(args: readonly string[], io: CliIo): Promise<nu
     return RUN_ERRORS_REMAIN;
   } finally {
     reporter.stop();
-    await session.release?.();
   }
   const { counts } = outcome.manifest;
   io.stderr(`${counts.done} done, ${counts.error} errors, ${counts.missing} missing of ${counts.items} items${outcome.cancelled ? ' (cancelled: finish with --resume)' : ''}\n`);

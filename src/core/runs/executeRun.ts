@@ -27,46 +27,58 @@ export function responseCacheIn(cacheDir: string): ResponseCache {
   return new ResponseCache(join(cacheDir, 'responses'));
 }
 
-/** Creates the run folder of a new session and runs every item. */
+/**
+ * Creates the run folder of a new session and runs every item. The session's preflight runs once, before
+ * anything is written; its release once, when the run ends however it ends (this is its only caller).
+ */
 export async function startRun(dir: string, session: RunSession, options: ExecuteOptions): Promise<ExecuteOutcome> {
-  await session.preflight?.([...session.tasks.keys()], options.signal, options.workers);
-  const paths = createRunFolder(dir, session.manifest);
-  return continueRun(paths, session, 'all', options);
+  try {
+    const ids = [...session.tasks.keys()];
+    await session.preflight?.(ids, options.signal, options.workers);
+    const paths = createRunFolder(dir, session.manifest);
+    return await runSelected(paths, session, ids, readCurrentResults(paths.dir, session.manifest).byItem, options);
+  } finally {
+    await session.release?.();
+  }
 }
 
 /**
  * Runs the selected items of an existing run folder: 'missing' completes a resumed run, 'errors' redoes
  * exactly the items whose current result is an error. Each item ends with exactly one current result.
+ * Preflight (of the selected items) and release run once, as for startRun.
  */
 export async function continueRun(paths: RunPaths, session: RunSession, selection: Selection, options: ExecuteOptions): Promise<ExecuteOutcome> {
-  const before = readCurrentResults(paths.dir, session.manifest).byItem;
-  const ids = [...session.tasks.keys()].filter((id) => {
-    const current = before.get(id);
-    if (selection === 'missing') return current === undefined;
-    if (selection === 'errors') return current !== undefined && current.error !== null;
-    return true;
-  });
-  if (ids.length > 0) await session.preflight?.(ids, options.signal, options.workers);
+  try {
+    const before = readCurrentResults(paths.dir, session.manifest).byItem;
+    const ids = [...session.tasks.keys()].filter((id) => {
+      const current = before.get(id);
+      if (selection === 'missing') return current === undefined;
+      if (selection === 'errors') return current !== undefined && current.error !== null;
+      return true;
+    });
+    if (ids.length > 0) await session.preflight?.(ids, options.signal, options.workers);
+    return await runSelected(paths, session, ids, before, options);
+  } finally {
+    await session.release?.();
+  }
+}
+
+async function runSelected(paths: RunPaths, session: RunSession, ids: readonly string[], before: ReadonlyMap<string, CountedResult>, options: ExecuteOptions): Promise<ExecuteOutcome> {
   const running: RunManifest = { ...readManifestOr(paths, session.manifest), status: 'running', finishedAt: null };
   writeManifest(paths, running);
 
   // Each item's current result: what was read above, then each line as this run appends it (no reread at the end).
   const current = new Map<string, CountedResult>(before);
-  let outcome: Awaited<ReturnType<typeof runItems>>;
-  try {
-    outcome = await runItems({
-      resultsPath: paths.results,
-      tasks: ids.map((id) => session.tasks.get(id)).filter((t) => t !== undefined),
-      workers: options.workers,
-      signal: options.signal,
-      onProgress: (progress) => {
-        current.set(progress.last.itemId, progress.last);
-        options.onProgress?.(progress);
-      },
-    });
-  } finally {
-    await session.release?.();
-  }
+  const outcome = await runItems({
+    resultsPath: paths.results,
+    tasks: ids.map((id) => session.tasks.get(id)).filter((t) => t !== undefined),
+    workers: options.workers,
+    signal: options.signal,
+    onProgress: (progress) => {
+      current.set(progress.last.itemId, progress.last);
+      options.onProgress?.(progress);
+    },
+  });
   if (outcome.tornLineMovedTo !== undefined) options.onTornLine?.(outcome.tornLineMovedTo);
 
   const requests = session.clients.reduce((sum, c) => sum + c.requestsSent, 0);

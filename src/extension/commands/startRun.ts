@@ -117,9 +117,8 @@ async function execute(deps: StartRunDeps, run: Execution): Promise<void> {
       // A progress notification, so it closes when the run ends (a message would outlive the run).
       void vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: startedMessage(title, run.name, run.runDir) }, () => ended);
     };
-    let session: RunSession | undefined;
     try {
-      session = await run.prepare((phase) => progress.report({ message: `${phase.message}…` }), controller.signal);
+      const session = await run.prepare((phase) => progress.report({ message: `${phase.message}…` }), controller.signal);
       let reported = 0;
       const outcome = await startRun(run.runDir, session, {
         workers: run.concurrency,
@@ -142,7 +141,6 @@ async function execute(deps: StartRunDeps, run: Execution): Promise<void> {
       void showExtensionError(error);
     } finally {
       runEnded();
-      await session?.release?.();
     }
   });
 }

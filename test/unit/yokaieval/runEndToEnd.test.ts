@@ -125,13 +125,13 @@ test('a content-filter refusal gives the response "" and is still judged; other 
     faultsForRequest: (req) => {
       if (req.kind !== 'chat' || req.model === 'gpt-4o') return undefined;
       if (req.body.messages.some((m) => typeof m.content === 'string' && m.content.includes('アイヌカイセイ'))) return { fault: 'content-filter' };
-      if (req.body.messages.some((m) => typeof m.content === 'string' && m.content.startsWith('アイヌトゥレン'))) return { fault: 'status', status: 400, body: { error: { message: 'bad', code: 'invalid' } } };
+      if (req.body.messages.some((m) => typeof m.content === 'string' && m.content.startsWith('アイヌソッキ'))) return { fault: 'status', status: 400, body: { error: { message: 'bad', code: 'invalid' } } };
       return undefined;
     },
   });
   t.after(() => server.close());
   const result = await runCli(['run', 'yokaieval', '--model', 'm', '--base-url', server.url, '--data', sharedDataDir, '--out', scratchDir('cf'), '--no-cache', '--limit', '5'], { env: {} });
-  assert.equal(result.code, 0, result.stderr);
+  assert.equal(result.code, 3, 'an item still has an error: exit 3');
   const byItem = readCurrentResults(result.lastLine).byItem;
   const refused = byItem.get('0');
   assert.equal(refused?.response, '');
@@ -139,6 +139,8 @@ test('a content-filter refusal gives the response "" and is still judged; other 
   assert.equal(refused?.error, null);
   assert.ok(refused?.judgeReply !== null, 'the empty response was judged');
   const errors = [...byItem.values()].filter((l) => l.error !== null);
+  // Item 1 is the one question of the five that begins with アイヌソッキ: the 400 picked it, and only it.
+  assert.deepEqual(errors.map((l) => l.itemId), ['1'], 'the 400 is an error of exactly the item it was sent for');
   for (const line of errors) assert.deepEqual([line.error?.stage, line.error?.kind], ['model', 'bad-request']);
 });
 

@@ -10,10 +10,16 @@ import { YOKAIEVAL } from './yokaieval';
  * Every benchmark the tool knows, by id: generic code looks a run's benchmark up here and never names one.
  * A benchmark defined elsewhere (a test's) joins with registerBenchmark().
  */
-const BENCHMARKS = new Map<string, Benchmark>([YOKAIEVAL, KALAHI, INSPECT, PROMPTFOO, LM_EVAL].map((b) => [b.id, b]));
+const BUILT_INS: readonly Benchmark[] = [YOKAIEVAL, KALAHI, INSPECT, PROMPTFOO, LM_EVAL];
+const BENCHMARKS = new Map<string, Benchmark>(BUILT_INS.map((b) => [b.id, b]));
 
 /** The ids of the benchmarks that ship with the tool, in the order pickers and help list them. */
-export const BUILT_IN_BENCHMARKS = [YOKAIEVAL.id, KALAHI.id, INSPECT.id, PROMPTFOO.id, LM_EVAL.id] as const;
+export const BUILT_IN_BENCHMARKS: readonly string[] = BUILT_INS.map((b) => b.id);
+
+// registryBasics.ts lists the same benchmarks' basics for the floors below this one: the two lists must agree.
+if (benchmarkIds().slice(0, BUILT_INS.length).join() !== BUILT_IN_BENCHMARKS.join()) {
+  throw new Error(`registry.ts lists ${BUILT_IN_BENCHMARKS.join(', ')} but registryBasics.ts ${benchmarkIds().join(', ')}`);
+}
 
 export function registerBenchmark(benchmark: Benchmark): void {
   registerBenchmarkBasics(benchmark);

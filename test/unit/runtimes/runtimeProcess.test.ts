@@ -42,18 +42,22 @@ function request(count: number): { prefix: number[]; sequences: number[][] } {
 }
 
 /**
- * Starts a scoring request still under way `afterMs` later (made longer until one is: the machine's
- * speed decides how long a request takes), then runs `during` on it: what happens to a request in flight.
+ * Starts a scoring request still under way `afterMs` later, then runs `during` on it: what happens to a
+ * request in flight. The request is made longer until a whole one takes four times `afterMs` (the machine's
+ * speed decides how long a request takes), so that it cannot end on its own between the wait and `during`.
  */
 async function inFlight(client: GgufClient, afterMs: number, during: (running: Promise<unknown>, controller: AbortController) => Promise<void>): Promise<void> {
   for (let count = 8; count <= 4096; count *= 2) {
     const { prefix, sequences } = request(count);
+    const started = Date.now();
+    await client.scoreAfterPrefix(prefix, sequences, new AbortController().signal);
+    if (Date.now() - started < 4 * afterMs) continue;
     const controller = new AbortController();
     let settled = false;
     const running = client.scoreAfterPrefix(prefix, sequences, controller.signal).finally(() => (settled = true));
     await new Promise((r) => setTimeout(r, afterMs));
-    if (!settled) return during(running, controller);
-    await running;
+    assert.equal(settled, false, `a request of ${count} sequences took ${Date.now() - started} ms once, and ended within ${afterMs} ms the next time`);
+    return during(running, controller);
   }
   assert.fail(`no scoring request lasted ${afterMs} ms`);
 }

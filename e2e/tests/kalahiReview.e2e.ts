@@ -58,7 +58,7 @@ test('Kalahi: an open-ended run of 10 items, reviewed blind: scores hidden until
     await typeIntoInput(page, '', { title: 'open-ended metrics' });
     await answerQuickPick(page, 'OpenAI-compatible base URL');
     await typeIntoInput(page, server.url, { title: 'Base URL' });
-    await typeIntoInput(page, 'test-model', { title: '(4/5)' });
+    await typeIntoInput(page, 'test-model', { title: '(5/6)' });
     await answerQuickPick(page, 'First 10 items');
 
     const runsDir = join(workspaceDir, 'runs');

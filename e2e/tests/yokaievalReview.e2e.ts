@@ -59,6 +59,7 @@ test('YokaiEval: start a 20-item run from the palette, adjudicate with the keybo
     await answerQuickPick(page, 'OpenAI-compatible base URL');
     await typeIntoInput(page, server.url, { title: 'Base URL' });
     await typeIntoInput(page, 'test-model', { title: '(3/5)' });
+    await answerQuickPick(page, "On the model's endpoint");
     await typeIntoInput(page, 'gpt-4o', { title: '(4/5)' });
     await answerQuickPick(page, 'First 20 items');
 

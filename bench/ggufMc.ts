@@ -18,6 +18,8 @@ export interface GgufMcVocabularyResult {
   readonly vocabularySize: number;
   readonly items: number;
   readonly threads: number;
+  /** Threads of the log-softmax graph. */
+  readonly softmaxThreads: number;
   /** Median over items of the backend's seconds per item (render, tokenize, the prefix once, the references together, log-probs), through its runtime process as a run does. */
   readonly secondsPerItem: number;
   /** The same work on the same library in this process (GgufModel, no IPC): what the process boundary costs. */
@@ -84,6 +86,7 @@ export async function benchGgufMc(quick: boolean): Promise<GgufMcResult> {
         vocabularySize,
         items: items.length,
         threads: model.runtime.threads,
+        softmaxThreads: model.runtime.softmaxThreads ?? model.runtime.threads,
         secondsPerItem: round(seconds, 4),
         inProcessSecondsPerItem: round(inProcess, 4),
         ipcRatio: round(seconds / inProcess, 3),

@@ -193,8 +193,8 @@ function ggufTargets(outcome: Outcome<GgufMcResult> | undefined): Target[] {
   return [
     ...runs.map((r) =>
       check(name(r.vocabularySize), r.ratio, '<=', 1.3, '', () =>
-        `${r.secondsPerItem} s (through the runtime process; ${r.inProcessSecondsPerItem} s in the bench's own process, IPC ${r.ipcRatio}x) against ${r.evaluationSecondsPerItem} s per item at ${r.threads} thread(s): the log-softmax (ggml's CPU softmax, five passes over each ` +
-        'row) weighs against a network of width 32 whose output row is only 32 multiply-adds per vocabulary entry; on a real model the forward pass dominates. ' +
+        `${r.secondsPerItem} s (through the runtime process; ${r.inProcessSecondsPerItem} s in the bench's own process, IPC ${r.ipcRatio}x) against ${r.evaluationSecondsPerItem} s per item, decodes at ${r.threads} thread(s): the log-softmax (ggml's CPU softmax, ${r.softmaxThreads} thread(s), ` +
+        'about 1.1 ns per vocabulary entry and thread) weighs against a network of width 32 whose output row is only 32 multiply-adds per vocabulary entry; on a real model the forward pass dominates. ' +
         `Old path for the record: ${old}`),
     ),
     check(busyName, contention.ratio, '<=', 1.5, '', () => `${contention.busySecondsPerItem} s busy against ${contention.idleSecondsPerItem} s idle at ${contention.threads} thread(s) on ${cores} cores; sweep: ${sweep}`),

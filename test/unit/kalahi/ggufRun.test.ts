@@ -40,7 +40,7 @@ describe('run kalahi --model-file on a tiny GGUF', () => {
     const local = z
       .object({
         file: z.object({ name: z.string(), size: z.number(), sha256: z.string(), architecture: z.string(), fileType: z.string(), chatTemplateSha256: z.string() }),
-        runtime: z.object({ version: z.string(), llamaCpp: z.string(), threads: z.number(), flashAttention: z.literal(false), kvCacheType: z.literal('F32') }),
+        runtime: z.object({ version: z.string(), llamaCpp: z.string(), threads: z.number(), softmaxThreads: z.number(), flashAttention: z.literal(false), kvCacheType: z.literal('F32') }),
       })
       .parse(z.object({ local: z.unknown() }).parse(manifest.settings).local);
     assert.equal(local.file.name, 'tiny.gguf');
@@ -49,6 +49,7 @@ describe('run kalahi --model-file on a tiny GGUF', () => {
     assert.equal(local.file.fileType, 'F32');
     assert.equal(local.runtime.version, '3.21.1');
     assert.equal(local.runtime.threads, 1);
+    assert.equal(local.runtime.softmaxThreads, 1, 'an explicit --threads holds for the log-softmax too');
     assert.ok(!readFileSync(join(runDir, 'run.json'), 'utf8').includes(dir), 'run.json holds no folder of the model file');
 
     const lines = [...readKalahiResults(runDir, manifest).values()];

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { GgufModel } from '../../../src/core/runtimes/gguf/ggufModel';
 import { loadLlamaRuntime } from '../../../src/core/runtimes/gguf/llamaLibrary';
 import { STRUCT_SIZES, layoutMismatches, probeLayouts } from '../../../src/core/runtimes/gguf/llamaLayout';
-import { defaultThreads } from '../../../src/core/runtimes/gguf/llamaLoad';
+import { defaultSoftmaxThreads, defaultThreads } from '../../../src/core/runtimes/gguf/llamaLoad';
 import { referenceTokenLogprobs } from '../../fixtures/gguf/llamaReference';
 import { type TinyLlamaWeights, writeTinyLlamaGguf } from '../../fixtures/gguf/tinyLlama';
 import { scratchDir } from '../../helpers/scratch';
@@ -53,6 +53,8 @@ describe('llama.cpp through its C API (koffi)', () => {
     assert.equal(defaultThreads(2), 1);
     assert.equal(defaultThreads(1), 1);
     assert.equal(defaultThreads(8), 4);
+    assert.equal(defaultSoftmaxThreads(2), 2);
+    assert.equal(defaultSoftmaxThreads(1), 1);
   });
 
   it('scores 40 references together (three groups of sequences sharing the prefix) exactly as one at a time, within 1e-5 of float64', async () => {

@@ -41,6 +41,8 @@ export interface GgufRuntimeRecord {
   readonly gpuLayers: { readonly asked: 'auto' | number; readonly used: number };
   readonly contextSize: number;
   readonly threads: number;
+  /** Threads of the log-softmax graph (absent in runs made before it had its own). */
+  readonly softmaxThreads?: number;
   readonly batchSize: number;
   /** Off: llama.cpp's CPU flash attention accumulates in F16 (about 4e-4 off a float64 reference). */
   readonly flashAttention: false;
@@ -60,6 +62,7 @@ export const GgufRuntimeRecordSchema = z.object({
   gpuLayers: z.object({ asked: z.union([z.literal('auto'), z.number()]), used: z.number() }),
   contextSize: z.number(),
   threads: z.number(),
+  softmaxThreads: z.number().optional(),
   batchSize: z.number(),
   flashAttention: z.literal(false),
   kvCacheType: z.literal('F32'),

@@ -44,6 +44,15 @@ export function defaultThreads(cores = availableParallelism()): number {
   return Math.max(1, Math.floor(cores / 2));
 }
 
+/**
+ * Threads of the log-softmax when --threads is not given: every core. Its graph is two nodes (two
+ * barriers a decode, against a decode's hundreds), so a descheduled thread delays it by its own share
+ * only; measured (bench ggufMc): 20-30% less softmax time idle, 1.05x with one core busy.
+ */
+export function defaultSoftmaxThreads(cores = availableParallelism()): number {
+  return Math.max(1, cores);
+}
+
 /** Loads the model file once, through llama.cpp's C API, and makes its one context. */
 export async function loadLlama(request: LlamaLoadRequest): Promise<LoadedLlama> {
   const name = basename(request.path);
@@ -84,7 +93,7 @@ export async function loadLlama(request: LlamaLoadRequest): Promise<LoadedLlama>
   const vocab = new LlamaVocab(api, api.llama_model_get_vocab(model));
   let session: LlamaSession;
   try {
-    session = new LlamaSession(runtime, context, vocab.size, SEQUENCES, threads);
+    session = new LlamaSession(runtime, context, vocab.size, SEQUENCES, request.threads ?? defaultSoftmaxThreads());
   } catch (error) {
     api.llama_free(context);
     api.llama_model_free(model);
@@ -100,6 +109,7 @@ export async function loadLlama(request: LlamaLoadRequest): Promise<LoadedLlama>
     gpuLayers: { asked: request.gpuLayers, used: gpu ? (request.gpuLayers === 'auto' ? layers + 1 : Math.min(request.gpuLayers, layers + 1)) : 0 },
     contextSize: session.contextSize,
     threads: api.llama_n_threads(context),
+    softmaxThreads: session.softmaxThreads,
     batchSize: session.batchSize,
     flashAttention: false,
     kvCacheType: 'F32',

@@ -29,7 +29,8 @@ export class LlamaSession {
     readonly vocabulary: number,
     /** Sequences the context was made for (one holds the prefix, the others the continuations). */
     readonly sequences: number,
-    threads: number,
+    /** Threads of the log-softmax graph. */
+    readonly softmaxThreads: number,
   ) {
     const api = runtime.api;
     this.api = api;
@@ -39,7 +40,7 @@ export class LlamaSession {
     this.outputsPerDecode = Math.max(1, Math.min(this.batchSize, Math.floor(LOGITS_BYTES_PER_DECODE / (4 * Math.max(1, vocabulary)))));
     this.batch = new LlamaBatch(api, this.batchSize);
     // A row may hold the first token of every continuation (the prefix's last row).
-    this.softmax = new GgmlLogSoftmax(api.koffi, runtime.ggml, vocabulary, this.outputsPerDecode, this.outputsPerDecode + sequences, threads);
+    this.softmax = new GgmlLogSoftmax(api.koffi, runtime.ggml, vocabulary, this.outputsPerDecode, this.outputsPerDecode + sequences, softmaxThreads);
   }
 
   /** Empties the KV cache of every sequence. */

@@ -142,7 +142,7 @@ export type StatsView = z.infer<typeof StatsViewSchema>;
 
 /** Host → webview. */
 export const StatsHostMessageSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('statistics'), report: StatsReportSchema, view: StatsViewSchema.optional() }),
+  z.object({ type: z.literal('statistics'), report: StatsReportSchema, view: StatsViewSchema.optional(), runDir: z.string().min(1) }),
   z.object({ type: z.literal('error'), message: z.string() }),
 ]);
 export type StatsHostMessage = z.infer<typeof StatsHostMessageSchema>;

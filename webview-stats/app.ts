@@ -135,7 +135,7 @@ export function startStatsApp(root: HTMLElement, api: VsCodeApiLike, options: St
     const first = report === undefined;
     report = message.report;
     view = message.view ?? view;
-    channel.saveState({ runDir: report.run.dir });
+    channel.saveState({ runDir: message.runDir });
     header.show(report, view);
     messages.dismiss();
     render(report);

@@ -98,7 +98,7 @@ async function assertOutsideThePanel(dir: string, reviewed: number, decided: num
   assert.ok(view.tooltip.includes(words), view.tooltip);
   // Statistics' Review card (no sample drawn): the same count, in the same word.
   await setupDom();
-  const message = statisticsMessage(buildValidationReport(dir));
+  const message = statisticsMessage(buildValidationReport(dir), dir);
   assert.ok(message.type === 'statistics' && message.view !== undefined);
   const card = summaryCards(message.report, message.view).querySelector('.kpi-review');
   assert.equal(textOf(card?.querySelector('.kpi-value')), `${reviewed} reviewed`);

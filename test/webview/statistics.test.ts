@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import { type ValidationReport } from '../../src/core/validation/report';
 import { fixed, fixedInterval, percent, percentInterval } from '../../src/core/validation/format';
 import { type MountedStats, mountStats } from './statisticsHarness';
-import { ANNOTATOR_A, ANNOTATOR_B, GPT4O_RESULTS, HOSTILE_MODEL, buildStatisticsReport } from './statisticsFixture';
+import { ANNOTATOR_A, ANNOTATOR_B, GPT4O_RESULTS, HOSTILE_MODEL, STATISTICS_RUN_DIR, buildStatisticsReport } from './statisticsFixture';
 import { textOf } from './harness';
 
 let report: ValidationReport | undefined;
@@ -24,7 +24,7 @@ async function shown(t: { skip: (reason: string) => void }): Promise<{ m: Mounte
   }
   m?.unmount();
   m = await mountStats();
-  m.deliver({ type: 'statistics', report });
+  m.deliver({ type: 'statistics', report, runDir: STATISTICS_RUN_DIR });
   await m.settle();
   return { m, r: report };
 }
@@ -41,7 +41,9 @@ describe('statistics webview', () => {
     const s = await shown(t);
     if (s === undefined) return;
     assert.equal(s.m.$('.stats-body')?.getAttribute('aria-busy'), null);
-    assert.deepEqual(s.m.api.state, { runDir: s.r.run.dir });
+    // The folder itself, for the host's serializer: the report names the run by its last segment only.
+    assert.deepEqual(s.m.api.state, { runDir: STATISTICS_RUN_DIR });
+    assert.notEqual(s.r.run.dir, STATISTICS_RUN_DIR);
     assert.equal(text(s.m.$('.run-model')), HOSTILE_MODEL);
     assert.deepEqual(s.m.$$('.run-line > span').map((x) => x.textContent), [HOSTILE_MODEL, 'judge verdicts as published', 'YokaiEval @ 84b5f91', '810 items', s.r.run.id]);
   });
@@ -222,7 +224,7 @@ describe('statistics webview', () => {
     const s = await shown(t);
     if (s === undefined) return;
     const before = s.m.charts.charts.length;
-    s.m.deliver({ type: 'statistics', report: s.r });
+    s.m.deliver({ type: 'statistics', report: s.r, runDir: STATISTICS_RUN_DIR });
     await s.m.settle();
     assert.equal(s.m.charts.charts.length, before + 5);
     assert.equal(s.m.charts.liveIds.length, 5);
@@ -247,7 +249,7 @@ describe('statistics webview', () => {
         { metric: 'chrf', items: base.items, percent: 0.78, kappa: 0.52, kappaCI: [0.3, 0.74], kappaSE: 0.1, confusion: base.confusion },
       ],
     };
-    s.m.deliver({ type: 'statistics', report: kalahi });
+    s.m.deliver({ type: 'statistics', report: kalahi, runDir: STATISTICS_RUN_DIR });
     await s.m.settle();
     const spec = s.m.charts.live('metrics')?.specs.at(-1);
     assert.deepEqual(spec?.bars.map((b) => [b.label, b.value, b.text]), [

@@ -81,3 +81,6 @@ export async function buildStatisticsReport(): Promise<ValidationReport | undefi
   appendFileSync(join(dir, STABILITY_FILE), lines.map((l) => `${JSON.stringify(l)}\n`).join(''));
   return buildValidationReport(dir, new Date(T0 + 7_200_000));
 }
+
+/** The run folder the host names to the page in each report message (what a window reload reopens). */
+export const STATISTICS_RUN_DIR = '/home/annotator/runs/gpt-4o-2024-05-13';

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { type ValidationReport } from '../../src/core/validation/report';
 import { type MountedStats, mountStats } from './statisticsHarness';
-import { GPT4O_RESULTS, buildStatisticsReport } from './statisticsFixture';
+import { GPT4O_RESULTS, STATISTICS_RUN_DIR, buildStatisticsReport } from './statisticsFixture';
 import { setupDom } from './harness';
 
 let report: ValidationReport | undefined;
@@ -25,7 +25,7 @@ async function shown(t: { skip: (reason: string) => void }): Promise<MountedStat
   document.body.className = 'vscode-dark';
   document.documentElement.removeAttribute('style');
   m = await mountStats();
-  m.deliver({ type: 'statistics', report });
+  m.deliver({ type: 'statistics', report, runDir: STATISTICS_RUN_DIR });
   await m.settle();
   return m;
 }
@@ -91,7 +91,7 @@ describe('statistics webview: keyboard and theme', () => {
     assert.ok(details !== null);
     details.open = true;
     s.$('[data-chart="agreement"]')?.focus();
-    s.deliver({ type: 'statistics', report });
+    s.deliver({ type: 'statistics', report, runDir: STATISTICS_RUN_DIR });
     await s.settle();
     assert.equal((document.activeElement as HTMLElement | null)?.dataset['chart'], 'agreement');
     assert.equal((s.$('figure[data-chart-id="flags"] details') as HTMLDetailsElement | null)?.open, true);

@@ -3,7 +3,8 @@ import { before, test } from 'node:test';
 import { type ValidationReport } from '../../src/core/validation/report';
 import { StatsHostMessageSchema, StatsReportSchema, StatsWebviewMessageSchema } from '../../src/statsProtocol';
 import { reportText } from '../../src/extension/stats/reportText';
-import { GPT4O_RESULTS, HOSTILE_MODEL, buildStatisticsReport } from './statisticsFixture';
+import { statisticsMessage } from '../../src/extension/stats/statisticsMessage';
+import { GPT4O_RESULTS, HOSTILE_MODEL, STATISTICS_RUN_DIR, buildStatisticsReport } from './statisticsFixture';
 
 let report: ValidationReport | undefined;
 before(async () => {
@@ -21,13 +22,15 @@ function need(t: { skip: (reason: string) => void }): ValidationReport | undefin
 test('a real validation report, as the host posts it (JSON), satisfies the Statistics protocol', (t) => {
   const r = need(t);
   if (r === undefined) return;
-  const posted = JSON.parse(JSON.stringify({ type: 'statistics', report: r })) as unknown;
+  const posted = JSON.parse(JSON.stringify(statisticsMessage(r, STATISTICS_RUN_DIR))) as unknown;
   const parsed = StatsHostMessageSchema.safeParse(posted);
   assert.equal(parsed.success, true, parsed.success ? '' : JSON.stringify(parsed.error.issues.slice(0, 3)));
   if (!parsed.success || parsed.data.type !== 'statistics') return;
   assert.deepEqual(parsed.data.report.agreement.judgeHuman.confusion.counts, r.agreement.judgeHuman.confusion.counts);
   assert.deepEqual(parsed.data.report.adjudicated.estimate.ci, r.adjudicated.estimate.ci);
   assert.equal(parsed.data.report.run.model, HOSTILE_MODEL);
+  assert.equal(parsed.data.runDir, STATISTICS_RUN_DIR, 'the page is told the folder a window reload reopens');
+  assert.equal(StatsHostMessageSchema.safeParse({ type: 'statistics', report: r }).success, false, 'a report message without its folder is refused');
 });
 
 test('the protocol refuses malformed reports and messages', (t) => {

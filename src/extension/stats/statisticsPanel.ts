@@ -73,6 +73,6 @@ export class StatisticsPanel extends RunPanel<StatsWebviewMessage, StatsHostMess
       return;
     }
     this.panel.title = `Statistics: ${report.run.model ?? report.run.id}`;
-    this.post(statisticsMessage(report));
+    this.post(statisticsMessage(report, this.runDir));
   }
 }

@@ -55,6 +55,10 @@ export interface WriteBack {
   readonly format: string;
   /** One line for the export help. */
   readonly description: string;
+  /** What the editor's export offers it as. */
+  readonly label: string;
+  /** The file the editor's save dialog proposes (a name, no folder), and the extensions it may have. */
+  suggest(state: RunState): { readonly name: string; readonly extensions: readonly string[] };
   write(state: RunState, out: string, options: { readonly source?: string }): { readonly edited: number; readonly notes: readonly string[] };
 }
 

@@ -4,7 +4,10 @@ import * as vscode from 'vscode';
 import { annotatorNameQuestion } from '../annotatorIdentity';
 import { exportAdjudicated } from '../../core/adjudication/exportAdjudicated';
 import { importedRunName, importerChoices } from '../../core/benchmarks/importerChoices';
-import { registeredBenchmarks } from '../../core/benchmarks/registry';
+import { type WriteBack } from '../../core/benchmarks/benchmark';
+import { benchmarkOf, registeredBenchmarks } from '../../core/benchmarks/registry';
+import { takesVerdicts } from '../../core/benchmarks/takesVerdicts';
+import { loadRunState } from '../../core/adjudication/runState';
 import { DEFAULT_AZURE_API_VERSION, type Endpoint, OPENAI_BASE_URL } from '../../core/model/endpoint';
 import { readManifest } from '../../core/runs/runFolder';
 import { errorMessage } from '../../core/util/errors';
@@ -54,14 +57,26 @@ export async function openRunFolder(): Promise<string | undefined> {
 }
 
 export async function exportAdjudicatedCommand(runDir: string): Promise<void> {
+  let writeBack: WriteBack | undefined;
+  try {
+    writeBack = benchmarkOf(readManifest(runDir).benchmark).writeBack;
+  } catch (error) {
+    void vscode.window.showErrorMessage(`Eval Adjudicator: ${errorMessage(error)}`);
+    return;
+  }
   const format = await vscode.window.showQuickPick(
     [
       { label: 'CSV', description: 'one row per item, UTF-8 with a BOM for spreadsheets', format: 'csv' as const },
       { label: 'JSON', description: 'items plus the automatic and adjudicated scores, overrides and flags', format: 'json' as const },
+      ...(writeBack === undefined ? [] : [{ label: writeBack.label, description: 'a new file beside the source log, which is never changed', format: 'write-back' as const }]),
     ],
     { title: 'Export Adjudicated Scores' },
   );
   if (format === undefined) return;
+  if (format.format === 'write-back') {
+    if (writeBack !== undefined) await writeBackCommand(runDir, writeBack);
+    return;
+  }
   const target = await vscode.window.showSaveDialog({
     defaultUri: vscode.Uri.file(join(runDir, `adjudicated.${format.format}`)),
     filters: format.format === 'csv' ? { CSV: ['csv'] } : { JSON: ['json'] },
@@ -83,6 +98,20 @@ export async function exportAdjudicatedCommand(runDir: string): Promise<void> {
   // The extension contributes the csv language, so the export opens as CSV rather than plain text.
   const document = await vscode.workspace.openTextDocument(target);
   await vscode.window.showTextDocument(document.languageId === 'csv' ? document : await vscode.languages.setTextDocumentLanguage(document, 'csv'));
+}
+
+/** The human verdicts written into a copy of the log the run was imported from (Inspect's score edits). */
+async function writeBackCommand(runDir: string, writeBack: WriteBack): Promise<void> {
+  try {
+    const state = loadRunState(runDir, takesVerdicts);
+    const suggestion = writeBack.suggest(state);
+    const target = await vscode.window.showSaveDialog({ defaultUri: vscode.Uri.file(join(runDir, suggestion.name)), filters: { [writeBack.label]: [...suggestion.extensions] }, title: 'Export Adjudicated Scores' });
+    if (target === undefined) return;
+    const outcome = writeBack.write(state, target.fsPath, {});
+    void vscode.window.showInformationMessage(`Wrote ${basename(target.fsPath)}: ${outcome.edited} scores edited.${outcome.notes.map((n) => ` ${n}.`).join('')}`);
+  } catch (error) {
+    void showExtensionError(error);
+  }
 }
 
 export async function importOfficialCommand(): Promise<string | undefined> {

@@ -2,10 +2,11 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { loadRunState } from '../../../src/core/adjudication/runState';
 import { stderrMetric } from '../../../src/core/benchmarks/inspect/inspectMetrics';
+import { suggestInspectWriteBack } from '../../../src/core/benchmarks/inspect/inspectWriteBack';
 import { runCli } from '../../helpers/cli';
 import { scratchDir } from '../../helpers/scratch';
 import { type Json, POPULARITY, READ_SAMPLE_JSON, STREAMING } from '../../helpers/inspectFixtures';
@@ -128,6 +129,8 @@ test('round trip: import, adjudicate with the CLI, export adjudicated CSV, write
 test('a .json log is written back as .json; the container must match', async () => {
   const dir = await importLog(READ_SAMPLE_JSON);
   await cli(['adjudicate', dir, '--item', '1#1', '--verdict', 'false', '--annotator', 'Ann', '--role', 'adjudicator']);
+  // What the editor's save dialog proposes is in the source's container.
+  assert.deepEqual(suggestInspectWriteBack(loadRunState(dir)), { name: `${basename(READ_SAMPLE_JSON, '.json')}.adjudicated.json`, extensions: ['json'] });
   const wrong = await runCli(['export', dir, '--format', 'inspect', '--out', join(scratchDir('inspect-out'), 'x.eval')]);
   assert.equal(wrong.code, 1);
   assert.match(wrong.stderr, /the source is an \.json log, so the written log is one too/);

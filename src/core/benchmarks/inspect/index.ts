@@ -2,7 +2,7 @@ import { type Benchmark } from '../benchmark';
 import { foreignBenchmark } from '../../foreignLogs/foreignBenchmark';
 import { INSPECT_IMPORT } from './importInspect';
 import { INSPECT_BASICS } from './basics';
-import { writeBackInspect } from './inspectWriteBack';
+import { suggestInspectWriteBack, writeBackInspect } from './inspectWriteBack';
 
 /** Inspect AI logs: imported, adjudicated, and written back as score edits. */
 export const INSPECT: Benchmark = foreignBenchmark({
@@ -13,6 +13,8 @@ export const INSPECT: Benchmark = foreignBenchmark({
   writeBack: {
     format: 'inspect',
     description: 'a copy of the source Inspect log with the human verdicts as score edits (--out NEW.eval|NEW.json, --source FILE)',
+    label: 'Inspect log with the human verdicts as score edits',
+    suggest: suggestInspectWriteBack,
     write: (state, out, options) => writeBackInspect(state, out, options.source),
   },
 });

@@ -1,5 +1,5 @@
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { extname, join, resolve } from 'node:path';
+import { basename, extname, join, resolve } from 'node:path';
 import { type RunState } from '../../adjudication/runState';
 import { UserError } from '../../util/errors';
 import { sha256Hex } from '../../util/hash';
@@ -122,6 +122,14 @@ function editSummaries(summaries: unknown, scoreName: string, edited: ReadonlyMa
 
 const encode = (value: unknown): Uint8Array => Buffer.from(stringifyPythonJson(value), 'utf8');
 const decode = (data: Uint8Array): unknown => parsePythonJson(Buffer.from(data).toString('utf8'));
+
+/** The written log's proposed name: the source's, marked adjudicated, in the source's container. */
+export function suggestInspectWriteBack(state: RunState): { name: string; extensions: string[] } {
+  const record = state.manifest.dataset.files.find((f) => f.key === 'log');
+  const source = basename(record?.path ?? 'log.eval');
+  const extension = extname(source).toLowerCase() === '.json' ? '.json' : '.eval';
+  return { name: `${source.slice(0, source.length - extname(source).length)}.adjudicated${extension}`, extensions: [extension.slice(1)] };
+}
 
 /**
  * `export DIR --format inspect --out NEW`: a copy of the source log, in the same container, with each

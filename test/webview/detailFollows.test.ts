@@ -3,20 +3,13 @@
 import assert from 'node:assert/strict';
 import { afterEach, describe, test } from 'node:test';
 import { KALAHI_RUN, init, item, kalahiDetail, kalahiRows, rows, yokaiDetail } from './fixtures';
-import { type Mounted, mount, textOf } from './harness';
+import { type Mounted, mount, searchFor as search, textOf } from './harness';
 
 let m: Mounted | undefined;
 afterEach(() => {
   m?.unmount();
   m = undefined;
 });
-
-async function search(mounted: Mounted, query: string): Promise<void> {
-  const field = mounted.$('.search') as HTMLElement & { value: string };
-  field.value = query;
-  field.dispatchEvent(new Event('input', { bubbles: true }));
-  await mounted.settle(200);
-}
 
 describe('review webview: the detail follows the filter', () => {
   test('a filter that hides the item shown selects the first item it leaves; a search that leaves none shows a notice; clearing it brings the item back', async () => {

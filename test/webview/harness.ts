@@ -129,6 +129,14 @@ export async function mount(options: { state?: unknown } = {}): Promise<Mounted>
 }
 
 /** An element's text as a reader meets it: text nodes joined by spaces, white space collapsed. */
+/** Types `query` into the list's search field, as a user does, and waits for the list to follow. */
+export async function searchFor(mounted: Mounted, query: string): Promise<void> {
+  const field = mounted.$('.search') as HTMLElement & { value: string };
+  field.value = query;
+  field.dispatchEvent(new Event('input', { bubbles: true }));
+  await mounted.settle(200);
+}
+
 export function textOf(node: Node | null | undefined): string {
   if (node === null || node === undefined) return '';
   const parts: string[] = [];

@@ -3,20 +3,13 @@ import { afterEach, describe, test } from 'node:test';
 import { findTermRanges, foldText, queryTerms } from '../../webview/textSearch';
 import { overlapRanges } from '../../webview/wordOverlap';
 import { KALAHI_RUN, header, init, item, kalahiDetail, kalahiRows, rows, yokaiDetail } from './fixtures';
-import { type Mounted, mount, textOf } from './harness';
+import { type Mounted, mount, searchFor as search, textOf } from './harness';
 
 let m: Mounted | undefined;
 afterEach(() => {
   m?.unmount();
   m = undefined;
 });
-
-async function search(mounted: Mounted, query: string): Promise<void> {
-  const field = mounted.$('.search') as HTMLElement & { value: string };
-  field.value = query;
-  field.dispatchEvent(new Event('input', { bubbles: true }));
-  await mounted.settle(200);
-}
 
 const ids = (mounted: Mounted): string[] => Array.from({ length: mounted.app.store.size }, (_, p) => mounted.app.store.rowAt(p)?.id ?? '');
 const marks = (root: ParentNode | null): string[] => Array.from(root?.querySelectorAll('mark.search-hit') ?? []).map((e) => e.textContent ?? '');

@@ -2,7 +2,7 @@
 // sends, and what a segfault's end looks like from outside): the CLI, run as a user runs it, ends with one
 // line naming the model file and the runtime, results.jsonl keeps every line it had, and --resume finishes.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { test } from 'node:test';
@@ -38,6 +38,22 @@ function childrenNaming(parent: number, word: string): number[] {
     .map(Number);
 }
 
+/** The CLI started as a user starts it, once its run has written 3 results: its process, its stderr so far, and its exit. */
+async function cliRunningThreeResults(t: { after: (fn: () => void) => void }, args: readonly string[], env: NodeJS.ProcessEnv, results: string, detached: boolean): Promise<{ cli: ChildProcess; stderr: () => string; exited: Promise<number | null> }> {
+  const cli = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], { cwd: projectRoot, env, stdio: ['ignore', 'pipe', 'pipe'], detached });
+  t.after(() => void cli.kill('SIGKILL'));
+  let stderr = '';
+  cli.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<number | null>((done) => cli.on('exit', (code) => done(code)));
+  const began = Date.now();
+  while (lineCount(results) < 3) {
+    assert.ok(Date.now() - began < 120_000, 'the run wrote 3 results within 120 s');
+    assert.equal(cli.exitCode, null, `the CLI ended early: ${stderr}`);
+    await new Promise((r) => setTimeout(r, 5));
+  }
+  return { cli, stderr: () => stderr, exited };
+}
+
 test('killing the runtime process mid-run ends the CLI in one line naming the file and llama.cpp, keeps every result, and --resume finishes', { skip: process.platform !== 'linux' && 'reads /proc' }, async (t) => {
   if (!requireSharedFile(t, join(sharedDataDir, 'kalahi', 'filipino.csv'))) return;
   const dir = scratchDir('gguf-crash');
@@ -47,24 +63,14 @@ test('killing the runtime process mid-run ends the CLI in one line naming the fi
   const out = join(dir, 'runs');
   const runDir = join(out, 'crash');
   const args = ['run', 'kalahi', '--task', 'mc', '--logprobs', 'gguf', '--model-file', modelPath, '--limit', String(ITEMS), '--data', sharedDataDir, '--out', out, '--name', 'crash', '--threads', '1'];
-  const cli = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], { cwd: projectRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  t.after(() => void cli.kill('SIGKILL'));
-  let stderr = '';
-  cli.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const exited = new Promise<number | null>((done) => cli.on('exit', (code) => done(code)));
-
   const results = join(runDir, 'results.jsonl');
-  const began = Date.now();
-  while (lineCount(results) < 3) {
-    assert.ok(Date.now() - began < 120_000, 'the run wrote 3 results within 120 s');
-    assert.equal(cli.exitCode, null, `the CLI ended before the kill: ${stderr}`);
-    await new Promise((r) => setTimeout(r, 5));
-  }
+  const { cli, stderr: stderrNow, exited } = await cliRunningThreeResults(t, args, env, results, false);
   const runtimes = childrenNaming(cli.pid ?? -1, 'runtimeProcessEntry');
   assert.equal(runtimes.length, 1, 'one runtime process, a child of the CLI');
   const before = readFileSync(results, 'utf8');
   process.kill(runtimes[0] ?? -1, 'SIGKILL');
   const code = await exited;
+  const stderr = stderrNow();
 
   assert.equal(code, 1, stderr);
   const said = stderr.split('\n').filter((line) => line.startsWith('eval-adjudicator:'));
@@ -94,23 +100,14 @@ test('a Ctrl-C in the terminal (SIGINT to the whole process group, the runtime i
   const env = { PATH: process.env['PATH'] ?? '', EVAL_ADJUDICATOR_CACHE: join(dir, 'cache') };
   const runDir = join(dir, 'runs', 'interrupted');
   const args = ['run', 'kalahi', '--task', 'mc', '--model-file', modelPath, '--limit', String(ITEMS), '--data', sharedDataDir, '--out', join(dir, 'runs'), '--name', 'interrupted', '--threads', '1'];
-  // A process group of its own, as a shell gives a command: the terminal's Ctrl-C goes to the whole group.
-  const cli = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], { cwd: projectRoot, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-  t.after(() => void cli.kill('SIGKILL'));
-  let stderr = '';
-  cli.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const exited = new Promise<number | null>((done) => cli.on('exit', (code) => done(code)));
   const results = join(runDir, 'results.jsonl');
-  const began = Date.now();
-  while (lineCount(results) < 3) {
-    assert.ok(Date.now() - began < 120_000, 'the run wrote 3 results within 120 s');
-    assert.equal(cli.exitCode, null, `the CLI ended early: ${stderr}`);
-    await new Promise((r) => setTimeout(r, 5));
-  }
+  // A process group of its own, as a shell gives a command: the terminal's Ctrl-C goes to the whole group.
+  const { cli, stderr: stderrNow, exited } = await cliRunningThreeResults(t, args, env, results, true);
   const runtime = childrenNaming(cli.pid ?? -1, 'runtimeProcessEntry')[0] ?? -1;
   const interrupted = Date.now();
   process.kill(-(cli.pid ?? 0), 'SIGINT');
   const code = await exited;
+  const stderr = stderrNow();
   const stopSeconds = (Date.now() - interrupted) / 1000;
   assert.equal(code, 130, stderr);
   assert.doesNotMatch(stderr, /stopped: killed/, 'the runtime was not killed by the Ctrl-C');

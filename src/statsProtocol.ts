@@ -129,14 +129,20 @@ export const ExportFormatSchema = z.enum(['md', 'json', 'html']);
 export type ExportFormat = z.infer<typeof ExportFormatSchema>;
 
 /**
- * How the Statistics view names the run's parts, decided on the host (src/core/review/viewDescriptor.ts) so
- * that the page never branches on the benchmark.
+ * How the Statistics view names the run's parts, its benchmark's own words, decided on the host
+ * (src/core/review/viewDescriptor.ts) so that the page never branches on the benchmark.
  */
 export const StatsViewSchema = z.object({
   /** Who gives the automatic verdict: an LLM judge (or its published verdicts), or a similarity metric's acc. */
   automatic: z.enum(['judge', 'metric']),
   /** Facet names as headings say them, by facet id. */
   facetTitles: z.record(z.string(), z.string()),
+  /** The page's title: what it validates ("Judge validation", "Metric validation"). */
+  title: z.string(),
+  /** The benchmark's hallucination categories in its flag menu's order, with their chart labels. */
+  categories: z.array(z.object({ id: z.string(), label: z.string() })).readonly(),
+  /** How re-asking the automatic rater is named; null: its verdicts are not re-asked (no stability card). */
+  stability: z.object({ title: z.string(), howToMeasure: z.string() }).nullable(),
 });
 export type StatsView = z.infer<typeof StatsViewSchema>;
 

@@ -54,7 +54,8 @@ export function startStatsApp(root: HTMLElement, api: VsCodeApiLike, options: St
   replaceChildren(root, [header.element, messages.element, announcer.element, body]);
 
   let report: StatsReport | undefined;
-  let view: StatsView = { automatic: 'judge', facetTitles: {} };
+  // Until the host names the run's words: neutral ones, no categories, no stability.
+  let view: StatsView = { automatic: 'judge', facetTitles: {}, title: 'Validation', categories: [], stability: null };
   const drawn = new Map<string, Drawn>();
   let heatmapHolder: HTMLElement | undefined;
   let theme: ChartTheme = readTheme();
@@ -93,7 +94,7 @@ export function startStatsApp(root: HTMLElement, api: VsCodeApiLike, options: St
         el('p', { class: 'card-sub' }, 'Blue cells agree, orange cells disagree; stronger colour means more items.'),
         el('div', { class: 'heat-layout' }, [heatmapHolder, confusionSummary(r.agreement.judgeHuman)]),
       ]),
-      chartCard(flagsSpec(r), `Cultural hallucinations flagged by annotators (${r.adjudicated.flagged} flagged items).`),
+      chartCard(flagsSpec(r, view), `Cultural hallucinations flagged by annotators (${r.adjudicated.flagged} flagged items).`),
       ...Object.entries(r.agreement.judgeHumanByFacet).map(([facet, values]) =>
         chartCard(facetSpec(facet, values, view), `Percent agreement of the ${auto} with the final human verdict per ${facetTitle(view, facet)}; kappa and items beside each bar.`, 'card-facet'),
       ),
@@ -102,7 +103,7 @@ export function startStatsApp(root: HTMLElement, api: VsCodeApiLike, options: St
     replaceChildren(body, [
       summaryCards(r, view),
       el('div', { class: 'grid charts' }, charts),
-      el('div', { class: 'grid details' }, detailCards(r)),
+      el('div', { class: 'grid details' }, detailCards(r, view)),
       el('div', { class: 'grid wide' }, [methodsCard(r), provenanceCard(r, view)]),
     ]);
     body.removeAttribute('aria-busy');

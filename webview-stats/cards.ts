@@ -74,17 +74,22 @@ export function summaryCards(report: StatsReport, view: StatsView): HTMLElement 
     },
   ];
   const stability = report.stability;
-  cards.push(
-    stability === null
-      ? { key: 'stability', title: 'Judge stability', value: 'not measured', details: ['eval-adjudicator stability RUNDIR re-asks the judge'], tone: 'muted' }
-      : {
-          key: 'stability',
-          title: 'Judge stability',
+  const words = view.stability;
+  // A benchmark whose verdicts are not re-asked (a metric's) has no stability card at all.
+  if (words !== null || stability !== null) {
+    const title = words?.title ?? 'Stability';
+    cards.push(
+      stability === null
+        ? { key: 'stability', title, value: 'not measured', details: [words?.howToMeasure ?? ''], tone: 'muted' }
+        : {
+            key: 'stability',
+            title,
           value: `${stability.flipped} of ${stability.items} flipped`,
-          details: [`${percent(stability.flipRate)} of re-asked items · k = ${stability.k} re-asks`],
-          ...(stability.flipped > 0 ? { tone: 'warn' as const } : { tone: 'good' as const }),
-        },
-  );
+            details: [`${percent(stability.flipRate)} of re-asked items · k = ${stability.k} re-asks`],
+            ...(stability.flipped > 0 ? { tone: 'warn' as const } : { tone: 'good' as const }),
+          },
+    );
+  }
   const sample = report.sample;
   cards.push({
     key: 'review',

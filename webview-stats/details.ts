@@ -1,5 +1,5 @@
 import { el } from '../webview-kit/dom';
-import { type StatsReport } from '../src/statsProtocol';
+import { type StatsReport, type StatsView } from '../src/statsProtocol';
 import { count } from './format';
 
 function table(caption: string, header: readonly string[], rows: readonly (readonly string[])[], className: string): HTMLTableElement {
@@ -15,7 +15,7 @@ function block(key: string, title: string, children: readonly (Node | null)[]): 
 }
 
 /** What qualifies the figures: the estimate's strata and notes, stability flips, conflicts, overrides, log problems. */
-export function detailCards(report: StatsReport): HTMLElement[] {
+export function detailCards(report: StatsReport, view: StatsView): HTMLElement[] {
   const { adjudicated, stability, conflicts, problems } = report;
   const estimate = adjudicated.estimate;
   const out: HTMLElement[] = [];
@@ -40,7 +40,7 @@ export function detailCards(report: StatsReport): HTMLElement[] {
 
   if (stability !== null) {
     out.push(
-      block('stability', 'Judge stability', [
+      block('stability', view.stability?.title ?? 'Stability', [
         el('p', {}, `${stability.flipped} of ${count(stability.items, 're-asked item')} flipped with k = ${stability.k} more asks.`),
         stability.flippedItems.length > 0 ? el('ul', { class: 'item-list' }, stability.flippedItems.map((id) => el('li', {}, `#${id}`))) : null,
       ]),

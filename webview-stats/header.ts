@@ -18,6 +18,7 @@ function judgeText(report: StatsReport, view: StatsView): string {
 export class StatsHeader {
   readonly element: HTMLElement;
   private readonly runLine = el('p', { class: 'run-line' }, 'Computing the validation report…');
+  private readonly title = el('span', { class: 'title-text' }, 'Validation');
 
   constructor(actions: { refresh: () => void; export: (format: ExportFormat) => void }) {
     const refresh = el('vscode-button', { class: 'refresh-button', secondary: true, icon: 'refresh', title: 'Recompute from the run folder' }, 'Refresh');
@@ -28,7 +29,7 @@ export class StatsHeader {
       return button;
     });
     this.element = el('header', { class: 'stats-header' }, [
-      el('div', { class: 'title-block' }, [el('h1', {}, [icon('graph', 'title-icon'), 'Judge validation']), this.runLine]),
+      el('div', { class: 'title-block' }, [el('h1', {}, [icon('graph', 'title-icon'), this.title]), this.runLine]),
       el('div', { class: 'actions' }, [
         el('div', { class: 'action-group', role: 'group', 'aria-label': 'Report' }, refresh),
         el('div', { class: 'action-group', role: 'group', 'aria-label': 'Export the report' }, [el('span', { class: 'action-label', 'aria-hidden': 'true' }, 'Export'), ...exports]),
@@ -38,6 +39,7 @@ export class StatsHeader {
 
   show(report: StatsReport, view: StatsView): void {
     const { run } = report;
+    this.title.textContent = view.title;
     replaceChildren(this.runLine, [
       el('span', { class: 'run-model', title: 'model' }, run.model ?? 'unknown model'),
       el('span', { class: 'run-judge' }, judgeText(report, view)),

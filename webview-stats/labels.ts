@@ -26,16 +26,6 @@ export const INTER_ANNOTATOR_METHOD_NAMES: Readonly<Record<InterAnnotatorMethod,
   'krippendorff-alpha-nominal': 'Krippendorff’s alpha (nominal)',
 };
 
-/** Hallucination categories in the order the review panel lists them, with short chart labels. */
-export const FLAG_CATEGORIES: readonly { readonly id: string; readonly label: string }[] = [
-  { id: 'invented-entity', label: 'Invented entity' },
-  { id: 'wrong-region-or-period', label: 'Wrong region or period' },
-  { id: 'cross-cultural-conflation', label: 'Cross-cultural conflation' },
-  { id: 'wrong-filipino-practice', label: 'Wrong Filipino practice' },
-  { id: 'code-switching-translation', label: 'Code-switching / translation' },
-  { id: 'other', label: 'Other' },
-];
-
 /** A facet's name as headings say it (the host names the run's facets). */
 export function facetTitle(view: StatsView, facet: string): string {
   return view.facetTitles[facet] ?? facet;

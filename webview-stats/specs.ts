@@ -1,7 +1,7 @@
 import { type AgreementStatsView, type StatsReport, type StatsView } from '../src/statsProtocol';
 import { type BarDatum, type ChartSpec } from './charts/chartSpec';
 import { count, fixed, fixedInterval, percent, percentInterval } from './format';
-import { ESTIMATE_METHOD_NAMES, ESTIMATE_TARGET_NAMES, FLAG_CATEGORIES, INTER_ANNOTATOR_METHOD_NAMES, automaticName, facetTitle } from './labels';
+import { ESTIMATE_METHOD_NAMES, ESTIMATE_TARGET_NAMES, INTER_ANNOTATOR_METHOD_NAMES, automaticName, facetTitle } from './labels';
 import { type Tone } from './theme';
 
 const withInterval = (value: string, interval: string): string => (interval === '' ? value : `${value} ${interval}`);
@@ -108,11 +108,11 @@ export function facetSpec(facet: string, values: readonly (AgreementStatsView & 
   };
 }
 
-/** Items flagged with each cultural-hallucination category (known categories first, in the panel's order). */
-export function flagsSpec(report: StatsReport): ChartSpec {
+/** Items flagged with each of the benchmark's hallucination categories (in its flag menu's order, any other after). */
+export function flagsSpec(report: StatsReport, view: StatsView): ChartSpec {
   const counts = report.adjudicated.flaggedByCategory;
-  const known = new Set(FLAG_CATEGORIES.map((c) => c.id));
-  const categories = [...FLAG_CATEGORIES, ...Object.keys(counts).filter((id) => !known.has(id)).sort().map((id) => ({ id, label: id }))];
+  const known = new Set(view.categories.map((c) => c.id));
+  const categories = [...view.categories, ...Object.keys(counts).filter((id) => !known.has(id)).sort().map((id) => ({ id, label: id }))];
   const bars: BarDatum[] = categories.map((c) => {
     const n = counts[c.id] ?? 0;
     return { label: c.label, value: n, interval: null, text: String(n), tone: 'orange' };

@@ -23,7 +23,7 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   queue: { summary: 'review order: dataset, seeded random, or most informative first', load: async () => import('./commands/queueCommand').then((m) => ({ help: m.QUEUE_HELP, run: m.queueCommand })) },
   stability: { summary: 're-ask the judge k times and mark items whose verdict flips', load: async () => import('./commands/stabilityCommand').then((m) => ({ help: m.STABILITY_HELP, run: m.stabilityCommand })) },
   rejudge: { summary: "judge a run's responses again with another judge, into a new run", load: async () => import('./commands/rejudgeCommand').then((m) => ({ help: m.REJUDGE_HELP, run: m.rejudgeCommand })) },
-  report: { summary: 'the judge-validation report (Markdown, JSON or HTML)', load: async () => import('./commands/reportCommand').then((m) => ({ help: m.REPORT_HELP, run: m.reportCommand })) },
+  report: { summary: 'the validation report (Markdown, JSON or HTML)', load: async () => import('./commands/reportCommand').then((m) => ({ help: m.REPORT_HELP, run: m.reportCommand })) },
   table: { summary: 'one table of several runs (CSV, Markdown or LaTeX)', load: async () => import('./commands/tableCommand').then((m) => ({ help: m.TABLE_HELP, run: m.tableCommand })) },
 };
 

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { before, test } from 'node:test';
 import { type ValidationReport } from '../../src/core/validation/report';
 import { StatsHostMessageSchema, StatsReportSchema, StatsWebviewMessageSchema } from '../../src/statsProtocol';
-import { reportText } from '../../src/extension/stats/reportText';
+import { reportText } from '../../src/core/validation/reportText';
 import { statisticsMessage } from '../../src/extension/stats/statisticsMessage';
 import { GPT4O_RESULTS, HOSTILE_MODEL, STATISTICS_RUN_DIR, buildStatisticsReport } from './statisticsFixture';
 

@@ -1,21 +1,22 @@
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { UsageError } from '../../core/util/errors';
-import { toHtml, toMarkdown } from '../../core/validation/document';
 import { ESTIMATE_TARGETS } from '../../core/stats/stratifiedPpi';
-import { reportDocument } from '../../core/validation/reportDocument';
+import { reportText } from '../../core/validation/reportText';
 import { type CliIo } from '../../core/commandLine/io';
 import { warnedValidationReport } from '../warnedReport';
 import { choiceOption, flag, onePositional, parseOptions, stringOption } from '../../core/commandLine/options';
 
 export const REPORT_HELP = `Usage: eval-adjudicator report RUNDIR --format md|json|html [--out FILE] [--target run-items|superpopulation]
 
-The judge-validation report of a run: automatic accuracy and the estimate of the true accuracy with 95%
-intervals and the method used; judge–human agreement (confusion matrix, percent, Cohen's kappa with its
-interval) overall, per annotator and per facet (YokaiEval question type and normalized region, Kalahi
-category and topic); each Kalahi metric against the human verdict; agreement between annotators beside
-it; judge–judge agreement for a re-judged run; the validation sample, judge stability and conflicting
-items; the method notes; and the run's provenance (model, judge, dataset files with sha256, versions).
+The validation report of a run, titled and worded by its benchmark (YokaiEval's "Judge validation",
+Kalahi's "Metric validation"): automatic accuracy and the estimate of the true accuracy with 95%
+intervals and the method used; judge– or metric–human agreement (confusion matrix, percent, Cohen's kappa
+with its interval) overall, per annotator and per facet (YokaiEval question type and normalized region,
+Kalahi category and topic); each Kalahi metric against the human verdict; agreement between annotators
+beside it; judge–judge agreement for a re-judged run; the validation sample, judge stability (a benchmark
+with a judge) and conflicting items; the method notes; and the run's provenance (model, judge, dataset
+files with sha256, versions).
 JSON is the data behind every figure. Without --out it goes to stdout.
   --target  what the estimate's interval is for: run-items (default), the model's accuracy on the run's
             items; superpopulation, on the questions the items stand for (adds θ(1 − θ)/N)
@@ -34,8 +35,7 @@ export function reportCommand(args: readonly string[], io: CliIo): number {
   if (format === undefined) throw new UsageError('report: --format md|json|html is required');
   const target = choiceOption('report', parsed, 'target', ESTIMATE_TARGETS);
   const report = warnedValidationReport(dir, io, target === undefined ? {} : { target });
-  const text =
-    format === 'json' ? `${JSON.stringify(report, null, 2)}\n` : format === 'md' ? toMarkdown(reportDocument(report)) : toHtml(reportDocument(report), `Judge validation: ${report.run.id}`);
+  const text = reportText(report, format);
   const out = stringOption(parsed, 'out');
   if (out === undefined) io.stdout(text);
   else {

@@ -212,8 +212,22 @@ export interface SummaryParts {
 }
 
 export interface ReportParts {
+  /** The title of its validation report and Statistics view: what they validate ("Judge validation"). */
+  readonly title: string;
   /** How the report names the automatic verdict of a run without a judge record. */
   readonly automaticVerdictText: string;
+  /** How it words re-asking its automatic rater (none: its verdicts are not re-asked; no stability card or note). */
+  readonly stability?: StabilityWords;
   /** Each metric's acc against the final human verdict (none: no metrics). */
   metricsVersusHuman?(records: readonly ItemRecord[]): MetricAgreement[];
+}
+
+/** How a benchmark whose rater can be re-asked words its stability (`eval-adjudicator stability`). */
+export interface StabilityWords {
+  /** The card's and the section's title ("Judge stability"). */
+  readonly title: string;
+  /** What measures it, said while it is not measured. */
+  readonly howToMeasure: string;
+  /** The method note. */
+  readonly method: string;
 }

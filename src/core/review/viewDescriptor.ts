@@ -1,6 +1,7 @@
 import { type FacetDefinition, type ReviewView } from '../../protocol';
 import { type StatsView } from '../../statsProtocol';
 import { benchmarkOf } from '../benchmarks/registry';
+import { reportWordsOf } from '../validation/reportWords';
 
 /** What the view descriptors read of a run: its benchmark (a run manifest, or a run header). */
 export interface ViewSubject {
@@ -14,9 +15,16 @@ export function reviewViewFor(run: ViewSubject): ReviewView {
   return { title: benchmark.title, showTask: benchmark.review.taskTitles !== undefined, language: benchmark.language, automatic: benchmark.verdictBy, facets };
 }
 
-/** How the Statistics view names a run's automatic rater and facets. */
+/** How the Statistics view names a run's automatic rater, facets, flag categories, title and stability. */
 export function statsViewFor(run: ViewSubject): StatsView {
   const view = reviewViewFor(run);
+  const words = reportWordsOf(run.benchmark);
   const title = (facet: FacetDefinition): [string, string] => [facet.id, facet.label.toLowerCase()];
-  return { automatic: view.automatic, facetTitles: Object.fromEntries(view.facets.map(title)) };
+  return {
+    automatic: view.automatic,
+    facetTitles: Object.fromEntries(view.facets.map(title)),
+    title: words.title,
+    categories: benchmarkOf(run.benchmark).hallucinationCategories.map((c) => ({ id: c.id, label: c.label })),
+    stability: words.stability === null ? null : { title: words.stability.title, howToMeasure: words.stability.howToMeasure },
+  };
 }

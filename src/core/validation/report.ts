@@ -16,6 +16,7 @@ import { type MetricAgreement } from './metricHuman';
 import { benchmarkOf } from '../benchmarks/registry';
 import { takesVerdicts } from '../benchmarks/takesVerdicts';
 import { type MethodNote, methodNotes } from './methodNotes';
+import { reportWordsOf } from './reportWords';
 import { type SampleStatus, validationSummary } from './validationSummary';
 import { type StabilitySummary } from './stability';
 import { withoutMachinePaths } from '../util/machinePaths';
@@ -122,7 +123,7 @@ export function validationReport(state: RunState, now: Date = new Date(), option
     conflicts: conflictingItems(records),
     stability: summary.stability,
     sample: summary.sample,
-    methods: methodNotes(summary.estimate, summary.agreement.interAnnotator),
+    methods: methodNotes(summary.estimate, summary.agreement.interAnnotator, reportWordsOf(manifest.benchmark)),
     // Each names its file by path: the run folder's name is enough.
     problems: state.problems.map((p) => ({ ...p, message: p.message.split(state.paths.dir).join(basename(state.paths.dir)) })),
   };

@@ -4,6 +4,7 @@ import { type AgreementStats } from './agreement';
 import { type Block } from './document';
 import { fixed, fixedInterval, percent, percentInterval } from './format';
 import { type ValidationReport } from './report';
+import { type ReportWords, reportWordsOf } from './reportWords';
 
 const AGREEMENT_HEADER = ['items', 'agreement', 'kappa', '95% CI'];
 
@@ -24,8 +25,9 @@ function confusionTable(a: AgreementStats): Block {
 export function reportDocument(report: ValidationReport): Block[] {
   const { run, automatic, adjudicated, agreement } = report;
   const estimate = adjudicated.estimate;
+  const words = reportWordsOf(run.benchmark);
   const blocks: Block[] = [
-    { kind: 'heading', level: 1, text: `Judge validation: ${run.id}` },
+    { kind: 'heading', level: 1, text: reportTitle(report) },
     {
       kind: 'list',
       items: [
@@ -72,7 +74,7 @@ export function reportDocument(report: ValidationReport): Block[] {
   blocks.push({ kind: 'table', header: ['raters', ...AGREEMENT_HEADER], rows });
   blocks.push({
     kind: 'paragraph',
-    text: `Human–human agreement (${agreement.interAnnotator.method}: ${fixed(agreement.interAnnotator.kappa)}) is the ceiling for judge–human agreement (kappa ${fixed(agreement.judgeHuman.kappa)}).${agreement.judgeHuman.excluded > 0 ? ` ${agreement.judgeHuman.excluded} items with a human verdict but an automatic error are left out.` : ''}`,
+    text: `Human–human agreement (${agreement.interAnnotator.method}: ${fixed(agreement.interAnnotator.kappa)}) is the ceiling for ${words.rater}–human agreement (kappa ${fixed(agreement.judgeHuman.kappa)}).${agreement.judgeHuman.excluded > 0 ? ` ${agreement.judgeHuman.excluded} items with a human verdict but an automatic error are left out.` : ''}`,
   });
   blocks.push({ kind: 'heading', level: 3, text: `Confusion matrix (rows: ${agreement.judgeHuman.confusion.rows}; columns: human)` });
   blocks.push(confusionTable(agreement.judgeHuman));
@@ -91,7 +93,7 @@ export function reportDocument(report: ValidationReport): Block[] {
     kind: 'list',
     items: [
       report.sample ? `sample ${report.sample.id} (seed ${report.sample.seed}): ${report.sample.decided} of ${report.sample.drawn} items decided` : 'no validation sample drawn',
-      report.stability ? `judge stability: ${report.stability.flipped} of ${report.stability.items} re-asked items flipped (k = ${report.stability.k})${report.stability.flippedItems.length > 0 ? `: ${report.stability.flippedItems.join(', ')}` : ''}` : 'judge stability not measured',
+      ...stabilityLines(report, words),
       `${report.conflicts.length} conflicting items${report.conflicts.length > 0 ? `: ${report.conflicts.map((c) => c.itemId).join(', ')}` : ''}`,
       ...report.problems.map((p) => `adjudications.jsonl: ${p.message}`),
     ],
@@ -99,6 +101,19 @@ export function reportDocument(report: ValidationReport): Block[] {
   blocks.push({ kind: 'heading', level: 2, text: 'Methods' });
   blocks.push({ kind: 'list', items: report.methods.map((m) => `${m.topic}: ${m.text}`) });
   return blocks;
+}
+
+/** The report's title, its benchmark's words: "Judge validation: RUN". */
+export function reportTitle(report: ValidationReport): string {
+  return `${reportWordsOf(report.run.benchmark).title}: ${report.run.id}`;
+}
+
+/** The stability line of the Review list; none for a benchmark whose verdicts are not re-asked. */
+function stabilityLines(report: ValidationReport, words: ReportWords): string[] {
+  const stability = report.stability;
+  const name = words.stability?.title.toLowerCase() ?? 'stability';
+  if (stability !== null) return [`${name}: ${stability.flipped} of ${stability.items} re-asked items flipped (k = ${stability.k})${stability.flippedItems.length > 0 ? `: ${stability.flippedItems.join(', ')}` : ''}`];
+  return words.stability === null ? [] : [`${name} not measured`];
 }
 
 function judgeText(report: ValidationReport): string {

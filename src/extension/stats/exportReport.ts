@@ -3,7 +3,8 @@ import { basename, join } from 'node:path';
 import * as vscode from 'vscode';
 import { buildValidationReport } from '../../core/validation/report';
 import { type ExportFormat } from '../../statsProtocol';
-import { EXPORT_FILTERS, reportText } from './reportText';
+import { reportText } from '../../core/validation/reportText';
+import { EXPORT_FILTERS } from './exportFilters';
 
 /** Asks where to save, writes the run's validation report fresh from disk, and offers to open it. */
 export async function exportValidationReport(runDir: string, format: ExportFormat): Promise<void> {

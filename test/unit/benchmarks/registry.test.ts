@@ -33,5 +33,13 @@ test("the review's look of each benchmark: the facets it labels are its facets, 
     assert.equal(view.language, benchmark.language);
   }
   assert.deepEqual(reviewViewFor({ benchmark: 'yokaieval' }).facets.find((f) => f.id === 'region')?.order, ['北海道', '東北', '関東', '中部', '近畿', '中国・四国', '九州', '沖縄', '日本全国', '複数', '不明']);
-  assert.deepEqual(statsViewFor({ benchmark: 'kalahi' }), { automatic: 'metric', facetTitles: { category: 'category', topic: 'topic' } });
+  const kalahiStats = statsViewFor({ benchmark: 'kalahi' });
+  assert.deepEqual({ ...kalahiStats, categories: kalahiStats.categories.map((c) => c.id) }, {
+    automatic: 'metric',
+    facetTitles: { category: 'category', topic: 'topic' },
+    title: 'Metric validation',
+    categories: benchmarkOf('kalahi').hallucinationCategories.map((c) => c.id),
+    stability: null,
+  });
+  assert.deepEqual(statsViewFor({ benchmark: 'yokaieval' }).stability, { title: 'Judge stability', howToMeasure: 'eval-adjudicator stability RUNDIR re-asks the judge' });
 });

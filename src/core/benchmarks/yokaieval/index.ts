@@ -9,6 +9,7 @@ import { exportYokaiEvalAdjudicated, exportYokaiRun } from './exportYokaiEval';
 import { yokaiEvalPromptDocument } from './promptDocument';
 import { YOKAIEVAL_REVIEW } from './review';
 import { YOKAIEVAL_GUIDELINES } from './guidelines';
+import { YOKAIEVAL_REPORT } from './reportWords';
 
 /** YokaiEval: 810 four-choice questions on Japanese folklore, the model's answer judged by an LLM judge. */
 export const YOKAIEVAL: Benchmark = {
@@ -22,7 +23,7 @@ export const YOKAIEVAL: Benchmark = {
     plain: (dir, format) => exportYokaiRun(dir, format),
     adjudicated: exportYokaiEvalAdjudicated,
   },
-  report: { automaticVerdictText: 'judge verdicts as published (imported)' },
+  report: YOKAIEVAL_REPORT,
   guidelines: YOKAIEVAL_GUIDELINES,
   promptDocument: yokaiEvalPromptDocument,
   judge: YOKAIEVAL_JUDGE,

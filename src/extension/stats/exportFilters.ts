@@ -1,0 +1,7 @@
+import { type ExportFormat } from '../../statsProtocol';
+
+export const EXPORT_FILTERS: Readonly<Record<ExportFormat, Readonly<Record<string, string[]>>>> = {
+  md: { Markdown: ['md'] },
+  json: { JSON: ['json'] },
+  html: { HTML: ['html'] },
+};

@@ -1,0 +1,82 @@
+// Each benchmark's Statistics page and report take their words from its folder: Kalahi's verdicts are a
+// metric's acc, so no "Judge validation" title, no judge-stability card or note about re-asking a judge, and
+// its own flag categories; YokaiEval keeps its judge wording and its own four categories.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { hallucinationCategoriesFor } from '../../src/core/adjudication/event';
+import { type ValidationReport } from '../../src/core/validation/report';
+import { reportText } from '../../src/core/validation/reportText';
+import { KALAHI_FLAGS, buildKalahiReport, buildYokaiEvalReport } from './kalahiStatisticsFixture';
+import { type MountedStats, mountStats } from './statisticsHarness';
+import { textOf } from './harness';
+
+let kalahi: ValidationReport;
+let yokai: ValidationReport;
+let m: MountedStats | undefined;
+
+before(async () => {
+  kalahi = await buildKalahiReport();
+  yokai = await buildYokaiEvalReport();
+});
+after(() => m?.unmount());
+
+async function show(report: ValidationReport): Promise<MountedStats> {
+  m?.unmount();
+  m = await mountStats();
+  m.deliver({ type: 'statistics', report, runDir: `/runs/${report.run.id}` });
+  await m.settle();
+  return m;
+}
+
+const labelsOf = (benchmark: string): string[] => hallucinationCategoriesFor(benchmark).map((c) => c.label.replace(/ \(.*$/, ''));
+
+describe('statistics words per benchmark', () => {
+  test('Kalahi: titled Metric validation, no judge stability, its own flag categories and method notes', async () => {
+    const s = await show(kalahi);
+    const page = textOf(s.root);
+    assert.equal(textOf(s.$('.stats-header h1')), 'Metric validation');
+    assert.doesNotMatch(page, /Judge validation/);
+    assert.doesNotMatch(page, /stability/i, 'a metric is not re-asked: no stability card, section or note');
+    assert.doesNotMatch(page, /re-ask/i);
+    assert.equal(s.$('.kpi-stability'), null);
+    assert.equal(textOf(s.$('.kpi-judge-human .kpi-title')), 'Metric–human agreement');
+
+    const flags = s.charts.live('flags')?.specs.at(-1);
+    assert.deepEqual(flags?.bars.map((b) => b.label), labelsOf('kalahi'));
+    assert.deepEqual(flags?.bars.filter((b) => (b.value ?? 0) > 0).map((b) => b.label).sort(), ['Code-switching / translation', 'Invented entity', 'Wrong Filipino practice']);
+    assert.equal(KALAHI_FLAGS.length, 3);
+
+    assert.deepEqual(s.$$('.methods dt').map((dt) => dt.textContent), ['Metric–human agreement', 'Accuracy estimate', 'Automatic accuracy interval', 'Inter-annotator agreement']);
+    assert.match(textOf(s.$('.methods')), /ceiling for metric–human agreement/);
+    assert.deepEqual(s.charts.live('metrics')?.specs.at(-1)?.bars.map((b) => b.label), ['bleu', 'chrf']);
+  });
+
+  test('YokaiEval: titled Judge validation, the judge-stability card says how to re-ask the judge, four categories', async () => {
+    const s = await show(yokai);
+    assert.equal(textOf(s.$('.stats-header h1')), 'Judge validation');
+    assert.equal(textOf(s.$('.kpi-stability .kpi-title')), 'Judge stability');
+    assert.equal(textOf(s.$('.kpi-stability .kpi-value')), 'not measured');
+    assert.match(textOf(s.$('.kpi-stability')), /eval-adjudicator stability RUNDIR re-asks the judge/);
+    assert.equal(textOf(s.$('.kpi-judge-human .kpi-title')), 'Judge–human agreement');
+    const flags = s.charts.live('flags')?.specs.at(-1);
+    assert.deepEqual(flags?.bars.map((b) => b.label), labelsOf('yokaieval'));
+    assert.ok(!flags?.bars.some((b) => /Filipino/.test(b.label)), 'no Filipino category on YokaiEval items');
+    assert.deepEqual(s.$$('.methods dt').map((dt) => dt.textContent), ['Judge–human agreement', 'Accuracy estimate', 'Automatic accuracy interval', 'Inter-annotator agreement', 'Judge stability']);
+  });
+
+  test('the report (Markdown and HTML) uses the same words', () => {
+    const md = reportText(kalahi, 'md');
+    assert.ok(md.startsWith(`# Metric validation: ${kalahi.run.id}\n`), md.slice(0, 80));
+    assert.doesNotMatch(md, /Judge validation|stability|re-ask/i);
+    assert.match(md, /ceiling for metric–human agreement/);
+    const html = reportText(kalahi, 'html');
+    assert.match(html, new RegExp(`<title>Metric validation: ${kalahi.run.id}</title>`));
+    assert.doesNotMatch(html, /Judge validation|stability|re-ask/i);
+
+    const yokaiMd = reportText(yokai, 'md');
+    assert.ok(yokaiMd.startsWith(`# Judge validation: ${yokai.run.id}\n`));
+    assert.match(yokaiMd, /- judge stability not measured\n/);
+    assert.match(yokaiMd, /Judge stability: The judge is asked k more times/);
+    assert.match(reportText(yokai, 'html'), new RegExp(`<title>Judge validation: ${yokai.run.id}</title>`));
+  });
+});

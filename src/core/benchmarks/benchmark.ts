@@ -161,6 +161,8 @@ export interface DetailContext {
 export interface ReviewParts {
   /** The item's detail; undefined when the line is not one of this benchmark's (the generic detail is shown). */
   detail(common: DetailCommon, line: ResultLine | undefined, context: DetailContext): ItemDetail | undefined;
+  /** The text a list row is labelled with (shortened by the list); none or undefined: the question or prompt input. */
+  labelText?(inputs: Readonly<Record<string, unknown>>): string | undefined;
   /** The item's searchable texts (the aid's text is added); none or undefined: its string inputs and the response. */
   searchTexts?(line: ResultLine): string[] | undefined;
   /** Short names of its tasks for the header and the tab's title; none: the header does not name the task. */

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { type Benchmark, type Importer } from '../benchmarks/benchmark';
 import { loadRunState } from '../adjudication/runState';
 import { type BenchmarkBasics } from '../benchmarks/basics';
-import { foreignDetail, foreignSearchTexts } from './foreignDetail';
+import { foreignDetail, foreignLabelText, foreignSearchTexts } from './foreignDetail';
 import { exportForeignAdjudicated, exportForeignPlain } from './foreignExport';
 import { ResultLineSchema } from '../runs/resultLine';
 import { logFigureLines, withLogFigure } from './foreignSummary';
@@ -29,6 +29,7 @@ export function foreignBenchmark(format: ForeignFormat): Benchmark {
       taskTitles: {},
       // The verdict score, named in the header as the primary metric; no metric columns.
       metrics: { of: (manifest) => ({ primary: verdictScore(manifest.settings), metrics: [] }), rowParts: () => ({ margin: null, metricAcc: undefined }) },
+      labelText: foreignLabelText,
       searchTexts: foreignSearchTexts,
       detail: foreignDetail,
     },

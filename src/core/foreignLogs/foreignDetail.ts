@@ -1,7 +1,8 @@
+import * as z from 'zod';
 import { type ItemDetail } from '../../protocol';
 import { type DetailCommon } from '../benchmarks/benchmark';
 import { type ResultLine } from '../runs/resultLine';
-import { type ForeignInputs, type ForeignScore, ForeignInputsSchema, shownValue } from './foreignInputs';
+import { type ForeignInputs, type ForeignScore, ForeignInputsSchema, TurnSchema, shownValue } from './foreignInputs';
 
 function metadataLines(metadata: unknown, indent = ''): string[] {
   if (metadata === null || metadata === undefined) return [];
@@ -46,4 +47,11 @@ export function foreignSearchTexts(line: ResultLine): string[] | undefined {
   const inputs = ForeignInputsSchema.safeParse(line.inputs);
   if (!inputs.success) return undefined;
   return [...inputs.data.conversation.map((t) => t.text), ...(inputs.data.choices ?? []).map((c) => c.text), inputs.data.target, line.response ?? '', ...inputs.data.scores.flatMap((s) => [s.answer ?? '', s.explanation ?? ''])];
+}
+
+/** A row's label: the last user turn of the input (the question), else the last turn of any role. */
+export function foreignLabelText(inputs: Readonly<Record<string, unknown>>): string | undefined {
+  const turns = z.array(TurnSchema).safeParse(inputs['conversation']);
+  if (!turns.success) return undefined;
+  return (turns.data.findLast((t) => t.role === 'user') ?? turns.data.at(-1))?.text;
 }

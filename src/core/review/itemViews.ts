@@ -23,9 +23,10 @@ export interface ViewContext {
 /** What labels and facets read of a line: its inputs (a full line, or the index's digest of one). */
 type WithInputs = { readonly inputs: Readonly<Record<string, unknown>> } | undefined;
 
-export function labelOf(line: WithInputs, itemId: string): string {
+export function labelOf(line: WithInputs, itemId: string, review?: Pick<ReviewParts, 'labelText'>): string {
   const inputs = line?.inputs;
-  const text = typeof inputs?.['question'] === 'string' ? inputs['question'] : typeof inputs?.['prompt'] === 'string' ? inputs['prompt'] : `item ${itemId}`;
+  const own = inputs === undefined ? undefined : review?.labelText?.(inputs);
+  const text = own ?? (typeof inputs?.['question'] === 'string' ? inputs['question'] : typeof inputs?.['prompt'] === 'string' ? inputs['prompt'] : `item ${itemId}`);
   const flat = text.replace(/\s+/g, ' ').trim();
   return flat.length > LABEL_LENGTH ? `${flat.slice(0, LABEL_LENGTH - 1)}…` : flat;
 }
@@ -60,7 +61,7 @@ export interface RowBasis extends RowExtras {
 
 /** The row's digest of a result line (any object with the line's fields: the index passes its checked part). */
 export function rowBasisOf(line: RowLine, context: Pick<ViewContext, 'review' | 'facets' | 'settings'>): RowBasis {
-  return { label: labelOf(line, line.itemId), facets: facetValuesOf(context.facets, line.inputs), ...rowExtrasOf(context.review, line, context.settings) };
+  return { label: labelOf(line, line.itemId, context.review), facets: facetValuesOf(context.facets, line.inputs), ...rowExtrasOf(context.review, line, context.settings) };
 }
 
 /** An item's current result as rows are drawn from it: its outcome and its digest (undefined: no result yet). */

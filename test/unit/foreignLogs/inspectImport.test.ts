@@ -6,6 +6,7 @@ import { zipSync } from 'fflate';
 import { benchmarkOf } from '../../../src/core/benchmarks/registry';
 import { loadRunState } from '../../../src/core/adjudication/runState';
 import { summarizeRun } from '../../../src/core/summary/summarizeRun';
+import { labelOf } from '../../../src/core/review/itemViews';
 import { type ForeignRunSummary } from '../../../src/core/foreignLogs/foreignSummary';
 import { runCli } from '../../helpers/cli';
 import { scratchDir } from '../../helpers/scratch';
@@ -73,6 +74,10 @@ test('the detail shows the conversation as turns, the choices with the target ma
   const score = detail.fields.find((f) => f.label.startsWith('score choice'));
   assert.equal(score?.text, 'value: I\nanswer: C\nexplanation: ANSWER: C');
   assert.equal(detail.response, 'ANSWER: C');
+  // The list row is labelled with the question (the last user turn), not "item 1#1".
+  const label = labelOf(line, '1#1', benchmarkOf('inspect').review);
+  assert.match(label, /^Answer the following multiple choice question/);
+  assert.ok(label.length <= 200 && !label.includes('\n'), label);
 });
 
 test('--score names the verdict score; one the log lacks is one line naming the file and its scores, nothing written', async () => {

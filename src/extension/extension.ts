@@ -125,7 +125,7 @@ class EvalAdjudicatorExtension extends Disposable {
       this.tree.refresh();
       ReviewPanel.show(this.review, dir);
     });
-    register(COMMAND_IDS.setApiKey, () => setApiKeyCommand(this.apiKeys));
+    register(COMMAND_IDS.setApiKey, () => setApiKeyCommand(this.apiKeys, this.context.globalState));
     register(COMMAND_IDS.setAnnotatorName, () => setAnnotatorNameCommand(this.annotatorName()));
     register(COMMAND_IDS.refreshRuns, () => this.tree.refresh());
     register(COMMAND_IDS.showStatistics, async (arg) => {

@@ -31,6 +31,14 @@ async function pickProvider(ui: StartRunUi, step: number, total: number, offerLo
   const provider = await ui.pickOne(stepTitle(step, 'provider', total), offerLocal ? [...ENDPOINT_ITEMS, LOCAL_ITEM] : ENDPOINT_ITEMS);
   if (provider === undefined) return undefined;
   if (provider === 'local') return LOCAL_MODEL;
+  return endpointOf(ui, provider);
+}
+
+/**
+ * A provider's endpoint: OpenAI's is fixed; Azure's and an OpenAI-compatible server's base URL is asked,
+ * offering the last one given here or in Set API Key…, and remembered for the next time.
+ */
+export async function endpointOf(ui: StartRunUi, provider: Exclude<Provider, 'local'>): Promise<Endpoint | undefined> {
   if (provider === 'openai') return { provider: 'openai', baseUrl: OPENAI_BASE_URL };
   const key = `lastBaseUrl.${provider}`;
   const url = await ui.input({

@@ -8,13 +8,14 @@ import { type WriteBack } from '../../core/benchmarks/benchmark';
 import { benchmarkOf, registeredBenchmarks } from '../../core/benchmarks/registry';
 import { takesVerdicts } from '../../core/benchmarks/takesVerdicts';
 import { loadRunState } from '../../core/adjudication/runState';
-import { DEFAULT_AZURE_API_VERSION, type Endpoint, OPENAI_BASE_URL } from '../../core/model/endpoint';
+import { askApiKey } from '../../core/startRun/apiKeyQuestions';
 import { readManifest } from '../../core/runs/runFolder';
 import { errorMessage } from '../../core/util/errors';
 import { type ApiKeys } from '../apiKeys';
 import { extensionSources, showExtensionError } from '../dataSources';
 import { type RunsTreeProvider } from '../runsTree';
 import { runsDirectories, updateSetting } from '../settings';
+import { vscodeStartRunUi } from './vscodeStartRunUi';
 
 /** A run folder from the argument (a tree node or a path), else a quick pick of the known runs. */
 export async function chooseRun(arg: unknown, tree: RunsTreeProvider, activeRun: string | undefined): Promise<string | undefined> {
@@ -141,27 +142,13 @@ export async function importOfficialCommand(): Promise<string | undefined> {
   }
 }
 
-export async function setApiKeyCommand(apiKeys: ApiKeys): Promise<void> {
-  const provider = await vscode.window.showQuickPick(
-    [
-      { label: 'OpenAI', id: 'openai' as const },
-      { label: 'Azure OpenAI', id: 'azure' as const },
-      { label: 'OpenAI-compatible base URL', id: 'openai-compatible' as const },
-    ],
-    { title: 'Set API Key: provider' },
-  );
-  if (provider === undefined) return;
-  let endpoint: Endpoint = { provider: 'openai', baseUrl: OPENAI_BASE_URL };
-  if (provider.id !== 'openai') {
-    const url = await vscode.window.showInputBox({ title: provider.id === 'azure' ? 'Azure OpenAI endpoint' : 'Base URL', validateInput: (v) => (URL.canParse(v.trim()) ? undefined : 'Not a URL'), ignoreFocusOut: true });
-    if (url === undefined) return;
-    endpoint = provider.id === 'azure' ? { provider: 'azure', baseUrl: url.trim(), apiVersion: DEFAULT_AZURE_API_VERSION } : { provider: 'openai-compatible', baseUrl: url.trim() };
-  }
-  const key = await vscode.window.showInputBox({ title: `API key for ${new URL(endpoint.baseUrl).host}`, password: true, ignoreFocusOut: true, prompt: 'Stored in VS Code secret storage; empty removes it' });
-  if (key === undefined) return;
-  if (key.trim() === '') await apiKeys.delete(endpoint);
-  else await apiKeys.store(endpoint, key.trim());
-  void vscode.window.showInformationMessage(key.trim() === '' ? 'API key removed.' : 'API key stored in secret storage.');
+/** Set API Key…: the key in secret storage; the base URL given is the one Start Run offers next. */
+export async function setApiKeyCommand(apiKeys: ApiKeys, memory: vscode.Memento): Promise<void> {
+  const answer = await askApiKey(vscodeStartRunUi(memory, apiKeys));
+  if (answer === undefined) return;
+  if (answer.key === '') await apiKeys.delete(answer.endpoint);
+  else await apiKeys.store(answer.endpoint, answer.key);
+  void vscode.window.showInformationMessage(answer.key === '' ? 'API key removed.' : 'API key stored in secret storage.');
 }
 
 export async function setAnnotatorNameCommand(current: string): Promise<void> {

@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { CODE_SERVER_ENTRY, NODE24, requireInstalled, scratchDir } from './paths';
 import { killTree, run, startDetached } from './processes';
+import { codeServerFolders, initialSettingsText } from './startProfile';
 
 export interface StartCodeServerOptions {
   /** The packaged extension to install. */
@@ -14,6 +15,13 @@ export interface StartCodeServerOptions {
   env?: Record<string, string>;
   /** User settings written to the scratch profile, over the harness defaults. */
   settings?: Record<string, unknown>;
+  /**
+   * A folder kept between starts (`npm start`'s profile) instead of a fresh scratch one under e2e/.work/.
+   * Its settings.json is written only when it has none, so what the user set stays.
+   */
+  profileDir?: string;
+  /** The port to serve on (default: any free one). */
+  port?: number;
   /** How long to wait for code-server to answer HTTP (default 60 s). */
   startTimeoutMs?: number;
   /**
@@ -26,7 +34,7 @@ export interface StartCodeServerOptions {
 export interface CodeServer {
   /** http://127.0.0.1:PORT */
   url: string;
-  /** The scratch root holding the profile, extensions, XDG folders and code-server.log. */
+  /** The root holding the profile, extensions, XDG folders and code-server.log (scratch, or profileDir). */
   dir: string;
   /** code-server's stdout and stderr. */
   logFile: string;
@@ -61,6 +69,15 @@ export function freePort(): Promise<number> {
       const port = typeof address === 'object' && address !== null ? address.port : 0;
       server.close(() => (port > 0 ? resolvePort(port) : reject(new Error('no free port'))));
     });
+  });
+}
+
+/** Whether 127.0.0.1:PORT can be listened on now. */
+export function portIsFree(port: number): Promise<boolean> {
+  return new Promise((resolveFree, reject) => {
+    const server = createServer();
+    server.once('error', (err: NodeJS.ErrnoException) => (err.code === 'EADDRINUSE' || err.code === 'EACCES' ? resolveFree(false) : reject(err)));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolveFree(true)));
   });
 }
 
@@ -121,16 +138,13 @@ export async function startCodeServer(options: StartCodeServerOptions): Promise<
   requireInstalled(vsix, 'the .vsix to install');
   requireInstalled(options.workspaceDir, 'the workspace folder');
 
-  const dir = scratchDir('code-server');
-  const userDataDir = join(dir, 'user-data');
-  const extensionsDir = join(dir, 'extensions');
-  const logFile = join(dir, 'code-server.log');
+  const dir = options.profileDir ?? scratchDir('code-server');
+  const { userDataDir, settingsFile, extensionsDir, logFile } = codeServerFolders(dir);
   mkdirSync(join(userDataDir, 'User'), { recursive: true });
   mkdirSync(extensionsDir, { recursive: true });
-  writeFileSync(
-    join(userDataDir, 'User', 'settings.json'),
-    JSON.stringify({ ...DEFAULT_SETTINGS, ...options.settings }, null, 2),
-  );
+  const existing = existsSync(settingsFile) ? readFileSync(settingsFile, 'utf8') : undefined;
+  const settingsText = initialSettingsText(existing, { ...DEFAULT_SETTINGS, ...options.settings });
+  if (settingsText !== undefined) writeFileSync(settingsFile, settingsText);
   const env = scratchEnv(dir, options.env ?? {});
   const common = ['--user-data-dir', userDataDir, '--extensions-dir', extensionsDir];
 
@@ -142,7 +156,7 @@ export async function startCodeServer(options: StartCodeServerOptions): Promise<
   });
   writeFileSync(logFile, `$ code-server --install-extension ${vsix}\n${installed.output}\n`);
 
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
   const args = [
     entry,

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { unzipSync, zipSync, type Zippable } from 'fflate';
 import { INSPECT_IMPORT } from '../src/core/benchmarks/inspect/importInspect';
 import { scratchDir } from './paths';
+import { type ReviewUiResult, benchReviewUi } from './reviewUi';
 import { median, round, since } from './stats';
 
 const SOURCE = join(__dirname, '..', 'test', 'fixtures', 'foreign-logs', 'inspect', '2025-02-11T15-18-04-05-00_popularity_mj7khqpMM4GBCfVQozKgzB.eval');
@@ -14,6 +15,8 @@ export interface ForeignImportResult {
   readonly importMs: number;
   /** The import (read, check, map, write the run folder) over reading every zip member and JSON.parse of each. */
   readonly importOverBare: number;
+  /** The review of the imported run, opened as the 100 000-item run's is (Review command to first item painted). */
+  readonly review: ReviewUiResult;
 }
 
 /** A real log's samples repeated under new ids up to `count`, written as Inspect writes an .eval (deflate 5). */
@@ -52,14 +55,17 @@ export async function benchForeignImport(repetitions: number, count = 10_000): P
   const file = largeLog(count);
   const bare: number[] = [];
   const imports: number[] = [];
+  let runDir = '';
   for (let r = 0; r < repetitions; r += 1) {
     bare.push(bareRead(file));
     const start = performance.now();
-    const outcome = await INSPECT_IMPORT.run(file, join(scratchDir('foreign-import-run'), 'run'), { sources: {} });
+    runDir = join(scratchDir('foreign-import-run'), 'run');
+    const outcome = await INSPECT_IMPORT.run(file, runDir, { sources: {} });
     imports.push(since(start));
     if (outcome.imported !== count) throw new Error(`imported ${outcome.imported} of ${count}`);
   }
+  const review = await benchReviewUi(runDir);
   const bareMs = median(bare);
   const importMs = median(imports);
-  return { samples: count, fileMB: round(readFileSync(file).length / 1e6, 1), bareMs: round(bareMs, 0), importMs: round(importMs, 0), importOverBare: round(importMs / bareMs, 2) };
+  return { samples: count, fileMB: round(readFileSync(file).length / 1e6, 1), bareMs: round(bareMs, 0), importMs: round(importMs, 0), importOverBare: round(importMs / bareMs, 2), review };
 }

@@ -70,7 +70,8 @@ export function foreignLine(inputs: ForeignInputs, parts: { readonly response: s
 export function writeForeignRun(dir: string, imported: ForeignImport): RunPaths {
   const itemIds = imported.lines.map((line) => line.itemId);
   const now = new Date().toISOString();
-  const files = imported.sources.map((s) => ({ key: s.role, path: `${SOURCE_FOLDER}/${basename(s.path)}`, sha256: sha256Hex(s.bytes), license: 'as the log states', origin: 'import' as const }));
+  const hashes = imported.sources.map((s) => sha256Hex(s.bytes));
+  const files = imported.sources.map((s, i) => ({ key: s.role, path: `${SOURCE_FOLDER}/${basename(s.path)}`, sha256: hashes[i] ?? '', license: 'as the log states', origin: 'import' as const }));
   const manifest: RunManifest = {
     formatVersion: RUN_FORMAT_VERSION,
     id: basename(dir),
@@ -82,7 +83,7 @@ export function writeForeignRun(dir: string, imported: ForeignImport): RunPaths 
     judge: null,
     importedModel: imported.models.join(', '),
     settings: {
-      source: imported.sources.map((s) => ({ role: s.role, file: basename(s.path), size: s.bytes.length, sha256: sha256Hex(s.bytes) })),
+      source: imported.sources.map((s, i) => ({ role: s.role, file: basename(s.path), size: s.bytes.length, sha256: hashes[i] ?? '' })),
       framework: imported.framework,
       task: imported.task,
       models: imported.models,

@@ -1,6 +1,7 @@
 import { type ResolveOptions } from '../data/resolveSourceFile';
 import { type Endpoint } from '../model/endpoint';
 import { type ClientEnvironment } from '../runs/modelSpec';
+import { type RunManifest } from '../runs/runManifest';
 import { type PhaseListener } from '../runs/runPhase';
 import { type RunKeys, type RunSession } from '../runs/runSession';
 
@@ -78,21 +79,27 @@ export interface StartRunEnvironment extends ClientEnvironment {
   readonly onPhase?: PhaseListener;
 }
 
+/** How a plan's run gets its sessions; each call is given a fresh environment (a new pool: no outage or endpoint state carried over). */
+export interface PlanSessions {
+  prepare(env: StartRunEnvironment, runName: string): Promise<RunSession>;
+  /** The session of the run folder `prepare`'s run made (its run.json), to retry its errors as the CLI's --retry-errors reopens it. */
+  reopen(env: StartRunEnvironment, manifest: RunManifest): Promise<RunSession>;
+}
+
 /**
  * What a benchmark's steps settle. `endpoint`: a model behind an HTTP endpoint, run with the settings'
  * concurrency and cache and the endpoint's key (asked for when none is stored); `local`: model files run
  * in-process, one item at a time, no cache, no key.
  */
 export type StartRunPlan =
-  | {
+  | (PlanSessions & {
       readonly kind: 'endpoint';
       readonly endpoint: Endpoint;
       readonly modelName: string;
       /** A model of the run (YokaiEval's model or judge) is also a local file: the environment carries a local run's folders too. */
       readonly local?: boolean;
-      prepare(env: StartRunEnvironment, runName: string): Promise<RunSession>;
-    }
-  | { readonly kind: 'local'; readonly modelName: string; prepare(env: StartRunEnvironment, runName: string): Promise<RunSession> };
+    })
+  | (PlanSessions & { readonly kind: 'local'; readonly modelName: string });
 
 /** A benchmark's part of Start Run…: its steps after the benchmark pick (steps 2 to 5 of 5). */
 export interface StartRunSteps {

@@ -2,10 +2,11 @@ import { type Endpoint } from '../../model/endpoint';
 import { type LocalModelPick, pickLocalModel } from '../../startRun/localModel';
 import { LOCAL_MODEL, askModelName, pickEndpointOrLocal, pickItemLimit, stepTitle, withDeployment } from '../../startRun/sharedSteps';
 import { type StartRunEnvironment, type StartRunSteps, type StartRunUi } from '../../startRun/startRunUi';
+import { type RunManifest } from '../../runs/runManifest';
 import { type RunSession } from '../../runs/runSession';
 import { OLLAMA_PREFIX } from '../../runtimes/gguf/ollamaStore';
 import { KALAHI_BASICS } from './basics';
-import { prepareKalahiRun } from './kalahiRun';
+import { prepareKalahiRun, reopenKalahiRun } from './kalahiRun';
 import { defaultMetricNames } from './metricSet';
 import { NO_NEURAL_METRICS } from './neuralMetrics';
 import { DEFAULT_MC_TEMPLATE } from './promptTemplate';
@@ -97,8 +98,10 @@ export const KALAHI_START_RUN: StartRunSteps = {
     if (choice === undefined) return undefined;
     const config = kalahiStartConfig(choice);
     const prepare = (env: StartRunEnvironment, runName: string): Promise<RunSession> => prepareKalahiRun(config, env, runName);
+    // run.json records no local file's folder: the file picked here is given again, as --model-file is to the CLI.
+    const reopen = (env: StartRunEnvironment, manifest: RunManifest): Promise<RunSession> => reopenKalahiRun(manifest, { ...env, modelFile: config.local?.modelFile ?? undefined });
     return choice.model.kind === 'local'
-      ? { kind: 'local', modelName: config.model.name, prepare }
-      : { kind: 'endpoint', endpoint: choice.model.endpoint, modelName: config.model.name, prepare };
+      ? { kind: 'local', modelName: config.model.name, prepare, reopen }
+      : { kind: 'endpoint', endpoint: choice.model.endpoint, modelName: config.model.name, prepare, reopen };
   },
 };

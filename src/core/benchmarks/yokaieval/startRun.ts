@@ -5,11 +5,12 @@ import { type ModelSpec } from '../../runs/modelSpec';
 import { type LocalModelPick, pickLocalModel } from '../../startRun/localModel';
 import { LOCAL_MODEL, askModelName, pickEndpoint, pickEndpointOrLocal, pickItemLimit, stepTitle, withDeployment } from '../../startRun/sharedSteps';
 import { type StartRunEnvironment, type StartRunSteps, type StartRunUi } from '../../startRun/startRunUi';
+import { type RunManifest } from '../../runs/runManifest';
 import { type RunSession } from '../../runs/runSession';
 import { YOKAIEVAL_BASICS } from './basics';
 import { type YokaiLocalModel } from './localModels';
 import { DEFAULT_JUDGE, PRESETS, defaultPresetFor } from './presets';
-import { type YokaiEvalRunConfig, prepareYokaiEvalRun } from './yokaiEvalRun';
+import { type YokaiEvalRunConfig, prepareYokaiEvalRun, reopenYokaiEvalRun } from './yokaiEvalRun';
 
 /** Where a model of the run lives: behind an endpoint by name, or a GGUF file run in-process. */
 export type YokaiStartModel = { readonly kind: 'endpoint'; readonly endpoint: Endpoint; readonly name: string } | { readonly kind: 'local'; readonly pick: LocalModelPick };
@@ -110,8 +111,11 @@ export const YOKAIEVAL_START_RUN: StartRunSteps = {
     const config = yokaiEvalStartConfig(choice);
     const modelName = startModelName(choice.model);
     const prepare = (env: StartRunEnvironment, runName: string): Promise<RunSession> => prepareYokaiEvalRun(config, env, runName);
+    // run.json records no local file's folder: the files picked here are given again, as --model-file is to the CLI.
+    const files = { modelFile: config.local?.model?.modelFile ?? undefined, judgeModelFile: config.local?.judge?.modelFile ?? undefined };
+    const reopen = (env: StartRunEnvironment, manifest: RunManifest): Promise<RunSession> => reopenYokaiEvalRun(manifest, { ...env, ...files });
     // A served model or judge: the endpoint whose key is asked for (a local model's run then uses it for the judge only).
     const served = choice.model.kind === 'endpoint' ? choice.model.endpoint : choice.judge.kind === 'endpoint' ? choice.judge.endpoint : null;
-    return served === null ? { kind: 'local', modelName, prepare } : { kind: 'endpoint', endpoint: served, modelName, prepare, ...(config.local !== undefined ? { local: true } : {}) };
+    return served === null ? { kind: 'local', modelName, prepare, reopen } : { kind: 'endpoint', endpoint: served, modelName, prepare, reopen, ...(config.local !== undefined ? { local: true } : {}) };
   },
 };

@@ -44,7 +44,11 @@ export function classifyModelError(error: unknown, secrets: readonly string[]): 
   const message = redactSecrets(errorMessage(error), secrets);
   if (error instanceof APIUserAbortError) return new ModelCallError('cancelled', 'cancelled', undefined, undefined);
   if (error instanceof APIConnectionTimeoutError) return new ModelCallError('timeout', message, undefined, undefined);
-  if (error instanceof APIConnectionError) return new ModelCallError('connection', message, undefined, undefined, isRefused(error), connectFailureCause(error));
+  if (error instanceof APIConnectionError) {
+    // The openai client says only "Connection error.": the cause is what a user can act on.
+    const cause = connectFailureCause(error);
+    return new ModelCallError('connection', cause === undefined ? message : `${message.replace(/\.$/, '')} (${cause})`, undefined, undefined, isRefused(error), cause);
+  }
   if (error instanceof APIError) {
     const status = error.status;
     const retryAfterMs = retryAfterFrom(error.headers);

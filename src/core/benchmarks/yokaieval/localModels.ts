@@ -149,7 +149,7 @@ export interface LocalRequests {
  */
 export async function openFittingLocalModels(config: YokaiLocalConfig, requests: LocalRequests, env: LocalEnvironment, expected: YokaiLocalSettings | null): Promise<OpenedLocalModels> {
   let opened = await openYokaiLocalModels(config, env, expected);
-  env.onPhase?.({ step: 'checking-fit', message: `checking that the ${Math.max(requests.model.requests.length, requests.judge.requests.length)} items fit the local models' contexts` });
+  if (opened.model !== null || opened.judge !== null) env.onPhase?.({ step: 'checking-fit', message: `checking that the ${Math.max(requests.model.requests.length, requests.judge.requests.length)} items fit the local models' contexts` });
   let needs = await measure(opened, requests, env.sources.signal);
   const grown = grownConfig(config, opened, needs);
   if (grown !== null) {

@@ -1,21 +1,20 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import { type Benchmark } from '../../core/benchmarks/benchmark';
 import { registeredBenchmarks } from '../../core/benchmarks/registry';
 import { userCacheDir } from '../../core/data/cacheDir';
 import { RequestPool } from '../../core/model/requestPool';
-import { responseCacheIn, startRun } from '../../core/runs/executeRun';
-import { type PhaseListener } from '../../core/runs/runPhase';
-import { type RunSession } from '../../core/runs/runSession';
+import { type OutageEvent } from '../../core/model/outageGate';
+import { responseCacheIn } from '../../core/runs/executeRun';
 import { uniqueRunName } from '../../core/runs/runName';
 import { type StartRunEnvironment } from '../../core/startRun/startRunUi';
 import { chooseRun } from '../../core/startRun/startRunWizard';
-import { errorMessage } from '../../core/util/errors';
 import { type ApiKeys } from '../apiKeys';
 import { COMMAND_IDS } from '../commandIds';
-import { extensionSources, showExtensionError } from '../dataSources';
+import { extensionSources } from '../dataSources';
 import { type Settings, readSettings, runsDirectories } from '../settings';
+import { type ExtensionRun, runToEnd } from './runEnd';
+import { vscodeRunEndUi } from './vscodeRunEndUi';
 import { vscodeStartRunUi } from './vscodeStartRunUi';
 
 export interface StartRunDeps {
@@ -44,27 +43,22 @@ export async function startRunCommand(deps: StartRunDeps): Promise<void> {
   const { benchmark, plan } = chosen;
   const settings = readSettings();
   const name = uniqueRunName(runsDir, benchmark.id, plan.modelName);
-  const environment =
-    plan.kind === 'local' ? localEnvironment(deps, settings) : { ...endpointEnvironment(settings, chosen.apiKey), ...(plan.local === true ? localFolders(deps) : {}) };
-  await execute(deps, {
-    benchmark,
-    runDir: join(runsDir, name),
-    name,
-    modelName: plan.modelName,
-    concurrency: environment.concurrency,
-    prepare: (onPhase, signal) => plan.prepare({ ...environment, sources: { ...environment.sources, signal }, onPhase }, name),
-  });
+  const environment = (onOutage: (event: OutageEvent) => void): StartRunEnvironment =>
+    plan.kind === 'local'
+      ? localEnvironment(deps, settings, onOutage)
+      : { ...endpointEnvironment(settings, chosen.apiKey, onOutage), ...(plan.local === true ? localFolders(deps) : {}) };
+  await execute(deps, { title: benchmark.title, benchmarkId: benchmark.id, modelName: plan.modelName, name, runDir: join(runsDir, name), sessions: plan, environment });
 }
 
 /** A model behind an endpoint: the settings' concurrency and response cache, the endpoint's key for model and judge. */
-function endpointEnvironment(settings: Settings, apiKey: string | undefined): StartRunEnvironment {
+function endpointEnvironment(settings: Settings, apiKey: string | undefined, onOutage: (event: OutageEvent) => void): StartRunEnvironment {
   const cacheDir = userCacheDir();
   return {
     sources: { ...extensionSources(settings.dataDirectory), cacheDir },
     keys: { model: apiKey, judge: apiKey },
     concurrency: settings.concurrency,
     useCache: settings.cacheResponses,
-    pool: new RequestPool({ maxConcurrency: settings.concurrency }),
+    pool: new RequestPool({ maxConcurrency: settings.concurrency, onOutage }),
     cache: settings.cacheResponses ? responseCacheIn(cacheDir) : undefined,
   };
 }
@@ -76,72 +70,41 @@ function localFolders(deps: StartRunDeps): Pick<StartRunEnvironment, 'cwd' | 'en
 }
 
 /** Model files in-process: one item at a time, no cache. */
-function localEnvironment(deps: StartRunDeps, settings: Settings): StartRunEnvironment {
+function localEnvironment(deps: StartRunDeps, settings: Settings, onOutage: (event: OutageEvent) => void): StartRunEnvironment {
   return {
     sources: extensionSources(settings.dataDirectory),
     keys: {},
     concurrency: 1,
     useCache: false,
-    pool: new RequestPool({ maxConcurrency: 1 }),
+    pool: new RequestPool({ maxConcurrency: 1, onOutage }),
     cache: undefined,
     ...localFolders(deps),
   };
 }
 
-interface Execution {
-  readonly benchmark: Benchmark;
-  readonly runDir: string;
-  readonly name: string;
-  readonly modelName: string;
-  readonly concurrency: number;
-  /** `onPhase`: the steps before the first result, shown in the progress notification; `signal`: its Cancel. */
-  readonly prepare: (onPhase: PhaseListener, signal: AbortSignal) => Promise<RunSession>;
-}
-
 /**
- * Runs with a cancellable progress notification. Once the run folder exists a second notification offers
- * its review, which then fills in live as results arrive; at the end the review opens (or comes forward).
+ * Runs with a cancellable progress notification (runEnd.ts). Once the run folder exists a second
+ * notification offers its review, which then fills in live as results arrive; when the run ends the review
+ * opens (or comes forward), and errors are offered for Retry Errors.
  */
-async function execute(deps: StartRunDeps, run: Execution): Promise<void> {
-  const title = run.benchmark.title;
-  await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `${title}: ${run.modelName}`, cancellable: true }, async (progress, token) => {
-    const controller = new AbortController();
-    token.onCancellationRequested(() => controller.abort(new Error('cancelled')));
-    let offered = false;
-    let runEnded = (): void => undefined;
-    const ended = new Promise<void>((resolve) => (runEnded = resolve));
-    const offerReview = (): void => {
+async function execute(deps: StartRunDeps, run: Omit<ExtensionRun, 'onResult' | 'onEnded'>): Promise<void> {
+  let offered = false;
+  let runEnded = (): void => undefined;
+  const ended = new Promise<void>((resolve) => (runEnded = resolve));
+  await runToEnd(vscodeRunEndUi(deps.log), {
+    ...run,
+    onResult: () => {
       if (offered || !existsSync(join(run.runDir, 'run.json'))) return;
       offered = true;
       deps.onRunsChanged();
       // A progress notification, so it closes when the run ends (a message would outlive the run).
-      void vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: startedMessage(title, run.name, run.runDir) }, () => ended);
-    };
-    try {
-      const session = await run.prepare((phase) => progress.report({ message: `${phase.message}…` }), controller.signal);
-      let reported = 0;
-      const outcome = await startRun(run.runDir, session, {
-        workers: run.concurrency,
-        signal: controller.signal,
-        onProgress: (p) => {
-          offerReview();
-          const percent = Math.floor((100 * p.done) / p.total);
-          progress.report({ increment: percent - reported, message: `${p.done}/${p.total} items${p.errors > 0 ? `, ${p.errors} errors` : ''}` });
-          reported = percent;
-        },
-      });
-      deps.onRunsChanged();
-      const c = outcome.manifest.counts;
-      deps.log.info(`run ${run.name}: ${c.done} done, ${c.error} errors, ${c.missing} missing of ${c.items}`);
-      if (outcome.cancelled) void vscode.window.showWarningMessage(`Run cancelled after ${c.done + c.error} of ${c.items} items. Resume it with: eval-adjudicator run ${run.benchmark.id} --resume "${run.runDir}"`);
-      else if (c.error > 0) void vscode.window.showWarningMessage(`Run finished with ${c.error} errors. Redo them with: eval-adjudicator run ${run.benchmark.id} --retry-errors "${run.runDir}"`);
-      deps.openReview(run.runDir);
-    } catch (error) {
-      deps.log.error(`run ${run.name}: ${errorMessage(error)}`);
-      void showExtensionError(error);
-    } finally {
+      void vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: startedMessage(run.title, run.name, run.runDir) }, () => ended);
+    },
+    onEnded: (outcome) => {
       runEnded();
-    }
+      deps.onRunsChanged();
+      if (outcome !== undefined) deps.openReview(run.runDir);
+    },
   });
 }
 

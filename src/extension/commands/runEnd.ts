@@ -1,0 +1,137 @@
+import { type OutageEvent } from '../../core/model/outageGate';
+import { commonestError } from '../../core/runs/errorCause';
+import { type ExecuteOptions, type ExecuteOutcome, continueRun, startRun } from '../../core/runs/executeRun';
+import { readCurrentResults, readManifest, runPaths } from '../../core/runs/runFolder';
+import { type RunSession } from '../../core/runs/runSession';
+import { type PlanSessions, type StartRunEnvironment } from '../../core/startRun/startRunUi';
+import { errorMessage } from '../../core/util/errors';
+import { type ProgressReport, runProgress } from './runProgress';
+
+export const RETRY_ERRORS = 'Retry Errors';
+
+/** What the end of a run needs of VS Code (notifications, the log), so that it can be driven without it. */
+export interface RunEndUi {
+  /** A cancellable progress notification for as long as `task` runs; `signal` aborts on its Cancel. */
+  progress<T>(title: string, task: (report: ProgressReport, signal: AbortSignal) => Promise<T>): Promise<T>;
+  /** A warning with buttons: the button pressed (undefined: dismissed). */
+  warning(message: string, ...buttons: string[]): Promise<string | undefined>;
+  info(message: string): Promise<void>;
+  /** An error notification, with buttons: the button pressed. */
+  error(error: unknown, ...buttons: string[]): Promise<string | undefined>;
+  log(line: string, level?: 'info' | 'error'): void;
+}
+
+/** A run Start Run launched: where it goes, how its sessions are made, what its host is told. */
+export interface ExtensionRun {
+  /** The benchmark's title and id, the run's name and folder. */
+  readonly title: string;
+  readonly benchmarkId: string;
+  readonly modelName: string;
+  readonly name: string;
+  readonly runDir: string;
+  readonly sessions: PlanSessions;
+  /**
+   * An environment for one execution, its pool told of outages. Called once per execution (the run, each
+   * Retry Errors), so a retry starts with a new pool: no outage given up and no endpoint state carried over.
+   */
+  environment(onOutage: (event: OutageEvent) => void): StartRunEnvironment;
+  /** A result arrived (the first offers the review). */
+  onResult?(): void;
+  /** An execution ended however it ended (its outcome when it has one): the run folder changed. */
+  onEnded?(outcome: ExecuteOutcome | undefined): void;
+}
+
+type Ended = { readonly ok: true; readonly outcome: ExecuteOutcome } | { readonly ok: false; readonly error: unknown };
+
+/**
+ * Runs a new run with progress, then says how it ended. Errors left: a warning with their count and
+ * commonest cause and a Retry Errors button, which redoes exactly those items in the same run folder (a
+ * fresh session by the plan's reopen, then continueRun 'errors', as the CLI's --retry-errors), with
+ * progress, then says again how it ended. An endpoint never reached ends the run at once with its error.
+ */
+export async function runToEnd(ui: RunEndUi, run: ExtensionRun): Promise<void> {
+  let ended = await execute(ui, run, `${run.title}: ${run.modelName}`, async (env, options) => startRun(run.runDir, await run.sessions.prepare(env, run.name), options));
+  for (let retried = false; ; retried = true) {
+    const retry = await reportEnd(ui, run, ended, retried);
+    if (!retry) return;
+    const errors = errorsLeft(run.runDir);
+    ended = await execute(ui, run, `${run.title}: retrying ${errors} error${errors === 1 ? '' : 's'} of ${run.name}`, (env, options) => retryErrors(run, env, options));
+  }
+}
+
+/** The CLI's --retry-errors: the run folder's session reopened from its run.json, its errored items redone. */
+async function retryErrors(run: ExtensionRun, env: StartRunEnvironment, options: ExecuteOptions): Promise<ExecuteOutcome> {
+  const session: RunSession = await run.sessions.reopen(env, readManifest(run.runDir));
+  return continueRun(runPaths(run.runDir), session, 'errors', options);
+}
+
+function execute(ui: RunEndUi, run: ExtensionRun, title: string, go: (env: StartRunEnvironment, options: ExecuteOptions) => Promise<ExecuteOutcome>): Promise<Ended> {
+  return ui.progress(title, async (report, signal): Promise<Ended> => {
+    const progress = runProgress(report);
+    const base = run.environment(progress.outage);
+    const env: StartRunEnvironment = { ...base, sources: { ...base.sources, signal }, onPhase: (phase) => report(`${phase.message}…`) };
+    let outcome: ExecuteOutcome | undefined;
+    try {
+      outcome = await go(env, {
+        workers: env.concurrency,
+        signal,
+        onProgress: (p) => {
+          run.onResult?.();
+          progress.items(p);
+        },
+      });
+      return { ok: true, outcome };
+    } catch (error) {
+      return { ok: false, error };
+    } finally {
+      run.onEnded?.(outcome);
+    }
+  });
+}
+
+/** Says how an execution ended; true when the user asked to retry its errors. */
+async function reportEnd(ui: RunEndUi, run: ExtensionRun, ended: Ended, retried: boolean): Promise<boolean> {
+  if (!ended.ok) {
+    ui.log(`run ${run.name}: ${errorMessage(ended.error)}`, 'error');
+    // A retry that could not run (the endpoint still down) leaves its errors: it can be asked again.
+    const buttons = retried && errorsLeft(run.runDir) > 0 ? [RETRY_ERRORS] : [];
+    return (await ui.error(ended.error, ...buttons)) === RETRY_ERRORS;
+  }
+  const { outcome } = ended;
+  const c = outcome.manifest.counts;
+  ui.log(`run ${run.name}: ${c.done} done, ${c.error} errors, ${c.missing} missing of ${c.items}`);
+  if (outcome.cancelled && c.missing > 0) {
+    await ui.warning(`Run cancelled after ${c.done + c.error} of ${c.items} items. Resume it with: eval-adjudicator run ${run.benchmarkId} --resume "${run.runDir}"`);
+    return false;
+  }
+  if (c.error === 0) {
+    if (retried) await ui.info(`${run.title} run ${run.name}: no errors left, all ${c.items} items have results.`);
+    return false;
+  }
+  return (await ui.warning(errorsMessage(run, c.error, c.items, retried ? (outcome.cancelled ? 'after the cancelled retry' : 'after the retry') : undefined), RETRY_ERRORS)) === RETRY_ERRORS;
+}
+
+/** "… finished with 3 errors (of 20 items). Cause (all 3): model: 500 Internal Server Error". */
+function errorsMessage(run: ExtensionRun, errors: number, items: number, afterRetry: string | undefined): string {
+  const counted = `${errors} error${errors === 1 ? '' : 's'}`;
+  const head = afterRetry === undefined ? `${run.title} run ${run.name} finished with ${counted} (of ${items} items).` : `${run.title} run ${run.name}: ${counted} left ${afterRetry} (of ${items} items).`;
+  const cause = causeOf(run.runDir);
+  if (cause === undefined) return head;
+  return `${head} ${cause.count === cause.errors ? `Cause (${cause.errors === 1 ? 'the one error' : `all ${cause.errors}`})` : `Commonest cause (${cause.count} of ${cause.errors})`}: ${cause.text}`;
+}
+
+function causeOf(runDir: string): ReturnType<typeof commonestError> {
+  try {
+    return commonestError(readCurrentResults(runDir, readManifest(runDir)).byItem.values());
+  } catch {
+    return undefined;
+  }
+}
+
+function errorsLeft(runDir: string): number {
+  try {
+    return readManifest(runDir).counts.error;
+  } catch {
+    return 0;
+  }
+}

@@ -81,8 +81,13 @@ export function portIsFree(port: number): Promise<boolean> {
   });
 }
 
-function scratchEnv(dir: string, extra: Record<string, string>): NodeJS.ProcessEnv {
-  const xdg = {
+/**
+ * The environment code-server and its extension host run in. A test's is sealed in its scratch folder (HOME
+ * and the XDG folders). A user's session (`npm start`, a profile of its own) keeps their HOME and XDG
+ * folders, so the extension finds what the CLI finds there: git's user.name, ~/.ollama, the model cache.
+ */
+function serverEnv(dir: string, extra: Record<string, string>, sealed: boolean): NodeJS.ProcessEnv {
+  const xdg = !sealed ? {} : {
     HOME: join(dir, 'home'),
     XDG_CONFIG_HOME: join(dir, 'xdg-config'),
     XDG_DATA_HOME: join(dir, 'xdg-data'),
@@ -145,8 +150,9 @@ export async function startCodeServer(options: StartCodeServerOptions): Promise<
   const existing = existsSync(settingsFile) ? readFileSync(settingsFile, 'utf8') : undefined;
   const settingsText = initialSettingsText(existing, { ...DEFAULT_SETTINGS, ...options.settings });
   if (settingsText !== undefined) writeFileSync(settingsFile, settingsText);
-  const env = scratchEnv(dir, options.env ?? {});
-  const common = ['--user-data-dir', userDataDir, '--extensions-dir', extensionsDir];
+  const env = serverEnv(dir, options.env ?? {}, options.profileDir === undefined);
+  // Its config.yaml in the profile too: never written into the user's ~/.config.
+  const common = ['--user-data-dir', userDataDir, '--extensions-dir', extensionsDir, '--config', join(dir, 'config.yaml')];
 
   const installed = await run(node, [entry, ...common, '--install-extension', vsix, '--force'], {
     env,

@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { type Endpoint } from '../../src/core/model/endpoint';
 import { type PickItem, type StartRunSettings, type StartRunUi } from '../../src/core/startRun/startRunUi';
 
@@ -18,7 +20,9 @@ export interface ShownItem {
 export type Shown =
   | { readonly kind: 'pickOne' | 'pickMany'; readonly title: string; readonly items: readonly ShownItem[] }
   | { readonly kind: 'input'; readonly title: string; readonly prompt?: string; readonly value?: string; readonly password?: boolean; readonly emptyProblem?: string }
-  | { readonly kind: 'openFile'; readonly title: string; readonly filters: Readonly<Record<string, readonly string[]>>; readonly defaultPath?: string };
+  | { readonly kind: 'openFile'; readonly title: string; readonly filters: Readonly<Record<string, readonly string[]>>; readonly defaultPath?: string }
+  /** A refusal: its message, shown as it is. */
+  | { readonly kind: 'problem'; readonly title: string };
 
 export interface ScriptedUi extends StartRunUi {
   /** Every step shown, in order. */
@@ -97,6 +101,9 @@ export function scriptedUi(answers: readonly Answer[], options: ScriptOptions = 
       if (typeof answer !== 'string') throw new Error(`"${o.title}" takes a path`);
       return Promise.resolve(answer);
     },
+    showProblem: (message) => {
+      shown.push({ kind: 'problem', title: message });
+    },
     remembered: (key) => memory.get(key),
     remember: (key, value) => {
       memory.set(key, value);
@@ -104,7 +111,8 @@ export function scriptedUi(answers: readonly Answer[], options: ScriptOptions = 
     },
     settings: () => ({ bertscoreModel: '', bertscoreLayer: null, bleurtModel: '', localModelThreads: 0, ...options.settings }),
     workspaceRoot: options.workspaceRoot,
-    env: options.env ?? {},
+    // No model cache unless a test gives one: hub models are then never found on the machine running the tests.
+    env: options.env ?? { EVAL_ADJUDICATOR_CACHE: join(tmpdir(), 'scripted-start-run-empty-cache') },
     storedKey: (endpoint: Endpoint) => Promise.resolve(keys.get(endpoint.baseUrl)),
     storeKey: (endpoint: Endpoint, key: string) => {
       keys.set(endpoint.baseUrl, key);

@@ -19,6 +19,8 @@ export interface StartRunUi {
   input(options: InputOptions): Promise<string | undefined>;
   /** A file to open (undefined: cancelled). */
   openFile(options: OpenFileOptions): Promise<string | undefined>;
+  /** Says why a step's answer cannot be used (the step is then asked again); does not wait for it to be read. */
+  showProblem(message: string): void;
   /** A value remembered from an earlier Start Run (the workspace's), by key. */
   remembered(key: string): string | undefined;
   remember(key: string, value: string): Promise<void>;

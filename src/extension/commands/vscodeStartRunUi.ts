@@ -42,6 +42,7 @@ export function vscodeStartRunUi(memory: vscode.Memento, apiKeys: ApiKeys): Star
       });
       return files?.[0]?.fsPath;
     },
+    showProblem: (message) => void vscode.window.showErrorMessage(message),
     remembered: (key) => {
       const value = memory.get<unknown>(key);
       return typeof value === 'string' ? value : undefined;

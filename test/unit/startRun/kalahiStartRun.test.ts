@@ -1,7 +1,7 @@
 // Kalahi's Start Run steps over a scripted port: the task, the metric picker with its models' settings, the
 // provider with its local GGUF entry, and the KalahiRunConfig each path produces (the CLI's defaults).
 import assert from 'node:assert/strict';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { DEFAULT_MC_TEMPLATE } from '../../../src/core/benchmarks/kalahi/promptTemplate';
@@ -18,6 +18,7 @@ import { type Answer, KEEP, type ScriptOptions, scriptedUi } from '../../helpers
 import { requireSharedFile, sharedDataDir } from '../../helpers/sharedData';
 import { defaultLocalModelName } from '../../../src/core/commandLine/ggufOptions';
 import { LIMIT_ITEMS, LOCAL_ITEM, PROVIDER_ITEMS } from './startRunSteps';
+import { TINY_BLEURT } from '../neural/fixtures';
 
 const METEOR = metricUnavailable('meteor') === null;
 const TEXT_METRICS = ['chrf', 'chrf++', 'bleu', 'rouge-1', 'rouge-2', 'rouge-l', 'rouge-lsum', ...(METEOR ? ['meteor'] : [])];
@@ -90,7 +91,9 @@ test('Kalahi open-ended: task, metrics (text metrics checked), provider with the
 
 test('Kalahi both, metrics without chrF: the first is primary; MC by completions; a model setting is a workspace folder when one is there', async () => {
   const root = scratchDir('startrun-workspace');
-  mkdirSync(join(root, 'models', 'bleurt'), { recursive: true });
+  // A real model folder: the step checks that it holds BLEURT's files and its logits output.
+  mkdirSync(join(root, 'models'), { recursive: true });
+  cpSync(TINY_BLEURT, join(root, 'models', 'bleurt'), { recursive: true });
   const options = { workspaceRoot: root, settings: { bleurtModel: ' models/bleurt ', bertscoreModel: 'org/some-bert' } };
   assert.deepEqual(await configOf(['Both', ['bleu', 'rouge-l', 'bleurt', 'bertscore'], 'OpenAI', KEEP, 'First 10 items'], options), {
     model: { endpoint: { provider: 'openai', baseUrl: 'https://api.openai.com/v1' }, name: 'gpt-4o-mini', apiKeyEnv: null, systemPrompt: null, params: GREEDY },

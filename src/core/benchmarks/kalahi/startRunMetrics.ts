@@ -3,10 +3,12 @@ import { isAbsolute, join } from 'node:path';
 import { metricUnavailable } from '../../metrics/metricAvailability';
 import { DEFAULT_BERTSCORE_MODEL } from '../../metrics/neural/bertScore';
 import { DEFAULT_BLEURT_MODEL } from '../../metrics/neural/bleurt';
+import { checkBertScoreFolder, checkBleurtFolder } from '../../metrics/neural/modelFolderCheck';
 import { LEXICAL_METRIC_NAMES } from '../../metrics/registry';
 import { type MetricName } from '../../metrics/similarityMetric';
 import { stepTitle } from '../../startRun/sharedSteps';
 import { type StartRunUi } from '../../startRun/startRunUi';
+import { errorMessage } from '../../util/errors';
 import { defaultMetricNames } from './metricSet';
 import { type NeuralChoices } from './neuralMetrics';
 
@@ -41,24 +43,48 @@ function modelFrom(setting: string, fallback: string, workspaceRoot: string | un
 
 const LAST_METRICS = 'lastKalahiMetrics';
 
-/** The open-ended metrics picker (the step after the task): the text metrics checked, BERTScore and BLEURT offered. */
+/**
+ * The open-ended metrics picker (the step after the task): the text metrics checked, BERTScore and BLEURT
+ * offered. A checked BERTScore or BLEURT whose model folder lacks what the run needs (a file, the layer's
+ * hidden state, the logits) is refused here, naming the folder and what is missing, and the step is asked again.
+ */
 export async function pickKalahiMetrics(ui: StartRunUi, step: number, total: number): Promise<KalahiMetricChoice | undefined> {
   const names: MetricName[] = [...LEXICAL_METRIC_NAMES, ...(metricUnavailable('meteor') === null ? (['meteor'] as const) : []), 'bertscore', 'bleurt'];
   // The last run's checks (BERTScore and BLEURT included), else the CLI's defaults.
-  const remembered = ui.remembered(LAST_METRICS)?.split(',');
-  const checked: readonly string[] = remembered ?? defaultMetricNames();
-  const metrics = await ui.pickMany(
-    stepTitle(step, 'open-ended metrics', total),
-    names.map((name) => ({ label: name, description: DESCRIPTIONS[name], picked: checked.includes(name), value: name })),
-  );
-  if (metrics === undefined || metrics.length === 0) return undefined;
-  await ui.remember(LAST_METRICS, metrics.join(','));
-  const settings = ui.settings();
-  return {
-    metrics,
-    neural: {
+  let checked: readonly string[] = ui.remembered(LAST_METRICS)?.split(',') ?? defaultMetricNames();
+  for (;;) {
+    const metrics = await ui.pickMany(
+      stepTitle(step, 'open-ended metrics', total),
+      names.map((name) => ({ label: name, description: DESCRIPTIONS[name], picked: checked.includes(name), value: name })),
+    );
+    if (metrics === undefined || metrics.length === 0) return undefined;
+    await ui.remember(LAST_METRICS, metrics.join(','));
+    // Read each time: the settings may have been changed while the step was shown again.
+    const settings = ui.settings();
+    const neural: NeuralChoices = {
       bertscore: metrics.includes('bertscore') ? { model: modelFrom(settings.bertscoreModel, DEFAULT_BERTSCORE_MODEL, ui.workspaceRoot), layer: settings.bertscoreLayer, idf: false, rescaleFile: null } : null,
       bleurt: metrics.includes('bleurt') ? { model: modelFrom(settings.bleurtModel, DEFAULT_BLEURT_MODEL, ui.workspaceRoot) } : null,
-    },
+    };
+    const problem = modelFolderProblem(neural, ui);
+    if (problem === null) return { metrics, neural };
+    ui.showProblem(problem);
+    checked = metrics;
+  }
+}
+
+/** What the chosen model folders lack, as one message with the settings that choose them; null: nothing. */
+function modelFolderProblem(neural: NeuralChoices, ui: StartRunUi): string | null {
+  const cwd = ui.workspaceRoot ?? process.cwd();
+  const problems: string[] = [];
+  const check = (settings: string, run: () => void): void => {
+    try {
+      run();
+    } catch (error) {
+      problems.push(`${errorMessage(error)} (${settings}; or uncheck it)`);
+    }
   };
+  const { bertscore, bleurt } = neural;
+  if (bertscore !== null) check('settings evalAdjudicator.bertscoreModel and evalAdjudicator.bertscoreLayer', () => checkBertScoreFolder(bertscore, cwd, ui.env));
+  if (bleurt !== null) check('setting evalAdjudicator.bleurtModel', () => checkBleurtFolder(bleurt, cwd, ui.env));
+  return problems.length === 0 ? null : problems.join(' ');
 }

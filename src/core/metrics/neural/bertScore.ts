@@ -1,7 +1,6 @@
 import { type EncodedInput, wrapSingle } from '../../runtimes/onnx/specialTokens';
-import { UserError } from '../../util/errors';
 import { pyStrip } from '../pythonText';
-import { BERT_SCORE_LAYERS } from './bertScoreLayers';
+import { bertScoreLayer, bertScoreLayerOutput } from './bertScoreLayer';
 import { type SentenceVectors, greedyMatch, idfWeights, rescale, sentenceVectors } from './bertScoreMath';
 import { BestMatchFinder } from '../../runtimes/onnx/bestMatches';
 import { type LoadedModel, loadModel } from './loadedModel';
@@ -29,8 +28,8 @@ const FIDELITY =
 export async function createBertScore(options: BertScoreOptions): Promise<NeuralMetric<BertScoreRecord>> {
   const loaded = await loadModel(options, 'BERTScore', 512, options.expected?.model);
   try {
-    const layer = options.layer ?? defaultLayer(options.model, loaded);
-    const output = layerOutput(loaded, layer);
+    const layer = bertScoreLayer(options.model, loaded.folder.config, options.layer);
+    const output = bertScoreLayerOutput(loaded.onnx.path, loaded.onnx.outputNames, loaded.folder.config, layer);
     const baseline = options.rescaleFile === null ? null : readRescaleBaseline(options.rescaleFile, layer);
     const record: BertScoreRecord = {
       model: loaded.record,
@@ -45,27 +44,6 @@ export async function createBertScore(options: BertScoreOptions): Promise<Neural
     await loaded.onnx.release();
     throw error;
   }
-}
-
-function defaultLayer(model: string, loaded: LoadedModel): number {
-  const named = BERT_SCORE_LAYERS[model] ?? BERT_SCORE_LAYERS[loaded.folder.config._name_or_path ?? ''];
-  if (named !== undefined) return named;
-  throw new UserError(`BERTScore: bert_score's table has no layer for ${model}${loaded.folder.config._name_or_path === undefined ? '' : ` (${loaded.folder.config._name_or_path})`}; give the layer (run: --bertscore-layer N; similarity: --layer N; the extension: the setting evalAdjudicator.bertscoreLayer)`);
-}
-
-/** The ONNX output holding the hidden state after `layer` layers, or a refusal: never another layer. */
-function layerOutput(loaded: LoadedModel, layer: number): string {
-  const outputs = loaded.onnx.outputNames;
-  const exposed = [`hidden_states.${layer}`, `hidden_states_${layer}`].find((name) => outputs.includes(name));
-  if (exposed !== undefined) return exposed;
-  const layers = loaded.folder.config.num_hidden_layers;
-  if (outputs.includes('last_hidden_state') && layers === layer) return 'last_hidden_state';
-  const has = outputs.includes('last_hidden_state')
-    ? `its last_hidden_state comes after ${layers === undefined ? 'a number of layers config.json does not give (num_hidden_layers)' : `${layers} layers (config.json num_hidden_layers)`}`
-    : `it has no last_hidden_state (outputs: ${outputs.join(', ')})`;
-  throw new UserError(
-    `${loaded.onnx.path}: BERTScore needs the hidden state of layer ${layer}, and ${has}; export the model truncated to ${layer} layers or exposing hidden_states.${layer} (README: BERTScore and BLEURT)`,
-  );
 }
 
 class BertScoreMetric implements NeuralMetric<BertScoreRecord> {

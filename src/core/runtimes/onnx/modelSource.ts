@@ -25,9 +25,8 @@ export function hubModelDir(id: string, env: NodeJS.ProcessEnv): string {
  * verified when absent (HF_ENDPOINT names a mirror); offline, the error names the folder to provide.
  */
 export async function locateModel(spec: string, cwd: string, env: NodeJS.ProcessEnv, what: string): Promise<ModelLocation> {
-  const asPath = isAbsolute(spec) ? spec : resolve(cwd, spec);
-  if (existsSync(asPath) && statSync(asPath).isDirectory()) return { id: spec, dir: asPath };
-  if (!HUB_ID.test(spec) || spec.startsWith('.')) throw new UserError(`${asPath}: no such model folder (${what})`);
+  const given = givenFolder(spec, cwd, what);
+  if (given !== null) return { id: spec, dir: given };
   const dir = hubModelDir(spec, env);
   if (!existsSync(dir)) await downloadHubModel(spec, dir, env, what);
   const missing = missingModelFile(dir);
@@ -35,4 +34,18 @@ export async function locateModel(spec: string, cwd: string, env: NodeJS.Process
     throw new UserError(`${what}: model ${spec} is incomplete in ${dir} (${modelFilePath(dir, missing)} is missing); put the folder there (${MODEL_FILES.join(', ')}; README: BERTScore and BLEURT) or name a folder`);
   }
   return { id: spec, dir };
+}
+
+/** The folder a spec names as a path; null for a hub id; a refusal for a path that is no folder. */
+function givenFolder(spec: string, cwd: string, what: string): string | null {
+  const asPath = isAbsolute(spec) ? spec : resolve(cwd, spec);
+  if (existsSync(asPath) && statSync(asPath).isDirectory()) return asPath;
+  if (!HUB_ID.test(spec) || spec.startsWith('.')) throw new UserError(`${asPath}: no such model folder (${what})`);
+  return null;
+}
+
+/** Where a model's folder is now, downloading nothing: null for a hub id not in the cache yet (a run downloads it). */
+export function presentModelDir(spec: string, cwd: string, env: NodeJS.ProcessEnv, what: string): string | null {
+  const dir = givenFolder(spec, cwd, what) ?? hubModelDir(spec, env);
+  return existsSync(dir) ? dir : null;
 }

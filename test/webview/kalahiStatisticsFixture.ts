@@ -8,9 +8,12 @@ import { join } from 'node:path';
 import { appendAdjudications } from '../../src/core/adjudication/adjudicationLog';
 import { loadRunState } from '../../src/core/adjudication/runState';
 import { type RunManifest } from '../../src/core/runs/runManifest';
+import { benchmarkOf } from '../../src/core/benchmarks/registry';
 import { type ValidationReport, buildValidationReport } from '../../src/core/validation/report';
 import { scratchDir } from '../helpers/scratch';
 import { type SyntheticRun, eventOn, writeSyntheticRun } from '../helpers/syntheticRun';
+
+const PROMPTFOO_RESULTS = join(__dirname, '..', 'fixtures', 'foreign-logs', 'promptfoo', 'results.json');
 
 const ITEMS = 12;
 const AT = new Date('2026-12-02T09:00:00.000Z');
@@ -67,5 +70,22 @@ export async function buildKalahiReport(): Promise<ValidationReport> {
 export async function buildYokaiEvalReport(): Promise<ValidationReport> {
   const run = writeSyntheticRun(join(scratchDir('statistics-yokaieval'), 'run'), ITEMS);
   await decide(run, ['invented-entity', 'other']);
+  return buildValidationReport(run.dir, AT);
+}
+
+/**
+ * A promptfoo log imported by its own importer (six results: passes 1/0 and 3/0), every item but 0/0 decided
+ * by one annotator, so the estimate is post-stratified over the log's own pass / fail verdicts.
+ */
+export async function buildPromptfooReport(): Promise<ValidationReport> {
+  const importer = benchmarkOf('promptfoo').importers?.[0];
+  if (importer === undefined) throw new Error('promptfoo has no importer');
+  const outcome = await importer.run(PROMPTFOO_RESULTS, join(scratchDir('statistics-promptfoo'), 'run'), { sources: {} });
+  const state = loadRunState(outcome.paths.dir);
+  const run: SyntheticRun = { dir: outcome.paths.dir, ids: [...state.current.keys()], lines: state.current, adjudications: join(outcome.paths.dir, 'adjudications.jsonl') };
+  await appendAdjudications(
+    run.adjudications,
+    run.ids.filter((itemId) => itemId !== '0/0').map((itemId, i) => eventOn(run, { itemId, annotator: 'Ann', minute: i, verdict: i !== 1 })),
+  );
   return buildValidationReport(run.dir, AT);
 }

@@ -6,17 +6,19 @@ import { after, before, describe, test } from 'node:test';
 import { hallucinationCategoriesFor } from '../../src/core/adjudication/event';
 import { type ValidationReport } from '../../src/core/validation/report';
 import { reportText } from '../../src/core/validation/reportText';
-import { KALAHI_FLAGS, buildKalahiReport, buildYokaiEvalReport } from './kalahiStatisticsFixture';
+import { KALAHI_FLAGS, buildKalahiReport, buildPromptfooReport, buildYokaiEvalReport } from './kalahiStatisticsFixture';
 import { type MountedStats, mountStats } from './statisticsHarness';
 import { textOf } from './harness';
 
 let kalahi: ValidationReport;
 let yokai: ValidationReport;
+let promptfoo: ValidationReport;
 let m: MountedStats | undefined;
 
 before(async () => {
   kalahi = await buildKalahiReport();
   yokai = await buildYokaiEvalReport();
+  promptfoo = await buildPromptfooReport();
 });
 after(() => m?.unmount());
 
@@ -62,6 +64,26 @@ describe('statistics words per benchmark', () => {
     assert.deepEqual(flags?.bars.map((b) => b.label), labelsOf('yokaieval'));
     assert.ok(!flags?.bars.some((b) => /Filipino/.test(b.label)), 'no Filipino category on YokaiEval items');
     assert.deepEqual(s.$$('.methods dt').map((dt) => dt.textContent), ['Judge–human agreement', 'Accuracy estimate', 'Automatic accuracy interval', 'Inter-annotator agreement', 'Judge stability']);
+  });
+
+  test("the accuracy estimate's method note names the benchmark's rater: a metric for Kalahi, the log's scorer for an imported log, never a judge", async () => {
+    const estimateNote = (report: ValidationReport): string => report.methods.find((n) => n.topic === 'Accuracy estimate')?.text ?? '';
+    assert.equal(kalahi.adjudicated.estimate.method, 'post-stratified-ppi');
+    assert.equal(promptfoo.adjudicated.estimate.method, 'post-stratified-ppi');
+    assert.match(estimateNote(kalahi), /the metric's verdict on every item defines the strata.*all agree with the metric still/);
+    assert.match(estimateNote(promptfoo), /the scorer's verdict on every item defines the strata.*all agree with the scorer still/);
+    assert.match(estimateNote(yokai), /the judge's verdict on every item defines the strata.*all agree with the judge still/);
+    for (const report of [kalahi, promptfoo]) {
+      assert.doesNotMatch(report.methods.map((n) => `${n.topic}: ${n.text}`).join('\n'), /judge/i, report.run.benchmark);
+      const methods = reportText(report, 'md').split('\n## Methods\n')[1] ?? '';
+      assert.match(methods, /Accuracy estimate/);
+      assert.doesNotMatch(methods, /judge/i, report.run.benchmark);
+    }
+    assert.deepEqual(promptfoo.methods.map((n) => n.topic).slice(0, 2), ['Scorer–human agreement', 'Accuracy estimate']);
+
+    const s = await show(kalahi);
+    assert.doesNotMatch(textOf(s.$('.methods')), /judge/i);
+    assert.match(textOf(s.$('.methods')), /all agree with the metric still/);
   });
 
   test('the report (Markdown and HTML) uses the same words', () => {

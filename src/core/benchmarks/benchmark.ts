@@ -218,6 +218,8 @@ export interface ReportParts {
   readonly title: string;
   /** How the report names the automatic verdict of a run without a judge record. */
   readonly automaticVerdictText: string;
+  /** Who gives the automatic verdict, as running text names it ("judge", "metric", "scorer"); default from verdictBy. */
+  readonly rater?: string;
   /** How it words re-asking its automatic rater (none: its verdicts are not re-asked; no stability card or note). */
   readonly stability?: StabilityWords;
   /** Each metric's acc against the final human verdict (none: no metrics). */

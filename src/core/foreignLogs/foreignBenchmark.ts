@@ -35,7 +35,7 @@ export function foreignBenchmark(format: ForeignFormat): Benchmark {
     },
     exports: { plain: (dir, format) => exportForeignPlain(loadRunState(dir), format), adjudicated: exportForeignAdjudicated },
     summary: { extend: withLogFigure, lines: logFigureLines },
-    report: { title: 'Scorer validation', automaticVerdictText: `the log's verdict score (${format.verdictRule})` },
+    report: { title: 'Scorer validation', rater: 'scorer', automaticVerdictText: `the log's verdict score (${format.verdictRule})` },
     promptDocument: (_dir, manifest) =>
       Promise.resolve({
         title: `${format.basics.title}: ${manifest.id}`,

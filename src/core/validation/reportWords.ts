@@ -5,8 +5,8 @@ import { benchmarkOf } from '../benchmarks/registry';
 export interface ReportWords {
   /** "Judge validation", "Metric validation"… */
   readonly title: string;
-  /** Who gives the automatic verdict, as running text says it. */
-  readonly rater: 'judge' | 'metric';
+  /** Who gives the automatic verdict, as running text says it ("judge", "metric", "scorer"). */
+  readonly rater: string;
   /** Null: its verdicts are not re-asked (no stability card, line or note). */
   readonly stability: StabilityWords | null;
 }
@@ -15,7 +15,7 @@ export function reportWordsOf(benchmark: string): ReportWords {
   const b = benchmarkOf(benchmark);
   return {
     title: b.report?.title ?? (b.verdictBy === 'judge' ? 'Judge validation' : 'Metric validation'),
-    rater: b.verdictBy,
+    rater: b.report?.rater ?? b.verdictBy,
     stability: b.report?.stability ?? null,
   };
 }

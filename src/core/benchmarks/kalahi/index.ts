@@ -37,6 +37,7 @@ export const KALAHI: Benchmark = {
   // A metric gives the same acc every time: nothing to re-ask, so no stability words.
   report: {
     title: 'Metric validation',
+    rater: 'metric',
     automaticVerdictText: 'automatic verdict: the primary similarity metric’s acc',
     metricsVersusHuman: (records) => metricsVersusHuman(records, openMetrics),
   },

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import * as z from 'zod';
 import { InputError, UserError } from '../../util/errors';
 import { parsePythonJson } from '../../util/pythonJson';
-import { readZip, type ZipEntry } from '../../util/zipArchive';
+import { type ZipEntry } from '../../util/zipArchive';
+import { zipMembers } from '../../util/zipDirectory';
 import { parseAt } from '../../util/zodIssues';
 
 /** The log schema versions this reads (Inspect's LOG_SCHEMA_VERSION is 2; version 1 logs read the same). */
@@ -82,7 +83,7 @@ export interface InspectLog {
   readonly rawHeader: Record<string, unknown>;
   /** In the order Inspect reads them: by epoch, then id (numbers zero-filled to 20 digits). */
   readonly samples: readonly ReadSample[];
-  /** Where each member of an .eval came from, in the archive's order (none for .json). */
+  /** Every member of an .eval with its data, in the archive's order, for the write-back (none for .json, or read for an import). */
   readonly entries: readonly ZipEntry[];
 }
 
@@ -127,19 +128,25 @@ function readSample(value: unknown, file: string, at: string, keep: SampleKeep):
   // An import never shows the events (most of a sample's bytes): dropped at once, they are never kept alive.
   if (keep === 'shown' && value !== null && typeof value === 'object') delete (value as Record<string, unknown>)['events'];
   const sample = parseAt(InspectSampleSchema, value, { file: `${file} (${at})` });
-  return { sample, raw: value as Record<string, unknown>, at };
+  // Only the write-back edits the raw JSON; an import keeps the checked copy alone (half the memory to collect).
+  return { sample, raw: keep === 'all' ? (value as Record<string, unknown>) : sample, at };
 }
 
 function readEval(bytes: Uint8Array, file: string, keep: SampleKeep): InspectLog {
-  const entries = readZip(bytes, file);
-  const byName = new Map(entries.map((e) => [e.name, e]));
-  const headerEntry = byName.get(HEADER_ENTRY) ?? byName.get(START_ENTRY);
-  if (headerEntry === undefined) throw new UserError(`${file}: holds neither ${HEADER_ENTRY} nor ${START_ENTRY}: not an Inspect .eval log`);
-  const rawHeader = jsonOf(headerEntry.data, file, headerEntry.name);
+  const members = zipMembers(bytes, file);
+  const byName = new Map(members.map((m) => [m.name, m]));
+  const headerMember = byName.get(HEADER_ENTRY) ?? byName.get(START_ENTRY);
+  if (headerMember === undefined) throw new UserError(`${file}: holds neither ${HEADER_ENTRY} nor ${START_ENTRY}: not an Inspect .eval log`);
+  const rawHeader = jsonOf(headerMember.read(), file, headerMember.name);
   checkVersion(rawHeader, file);
-  const header = parseAt(LogHeaderSchema, normalized(rawHeader), { file: `${file} (${headerEntry.name})` });
-  const started = headerEntry.name === START_ENTRY;
-  const samples = entries.filter((e) => e.name.startsWith(SAMPLES_PREFIX) && e.name.endsWith('.json')).map((e) => readSample(jsonOf(e.data, file, e.name), file, e.name, keep));
+  const header = parseAt(LogHeaderSchema, normalized(rawHeader), { file: `${file} (${headerMember.name})` });
+  const started = headerMember.name === START_ENTRY;
+  // The write-back copies every member: all are inflated and kept. An import inflates one sample at a time and keeps only what it parsed.
+  const entries: ZipEntry[] = keep === 'all' ? members.map((m) => ({ name: m.name, data: m.read() })) : [];
+  const dataOf = new Map(entries.map((e) => [e.name, e.data]));
+  const samples = members
+    .filter((m) => m.name.startsWith(SAMPLES_PREFIX) && m.name.endsWith('.json'))
+    .map((m) => readSample(jsonOf(dataOf.get(m.name) ?? m.read(), file, m.name), file, m.name, keep));
   return { container: 'eval', header: started ? { ...header, status: 'started' } : header, rawHeader: rawHeader as Record<string, unknown>, samples: sorted(samples), entries };
 }
 

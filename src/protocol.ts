@@ -205,7 +205,8 @@ export type FacetDefinition = z.infer<typeof FacetDefinitionSchema>;
  * branches on the benchmark: the header's title (and whether it names the task), the items' language (BCP 47),
  * who gives the automatic verdict (an LLM judge, or a similarity metric's acc), the data facets in order.
  */
-export const ReviewViewSchema = z.object({ title: z.string(), showTask: z.boolean(), language: z.string(), automatic: z.enum(['judge', 'metric']), facets: z.array(FacetDefinitionSchema) });
+/** metricVerdict: how the header says the run's primary metric gives the verdict, `{metric}` its name; absent: no metric does. */
+export const ReviewViewSchema = z.object({ title: z.string(), showTask: z.boolean(), language: z.string(), automatic: z.enum(['judge', 'metric']), facets: z.array(FacetDefinitionSchema), metricVerdict: z.string().optional() });
 export type ReviewView = z.infer<typeof ReviewViewSchema>;
 
 export const CategorySchema = z.object({ id: CategoryIdSchema, label: z.string() });

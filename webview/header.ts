@@ -83,7 +83,7 @@ export class HeaderView {
     setText(this.benchmark, view.showTask && run.task !== '' ? `${name} · ${run.task}` : name);
     setText(this.model, run.model);
     this.model.title = run.runId;
-    const scoredBy = run.primaryMetric ? `scored by ${metricLabel(run.primaryMetric)} (its acc is the automatic verdict)` : run.task === 'mc' ? 'multiple choice: log-probs, no verdict' : 'no judge';
+    const scoredBy = run.primaryMetric && view.metricVerdict !== undefined ? view.metricVerdict.replace('{metric}', metricLabel(run.primaryMetric)) : run.task === 'mc' ? 'multiple choice: log-probs, no verdict' : 'no judge';
     setText(this.judge, run.judge !== null ? `judged by ${run.judge}` : view.automatic === 'metric' ? scoredBy : 'no judge');
     setText(this.status, run.status);
     const doing = role === 'adjudicator' ? 'adjudicating' : 'annotating';

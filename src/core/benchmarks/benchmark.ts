@@ -182,6 +182,8 @@ export interface ReviewParts {
 export interface MetricScoring {
   /** The run's primary metric and every metric in the run's order, from run.json. */
   of(manifest: RunManifest): { readonly primary: string; readonly metrics: readonly string[] };
+  /** How the review header says the primary metric gives the verdict; `{metric}` stands for its name. */
+  readonly verdictWords: string;
   /** A line's margin (the primary metric's diff; null: none) and each metric's acc (undefined: not scored). */
   rowParts(line: RowLine, primary: string): Pick<RowExtras, 'margin' | 'metricAcc'>;
 }

@@ -28,7 +28,11 @@ export function foreignBenchmark(format: ForeignFormat): Benchmark {
       // The log's task named in the header as the log names it.
       taskTitles: {},
       // The verdict score, named in the header as the primary metric; no metric columns.
-      metrics: { of: (manifest) => ({ primary: verdictScore(manifest.settings), metrics: [] }), rowParts: () => ({ margin: null, metricAcc: undefined }) },
+      metrics: {
+        verdictWords: "verdict: the log's {metric} score",
+        of: (manifest) => ({ primary: verdictScore(manifest.settings), metrics: [] }),
+        rowParts: () => ({ margin: null, metricAcc: undefined }),
+      },
       labelText: foreignLabelText,
       searchTexts: foreignSearchTexts,
       detail: foreignDetail,

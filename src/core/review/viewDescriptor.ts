@@ -12,7 +12,8 @@ export interface ViewSubject {
 export function reviewViewFor(run: ViewSubject): ReviewView {
   const benchmark = benchmarkOf(run.benchmark);
   const facets = benchmark.facets.map((facet) => ({ id: facet.id, label: facet.label, ...(facet.order === undefined ? {} : { order: [...facet.order] }) }));
-  return { title: benchmark.title, showTask: benchmark.review.taskTitles !== undefined, language: benchmark.language, automatic: benchmark.verdictBy, facets };
+  const metricVerdict = benchmark.review.metrics?.verdictWords;
+  return { title: benchmark.title, showTask: benchmark.review.taskTitles !== undefined, language: benchmark.language, automatic: benchmark.verdictBy, facets, ...(metricVerdict === undefined ? {} : { metricVerdict }) };
 }
 
 /** How the Statistics view names a run's automatic rater, facets, flag categories, title and stability. */

@@ -10,6 +10,7 @@ export const KALAHI_REVIEW: ReviewParts = {
   taskTitles: { open: 'open-ended', mc: 'MC', both: 'open-ended + MC' },
   decidable: (manifest) => manifest.task !== 'mc',
   metrics: {
+    verdictWords: 'scored by {metric} (its acc is the automatic verdict)',
     of: (manifest) => {
       const open = OpenSettings.safeParse(manifest.settings);
       const settings = open.success ? open.data.open : null;

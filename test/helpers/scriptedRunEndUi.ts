@@ -15,8 +15,14 @@ export interface ScriptedRunEndUi extends RunEndUi {
   readonly progressMessages: Map<string, string[]>;
 }
 
-/** A fake run-end port: notifications recorded, warnings and errors answered by `answer` (none: dismissed). */
-export function scriptedRunEndUi(answer: NotificationAnswer = () => undefined): ScriptedRunEndUi {
+/** Whether the user presses a progress notification's Cancel on seeing this message in it. */
+export type CancelOn = (title: string, message: string) => boolean;
+
+/**
+ * A fake run-end port: notifications recorded, warnings and errors answered by `answer` (none: dismissed),
+ * a progress's signal aborted when `cancelOn` says so (as its Cancel button does).
+ */
+export function scriptedRunEndUi(answer: NotificationAnswer = () => undefined, cancelOn: CancelOn = () => false): ScriptedRunEndUi {
   const shown: Notification[] = [];
   const progressMessages = new Map<string, string[]>();
   const ask = async (kind: 'warning' | 'error', message: string, buttons: readonly string[]): Promise<string | undefined> => {
@@ -32,7 +38,12 @@ export function scriptedRunEndUi(answer: NotificationAnswer = () => undefined): 
       shown.push({ kind: 'progress', title });
       const messages: string[] = [];
       progressMessages.set(title, messages);
-      return task((message) => messages.push(message), new AbortController().signal);
+      const cancel = new AbortController();
+      const report = (message: string): void => {
+        messages.push(message);
+        if (!cancel.signal.aborted && cancelOn(title, message)) cancel.abort();
+      };
+      return task(report, cancel.signal);
     },
     warning: (message, ...buttons) => ask('warning', message, buttons),
     error: (error, ...buttons) => ask('error', `Eval Adjudicator: ${error instanceof Error ? error.message : String(error)}`, buttons),

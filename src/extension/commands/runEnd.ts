@@ -1,6 +1,6 @@
 import { type OutageEvent } from '../../core/model/outageGate';
 import { commonestError } from '../../core/runs/errorCause';
-import { type ExecuteOptions, type ExecuteOutcome, continueRun, startRun } from '../../core/runs/executeRun';
+import { type ExecuteOptions, type ExecuteOutcome, type Selection, continueRun, startRun } from '../../core/runs/executeRun';
 import { readCurrentResults, readManifest, runPaths } from '../../core/runs/runFolder';
 import { type RunSession } from '../../core/runs/runSession';
 import { type PlanSessions, type StartRunEnvironment } from '../../core/startRun/startRunUi';
@@ -8,6 +8,10 @@ import { errorMessage } from '../../core/util/errors';
 import { type ProgressReport, runProgress } from './runProgress';
 
 export const RETRY_ERRORS = 'Retry Errors';
+export const RESUME = 'Resume';
+
+/** What the user asked for at the end of an execution: go on with the items without a result, or redo the errored ones. */
+type NextStep = typeof RESUME | typeof RETRY_ERRORS | undefined;
 
 /** What the end of a run needs of VS Code (notifications, the log), so that it can be driven without it. */
 export interface RunEndUi {
@@ -47,23 +51,29 @@ type Ended = { readonly ok: true; readonly outcome: ExecuteOutcome } | { readonl
  * Runs a new run with progress, then says how it ended. Errors left: a warning with their count and
  * commonest cause and a Retry Errors button, which redoes exactly those items in the same run folder (a
  * fresh session by the plan's reopen, then continueRun 'errors', as the CLI's --retry-errors), with
- * progress, then says again how it ended. An endpoint never reached ends the run at once with its error.
+ * progress, then says again how it ended. Cancelled with items left: a warning with a Resume button, which
+ * runs the items without a result the same way (continueRun 'missing', as the CLI's --resume). An endpoint
+ * never reached ends the run at once with its error.
  */
 export async function runToEnd(ui: RunEndUi, run: ExtensionRun): Promise<void> {
   let ended = await execute(ui, run, `${run.title}: ${run.modelName}`, async (env, options) => startRun(run.runDir, await run.sessions.prepare(env, run.name), options));
-  for (let retried = false; ; retried = true) {
-    const retry = await reportEnd(ui, run, ended, retried);
-    if (!retry) return;
-    const errors = errorsLeft(run.runDir);
-    ended = await execute(ui, run, `${run.title}: retrying ${errors} error${errors === 1 ? '' : 's'} of ${run.name}`, (env, options) => retryErrors(run, env, options));
+  for (let last: NextStep = undefined; ; ) {
+    const next = await reportEnd(ui, run, ended, last);
+    if (next === undefined) return;
+    last = next;
+    const counts = countsLeft(run.runDir);
+    const title = next === RESUME ? `${run.title}: resuming ${plural(counts.missing, 'item')} of ${run.name}` : `${run.title}: retrying ${plural(counts.error, 'error')} of ${run.name}`;
+    ended = await execute(ui, run, title, (env, options) => continueIn(run, next === RESUME ? 'missing' : 'errors', env, options));
   }
 }
 
-/** The CLI's --retry-errors: the run folder's session reopened from its run.json, its errored items redone. */
-async function retryErrors(run: ExtensionRun, env: StartRunEnvironment, options: ExecuteOptions): Promise<ExecuteOutcome> {
+/** The CLI's --resume ('missing') or --retry-errors ('errors'): the run folder's session reopened from its run.json, those items run. */
+async function continueIn(run: ExtensionRun, selection: Selection, env: StartRunEnvironment, options: ExecuteOptions): Promise<ExecuteOutcome> {
   const session: RunSession = await run.sessions.reopen(env, readManifest(run.runDir));
-  return continueRun(runPaths(run.runDir), session, 'errors', options);
+  return continueRun(runPaths(run.runDir), session, selection, options);
 }
+
+const plural = (n: number, noun: string): string => `${n} ${noun}${n === 1 ? '' : 's'}`;
 
 function execute(ui: RunEndUi, run: ExtensionRun, title: string, go: (env: StartRunEnvironment, options: ExecuteOptions) => Promise<ExecuteOutcome>): Promise<Ended> {
   return ui.progress(title, async (report, signal): Promise<Ended> => {
@@ -89,27 +99,30 @@ function execute(ui: RunEndUi, run: ExtensionRun, title: string, go: (env: Start
   });
 }
 
-/** Says how an execution ended; true when the user asked to retry its errors. */
-async function reportEnd(ui: RunEndUi, run: ExtensionRun, ended: Ended, retried: boolean): Promise<boolean> {
+/** Says how an execution ended (`continued`: it was a Resume or a Retry Errors); what the user asked to do next. */
+async function reportEnd(ui: RunEndUi, run: ExtensionRun, ended: Ended, continued: NextStep): Promise<NextStep> {
   if (!ended.ok) {
     ui.log(`run ${run.name}: ${errorMessage(ended.error)}`, 'error');
-    // A retry that could not run (the endpoint still down) leaves its errors: it can be asked again.
-    const buttons = retried && errorsLeft(run.runDir) > 0 ? [RETRY_ERRORS] : [];
-    return (await ui.error(ended.error, ...buttons)) === RETRY_ERRORS;
+    // A resume or retry that could not run (the endpoint still down) leaves its items: it can be asked again.
+    const left = countsLeft(run.runDir);
+    const buttons = continued === undefined ? [] : left.missing > 0 ? [RESUME] : left.error > 0 ? [RETRY_ERRORS] : [];
+    return nextStep(await ui.error(ended.error, ...buttons));
   }
   const { outcome } = ended;
   const c = outcome.manifest.counts;
   ui.log(`run ${run.name}: ${c.done} done, ${c.error} errors, ${c.missing} missing of ${c.items}`);
   if (outcome.cancelled && c.missing > 0) {
-    await ui.warning(`Run cancelled after ${c.done + c.error} of ${c.items} items. Resume it with: eval-adjudicator run ${run.benchmarkId} --resume "${run.runDir}"`);
-    return false;
+    return nextStep(await ui.warning(`Run cancelled after ${c.done + c.error} of ${c.items} items. Resume it here, or with: eval-adjudicator run ${run.benchmarkId} --resume "${run.runDir}"`, RESUME));
   }
   if (c.error === 0) {
-    if (retried) await ui.info(`${run.title} run ${run.name}: no errors left, all ${c.items} items have results.`);
-    return false;
+    if (continued !== undefined) await ui.info(`${run.title} run ${run.name}: no errors left, all ${c.items} items have results.`);
+    return undefined;
   }
-  return (await ui.warning(errorsMessage(run, c.error, c.items, retried ? (outcome.cancelled ? 'after the cancelled retry' : 'after the retry') : undefined), RETRY_ERRORS)) === RETRY_ERRORS;
+  const step = continued === RESUME ? 'resume' : 'retry';
+  return nextStep(await ui.warning(errorsMessage(run, c.error, c.items, continued === undefined ? undefined : `after the ${outcome.cancelled ? 'cancelled ' : ''}${step}`), RETRY_ERRORS));
 }
+
+const nextStep = (button: string | undefined): NextStep => (button === RESUME || button === RETRY_ERRORS ? button : undefined);
 
 /** "… finished with 3 errors (of 20 items). Cause (all 3): model: 500 Internal Server Error". */
 function errorsMessage(run: ExtensionRun, errors: number, items: number, afterRetry: string | undefined): string {
@@ -128,10 +141,10 @@ function causeOf(runDir: string): ReturnType<typeof commonestError> {
   }
 }
 
-function errorsLeft(runDir: string): number {
+function countsLeft(runDir: string): { readonly error: number; readonly missing: number } {
   try {
-    return readManifest(runDir).counts.error;
+    return readManifest(runDir).counts;
   } catch {
-    return 0;
+    return { error: 0, missing: 0 };
   }
 }

@@ -1,10 +1,12 @@
 // How a run Start Run launched ends in the extension (runEnd.ts, over a scripted notification port):
 // an endpoint never reached ends the run in seconds with an error naming it and why; errors left end with
 // a warning naming their count and cause and a Retry Errors button that redoes exactly those items in
-// the same run folder (a fresh session and pool, as the CLI's --retry-errors); a mid-run outage is said
-// in the progress notification. Real HTTP to the project's test server, the wizard driven as a user would.
+// the same run folder (a fresh session and pool, as the CLI's --retry-errors); a run cancelled mid-way
+// ends with a Resume button that runs the items left (as --resume); a mid-run outage is said in the
+// progress notification. Real HTTP to the project's test server, the wizard driven as a user would.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { registeredBenchmarks } from '../../../src/core/benchmarks/registry';
@@ -12,11 +14,11 @@ import { RequestPool, type RequestPoolOptions } from '../../../src/core/model/re
 import { readManifest } from '../../../src/core/runs/runFolder';
 import { type StartRunEnvironment } from '../../../src/core/startRun/startRunUi';
 import { chooseRun } from '../../../src/core/startRun/startRunWizard';
-import { RETRY_ERRORS, runToEnd } from '../../../src/extension/commands/runEnd';
+import { RESUME, RETRY_ERRORS, runToEnd } from '../../../src/extension/commands/runEnd';
 import { type TestServer, startTestServer } from '../../server';
 import { scratchDir } from '../../helpers/scratch';
 import { scriptedUi } from '../../helpers/scriptedStartRunUi';
-import { type NotificationAnswer, scriptedRunEndUi } from '../../helpers/scriptedRunEndUi';
+import { type CancelOn, type NotificationAnswer, scriptedRunEndUi } from '../../helpers/scriptedRunEndUi';
 import { requireSharedFile, sharedDataDir } from '../../helpers/sharedData';
 import { DATASET_PATH, TEMPLATE_PATH, itemOfRequest, judgeTemplate, questionPrompts, resultLines } from '../reliability/yokaiRun';
 
@@ -189,4 +191,52 @@ test('a server down for a moment mid-run: the progress says it waits, then that 
   assert.ok(waiting !== -1 && back > waiting, progress.join('\n'));
   assert.deepEqual(notices(ui), []);
   assert.deepEqual(readManifest(runDir).counts, { items: ITEMS, done: ITEMS, error: 0, missing: 0 });
+});
+
+test('a run cancelled from its progress ends with a warning keeping the CLI command and a Resume button; Resume runs exactly the items left, in the same folder, to a complete run', async (t) => {
+  if (!requireSharedFile(t, DATASET_PATH) || !requireSharedFile(t, TEMPLATE_PATH)) return;
+  const server = await yokaiServer(t, { latencyMs: 5 });
+  const prompts = questionPrompts(ITEMS);
+  let runDir = '';
+  let idsAtWarning: string[] = [];
+  let requestsAtWarning = -1;
+  const cancelOn: CancelOn = (title, message) => title === 'YokaiEval: test-model' && message.startsWith('4/10 items');
+  const answer: NotificationAnswer = ({ kind, buttons }) => {
+    if (kind !== 'warning' || !buttons.includes(RESUME)) return undefined;
+    idsAtWarning = resultLines(runDir).map((l) => l.itemId);
+    requestsAtWarning = server.requests.length;
+    return RESUME;
+  };
+  const ui = scriptedRunEndUi(answer, cancelOn);
+  const { pools } = await launch(server.url, ui, {}, (dir) => (runDir = dir));
+
+  const left = ITEMS - idsAtWarning.length;
+  assert.ok(idsAtWarning.length >= 4 && left > 0, `${idsAtWarning.length} results when cancelled`);
+  assert.deepEqual(notices(ui), [
+    `warning: Run cancelled after ${idsAtWarning.length} of 10 items. Resume it here, or with: eval-adjudicator run yokaieval --resume "${runDir}" [Resume]`,
+    'info: YokaiEval run yokaieval-test-model: no errors left, all 10 items have results.',
+  ]);
+  const resuming = `YokaiEval: resuming ${left} item${left === 1 ? '' : 's'} of yokaieval-test-model`;
+  assert.deepEqual(ui.shown.flatMap((n) => (n.kind === 'progress' ? [n.title] : [])), ['YokaiEval: test-model', resuming]);
+  assert.equal(ui.progressMessages.get(resuming)?.at(-1), `${left}/${left} items`);
+  assert.equal(pools.length, 2, 'the resume ran with a pool of its own');
+
+  // results.jsonl read as the JSON lines it is: every item exactly once, none an error.
+  const raw = readFileSync(join(runDir, 'results.jsonl'), 'utf8').split('\n').filter((line) => line !== '');
+  const parsed = raw.map((line) => JSON.parse(line) as { itemId: string; error: unknown; response: unknown });
+  const ids = parsed.map((l) => l.itemId);
+  assert.equal(ids.length, ITEMS, 'one line per item: nothing run twice, nothing lost at the cancel');
+  assert.deepEqual([...ids].sort(), Array.from({ length: ITEMS }, (_, i) => String(i)).sort());
+  assert.deepEqual(ids.slice(0, idsAtWarning.length), idsAtWarning, 'the lines before the cancel are kept as they were');
+  assert.ok(parsed.every((l) => l.error === null && typeof l.response === 'string'));
+  const manifest = readManifest(runDir);
+  assert.deepEqual(manifest.counts, { items: ITEMS, done: ITEMS, error: 0, missing: 0 });
+  assert.equal(manifest.status, 'finished');
+  assert.ok(manifest.finishedAt !== null);
+
+  // The resume asked the server about the items left only: a model and a judge request each.
+  const afterResume = server.requests.slice(requestsAtWarning).filter((r) => r.kind === 'chat');
+  assert.equal(afterResume.length, 2 * left);
+  const askedAbout = afterResume.map((r) => itemOfRequest(prompts, (r.body as { messages: { content: string }[] }).messages.at(-1)?.content ?? ''));
+  assert.deepEqual([...new Set(askedAbout)].sort(), ids.filter((id) => !idsAtWarning.includes(id)).sort());
 });

@@ -7,7 +7,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { registeredBenchmarks } from '../../../src/core/benchmarks/registry';
 import { RequestPool, type RequestPoolOptions } from '../../../src/core/model/requestPool';
@@ -21,22 +20,11 @@ import { scriptedUi } from '../../helpers/scriptedStartRunUi';
 import { type CancelOn, type NotificationAnswer, scriptedRunEndUi } from '../../helpers/scriptedRunEndUi';
 import { requireSharedFile, sharedDataDir } from '../../helpers/sharedData';
 import { DATASET_PATH, TEMPLATE_PATH, itemOfRequest, judgeTemplate, questionPrompts, resultLines } from '../reliability/yokaiRun';
+import { deadPort } from '../../helpers/deadPort';
 
 const ITEMS = 10;
 // Quick retries, so that a 500 ends its item as an error in well under a second.
 const FAST_RETRY = { maxAttempts: 2, baseDelayMs: 10, maxDelayMs: 20 };
-
-/** A port on 127.0.0.1 with nothing listening (taken, then released). */
-function deadPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address !== null ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 interface Launched {
   readonly runDir: string;

@@ -4,24 +4,12 @@
 // (--outage-patience). Real sockets: a port with nothing listening, the test server stopped mid-run.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createServer } from 'node:net';
 import { startTestServer } from '../../server';
 import { runCli } from '../../helpers/cli';
 import { scratchDir } from '../../helpers/scratch';
 import { requireSharedFile, sharedDataDir } from '../../helpers/sharedData';
 import { DATASET_PATH, TEMPLATE_PATH, judgeTemplate } from './yokaiRun';
-
-/** A port on 127.0.0.1 with nothing listening (taken, then released). */
-function deadPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address !== null ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
+import { deadPort } from '../../helpers/deadPort';
 
 async function runAgainst(baseUrl: string, extra: readonly string[] = [], benchmark = 'yokaieval'): Promise<{ code: number; stderr: string; stdout: string; ms: number }> {
   const started = Date.now();

@@ -1,4 +1,6 @@
 import * as z from 'zod';
+import { GradeSchema } from '../scale/verdictScale';
+import { CriterionResultSchema } from '../scale/criteria';
 
 export const MessageSchema = z.object({ role: z.enum(['system', 'user', 'assistant']), content: z.string() });
 
@@ -26,7 +28,12 @@ export const ResultLineSchema = z.looseObject({
   judgePrompt: z.object({ messages: z.array(MessageSchema) }).nullable().optional(),
   response: z.string().nullable(),
   judgeReply: z.string().nullable(),
+  /** The binary verdict; null on a graded run, whose automatic verdict is `grade`. */
   verdict: VerdictSchema,
+  /** On a graded run (run.json `scale` ordinal or numeric): the automatic grade; null: none parsable. */
+  grade: GradeSchema.optional(),
+  /** The item's criteria, each graded by the judge (criteria runs); the item's grade aggregates them. */
+  criteria: z.array(CriterionResultSchema).optional(),
   scores: z.record(z.string(), z.unknown()),
   usage: UsageSchema.nullable(),
   latencyMs: z.number().nonnegative().nullable(),

@@ -2,6 +2,8 @@ import * as z from 'zod';
 import { ProviderSchema } from '../model/endpoint';
 import { BenchmarkIdSchema } from '../benchmarks/registryBasics';
 import { UsageSchema } from './resultLine';
+import { VerdictScaleSchema } from '../scale/verdictScale';
+import { CriteriaAggregationSchema } from '../scale/criteria';
 
 export const RUN_FORMAT_VERSION = 1;
 
@@ -82,5 +84,9 @@ export const RunManifestSchema = z.looseObject({
   counts: CountsSchema,
   usage: UsageSchema.extend({ requests: z.number().int().nonnegative() }),
   importedFrom: z.object({ file: z.string(), sha256: z.string() }).optional(),
+  /** The scale its verdicts are given on (absent: binary, as every run written before scales existed). */
+  scale: VerdictScaleSchema.optional(),
+  /** How an item's grade follows from its criteria's, for runs whose items carry criteria. */
+  criteriaAggregation: CriteriaAggregationSchema.optional(),
 });
 export type RunManifest = z.infer<typeof RunManifestSchema>;

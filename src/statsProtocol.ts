@@ -125,6 +125,30 @@ export const StatsReportSchema = z.object({
 });
 export type StatsReport = z.infer<typeof StatsReportSchema>;
 
+/** The report while blind review is on: only what needs no automatic verdict, and what is hidden (core/validation/blindReport.ts). */
+export const BlindStatsReportSchema = z.object({
+  formatVersion: z.literal(1),
+  blind: z.literal(true),
+  hidden: Strings,
+  generatedAt: z.string(),
+  toolVersion: z.string(),
+  run: RunProvenanceSchema,
+  items: z.number().int().nonnegative(),
+  review: z.object({
+    reviewed: z.number(),
+    decided: z.number(),
+    flagged: z.number(),
+    flaggedByCategory: z.record(z.string(), z.number().optional()),
+    stale: z.number(),
+    annotators: Strings,
+    conflicts: z.array(z.object({ itemId: z.string(), verdicts: z.record(z.string(), Label) })).readonly(),
+  }),
+  interAnnotator: InterAnnotatorSchema,
+  sample: z.object({ id: z.string(), seed: z.number(), n: z.number(), drawn: z.number(), decided: z.number() }).nullable(),
+  problems: z.array(z.object({ line: z.number(), message: z.string() })).readonly(),
+});
+export type BlindStatsReport = z.infer<typeof BlindStatsReportSchema>;
+
 export const ExportFormatSchema = z.enum(['md', 'json', 'html']);
 export type ExportFormat = z.infer<typeof ExportFormatSchema>;
 
@@ -149,6 +173,8 @@ export type StatsView = z.infer<typeof StatsViewSchema>;
 /** Host → webview. */
 export const StatsHostMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('statistics'), report: StatsReportSchema, view: StatsViewSchema.optional(), runDir: z.string().min(1) }),
+  /** Blind review is on in the window: the report without any figure that needs an automatic verdict. */
+  z.object({ type: z.literal('blindStatistics'), report: BlindStatsReportSchema, view: StatsViewSchema.optional(), runDir: z.string().min(1) }),
   z.object({ type: z.literal('error'), message: z.string() }),
 ]);
 export type StatsHostMessage = z.infer<typeof StatsHostMessageSchema>;

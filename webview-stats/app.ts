@@ -4,6 +4,7 @@ import { MessageBar } from '../webview-kit/messageBar';
 import { WebviewChannel } from '../webview-kit/channel';
 import { type VsCodeApiLike } from '../webview-kit/vscodeApi';
 import { type ExportFormat, type StatsHostMessage, type StatsPanelState, StatsPanelStateSchema, type StatsReport, type StatsView, StatsHostMessageSchema, type StatsWebviewMessage, StatsWebviewMessageSchema } from '../src/statsProtocol';
+import { blindPage } from './blindPage';
 import { summaryCards } from './cards';
 import { type ChartFigure, chartFigure } from './charts/chartFigure';
 import { type ChartRenderer, type ChartSpec } from './charts/chartSpec';
@@ -54,6 +55,8 @@ export function startStatsApp(root: HTMLElement, api: VsCodeApiLike, options: St
   replaceChildren(root, [header.element, messages.element, announcer.element, body]);
 
   let report: StatsReport | undefined;
+  /** The page shows the blind report (blind review is on in the window). */
+  let blind = false;
   // Until the host names the run's words: neutral ones, no categories, no stability.
   let view: StatsView = { automatic: 'judge', facetTitles: {}, title: 'Validation', categories: [], stability: null };
   const drawn = new Map<string, Drawn>();
@@ -133,12 +136,23 @@ export function startStatsApp(root: HTMLElement, api: VsCodeApiLike, options: St
       body.removeAttribute('aria-busy');
       return;
     }
-    const first = report === undefined;
-    report = message.report;
+    const first = report === undefined && !blind;
     view = message.view ?? view;
     channel.saveState({ runDir: message.runDir });
-    header.show(report, view);
+    header.show(message.report, view);
     messages.dismiss();
+    if (message.type === 'blindStatistics') {
+      blind = true;
+      report = undefined;
+      destroyCharts();
+      heatmapHolder = undefined;
+      replaceChildren(body, blindPage(message.report, view));
+      body.removeAttribute('aria-busy');
+      announcer.announce('Statistics: blind review is on; only what needs no automatic verdict is shown.');
+      return;
+    }
+    blind = false;
+    report = message.report;
     render(report);
     announcer.announce(first ? 'Statistics loaded.' : 'Statistics updated.');
   };

@@ -3,7 +3,7 @@ import { type StatsReport, type StatsView } from '../src/statsProtocol';
 import { count, fixed, fixedInterval, percent, percentInterval } from './format';
 import { ESTIMATE_METHOD_NAMES, ESTIMATE_TARGET_NAMES, INTER_ANNOTATOR_METHOD_NAMES, automaticName } from './labels';
 
-interface Card {
+export interface Card {
   readonly key: string;
   readonly title: string;
   readonly value: string;
@@ -12,7 +12,7 @@ interface Card {
   readonly tone?: 'good' | 'warn' | 'muted';
 }
 
-function card(c: Card): HTMLElement {
+export function card(c: Card): HTMLElement {
   const id = uniqueId('kpi');
   return el('section', { class: `kpi kpi-${c.key}${c.tone === undefined ? '' : ` is-${c.tone}`}`, 'aria-labelledby': id }, [
     el('h2', { class: 'kpi-title', id }, c.title),

@@ -7,7 +7,9 @@ const EXPORTS: readonly { readonly format: ExportFormat; readonly label: string;
   { format: 'html', label: 'HTML', icon: 'file-code' },
 ];
 
-function judgeText(report: StatsReport, view: StatsView): string {
+type ShownReport = Pick<StatsReport, 'run' | 'items'>;
+
+function judgeText(report: ShownReport, view: StatsView): string {
   const judge = report.run.judgeRecord;
   if (judge !== null) return `judged by ${judge.name}`;
   if (view.automatic === 'metric') return 'automatic verdict: the primary metric’s acc';
@@ -37,7 +39,7 @@ export class StatsHeader {
     ]);
   }
 
-  show(report: StatsReport, view: StatsView): void {
+  show(report: ShownReport, view: StatsView): void {
     const { run } = report;
     this.title.textContent = view.title;
     replaceChildren(this.runLine, [

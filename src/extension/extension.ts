@@ -18,6 +18,7 @@ import { type ReviewContext, ReviewPanel } from './review/reviewPanel';
 import { RunsTreeProvider } from './runsTree';
 import { type StatisticsContext, StatisticsPanel } from './stats/statisticsPanel';
 import { affectsSettings, readSettings } from './settings';
+import { WindowBlind } from './windowBlind';
 
 const RestoredRunSchema = z.object({ runDir: z.string().min(1) });
 
@@ -29,6 +30,11 @@ class EvalAdjudicatorExtension extends Disposable {
   private readonly tree: RunsTreeProvider;
   private readonly review: ReviewContext;
   private readonly statistics: StatisticsContext;
+  private readonly blind = new WindowBlind(() => readSettings().blindReview, (on) => {
+    ReviewPanel.blindChanged(on);
+    StatisticsPanel.blindChanged();
+    this.tree.refresh();
+  });
   /** Each benchmark's review aid, loaded once per data directory. */
   private readonly reviewAids = new Map<string, Promise<ReviewAid | null>>();
   private readonly identity = new AnnotatorIdentity({
@@ -41,7 +47,7 @@ class EvalAdjudicatorExtension extends Disposable {
   constructor(private readonly context: vscode.ExtensionContext) {
     super();
     this.apiKeys = new ApiKeys(context.secrets);
-    this.tree = this._register(new RunsTreeProvider(() => context.workspaceState.get<string[]>(OPENED_RUNS_KEY) ?? [], () => readSettings().blindReview || ReviewPanel.anyBlind()));
+    this.tree = this._register(new RunsTreeProvider(() => context.workspaceState.get<string[]>(OPENED_RUNS_KEY) ?? [], () => this.blind.on));
     this._register(vscode.window.createTreeView(RUNS_VIEW_ID, { treeDataProvider: this.tree, showCollapseAll: false }));
     this.review = {
       extensionUri: context.extensionUri,
@@ -50,16 +56,16 @@ class EvalAdjudicatorExtension extends Disposable {
       confirmAnnotator: () => this.confirmAnnotator(),
       role: () => readSettings().role,
       onDidAdjudicate: () => this.tree.refreshSoon(),
-      onBlindChanged: () => this.tree.refresh(),
+      setBlind: (on) => this.blind.set(on),
       exportRun: (dir) => exportAdjudicatedCommand(dir),
-      blindReview: () => readSettings().blindReview,
+      blindReview: () => this.blind.on,
       guidelinesFile: () => readSettings().guidelinesFile,
       storageDir: context.globalStorageUri.fsPath,
       sources: () => this.sources(),
       reviewAid: (benchmark) => this.loadReviewAid(benchmark),
       documents: this._register(new ReadOnlyDocuments()),
     };
-    this.statistics = { extensionUri: context.extensionUri, log: this.log };
+    this.statistics = { extensionUri: context.extensionUri, log: this.log, blind: () => this.blind.on };
     this._register(vscode.window.registerWebviewPanelSerializer(STATISTICS_VIEW_TYPE, {
       deserializeWebviewPanel: (panel, state: unknown) => {
         if (this.isKnownRun(panel, state)) StatisticsPanel.restore(this.statistics, panel, state);
@@ -75,7 +81,7 @@ class EvalAdjudicatorExtension extends Disposable {
     this._register(vscode.workspace.onDidChangeConfiguration((e) => {
       if (!affectsSettings(e)) return;
       this.tree.refresh();
-      if (e.affectsConfiguration('evalAdjudicator.blindReview')) ReviewPanel.settingsChanged();
+      if (e.affectsConfiguration('evalAdjudicator.blindReview')) this.blind.settingChanged();
       if (e.affectsConfiguration('evalAdjudicator.dataDirectory')) this.reviewAids.clear();
     }));
     this.registerCommands();

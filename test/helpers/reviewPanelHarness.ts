@@ -77,7 +77,7 @@ export async function openReviewPanel(runDir: string, overrides: Partial<ReviewC
     annotator: () => 'Aiko',
     role: () => 'annotator' as const,
     onDidAdjudicate: quiet,
-    onBlindChanged: quiet,
+    setBlind: quiet,
     exportRun: () => Promise.resolve(undefined),
     blindReview: () => false,
     guidelinesFile: () => '',

@@ -15,11 +15,12 @@ export interface ReviewContext extends RunPanelHost {
   readonly role: () => Role;
   /** Called after this panel appended decisions, so views showing scores refresh. */
   readonly onDidAdjudicate: () => void;
-  /** This panel's blind review went on or off (ReviewPanel.anyBlind tells the state). */
-  readonly onBlindChanged: () => void;
+  /** This panel's toggle turned blind review on or off: for the whole window (WindowBlind). */
+  readonly setBlind: (on: boolean) => void;
   readonly exportRun: (runDir: string) => Thenable<unknown>;
-  /** evalAdjudicator.blindReview and evalAdjudicator.guidelinesFile. */
+  /** Whether blind review is on in the window (the setting, or the last toggle of any review panel). */
   readonly blindReview: () => boolean;
+  /** evalAdjudicator.guidelinesFile. */
   readonly guidelinesFile: () => string;
   /** The extension's own storage folder (the shipped guidelines are written there for the Markdown preview). */
   readonly storageDir: string;

@@ -55,8 +55,6 @@ export class ReviewPanel extends RunPanel<WebviewMessage, HostMessage> {
   private readonly skipped: SkippedLines;
   /** Counts the inits sent: a chunk stream of an earlier one stops when a newer one starts. */
   private initGeneration = 0;
-  /** The webview's blind review is on (its toggle or the setting), as it last said. */
-  private blind = false;
 
   /**
    * Opens the run's review, or brings its panel forward. `preserveFocus` is for reveals the user did not ask
@@ -77,15 +75,9 @@ export class ReviewPanel extends RunPanel<WebviewMessage, HostMessage> {
     restoreRunPanel(context, 'review', panel, state, PersistedPanelSchema, (restored) => new ReviewPanel(context, panel, restored.runDir, restored.itemId ?? null, (error) => `Eval Adjudicator: could not reopen ${restored.runDir}: ${errorMessage(error)}`));
   }
 
-  /** The review settings changed: every open panel hears about it. */
-  static settingsChanged(): void {
-    for (const panel of ReviewPanel.panels.values()) panel.post({ type: 'reviewOptions', blind: panel.context.blindReview() });
-  }
-
-  /** Some open review panel is in blind review: no automatic score may show anywhere in the window. */
-  static anyBlind(): boolean {
-    for (const panel of ReviewPanel.panels.values()) if (panel.blind && !panel.isDisposed) return true;
-    return false;
+  /** Blind review went on or off in the window (the setting, or a panel's toggle): every open panel follows. */
+  static blindChanged(on: boolean): void {
+    for (const panel of ReviewPanel.panels.values()) if (!panel.isDisposed) panel.post({ type: 'reviewOptions', blind: on });
   }
 
   static activeRunDir(): string | undefined {
@@ -153,7 +145,6 @@ export class ReviewPanel extends RunPanel<WebviewMessage, HostMessage> {
     if (this.isDisposed) return;
     void this.run?.writer.close();
     super.dispose();
-    if (this.blind) this.context.onBlindChanged();
   }
 
   private select(itemId: string): void {
@@ -205,9 +196,7 @@ export class ReviewPanel extends RunPanel<WebviewMessage, HostMessage> {
         this.post({ type: 'searchResult', query: message.query, ids: this.session.search(message.query) });
         return;
       case 'blindState':
-        if (this.blind === message.on) return;
-        this.blind = message.on;
-        this.context.onBlindChanged();
+        this.context.setBlind(message.on);
         return;
     }
   }

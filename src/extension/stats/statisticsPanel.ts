@@ -7,7 +7,10 @@ import { RunPanel, type RunPanelHost, RunPanels, createRunWebviewPanel, restoreR
 import { exportValidationReport } from './exportReport';
 import { statisticsMessage } from './statisticsMessage';
 
-export type StatisticsContext = RunPanelHost;
+export interface StatisticsContext extends RunPanelHost {
+  /** Blind review is on in the window: the panel and its exports show only what needs no automatic verdict. */
+  readonly blind: () => boolean;
+}
 
 /**
  * One Statistics panel per run folder: the host computes the run's validation report (the CLI `report`
@@ -34,7 +37,12 @@ export class StatisticsPanel extends RunPanel<StatsWebviewMessage, StatsHostMess
     return StatisticsPanel.panels.activeRunDir();
   }
 
-  private constructor(context: StatisticsContext, panel: vscode.WebviewPanel, runDir: string) {
+  /** Blind review went on or off in the window: every shown panel draws its report again. */
+  static blindChanged(): void {
+    for (const panel of StatisticsPanel.panels.values()) panel.onFilesChanged();
+  }
+
+  private constructor(private readonly context: StatisticsContext, panel: vscode.WebviewPanel, runDir: string) {
     super(context, panel, runDir, { name: 'statistics', script: 'stats.js', incoming: StatsWebviewMessageSchema }, StatisticsPanel.panels);
     panel.title = 'Statistics';
     panel.iconPath = new vscode.ThemeIcon('graph');
@@ -57,7 +65,7 @@ export class StatisticsPanel extends RunPanel<StatsWebviewMessage, StatsHostMess
         this.postReport();
         return;
       case 'export':
-        await exportValidationReport(this.runDir, message.format);
+        await exportValidationReport(this.runDir, message.format, this.context.blind());
         return;
     }
   }
@@ -73,6 +81,6 @@ export class StatisticsPanel extends RunPanel<StatsWebviewMessage, StatsHostMess
       return;
     }
     this.panel.title = `Statistics: ${report.run.model ?? report.run.id}`;
-    this.post(statisticsMessage(report, this.runDir));
+    this.post(statisticsMessage(report, this.runDir, this.context.blind()));
   }
 }

@@ -31,22 +31,34 @@ test('the Runs view hides every score while blind review is on, and shows them w
   assert.match(blind.description, /scores hidden \(blind review\) · 0\/8 reviewed/);
 });
 
-test('a review panel says when its blind review goes on and off; the extension asks ReviewPanel.anyBlind', async (t) => {
-  const run = writeSyntheticRun(join(scratchDir('blind-panel-state'), 'run'), 4);
-  let changes = 0;
-  const panel = await openReviewPanel(run.dir, { onBlindChanged: () => changes++ });
+// Issue 36, item 2: one rule for every panel: `b` in one review panel turns blind review on or off for the
+// whole window, so a review opened afterwards (another run, another benchmark) opens blind, as the Runs view
+// and Statistics are; closing the panel does not reveal anything; a change of the setting sets it again.
+test('blind review is one state for the window: b in one panel reaches every panel, later panels and the Runs view', async (t) => {
+  const runA = writeSyntheticRun(join(scratchDir('blind-window-a'), 'run'), 4);
+  const runB = writeSyntheticRun(join(scratchDir('blind-window-b'), 'run'), 4);
   const { ReviewPanel } = await import('../../../src/extension/review/reviewPanel');
-  t.after(() => panel.close());
-  await panel.send({ type: 'ready' });
-  assert.equal(ReviewPanel.anyBlind(), false);
-  await panel.send({ type: 'blindState', on: true }, false);
-  assert.deepEqual([ReviewPanel.anyBlind(), changes], [true, 1]);
-  assert.doesNotMatch((await runsViewItem(run.dir, () => ReviewPanel.anyBlind())).description, SCORE);
-  await panel.send({ type: 'blindState', on: true }, false);
-  assert.equal(changes, 1, 'the same state again changes nothing');
-  await panel.send({ type: 'blindState', on: false }, false);
-  assert.deepEqual([ReviewPanel.anyBlind(), changes], [false, 2]);
-  await panel.send({ type: 'blindState', on: true }, false);
-  panel.close();
-  assert.deepEqual([ReviewPanel.anyBlind(), changes], [false, 4], 'a blind panel that closes no longer hides the scores');
+  const { WindowBlind } = await import('../../../src/extension/windowBlind');
+  let setting = false;
+  const window = new WindowBlind(() => setting, (on) => ReviewPanel.blindChanged(on));
+  const context = { setBlind: (on: boolean) => window.set(on), blindReview: () => window.on };
+  const a = await openReviewPanel(runA.dir, context);
+  t.after(() => a.close());
+  await a.send({ type: 'ready' });
+  assert.equal(a.last('init')?.blind, false);
+  await a.send({ type: 'blindState', on: true }, false);
+  assert.equal(window.on, true);
+  assert.doesNotMatch((await runsViewItem(runB.dir, () => window.on)).description, SCORE, 'the Runs view hides every run');
+  const b = await openReviewPanel(runB.dir, context);
+  t.after(() => b.close());
+  await b.send({ type: 'ready' });
+  assert.equal(b.last('init')?.blind, true, 'a review opened afterwards opens blind');
+  await b.send({ type: 'blindState', on: true }, false);
+  a.close();
+  assert.equal(window.on, true, 'closing the panel where b was pressed reveals nothing');
+  await b.send({ type: 'blindState', on: false }, false);
+  assert.equal(window.on, false);
+  setting = true;
+  window.settingChanged();
+  assert.deepEqual(b.last('reviewOptions'), { type: 'reviewOptions', blind: true }, 'the setting sets it again in every panel');
 });

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { closeSync, openSync, readSync } from 'node:fs';
 
 export function sha256Hex(data: string | Uint8Array): string {
   return createHash('sha256').update(data).digest('hex');
@@ -18,4 +19,17 @@ function sortKeys(value: unknown): unknown {
     return Object.fromEntries(entries.map(([k, v]) => [k, sortKeys(v)]));
   }
   return value;
+}
+
+/** The sha256 of a file, read a chunk at a time (a log can be larger than memory). */
+export function sha256File(path: string): string {
+  const hash = createHash('sha256');
+  const fd = openSync(path, 'r');
+  try {
+    const chunk = Buffer.allocUnsafe(1 << 22);
+    for (let got = readSync(fd, chunk); got > 0; got = readSync(fd, chunk)) hash.update(chunk.subarray(0, got));
+  } finally {
+    closeSync(fd);
+  }
+  return hash.digest('hex');
 }

@@ -1,9 +1,9 @@
-import { readFileSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
 import * as z from 'zod';
 import { InputError, UserError } from '../../util/errors';
 import { parsePythonJson } from '../../util/pythonJson';
 import { type ZipEntry } from '../../util/zipArchive';
-import { zipMembers } from '../../util/zipDirectory';
+import { withZip } from '../../util/zipDirectory';
 import { parseAt } from '../../util/zodIssues';
 
 /** The log schema versions this reads (Inspect's LOG_SCHEMA_VERSION is 2; version 1 logs read the same). */
@@ -125,33 +125,38 @@ function sorted(samples: ReadSample[]): ReadSample[] {
 export type SampleKeep = 'all' | 'shown';
 
 function readSample(value: unknown, file: string, at: string, keep: SampleKeep): ReadSample {
-  // An import never shows the events (most of a sample's bytes): dropped at once, they are never kept alive.
-  if (keep === 'shown' && value !== null && typeof value === 'object') delete (value as Record<string, unknown>)['events'];
+  // An import never shows the events nor their pooled data (0.3.206's condensed `events_data`), most of a
+  // sample's bytes: dropped at once, they are never kept alive. The write-back keeps both as they were.
+  if (keep === 'shown' && value !== null && typeof value === 'object') {
+    delete (value as Record<string, unknown>)['events'];
+    delete (value as Record<string, unknown>)['events_data'];
+  }
   const sample = parseAt(InspectSampleSchema, value, { file: `${file} (${at})` });
   // Only the write-back edits the raw JSON; an import keeps the checked copy alone (half the memory to collect).
   return { sample, raw: keep === 'all' ? (value as Record<string, unknown>) : sample, at };
 }
 
-function readEval(bytes: Uint8Array, file: string, keep: SampleKeep): InspectLog {
-  const members = zipMembers(bytes, file);
-  const byName = new Map(members.map((m) => [m.name, m]));
-  const headerMember = byName.get(HEADER_ENTRY) ?? byName.get(START_ENTRY);
-  if (headerMember === undefined) throw new UserError(`${file}: holds neither ${HEADER_ENTRY} nor ${START_ENTRY}: not an Inspect .eval log`);
-  const rawHeader = jsonOf(headerMember.read(), file, headerMember.name);
-  checkVersion(rawHeader, file);
-  const header = parseAt(LogHeaderSchema, normalized(rawHeader), { file: `${file} (${headerMember.name})` });
-  const started = headerMember.name === START_ENTRY;
-  // The write-back copies every member: all are inflated and kept. An import inflates one sample at a time and keeps only what it parsed.
-  const entries: ZipEntry[] = keep === 'all' ? members.map((m) => ({ name: m.name, data: m.read() })) : [];
-  const dataOf = new Map(entries.map((e) => [e.name, e.data]));
-  const samples = members
-    .filter((m) => m.name.startsWith(SAMPLES_PREFIX) && m.name.endsWith('.json'))
-    .map((m) => readSample(jsonOf(dataOf.get(m.name) ?? m.read(), file, m.name), file, m.name, keep));
-  return { container: 'eval', header: started ? { ...header, status: 'started' } : header, rawHeader: rawHeader as Record<string, unknown>, samples: sorted(samples), entries };
+function readEval(file: string, keep: SampleKeep): InspectLog {
+  return withZip(file, (members) => {
+    const byName = new Map(members.map((m) => [m.name, m]));
+    const headerMember = byName.get(HEADER_ENTRY) ?? byName.get(START_ENTRY);
+    if (headerMember === undefined) throw new UserError(`${file}: holds neither ${HEADER_ENTRY} nor ${START_ENTRY}: not an Inspect .eval log`);
+    const rawHeader = jsonOf(headerMember.read(), file, headerMember.name);
+    checkVersion(rawHeader, file);
+    const header = parseAt(LogHeaderSchema, normalized(rawHeader), { file: `${file} (${headerMember.name})` });
+    const started = headerMember.name === START_ENTRY;
+    // The write-back copies every member: all are decoded and kept. An import decodes one sample at a time and keeps only what it parsed.
+    const entries: ZipEntry[] = keep === 'all' ? members.map((m) => ({ name: m.name, data: m.read() })) : [];
+    const dataOf = new Map(entries.map((e) => [e.name, e.data]));
+    const samples = members
+      .filter((m) => m.name.startsWith(SAMPLES_PREFIX) && m.name.endsWith('.json'))
+      .map((m) => readSample(jsonOf(dataOf.get(m.name) ?? m.read(), file, m.name), file, m.name, keep));
+    return { container: 'eval', header: started ? { ...header, status: 'started' } : header, rawHeader: rawHeader as Record<string, unknown>, samples: sorted(samples), entries };
+  });
 }
 
-function readJson(bytes: Uint8Array, file: string, keep: SampleKeep): InspectLog {
-  const document = jsonOf(bytes, file, '');
+function readJson(file: string, keep: SampleKeep): InspectLog {
+  const document = jsonOf(readFileSync(file), file, '');
   checkVersion(document, file);
   const header = parseAt(LogHeaderSchema, normalized(document), { file });
   const rawSamples = (document as { samples?: unknown }).samples ?? [];
@@ -160,8 +165,17 @@ function readJson(bytes: Uint8Array, file: string, keep: SampleKeep): InspectLog
   return { container: 'json', header, rawHeader: document as Record<string, unknown>, samples: sorted(samples), entries: [] };
 }
 
-/** Reads an Inspect log, .eval (a zip) or .json, by its content: a zip's first bytes are "PK". */
-export function readInspectLog(file: string, bytes: Uint8Array = readFileSync(file), keep: SampleKeep = 'all'): InspectLog {
-  if (/\.eval$/i.test(file) || (bytes[0] === 0x50 && bytes[1] === 0x4b)) return readEval(bytes, file, keep);
-  return readJson(bytes, file, keep);
+function startsAsZip(file: string): boolean {
+  const fd = openSync(file, 'r');
+  try {
+    const magic = Buffer.alloc(2);
+    return readSync(fd, magic, 0, 2, 0) === 2 && magic[0] === 0x50 && magic[1] === 0x4b;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Reads an Inspect log, .eval (a zip, read member by member from the file) or .json, by its content: a zip's first bytes are "PK". */
+export function readInspectLog(file: string, keep: SampleKeep = 'all'): InspectLog {
+  return /\.eval$/i.test(file) || startsAsZip(file) ? readEval(file, keep) : readJson(file, keep);
 }

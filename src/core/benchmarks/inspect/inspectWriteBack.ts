@@ -1,8 +1,8 @@
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, renameSync, writeFileSync } from 'node:fs';
 import { basename, extname, join, resolve } from 'node:path';
 import { type RunState } from '../../adjudication/runState';
 import { UserError } from '../../util/errors';
-import { sha256Hex } from '../../util/hash';
+import { sha256File } from '../../util/hash';
 import { parsePythonJson, stringifyPythonJson } from '../../util/pythonJson';
 import { writeZip } from '../../util/zipArchive';
 import { TOOL_VERSION } from '../../version';
@@ -17,14 +17,14 @@ export interface WriteBackOutcome {
 }
 
 /** The run's copy of its source log, or `--source` (which must be that same file, by sha256). */
-function sourceLog(state: RunState, sourceOption: string | undefined): { path: string; bytes: Buffer } {
+function sourceLog(state: RunState, sourceOption: string | undefined): string {
   const record = state.manifest.dataset.files.find((f) => f.key === 'log');
   if (record === undefined) throw new UserError(`${state.paths.manifest}: records no source log (dataset.files has no "log"); is this an imported Inspect run?`);
   const path = sourceOption ?? join(state.paths.dir, record.path);
   if (!existsSync(path)) throw new UserError(`${path}: the source log is not there; name a copy of it with --source FILE`);
-  const bytes = readFileSync(path);
-  if (sha256Hex(bytes) !== record.sha256) throw new UserError(`${path}: is not the log this run was imported from (sha256 ${sha256Hex(bytes).slice(0, 12)}…, run.json records ${record.sha256.slice(0, 12)}…)`);
-  return { path, bytes };
+  const sha256 = sha256File(path);
+  if (sha256 !== record.sha256) throw new UserError(`${path}: is not the log this run was imported from (sha256 ${sha256.slice(0, 12)}…, run.json records ${record.sha256.slice(0, 12)}…)`);
+  return path;
 }
 
 function provenanceOf(state: RunState, itemId: string): { author: string; timestamp: string; reason: string | null; metadata: Record<string, unknown> } {
@@ -140,10 +140,10 @@ export function writeBackInspect(state: RunState, out: string, sourceOption?: st
   const source = sourceLog(state, sourceOption);
   const scoreName = state.manifest.settings['verdictScore'];
   if (typeof scoreName !== 'string') throw new UserError(`${state.paths.manifest}: the run has no verdict score (the log had no scores): nothing to write back`);
-  const log = readInspectLog(source.path, source.bytes);
+  const log = readInspectLog(source);
   const wanted = log.container === 'eval' ? '.eval' : '.json';
   if (extname(out).toLowerCase() !== wanted) throw new UserError(`${out}: the source is an ${wanted} log, so the written log is one too: name it …${wanted}`);
-  if (resolve(out) === resolve(source.path)) throw new UserError(`${out}: is the source log, which is never changed; name a new file`);
+  if (resolve(out) === resolve(source)) throw new UserError(`${out}: is the source log, which is never changed; name a new file`);
   const notes: string[] = [];
   const edited = applyEdits(state, log, scoreName, notes);
   const document = log.rawHeader;

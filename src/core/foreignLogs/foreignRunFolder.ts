@@ -1,10 +1,11 @@
-import { closeSync, fsyncSync, mkdirSync, openSync, writeFileSync, writeSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { closeSync, copyFileSync, fsyncSync, mkdirSync, openSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { type RunManifest, RUN_FORMAT_VERSION } from '../runs/runManifest';
-import { createRunFolder, type RunPaths, writeManifest } from '../runs/runFolder';
+import { ensureUnionMerge, type RunPaths, runPaths, writeManifest } from '../runs/runFolder';
 import { type ItemError, type ResultLine } from '../runs/resultLine';
-import { sha256Hex } from '../util/hash';
+import { sha256File, sha256Hex } from '../util/hash';
 import { TOOL_VERSION } from '../version';
+import { pausePoint, writeFolderAtomically } from './atomicFolder';
 import { type ForeignInputs } from './foreignInputs';
 
 /** The folder of a run folder that keeps a copy of the imported log (the write-back starts from it). */
@@ -13,7 +14,8 @@ export const SOURCE_FOLDER = 'source';
 export interface SourceFile {
   /** The file as the user named it (only its name is recorded). */
   readonly path: string;
-  readonly bytes: Uint8Array;
+  /** Its bytes when they were read whole; else the file is copied from `path` (a log can be larger than memory). */
+  readonly bytes?: Uint8Array;
   /** What the file is in the import ('log', 'samples', 'results'). */
   readonly role: string;
 }
@@ -66,13 +68,39 @@ export function foreignLine(inputs: ForeignInputs, parts: { readonly response: s
   };
 }
 
-/** Writes the run folder of an imported log: run.json, results.jsonl in the log's order, a copy of the source. */
-export function writeForeignRun(dir: string, imported: ForeignImport): RunPaths {
+function writeSynced(path: string, text: string): void {
+  const descriptor = openSync(path, 'w');
+  try {
+    writeSync(descriptor, text);
+    fsyncSync(descriptor);
+  } finally {
+    closeSync(descriptor);
+  }
+}
+
+/** Copies each source into the folder's source/ (fsynced) and returns its size and the sha256 of the copy. */
+function copySources(dir: string, sources: readonly SourceFile[]): { size: number; sha256: string }[] {
+  mkdirSync(join(dir, SOURCE_FOLDER), { recursive: true });
+  return sources.map((source) => {
+    const copy = join(dir, SOURCE_FOLDER, basename(source.path));
+    if (source.bytes === undefined) copyFileSync(source.path, copy);
+    else writeFileSync(copy, source.bytes);
+    const descriptor = openSync(copy, 'r');
+    try {
+      fsyncSync(descriptor);
+    } finally {
+      closeSync(descriptor);
+    }
+    return { size: statSync(copy).size, sha256: source.bytes === undefined ? sha256File(copy) : sha256Hex(source.bytes) };
+  });
+}
+
+function manifestOf(dir: string, imported: ForeignImport, copied: readonly { size: number; sha256: string }[]): RunManifest {
   const itemIds = imported.lines.map((line) => line.itemId);
   const now = new Date().toISOString();
-  const hashes = imported.sources.map((s) => sha256Hex(s.bytes));
+  const hashes = copied.map((c) => c.sha256);
   const files = imported.sources.map((s, i) => ({ key: s.role, path: `${SOURCE_FOLDER}/${basename(s.path)}`, sha256: hashes[i] ?? '', license: 'as the log states', origin: 'import' as const }));
-  const manifest: RunManifest = {
+  return {
     formatVersion: RUN_FORMAT_VERSION,
     id: basename(dir),
     benchmark: imported.formatId,
@@ -83,7 +111,7 @@ export function writeForeignRun(dir: string, imported: ForeignImport): RunPaths 
     judge: null,
     importedModel: imported.models.join(', '),
     settings: {
-      source: imported.sources.map((s, i) => ({ role: s.role, file: basename(s.path), size: s.bytes.length, sha256: hashes[i] ?? '' })),
+      source: imported.sources.map((s, i) => ({ role: s.role, file: basename(s.path), size: copied[i]?.size ?? 0, sha256: hashes[i] ?? '' })),
       framework: imported.framework,
       task: imported.task,
       models: imported.models,
@@ -99,17 +127,23 @@ export function writeForeignRun(dir: string, imported: ForeignImport): RunPaths 
     usage: { promptTokens: 0, completionTokens: 0, requests: 0 },
     importedFrom: { file: basename(imported.sources[0]?.path ?? ''), sha256: files[0]?.sha256 ?? '' },
   };
-  const paths = createRunFolder(dir, { ...manifest, status: 'running' });
-  mkdirSync(join(paths.dir, SOURCE_FOLDER), { recursive: true });
-  for (const source of imported.sources) writeFileSync(join(paths.dir, SOURCE_FOLDER, basename(source.path)), source.bytes);
-  // A new folder's results in one write and one fsync: run.json says "running" until they are on disk.
-  const descriptor = openSync(paths.results, 'a');
-  try {
-    writeSync(descriptor, imported.lines.map((line) => `${JSON.stringify(line)}\n`).join(''));
-    fsyncSync(descriptor);
-  } finally {
-    closeSync(descriptor);
-  }
-  writeManifest(paths, manifest);
-  return paths;
+}
+
+/**
+ * Writes the run folder of an imported log (a copy of the sources, results.jsonl in the log's order,
+ * run.json last) into a temporary folder beside `dir`, renamed to `dir` when whole: an interrupted import
+ * never leaves a run at `dir` that other commands would take for whole.
+ */
+export function writeForeignRun(dir: string, imported: ForeignImport): { paths: RunPaths; notes: string[] } {
+  const { notes } = writeFolderAtomically(dir, (temporary) => {
+    const paths = runPaths(temporary);
+    const copied = copySources(temporary, imported.sources);
+    pausePoint('sources');
+    writeSynced(paths.results, imported.lines.map((line) => `${JSON.stringify(line)}\n`).join(''));
+    writeSynced(paths.adjudications, '');
+    pausePoint('results');
+    writeManifest(paths, manifestOf(dir, imported, copied));
+  });
+  ensureUnionMerge(dirname(runPaths(dir).dir));
+  return { paths: runPaths(dir), notes };
 }

@@ -86,7 +86,7 @@ export function readCurrentResults(dir: string, manifest?: RunManifest): Current
 }
 
 /** adjudications.jsonl merges with git's union driver, so two annotators' pulls never conflict. */
-function ensureUnionMerge(runsDir: string): void {
+export function ensureUnionMerge(runsDir: string): void {
   const path = join(runsDir, '.gitattributes');
   const line = 'adjudications.jsonl merge=union';
   const existing = existsSync(path) ? readFileSync(path, 'utf8') : '';

@@ -1,10 +1,12 @@
-import { readFileSync } from 'node:fs';
 import { type Importer } from '../benchmark';
 import { writeForeignRun } from '../../foreignLogs/foreignRunFolder';
 import { readInspectLog } from './inspectLog';
 import { inspectImport } from './inspectItems';
 
-/** `import inspect LOG.eval|LOG.json --out DIR [--score NAME]`: the whole log is read and checked before anything is written. */
+/**
+ * `import inspect LOG.eval|LOG.json --out DIR [--score NAME]`: the whole log is read and checked before
+ * anything is written, an .eval one member at a time from the file (it is never held whole in memory).
+ */
 export const INSPECT_IMPORT: Importer = {
   kind: 'inspect',
   fileDescription: 'Inspect AI log (.eval or .json)',
@@ -17,10 +19,9 @@ export const INSPECT_IMPORT: Importer = {
   other numbers null, shown as numbers. A copy of the log is kept in the folder's source/ for the write-back
   (export --format inspect).`,
   run: (file, outDir, { options }) => {
-    const bytes = readFileSync(file);
-    const log = readInspectLog(file, bytes, 'shown');
-    const { imported, notes } = inspectImport(log, { path: file, bytes, role: 'log' }, options?.['score'] === undefined ? {} : { score: options['score'] });
-    const paths = writeForeignRun(outDir, imported);
-    return Promise.resolve({ paths, imported: imported.lines.length, missing: [], notes });
+    const log = readInspectLog(file, 'shown');
+    const { imported, notes } = inspectImport(log, { path: file, role: 'log' }, options?.['score'] === undefined ? {} : { score: options['score'] });
+    const written = writeForeignRun(outDir, imported);
+    return Promise.resolve({ paths: written.paths, imported: imported.lines.length, missing: [], notes: [...written.notes, ...notes] });
   },
 };

@@ -25,7 +25,7 @@ export const LM_EVAL_IMPORT: Importer = {
     if (results !== null && resultsFile !== undefined) checkResultsMatch(results, samples, task, { samples: file, results: resultsFile });
     const sources = [{ path: file, bytes: samplesBytes, role: 'log' }, ...(resultsFile === undefined || resultsBytes === null ? [] : [{ path: resultsFile, bytes: resultsBytes, role: 'results' }])];
     const { imported, notes } = lmEvalImport(samples, results, task, sources, options?.['score'] === undefined ? {} : { score: options['score'] });
-    const paths = writeForeignRun(outDir, imported);
-    return Promise.resolve({ paths, imported: imported.lines.length, missing: [], notes });
+    const written = writeForeignRun(outDir, imported);
+    return Promise.resolve({ paths: written.paths, imported: imported.lines.length, missing: [], notes: [...written.notes, ...notes] });
   },
 };

@@ -18,7 +18,7 @@ export const PROMPTFOO_IMPORT: Importer = {
   run: (file, outDir, { options }) => {
     const bytes = readFileSync(file);
     const { imported, notes } = promptfooImport(readPromptfooResults(bytes, file), { path: file, bytes, role: 'log' }, options?.['score'] === undefined ? {} : { score: options['score'] });
-    const paths = writeForeignRun(outDir, imported);
-    return Promise.resolve({ paths, imported: imported.lines.length, missing: [], notes });
+    const written = writeForeignRun(outDir, imported);
+    return Promise.resolve({ paths: written.paths, imported: imported.lines.length, missing: [], notes: [...written.notes, ...notes] });
   },
 };

@@ -30,3 +30,12 @@ export function reportedAccuracy(file: string): number {
   if (first === undefined) throw new Error('no scores');
   return first.metrics.accuracy.value;
 }
+
+/** The same logs with zstd members and condensed events, as Inspect 0.3.206+ writes them (inspect-zstd/README.md). */
+export const ZSTD_FIXTURES = join(__dirname, '..', 'fixtures', 'foreign-logs', 'inspect-zstd');
+export const ZSTD_TWINS: readonly { readonly zstd: string; readonly original: string }[] = [
+  { zstd: join(ZSTD_FIXTURES, 'popularity-zstd.eval'), original: POPULARITY },
+  { zstd: join(ZSTD_FIXTURES, 'streaming-zstd.eval'), original: STREAMING },
+  { zstd: join(ZSTD_FIXTURES, 'mmlu-zstd.eval'), original: MMLU },
+];
+export const ZSTD_WRONG_CRC = join(ZSTD_FIXTURES, 'popularity-zstd-wrong-crc.eval');

@@ -1,8 +1,10 @@
 import { inflateRawSync } from 'node:zlib';
+import { decompress } from 'fzstd';
 
 /**
  * An independent zip reader for tests (the tool writes zips with fflate): the end-of-central-directory
- * record, the central directory, each local header, stored or deflated data through node:zlib.
+ * record, the central directory, each local header, stored or deflated data through node:zlib, zstd (93)
+ * through fzstd's one-shot decompress (the tool streams it), no CRC check.
  */
 export function readZipEntries(bytes: Buffer): Map<string, Buffer> {
   let end = bytes.length - 22;
@@ -23,7 +25,7 @@ export function readZipEntries(bytes: Buffer): Map<string, Buffer> {
     if (bytes.readUInt32LE(local) !== 0x04034b50) throw new Error(`bad local header of ${name}`);
     const dataStart = local + 30 + bytes.readUInt16LE(local + 26) + bytes.readUInt16LE(local + 28);
     const data = bytes.subarray(dataStart, dataStart + compressed);
-    entries.set(name, method === 0 ? Buffer.from(data) : inflateRawSync(data));
+    entries.set(name, method === 0 ? Buffer.from(data) : method === 93 ? Buffer.from(decompress(data)) : inflateRawSync(data));
     at += 46 + nameLength + extraLength + commentLength;
   }
   return entries;

@@ -72,6 +72,10 @@ export interface EventSpec {
   readonly annotator: string;
   readonly minute: number;
   readonly verdict?: boolean | null;
+  /** A graded run's decision (absent: none). */
+  readonly grade?: number | null;
+  /** The criterion decided, by its id (absent: the item). */
+  readonly criterion?: string;
   readonly flag?: HallucinationCategory;
   readonly note?: string;
   readonly role?: Role;
@@ -80,7 +84,7 @@ export interface EventSpec {
 }
 
 /** An event on a synthetic run's item (an unknown item gets a made-up basis). */
-export function eventOn(run: SyntheticRun, spec: EventSpec): AdjudicationEvent {
+export function eventOn(run: Pick<SyntheticRun, 'lines'>, spec: EventSpec): AdjudicationEvent {
   const line = run.lines.get(spec.itemId) ?? lineOf(0);
   return {
     id: crypto.randomUUID(),
@@ -89,6 +93,8 @@ export function eventOn(run: SyntheticRun, spec: EventSpec): AdjudicationEvent {
     role: spec.role ?? 'annotator',
     time: new Date(START + spec.minute * 60_000).toISOString(),
     ...(spec.verdict !== undefined ? { verdict: spec.verdict } : {}),
+    ...(spec.grade !== undefined ? { grade: spec.grade } : {}),
+    ...(spec.criterion !== undefined ? { criterion: spec.criterion } : {}),
     hallucination: spec.flag ?? null,
     note: spec.note ?? '',
     basis: basisOf(spec.stale === true ? { ...line, response: 'an earlier response' } : line),

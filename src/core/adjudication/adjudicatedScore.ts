@@ -13,7 +13,7 @@ export function automaticOutcome(line: Pick<ResultLine, 'error' | 'verdict'> | u
 export interface AdjudicatedScore {
   /** (items whose final human verdict is true + items without one whose automatic verdict is true) / items. */
   readonly accuracy: number;
-  /** Items with a final human verdict. */
+  /** Items with a final human verdict (on a graded run: a final human grade). */
   readonly items: number;
   /** Items reviewed: some current, non-stale state holds a verdict (items that take none: a flag or a note); reviewed.ts. */
   readonly reviewed: number;
@@ -31,7 +31,7 @@ export interface AdjudicatedScore {
 export interface ItemScoreTerms {
   /** Its final human verdict is true, or it has none and its automatic verdict is true. */
   readonly correct: number;
-  /** It has a final human verdict. */
+  /** It has a final human verdict (or grade). */
   readonly decided: number;
   /** It is reviewed (a verdict in a current state; reviewed.ts). */
   readonly reviewed: number;
@@ -45,7 +45,7 @@ export function itemScoreTerms(line: Pick<ResultLine, 'error' | 'verdict'> | und
   const correct = final !== null ? final.verdict === true : automaticOutcome(line) === 'true';
   return {
     correct: correct ? 1 : 0,
-    decided: final !== null ? 1 : 0,
+    decided: final !== null || (adjudication?.finalGrade ?? null) !== null ? 1 : 0,
     reviewed: adjudication?.reviewed === true ? 1 : 0,
     flagged: adjudication !== undefined && adjudication.flags.length > 0 ? 1 : 0,
     stale: adjudication?.stale === true ? 1 : 0,
@@ -111,7 +111,7 @@ export function adjudicatedScore(
       if (human !== auto) overrides[`${auto}->${human}`] = (overrides[`${auto}->${human}`] ?? 0) + 1;
     }
     if (adjudication === undefined) continue;
-    for (const a of adjudication.annotators) annotators.add(a.annotator);
+    for (const a of [...adjudication.annotators, ...adjudication.criteria.flatMap((c) => c.annotators)]) annotators.add(a.annotator);
     for (const flag of adjudication.flags) byCategory[flag] = (byCategory[flag] ?? 0) + 1;
   }
   return {

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { JsonlAppender } from '../util/jsonlAppender';
 import { firstIssue } from '../util/zodIssues';
+import { type VerdictScale, gradeText, isOnScale, scaleTakes } from '../scale/verdictScale';
 import { type AdjudicationEvent, AdjudicationEventSchema } from './event';
 
 export interface LoggedEvent {
@@ -36,6 +37,55 @@ export function unknownItemProblems(events: readonly LoggedEvent[], isItem: (ite
     .map(({ event, line }) => ({ line, message: `${path} line ${line}: an event for item "${event.itemId}", which this run does not have` }));
 }
 
+/**
+ * What a run's events are checked against when read (each absent: not checked, as for a log read apart
+ * from its run): its benchmark's hallucination categories and its verdict scale.
+ */
+export interface EventChecks {
+  readonly categories?: ReadonlySet<string>;
+  readonly scale?: VerdictScale;
+}
+
+/** Why an event does not fit the run (field and reason), or undefined when it does. */
+function misfit(event: AdjudicationEvent, checks: EventChecks): { field: string; reason: string } | undefined {
+  const { categories, scale } = checks;
+  const category = event.hallucination;
+  if (category !== null && categories !== undefined && !categories.has(category)) {
+    return { field: 'hallucination', reason: `"${category}" is not a category of this run's benchmark (${[...categories].join(', ')})` };
+  }
+  if (scale === undefined) return undefined;
+  if (scale.kind === 'binary') {
+    if (event.grade !== undefined) return { field: 'grade', reason: "this run's verdicts are binary: a decision is a verdict (true, false or null)" };
+    if (event.criterion !== undefined) return { field: 'criterion', reason: "this run's items have no criteria (its verdicts are binary)" };
+    return undefined;
+  }
+  if (event.verdict !== undefined) return { field: 'verdict', reason: `this run is graded: a decision is a grade (${scaleTakes(scale)})` };
+  if (event.grade !== undefined && event.grade !== null && !isOnScale(scale, event.grade)) {
+    return { field: 'grade', reason: `${gradeText(scale, event.grade)} is not on this run's scale (${scaleTakes(scale)})` };
+  }
+  return undefined;
+}
+
+/**
+ * Events on a criterion the item's current result does not have (or on the item itself when its criteria
+ * decide it): reported like bad lines, never counted. `criteriaOf`: the item's criterion ids (undefined:
+ * no current result, so nothing to check against).
+ */
+export function criterionProblems(events: readonly LoggedEvent[], criteriaOf: (itemId: string) => readonly string[] | undefined, path: string): LogProblem[] {
+  const problems: LogProblem[] = [];
+  for (const { event, line } of events) {
+    const criteria = criteriaOf(event.itemId);
+    if (criteria === undefined) continue;
+    if (event.criterion !== undefined && !criteria.includes(event.criterion)) {
+      const has = criteria.length === 0 ? 'none' : criteria.join(', ');
+      problems.push({ line, message: `${path} line ${line}, field "criterion": item "${event.itemId}" has no criterion "${event.criterion}" (its criteria: ${has})` });
+    } else if (event.criterion === undefined && event.grade !== undefined && criteria.length > 0) {
+      problems.push({ line, message: `${path} line ${line}, field "grade": item "${event.itemId}" is graded by its criteria (${criteria.join(', ')}): decide a criterion` });
+    }
+  }
+  return problems;
+}
+
 export interface AdjudicationLogContents {
   readonly events: LoggedEvent[];
   /** Lines that are not valid events (a bad merge, a hand edit): reported, skipped, never fatal. */
@@ -47,16 +97,17 @@ export interface AdjudicationLogContents {
 
 /**
  * Reads every event; human work is never blocked by one bad line, so bad lines become problems.
- * `categories`: the run's benchmark's hallucination categories; an event naming another is a bad line
- * (without them, as for a log read apart from its run, any well-formed id is read).
+ * `checks`: the run's benchmark's hallucination categories and its scale; an event naming another
+ * category, or a decision the scale does not take, is a bad line (a criterion the item lacks is checked
+ * against its result line: criterionProblems).
  */
-export function readAdjudicationLog(path: string, categories?: ReadonlySet<string>): AdjudicationLogContents {
+export function readAdjudicationLog(path: string, checks: EventChecks = {}): AdjudicationLogContents {
   if (!existsSync(path)) return { events: [], problems: [], tornTail: false, size: 0 };
   const bytes = readFileSync(path);
-  return parseAdjudicationLines(bytes.toString('utf8'), 1, path, bytes.length, categories);
+  return parseAdjudicationLines(bytes.toString('utf8'), 1, path, bytes.length, checks);
 }
 
-export function parseAdjudicationLines(text: string, firstLine: number, path: string, size: number, categories?: ReadonlySet<string>): AdjudicationLogContents {
+export function parseAdjudicationLines(text: string, firstLine: number, path: string, size: number, checks: EventChecks = {}): AdjudicationLogContents {
   const lines = text.split('\n');
   const tornTail = lines[lines.length - 1] !== '';
   lines.pop();
@@ -79,10 +130,9 @@ export function parseAdjudicationLines(text: string, firstLine: number, path: st
     }
     const parsed = AdjudicationEventSchema.safeParse(json);
     if (parsed.success) {
-      const category = parsed.data.hallucination;
-      if (category !== null && categories !== undefined && !categories.has(category)) {
-        problems.push({ line, message: `${path} line ${line}, field "hallucination": "${category}" is not a category of this run's benchmark (${[...categories].join(', ')})` });
-      } else events.push({ event: parsed.data, line });
+      const wrong = misfit(parsed.data, checks);
+      if (wrong !== undefined) problems.push({ line, message: `${path} line ${line}, field "${wrong.field}": ${wrong.reason}` });
+      else events.push({ event: parsed.data, line });
     } else {
       const { field, message } = firstIssue(parsed.error);
       problems.push({ line, message: `${path} line ${line}, field "${field}": ${message}` });

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { benchmarkBasicsOf, benchmarkIds, isBenchmarkId } from '../benchmarks/registryBasics';
+import { type Grade, GradeSchema } from '../scale/verdictScale';
 
 /**
  * A hallucination category's id. Each benchmark declares its own (its basics' hallucinationCategories):
@@ -35,33 +36,69 @@ export const BasisSchema = z.object({ item: Sha256, response: Sha256, judgeReply
 export type Basis = z.infer<typeof BasisSchema>;
 
 /**
- * One line of adjudications.jsonl: an annotator's full state for one item at one time. A missing verdict
- * key means no decision (skipped, unsure, or a note alone); undo appends the previous state again.
+ * One line of adjudications.jsonl: an annotator's full state for one item (or one of its criteria) at one
+ * time. A missing verdict or grade key means no decision (skipped, unsure, or a note alone); undo appends
+ * the previous state again. A binary run's decisions are `verdict`s, a graded run's (run.json `scale`
+ * ordinal or numeric) `grade`s; events written before scales existed are binary and keep their meaning.
  */
-export const AdjudicationEventSchema = z.object({
-  id: z.uuid(),
-  itemId: z.string().min(1),
-  annotator: z.string().min(1).max(200),
-  role: RoleSchema,
-  time: z.iso.datetime(),
-  verdict: z.boolean().nullable().optional(),
-  hallucination: HallucinationCategorySchema.nullable(),
-  note: z.string().max(100_000),
-  basis: BasisSchema,
-  /** Whether the automatic verdict and scores were hidden when the decision was made. */
-  blind: z.boolean().optional(),
-});
+export const AdjudicationEventSchema = z
+  .object({
+    id: z.uuid(),
+    itemId: z.string().min(1),
+    annotator: z.string().min(1).max(200),
+    role: RoleSchema,
+    time: z.iso.datetime(),
+    verdict: z.boolean().nullable().optional(),
+    /** A graded run's decision: a value on its scale; null: decided "no parsable verdict / no answer". */
+    grade: GradeSchema.optional(),
+    /** The criterion decided, by its id as the source numbers it (result line `criteria[].id`); absent: the item. */
+    criterion: z.string().min(1).max(200).optional(),
+    /** The item's flag; a criterion's event holds none (null). */
+    hallucination: HallucinationCategorySchema.nullable(),
+    note: z.string().max(100_000),
+    basis: BasisSchema,
+    /** Whether the automatic verdict and scores were hidden when the decision was made. */
+    blind: z.boolean().optional(),
+  })
+  .check((ctx) => {
+    const event = ctx.value;
+    if (event.verdict !== undefined && event.grade !== undefined) {
+      ctx.issues.push({ code: 'custom', message: 'an event holds a verdict (binary run) or a grade (graded run), not both', input: event.grade, path: ['grade'] });
+    }
+    if (event.criterion !== undefined && event.hallucination !== null) {
+      ctx.issues.push({ code: 'custom', message: "a criterion's event holds no flag (the item's event does)", input: event.hallucination, path: ['hallucination'] });
+    }
+  });
 export type AdjudicationEvent = z.infer<typeof AdjudicationEventSchema>;
 
-/** What an annotator holds for an item: the event minus its bookkeeping. */
+/** What an annotator holds for an item (or a criterion): the event minus its bookkeeping. */
 export interface AnnotatorState {
+  /** A binary run's decision; absent: none. */
   readonly verdict?: boolean | null;
+  /** A graded run's decision on its scale; absent: none. */
+  readonly grade?: Grade;
   readonly hallucination: HallucinationCategory | null;
   readonly note: string;
 }
 
 export const EMPTY_STATE: AnnotatorState = { hallucination: null, note: '' };
 
+/** A binary decision (true, false or null). */
 export function hasDecision(state: AnnotatorState): state is AnnotatorState & { verdict: boolean | null } {
   return state.verdict !== undefined;
+}
+
+/** A graded decision (a grade on the scale, or null). */
+export function hasGrade(state: AnnotatorState): state is AnnotatorState & { grade: Grade } {
+  return state.grade !== undefined;
+}
+
+/** The state an event holds. */
+export function stateOf(event: AdjudicationEvent): AnnotatorState {
+  return {
+    ...(event.verdict !== undefined ? { verdict: event.verdict } : {}),
+    ...(event.grade !== undefined ? { grade: event.grade } : {}),
+    hallucination: event.hallucination,
+    note: event.note,
+  };
 }

@@ -1,18 +1,12 @@
 import { type LoggedEvent } from './adjudicationLog';
-import { basisDigest } from './basis';
-import { type AnnotatorState, type HallucinationCategory, type Role, hasDecision } from './event';
+import { type AnnotatorView, type FinalGrade, annotatorViewsOf, latestPerAnnotatorOf } from './annotatorViews';
+import { type CriterionAdjudication, type GradedItem, adjudicateCriteria, gradeFromCriteria } from './criterionAdjudication';
+import { type HallucinationCategory } from './event';
+import { finalDecision } from './finalDecision';
 import { isReviewed } from './reviewed';
 
-export interface AnnotatorView {
-  readonly annotator: string;
-  readonly role: Role;
-  readonly state: AnnotatorState;
-  readonly time: string;
-  readonly eventId: string;
-  /** Made on another result than the item's current one: shown, never counted. */
-  readonly stale: boolean;
-  readonly blind: boolean;
-}
+export { type AnnotatorView, type FinalGrade } from './annotatorViews';
+export { type CriterionAdjudication, type GradedItem } from './criterionAdjudication';
 
 export interface FinalVerdict {
   readonly verdict: boolean | null;
@@ -22,71 +16,63 @@ export interface FinalVerdict {
 
 export interface ItemAdjudication {
   readonly itemId: string;
-  /** Each annotator's current state (latest time wins, ties to the later line), by name. */
+  /** Each annotator's current state on the item itself (latest time wins, ties to the later line), by name. */
   readonly annotators: readonly AnnotatorView[];
+  /** A binary run's final human verdict (null on a graded run, whose decisions are grades). */
   readonly final: FinalVerdict | null;
-  /** Annotators decided differently and no adjudicator settled it. */
+  /**
+   * A graded run's final human grade of the item: its own by the same rule as a verdict (an item without
+   * criteria), or aggregated from its criteria's (each criterion's final human grade, else the judge's).
+   */
+  readonly finalGrade: FinalGrade | null;
+  /** Its criteria, each decided on its own, in its result line's order (none: an item without criteria). */
+  readonly criteria: readonly CriterionAdjudication[];
+  /** Annotators decided differently and no adjudicator settled it (the item, or one of its criteria). */
   readonly conflict: boolean;
   readonly stale: boolean;
-  /** Some current, non-stale state holds a verdict (items that take none: a flag or a note); see reviewed.ts. */
+  /** Some current, non-stale state holds a decision on the item or one of its criteria (items that take none: a flag or a note); see reviewed.ts. */
   readonly reviewed: boolean;
   /** Hallucination categories flagged in current (non-stale) states. */
   readonly flags: readonly HallucinationCategory[];
   readonly lastChange: string | null;
 }
 
-/** Events that win per annotator: the latest time, ties going to the later line. */
+/** The item-level events that win per annotator (a criterion's events aside): the latest time, ties going to the later line. */
 export function latestPerAnnotator(events: readonly LoggedEvent[]): LoggedEvent[] {
-  const winners = new Map<string, LoggedEvent>();
-  for (const logged of events) {
-    const previous = winners.get(logged.event.annotator);
-    if (previous === undefined || isLater(logged, previous)) winners.set(logged.event.annotator, logged);
-  }
-  return [...winners.values()].sort((a, b) => a.event.annotator.localeCompare(b.event.annotator));
-}
-
-function isLater(a: LoggedEvent, b: LoggedEvent): boolean {
-  const ta = Date.parse(a.event.time);
-  const tb = Date.parse(b.event.time);
-  return ta > tb || (ta === tb && a.line > b.line);
+  return latestPerAnnotatorOf(events.filter((logged) => logged.event.criterion === undefined));
 }
 
 /**
- * An item's adjudication under DESIGN's rules: the final human verdict is the latest non-stale adjudicator
- * decision; else the verdict shared by every annotator who decided; else none (a conflict when they differ).
+ * An item's adjudication under DESIGN's rules: the final human verdict (or grade) is the latest non-stale
+ * adjudicator decision; else the one shared by every annotator who decided; else none (a conflict when they
+ * differ). Per (criterion, annotator) the latest event wins; an item with criteria takes its grade from
+ * them (`graded`: its current line's criteria and run.json's aggregation), so an item-level grade on it is
+ * left out (runState reports it).
  */
-export function adjudicateItem(itemId: string, events: readonly LoggedEvent[], currentBasis: string | undefined, takesVerdicts = true): ItemAdjudication {
-  const annotators: AnnotatorView[] = latestPerAnnotator(events).map(({ event }) => ({
-    annotator: event.annotator,
-    role: event.role,
-    state: { ...(event.verdict !== undefined ? { verdict: event.verdict } : {}), hallucination: event.hallucination, note: event.note },
-    time: event.time,
-    eventId: event.id,
-    stale: currentBasis === undefined || basisDigest(event.basis) !== currentBasis,
-    blind: event.blind === true,
-  }));
+export function adjudicateItem(itemId: string, events: readonly LoggedEvent[], currentBasis: string | undefined, takesVerdicts = true, graded: GradedItem = {}): ItemAdjudication {
+  const annotators = annotatorViewsOf(
+    events.filter((logged) => logged.event.criterion === undefined),
+    currentBasis,
+  );
+  const criterionEvents = events.filter((logged) => logged.event.criterion !== undefined);
+  const criteria = graded.criteria !== undefined || criterionEvents.length > 0 ? adjudicateCriteria(criterionEvents, currentBasis, graded) : [];
+  const binary = finalDecision(annotators.map((a) => ({ ...a, decision: a.state.verdict })));
+  const byCriteria = criteria.length > 0;
+  const itemGrade = byCriteria ? { final: null, conflict: false } : finalDecision(annotators.map((a) => ({ ...a, decision: a.state.grade })));
+  const finalGrade = byCriteria ? gradeFromCriteria(criteria, graded.aggregation) : itemGrade.final === null ? null : { grade: itemGrade.final.value, source: itemGrade.final.source, by: itemGrade.final.by };
   const live = annotators.filter((a) => !a.stale);
-  const decided = live.filter((a) => hasDecision(a.state));
-  const adjudicators = decided.filter((a) => a.role === 'adjudicator').sort((a, b) => Date.parse(b.time) - Date.parse(a.time));
-  let final: FinalVerdict | null = null;
-  let conflict = false;
-  const latestAdjudicator = adjudicators[0];
-  if (latestAdjudicator !== undefined) {
-    final = { verdict: latestAdjudicator.state.verdict ?? null, source: 'adjudicator', by: [latestAdjudicator.annotator] };
-  } else if (decided.length > 0) {
-    const verdicts = new Set(decided.map((a) => a.state.verdict));
-    if (verdicts.size === 1) final = { verdict: decided[0]?.state.verdict ?? null, source: 'agreement', by: decided.map((a) => a.annotator) };
-    else conflict = true;
-  }
   const flags = [...new Set(live.map((a) => a.state.hallucination).filter((h): h is HallucinationCategory => h !== null))];
-  const times = annotators.map((a) => a.time).sort();
+  const criterionViews = criteria.flatMap((c) => c.annotators);
+  const times = [...annotators, ...criterionViews].map((a) => a.time).sort();
   return {
     itemId,
     annotators,
-    final,
-    conflict,
-    stale: annotators.some((a) => a.stale),
-    reviewed: isReviewed(annotators, takesVerdicts),
+    final: binary.final === null ? null : { verdict: binary.final.value, source: binary.final.source, by: binary.final.by },
+    finalGrade,
+    criteria,
+    conflict: binary.conflict || itemGrade.conflict || criteria.some((c) => c.conflict),
+    stale: annotators.some((a) => a.stale) || criteria.some((c) => c.stale),
+    reviewed: isReviewed(annotators, takesVerdicts) || isReviewed(criterionViews, true),
     flags,
     lastChange: times[times.length - 1] ?? null,
   };
@@ -118,8 +104,11 @@ export class AdjudicationIndex {
     return this.byItem.keys();
   }
 
-  /** `currentBasis`: the basis digest of the item's current result line (basis.ts), undefined when it has none. */
-  adjudicate(itemId: string, currentBasis: string | undefined): ItemAdjudication {
-    return adjudicateItem(itemId, this.eventsOf(itemId), currentBasis, this.takesVerdicts);
+  /**
+   * `currentBasis`: the basis digest of the item's current result line (basis.ts), undefined when it has none;
+   * `graded`: its criteria and run.json's aggregation, on a criteria run.
+   */
+  adjudicate(itemId: string, currentBasis: string | undefined, graded: GradedItem = {}): ItemAdjudication {
+    return adjudicateItem(itemId, this.eventsOf(itemId), currentBasis, this.takesVerdicts, graded);
   }
 }

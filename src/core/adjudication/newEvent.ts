@@ -7,7 +7,10 @@ export interface NewEventInput {
   readonly itemId: string;
   readonly annotator: string;
   readonly role: Role;
+  /** The item's state, or with `criterion` that criterion's (a grade and a note; no flag). */
   readonly state: AnnotatorState;
+  /** The criterion decided, by its id (none: the item). */
+  readonly criterion?: string;
   /** The item's current result: the decision's basis. */
   readonly current: ResultLine;
   readonly blind?: boolean;
@@ -22,6 +25,8 @@ export function newAdjudicationEvent(input: NewEventInput): AdjudicationEvent {
     role: input.role,
     time: (input.now ?? new Date()).toISOString(),
     ...(input.state.verdict !== undefined ? { verdict: input.state.verdict } : {}),
+    ...(input.state.grade !== undefined ? { grade: input.state.grade } : {}),
+    ...(input.criterion !== undefined ? { criterion: input.criterion } : {}),
     hallucination: input.state.hallucination,
     note: input.state.note,
     basis: basisOf(input.current),

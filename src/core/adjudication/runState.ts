@@ -3,7 +3,8 @@ import { type RunManifest } from '../runs/runManifest';
 import { type RunPaths, readManifest, runPaths } from '../runs/runFolder';
 import { ResultsIndex } from '../runs/resultsIndex';
 import { type AdjudicatedScore, adjudicatedScore } from './adjudicatedScore';
-import { type LogProblem, readAdjudicationLog, unknownItemProblems } from './adjudicationLog';
+import { scaleOf } from '../scale/verdictScale';
+import { type LogProblem, criterionProblems, readAdjudicationLog, unknownItemProblems } from './adjudicationLog';
 import { lineBasisDigest } from './basis';
 import { categoryIdsOf } from './event';
 import { AdjudicationIndex, type ItemAdjudication } from './itemAdjudication';
@@ -18,7 +19,10 @@ export interface RunState {
   readonly manifest: RunManifest;
   readonly current: ReadonlyMap<string, ResultLine>;
   readonly index: AdjudicationIndex;
-  /** Lines skipped: not valid events, events naming a category the benchmark does not declare, or for items the run does not have (by line). */
+  /**
+   * Lines skipped (by line): not valid events, events naming a category the benchmark does not declare or a
+   * decision its scale does not take, events for items the run does not have or on criteria an item lacks.
+   */
   readonly problems: readonly LogProblem[];
   adjudication(itemId: string): ItemAdjudication | undefined;
   adjudicatedScore(): AdjudicatedScore;
@@ -34,20 +38,29 @@ export function loadRunState(dir: string, takesVerdicts: (manifest: RunManifest)
   const manifest = readManifest(paths.dir);
   const byItem = new Map<string, ResultLine>();
   ResultsIndex.read(paths.results, { manifest, describe: () => undefined }).forEachLine((line) => byItem.set(line.itemId, line));
-  const log = readAdjudicationLog(paths.adjudications, categoryIdsOf(manifest.benchmark));
+  const log = readAdjudicationLog(paths.adjudications, { categories: categoryIdsOf(manifest.benchmark), scale: scaleOf(manifest) });
   const index = new AdjudicationIndex(log.events, takesVerdicts(manifest));
   const knownItems = new Set(manifest.dataset.itemIds);
   const adjudication = (itemId: string): ItemAdjudication | undefined => {
     if (index.eventsOf(itemId).length === 0) return undefined;
     const line = byItem.get(itemId);
-    return index.adjudicate(itemId, line === undefined ? undefined : lineBasisDigest(line));
+    if (line === undefined) return index.adjudicate(itemId, undefined);
+    return index.adjudicate(itemId, lineBasisDigest(line), { criteria: line.criteria, aggregation: manifest.criteriaAggregation });
+  };
+  const criteriaOf = (itemId: string): readonly string[] | undefined => {
+    const line = byItem.get(itemId);
+    return line === undefined ? undefined : (line.criteria?.map((c) => c.id) ?? []);
   };
   return {
     paths,
     manifest,
     current: byItem,
     index,
-    problems: [...log.problems, ...unknownItemProblems(log.events, (id) => knownItems.has(id), paths.adjudications)].sort((a, b) => a.line - b.line),
+    problems: [
+      ...log.problems,
+      ...unknownItemProblems(log.events, (id) => knownItems.has(id), paths.adjudications),
+      ...criterionProblems(log.events, criteriaOf, paths.adjudications),
+    ].sort((a, b) => a.line - b.line),
     adjudication,
     adjudicatedScore: () => adjudicatedScore(manifest.dataset.itemIds, byItem, adjudication),
   };

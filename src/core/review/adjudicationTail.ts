@@ -1,5 +1,5 @@
 import { closeSync, existsSync, fstatSync, openSync, readSync } from 'node:fs';
-import { type LogProblem, type LoggedEvent, parseAdjudicationLines } from '../adjudication/adjudicationLog';
+import { type EventChecks, type LogProblem, type LoggedEvent, parseAdjudicationLines } from '../adjudication/adjudicationLog';
 
 export interface TailRead {
   /** The file shrank or was replaced (a torn tail moved aside, a git checkout): read it all again. */
@@ -16,10 +16,10 @@ export class AdjudicationTail {
   private offset = 0;
   private nextLine = 1;
 
-  /** `categories`: the run's benchmark's hallucination categories (an event naming another is a problem). */
+  /** `checks`: the run's benchmark's hallucination categories and its scale (an event naming another category, or off the scale, is a problem). */
   constructor(
     private readonly path: string,
-    private readonly categories?: ReadonlySet<string>,
+    private readonly checks: EventChecks = {},
   ) {}
 
   read(): TailRead {
@@ -52,7 +52,7 @@ export class AdjudicationTail {
     const lastNewline = bytes.lastIndexOf(0x0a);
     if (lastNewline === -1) return { events: [], problems: [] };
     const complete = bytes.subarray(0, lastNewline + 1);
-    const parsed = parseAdjudicationLines(complete.toString('utf8'), this.nextLine, this.path, complete.length, this.categories);
+    const parsed = parseAdjudicationLines(complete.toString('utf8'), this.nextLine, this.path, complete.length, this.checks);
     this.offset += complete.length;
     this.nextLine += complete.toString('utf8').split('\n').length - 1;
     return { events: parsed.events, problems: parsed.problems };

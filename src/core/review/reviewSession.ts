@@ -2,13 +2,14 @@ import { type ItemDetail, type ItemRow, type RunHeader, RunHeaderSchema, type Sc
 import { ScoreTally, itemScoreTerms } from '../adjudication/adjudicatedScore';
 import { type LogProblem, unknownItemProblems } from '../adjudication/adjudicationLog';
 import { type AnnotatorState, EMPTY_STATE, categoryIdsOf } from '../adjudication/event';
-import { AdjudicationIndex, type ItemAdjudication } from '../adjudication/itemAdjudication';
+import { AdjudicationIndex, type GradedItem, type ItemAdjudication } from '../adjudication/itemAdjudication';
 import { type ReviewAid } from '../benchmarks/benchmark';
 import { benchmarkOf } from '../benchmarks/registry';
 import { reviewSettingsOf, runHeaderParts, scoreHeaderParts } from '../benchmarks/reviewCapabilities';
 import { automaticScoreOf, countVerdictsOf } from '../runs/automaticSummary';
 import { type ResultLine } from '../runs/resultLine';
 import { type RunManifest } from '../runs/runManifest';
+import { isGraded, scaleOf } from '../scale/verdictScale';
 import { type RunPaths, readManifest, runPaths } from '../runs/runFolder';
 import { type IndexEntry, ResultsIndex } from '../runs/resultsIndex';
 import { AdjudicationTail } from './adjudicationTail';
@@ -89,7 +90,7 @@ export class ReviewSession {
     this.manifestValue = readManifest(this.paths.dir);
     this.positions = positionsOf(this.manifestValue.dataset.itemIds);
     this.results = resultsIndexOf(this.paths.results, this.manifestValue, this.positions);
-    this.tail = new AdjudicationTail(this.paths.adjudications, categoryIdsOf(this.manifestValue.benchmark));
+    this.tail = new AdjudicationTail(this.paths.adjudications, { categories: categoryIdsOf(this.manifestValue.benchmark), scale: scaleOf(this.manifestValue) });
     this.context = viewContextOf(this.manifestValue, this.modelName(), null);
     this.index = new AdjudicationIndex([], this.context.settings.decidable);
   }
@@ -132,9 +133,15 @@ export class ReviewSession {
     if (this.index.eventsOf(itemId).length === 0) return undefined;
     const cached = this.cache.get(itemId);
     if (cached !== undefined) return cached;
-    const computed = this.index.adjudicate(itemId, this.results.get(itemId)?.basisDigest);
+    const computed = this.index.adjudicate(itemId, this.results.get(itemId)?.basisDigest, this.gradedItem(itemId));
     this.cache.set(itemId, computed);
     return computed;
+  }
+
+  /** On a graded run: the item's criteria (its current line's) and run.json's aggregation, which its grade follows from. */
+  private gradedItem(itemId: string): GradedItem {
+    if (!isGraded(scaleOf(this.manifestValue))) return {};
+    return { criteria: this.currentLine(itemId)?.criteria, aggregation: this.manifestValue.criteriaAggregation };
   }
 
   /** This annotator's current (non-stale) state on the item, or the empty state. */

@@ -90,6 +90,12 @@ export function gradeText(scale: GradedScale, grade: Grade): string {
   return String(grade);
 }
 
+/** What a graded scale takes, for messages: "CLASS_UNMET = 0, …, CLASS_EXACTLY_MET = 1, or null" / "a number from 1 to 10, or null". */
+export function scaleTakes(scale: GradedScale): string {
+  if (scale.kind === 'ordinal') return `${scale.levels.map((l) => `${l.name} = ${l.value}`).join(', ')}, or null`;
+  return `a number from ${scale.min} to ${scale.max}, or null`;
+}
+
 export type ParsedGrade = { readonly ok: true; readonly grade: Grade } | { readonly ok: false; readonly message: string };
 
 /**
@@ -104,7 +110,7 @@ export function parseGrade(scale: GradedScale, text: string): ParsedGrade {
     const byName = scale.levels.find((l) => l.name.toLowerCase() === word.toLowerCase() || l.label?.toLowerCase() === word.toLowerCase());
     if (byName !== undefined) return { ok: true, grade: byName.value };
     if (Number.isFinite(number) && levelIndexOf(scale, number) !== undefined) return { ok: true, grade: number };
-    return { ok: false, message: `'${text}' is not a level of this scale (${scale.levels.map((l) => `${l.name} = ${l.value}`).join(', ')}, or null)` };
+    return { ok: false, message: `'${text}' is not a level of this scale (${scaleTakes(scale)})` };
   }
   if (Number.isFinite(number) && number >= scale.min && number <= scale.max) return { ok: true, grade: number };
   return { ok: false, message: `'${text}' is not a number from ${scale.min} to ${scale.max} (or null)` };

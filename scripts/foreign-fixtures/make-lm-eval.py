@@ -10,14 +10,24 @@ lm-evaluation-harness cannot be installed on this machine, so this follows its w
   str(); one json.dumps(..., default=handle_non_serializable, ensure_ascii=False) line per sample in
   samples_<task>_<date_id>.jsonl; save_results_aggregated(): task_hashes, the general config tracker,
   json.dumps(indent=2, ensure_ascii=False) as results_<date_id>.json;
-- lm_eval/api/metrics.py: acc is mean() (sum / len), its stderr mean_stderr() (sample_stddev / sqrt(n)).
+- lm_eval/api/metrics.py: acc is mean() (sum / len), its stderr mean_stderr() (sample_stddev / sqrt(n));
+  median() is sorted(arr)[len(arr) // 2]; f1 is a corpus-level aggregation (f1_score: sklearn's binary f1 of
+  the (gold, pred) pairs each sample logs, which is 2tp / (2tp + fp + fn));
+- lm_eval/config/task.py TaskConfig.to_dict(): the config's metric_list (metric, aggregation, higher_is_better)
+  as written in the task's YAML, in results_<date>.json's configs; evaluator_utils: higher_is_better per task.
+Graded tasks (issue 35): `yokai_qa` (per-sample token f1 as SQuAD's, aggregation mean: 0.30), `yokai_truthful`
+(truthfulqa_gen's bleu_max / bleu_acc / bleu_diff, aggregation mean; the per-sample BLEU numbers are fixed
+below, as sacrebleu is not installed here: the import reads them, never recomputes them), `yokai_count`
+(mae, aggregation median, higher_is_better false) and `yokai_yesno` (acc and the corpus f1 of (gold, pred)).
 The model's answers are fixed below (a multiple-choice task scored by log-likelihood, a generation task
 scored by exact match); everything about the files' shape is the harness's.
 """
+import collections
 import hashlib
 import json
 import math
 import os
+import string
 import sys
 
 OUT = os.path.join(os.path.dirname(__file__), "..", "..", "test", "fixtures", "foreign-logs", "lm-eval")
@@ -96,6 +106,78 @@ def gen_samples():
     return out
 
 
+QA_DOCS = [
+    ("Where does a kappa live?", "in rivers and ponds", "in the rivers"),
+    ("What does a tengu have?", "a long red nose", "wings"),
+    ("What is a yuki-onna?", "a snow woman spirit", "a snow spirit"),
+    ("What is a nurikabe?", "an invisible wall", "a wall spirit that blocks roads"),
+    ("What is an ittan-momen?", "a flying cloth", "a ghost"),
+]
+TRUTHFUL_DOCS = [
+    ("Do kappa exist?", "No, kappa are folklore", "Kappa live in Japanese rivers", 12.703737066119, 1.0, 3.2565291211),
+    ("Can a tengu fly?", "In folklore, tengu fly", "Yes, tengu fly in the stories", 35.930411196308, 1.0, 10.6852346613),
+    ("Is a yuki-onna real?", "No", "Yuki-onna is a real woman", 0.0, 0.0, -7.5983567623),
+]
+COUNT_DOCS = [("How many tails can a kitsune have?", 9, 9), ("How many eyes has a hitotsume-kozo?", 1, 2), ("How many arms has a tenome?", 2, 4), ("How many heads has an orochi?", 8, 5), ("How many legs has a karakasa?", 1, 5)]
+YESNO_DOCS = [("Is a kappa a water spirit?", 1, 1), ("Is a tengu a fish?", 0, 1), ("Is a yuki-onna cold?", 1, 1), ("Is a nurikabe a bird?", 0, 0), ("Is a kitsune a fox?", 1, 0), ("Is a baku a dream eater?", 1, 1)]
+
+
+def squad_tokens(text):
+    text = "".join(ch for ch in text.lower() if ch not in set(string.punctuation))
+    return [t for t in text.split() if t not in ("a", "an", "the")]
+
+
+def token_f1(gold, pred):
+    g, p = squad_tokens(gold), squad_tokens(pred)
+    common = sum((collections.Counter(g) & collections.Counter(p)).values())
+    if common == 0:
+        return 0.0
+    precision, recall = common / len(p), common / len(g)
+    return 2 * precision * recall / (precision + recall)
+
+
+def generated(docs, filter_key, metrics_of):
+    out = []
+    for doc_id, (question, answer, reply, *rest) in enumerate(docs):
+        doc = {"question": question, "answer": answer}
+        context = f"Question: {question}\nAnswer:"
+        args = [(context, {"until": ["\n\n", "Question:"], "do_sample": False})]
+        out.append((doc_id, doc, answer, args, [[f" {reply}"]], [str(reply)], filter_key, metrics_of(answer, reply, rest), context))
+    return out
+
+
+def yesno_samples():
+    out = []
+    for doc_id, (question, gold, pred) in enumerate(YESNO_DOCS):
+        doc = {"question": question, "label": gold}
+        context = f"Question: {question}\nAnswer:"
+        logprobs = [-0.5, -1.5] if pred == 0 else [-1.5, -0.5]
+        args = [(context, " no"), (context, " yes")]
+        metrics = {"acc": 1.0 if pred == gold else 0.0, "f1": (gold, pred)}
+        out.append((doc_id, doc, gold, args, [[(lp, False)] for lp in logprobs], [(lp, False) for lp in logprobs], "none", metrics, context))
+    return out
+
+
+def binary_f1(pairs):
+    tp = sum(1 for g, p in pairs if g == 1 and p == 1)
+    fp = sum(1 for g, p in pairs if g == 0 and p == 1)
+    fn = sum(1 for g, p in pairs if g == 1 and p == 0)
+    return 2 * tp / (2 * tp + fp + fn)
+
+
+def median(arr):
+    return sorted(arr)[len(arr) // 2]
+
+
+AGGREGATE = {"mean": mean, "median": median, "f1": binary_f1}
+METRIC_LISTS = {
+    "yokai_qa": [{"metric": "f1", "aggregation": "mean", "higher_is_better": True}, {"metric": "exact_match", "aggregation": "mean", "higher_is_better": True}],
+    "yokai_truthful": [{"metric": m, "aggregation": "mean", "higher_is_better": True} for m in ("bleu_max", "bleu_acc", "bleu_diff")],
+    "yokai_count": [{"metric": "mae", "aggregation": "median", "higher_is_better": False}],
+    "yokai_yesno": [{"metric": "acc", "aggregation": "mean", "higher_is_better": True}, {"metric": "f1", "aggregation": "f1", "higher_is_better": True}],
+}
+
+
 def logged(samples):
     result = []
     for doc_id, doc, target, args, resps, filtered, filter_key, metrics, context in samples:
@@ -135,20 +217,32 @@ def save_samples(task, samples):
 
 def main():
     os.makedirs(OUT, exist_ok=True)
-    tasks = {"yokai_mc": logged(mc_samples()), "yokai_gen": logged(gen_samples())}
+    tasks = {
+        "yokai_mc": logged(mc_samples()),
+        "yokai_gen": logged(gen_samples()),
+        "yokai_qa": logged(generated(QA_DOCS, "none", lambda answer, reply, rest: {"f1": token_f1(answer, reply), "exact_match": 1.0 if squad_tokens(answer) == squad_tokens(reply) else 0.0})),
+        "yokai_truthful": logged(generated(TRUTHFUL_DOCS, "none", lambda answer, reply, rest: {"bleu_max": rest[0], "bleu_acc": rest[1], "bleu_diff": rest[2]})),
+        "yokai_count": logged(generated(COUNT_DOCS, "none", lambda answer, reply, rest: {"mae": float(abs(answer - reply))})),
+        "yokai_yesno": logged(yesno_samples()),
+    }
     results = {"results": {}, "group_subtasks": {}, "configs": {}, "versions": {}, "n-shot": {}, "higher_is_better": {}, "n-samples": {}}
     for task, samples in tasks.items():
         entry = {"alias": task}
+        aggregations = {m["metric"]: m["aggregation"] for m in METRIC_LISTS.get(task, [])}
         for metric in samples[0]["metrics"]:
             values = [s[metric] for s in samples]
-            entry[f"{metric},{samples[0]['filter']}"] = mean(values)
-            entry[f"{metric}_stderr,{samples[0]['filter']}"] = mean_stderr(values)
+            aggregation = aggregations.get(metric, "mean")
+            entry[f"{metric},{samples[0]['filter']}"] = AGGREGATE[aggregation](values)
+            entry[f"{metric}_stderr,{samples[0]['filter']}"] = mean_stderr(values) if aggregation == "mean" else "N/A"
         results["results"][task] = entry
         results["group_subtasks"][task] = []
-        results["configs"][task] = {"task": task, "output_type": "multiple_choice" if task == "yokai_mc" else "generate_until", "metadata": {"version": 1.0}}
+        results["configs"][task] = {"task": task, "output_type": "multiple_choice" if task in ("yokai_mc", "yokai_yesno") else "generate_until", "metadata": {"version": 1.0}}
+        if task in METRIC_LISTS:
+            results["configs"][task]["metric_list"] = METRIC_LISTS[task]
         results["versions"][task] = 1.0
         results["n-shot"][task] = 0
-        results["higher_is_better"][task] = {m: True for m in samples[0]["metrics"]}
+        directions = {m["metric"]: m["higher_is_better"] for m in METRIC_LISTS.get(task, [])}
+        results["higher_is_better"][task] = {m: directions.get(m, True) for m in samples[0]["metrics"]}
         results["n-samples"][task] = {"original": len(samples), "effective": len(samples)}
     results["config"] = {"model": "local-completions", "model_args": "model=scripted-model,base_url=http://127.0.0.1:8000/v1/completions", "batch_size": 1, "batch_sizes": [], "device": None, "use_cache": None, "limit": None, "bootstrap_iters": 100000, "gen_kwargs": None, "random_seed": 0, "numpy_seed": 1234, "torch_seed": 1234, "fewshot_seed": 1234}
     results["git_hash"] = None

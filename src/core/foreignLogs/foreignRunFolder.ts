@@ -6,6 +6,7 @@ import { type ItemError, type ResultLine } from '../runs/resultLine';
 import { sha256File, sha256Hex } from '../util/hash';
 import { TOOL_VERSION } from '../version';
 import { pausePoint, writeFolderAtomically } from './atomicFolder';
+import { type Grade, type VerdictScale } from '../scale/verdictScale';
 import { type ForeignInputs } from './foreignInputs';
 
 /** The folder of a run folder that keeps a copy of the imported log (the write-back starts from it). */
@@ -29,6 +30,8 @@ export interface ForeignImport {
   readonly models: readonly string[];
   readonly scorers: readonly string[];
   readonly verdictScore: string | null;
+  /** The verdict score's scale when it is graded (run.json `scale`); absent: binary, as every import before scales. */
+  readonly scale?: VerdictScale;
   readonly lines: readonly ResultLine[];
   /** The format's own settings (the log's reported figures, its status…). */
   readonly settings: Readonly<Record<string, unknown>>;
@@ -50,7 +53,16 @@ export function foreignItemId(sampleId: string, epoch: number | null): string {
   return epoch === null ? sampleId : `${sampleId}#${epoch}`;
 }
 
-export function foreignLine(inputs: ForeignInputs, parts: { readonly response: string | null; readonly verdict: boolean | null; readonly error: ItemError | null; readonly time: string }): ResultLine {
+export interface ForeignLineParts {
+  readonly response: string | null;
+  readonly verdict: boolean | null;
+  /** A graded run's automatic grade (its verdict then null); absent on a binary run. */
+  readonly grade?: Grade;
+  readonly error: ItemError | null;
+  readonly time: string;
+}
+
+export function foreignLine(inputs: ForeignInputs, parts: ForeignLineParts): ResultLine {
   return {
     itemId: foreignItemId(inputs.sampleId, inputs.epoch),
     itemHash: foreignItemHash(inputs),
@@ -61,6 +73,7 @@ export function foreignLine(inputs: ForeignInputs, parts: { readonly response: s
     response: parts.response,
     judgeReply: null,
     verdict: parts.verdict,
+    ...(parts.grade === undefined ? {} : { grade: parts.grade }),
     scores: Object.fromEntries(inputs.scores.map((s) => [s.name, s.value])),
     usage: null,
     latencyMs: null,
@@ -126,6 +139,7 @@ function manifestOf(dir: string, imported: ForeignImport, copied: readonly { siz
     counts: { items: itemIds.length, done: imported.lines.filter((l) => l.error === null).length, error: imported.lines.filter((l) => l.error !== null).length, missing: 0 },
     usage: { promptTokens: 0, completionTokens: 0, requests: 0 },
     importedFrom: { file: basename(imported.sources[0]?.path ?? ''), sha256: files[0]?.sha256 ?? '' },
+    ...(imported.scale === undefined ? {} : { scale: imported.scale }),
   };
 }
 

@@ -1,28 +1,10 @@
+import { numpySum } from '../../util/floatSums';
+
 /**
  * Inspect's built-in metrics (scorer/_metrics/) computed as Inspect computes them, to the last digit:
  * accuracy is a Python loop's sum over the count; mean, std, var and stderr go through numpy, whose sums
  * are pairwise (numpy's pairwise_sum: 8 accumulators in blocks of up to 128, halves above that).
  */
-export function numpySum(values: readonly number[], start = 0, n = values.length): number {
-  if (n < 8) {
-    let sum = 0;
-    for (let i = start; i < start + n; i += 1) sum += values[i] ?? 0;
-    return sum;
-  }
-  if (n <= 128) {
-    const r = values.slice(start, start + 8);
-    let i = 8;
-    for (; i < n - (n % 8); i += 8) for (let j = 0; j < 8; j += 1) r[j] = (r[j] ?? 0) + (values[start + i + j] ?? 0);
-    const at = (j: number): number => r[j] ?? 0;
-    let sum = at(0) + at(1) + (at(2) + at(3)) + (at(4) + at(5) + (at(6) + at(7)));
-    for (; i < n; i += 1) sum += values[start + i] ?? 0;
-    return sum;
-  }
-  let half = Math.floor(n / 2);
-  half -= half % 8;
-  return numpySum(values, start, half) + numpySum(values, start + half, n - half);
-}
-
 function numpyVar(values: readonly number[], ddof: number): number {
   const n = values.length;
   const mean = numpySum(values) / n;

@@ -13,8 +13,11 @@ export const LM_EVAL_IMPORT: Importer = {
   help: `import lm-eval samples_TASK_DATE.jsonl [--results results_DATE.json] --out DIR [--score METRIC]
   What lm_eval --log_samples --output_path writes: one item per doc (per doc and filter when there are
   several), in the file's order. The verdict is the per-sample metric (--score; default the first, acc,
-  exact_match, …): 1 true, 0 false, other numbers null. With --results, the file must be the same run
-  (the task, n-samples, task_hashes) and its "<metric>,<filter>" figure is shown beside the tool's.`,
+  exact_match, …): 1 true, 0 false. A metric with other numbers (f1, bleu_max, mae…) is graded: each
+  sample's number is its grade on a number scale (0..1, 0..10, 0..100, or from minus to plus that bound,
+  the smallest holding every value). With --results, the file must be the same run (the task, n-samples,
+  task_hashes) and its "<metric>,<filter>" figure is shown beside the tool's: compared when lm-eval's
+  aggregation of the metric is the mean, else (f1, bleu, median…) shown beside the per-sample mean.`,
   run: (file, outDir, { options }) => {
     const { task } = taskOfFileName(file);
     const samplesBytes = readFileSync(file);

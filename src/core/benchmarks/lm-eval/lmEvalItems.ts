@@ -3,6 +3,8 @@ import { type ForeignImport, type SourceFile, foreignLine } from '../../foreignL
 import { UserError } from '../../util/errors';
 import { LM_EVAL_BASICS } from './basics';
 import { type LmEvalResults, type LmEvalSample } from './lmEvalFiles';
+import { isGradedNumber, scaleOfGradedValues } from '../../foreignLogs/foreignScale';
+import { aggregationOf, reproduceFigure } from './lmEvalAggregation';
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value));
 
@@ -40,12 +42,26 @@ export function resultsKey(metric: string, filter: string): string {
   return `${metric},${filter}`;
 }
 
+/** The results' figure of the metric under the compared filter, how lm-eval aggregated it, and the figure reproduced where it can be. */
+function reportedFigure(results: LmEvalResults, task: string, metric: string, filter: string, samples: readonly LmEvalSample[]): Record<string, unknown> | null {
+  const value = results.results[task]?.[resultsKey(metric, filter)];
+  if (typeof value !== 'number') return null;
+  const perSample = samples.filter((s) => s.filter === filter).map((s) => s[metric]);
+  const values = perSample.filter((v): v is number => typeof v === 'number');
+  const { aggregation, higherIsBetter } = aggregationOf(results, task, metric);
+  const reproduced = values.length === perSample.length ? reproduceFigure(results, aggregation, values, value) : { value: null, sum: 'sequential' as const };
+  return { score: metric, metric: resultsKey(metric, filter), value, reproduced: reproduced.value, aggregation, sum: reproduced.sum, higherIsBetter };
+}
+
 export function lmEvalImport(samples: LmEvalSample[], results: LmEvalResults | null, task: string, sources: SourceFile[], options: { readonly score?: string }): { imported: ForeignImport; notes: string[] } {
   const metricNames = [...new Set(samples.flatMap((s) => s.metrics))];
   const verdictScore = options.score ?? metricNames[0];
   if (verdictScore === undefined || !metricNames.includes(verdictScore)) throw new UserError(`${sources[0]?.path ?? ''}: has no metric "${verdictScore ?? ''}" (its metrics: ${metricNames.join(', ')}); name one of them with --score`);
   const filters = new Set(samples.map((s) => s.filter));
   const counts = { partial: 0, error: 0, unscored: 0, numeric: 0, withoutScore: 0 };
+  // A metric with a per-sample number other than 0 and 1 (f1, bleu_max, mae…) is graded on a number scale.
+  const numbers = samples.map((s) => s[verdictScore]).filter((v): v is number => typeof v === 'number' && Number.isFinite(v));
+  const scale = numbers.some(isGradedNumber) ? scaleOfGradedValues(numbers, { ratings: false }) : undefined;
   const seen = new Set<string>();
   const lines = samples.map((sample, index) => {
     const sampleId = filters.size > 1 ? `${sample.doc_id}/${sample.filter}` : String(sample.doc_id);
@@ -67,14 +83,18 @@ export function lmEvalImport(samples: LmEvalSample[], results: LmEvalResults | n
     const value = sample[verdictScore];
     if (value === undefined) counts.withoutScore += 1;
     else if (value !== 0 && value !== 1 && typeof value !== 'boolean') counts.numeric += 1;
-    const verdict = value === 1 || value === true ? true : value === 0 || value === false ? false : null;
     const output = mc?.output ?? text(sample.filtered_resps.length === 1 ? sample.filtered_resps[0] : sample.filtered_resps);
+    if (scale !== undefined) {
+      return foreignLine(inputs, { response: output, verdict: null, grade: typeof value === 'number' && Number.isFinite(value) ? value : null, error: null, time: '' });
+    }
+    const verdict = value === 1 || value === true ? true : value === 0 || value === false ? false : null;
     return foreignLine(inputs, { response: output, verdict, error: null, time: '' });
   });
   const filter = samples[0]?.filter ?? 'none';
-  const reportedValue = results?.results[task]?.[resultsKey(verdictScore, filter)];
-  const values = samples.filter((s) => s.filter === filter).map((s) => Number(s[verdictScore]));
   const notes = [`verdict score: ${verdictScore} (the samples' metrics: ${metricNames.join(', ')}; choose with --score)`];
+  if (scale?.kind === 'numeric') notes.push(`${verdictScore} is graded: each sample's number is its grade on a scale from ${scale.min} to ${scale.max}`);
+  const pairs = samples.filter((s) => Array.isArray(s[verdictScore])).length;
+  if (pairs > 0) notes.push(`${pairs} samples hold ${verdictScore} as a list (lm-eval's (gold, prediction) pairs of a corpus-level metric): no per-sample grade, they are null`);
   if (filters.size > 1) notes.push(`${filters.size} filters (${[...filters].join(', ')}): one item per doc and filter; the figure compared is the ${filter} filter's`);
   if (results === null) notes.push('no --results file: the aggregated figure is not compared');
   return {
@@ -89,8 +109,9 @@ export function lmEvalImport(samples: LmEvalSample[], results: LmEvalResults | n
       settings: {
         filters: [...filters],
         counts,
-        reported: typeof reportedValue === 'number' ? { score: verdictScore, metric: resultsKey(verdictScore, filter), value: reportedValue, reproduced: values.reduce((a, b) => a + b, 0) / values.length } : null,
+        reported: results === null ? null : reportedFigure(results, task, verdictScore, filter, samples),
       },
+      ...(scale === undefined ? {} : { scale }),
       sources,
       startedAt: null,
       finishedAt: null,

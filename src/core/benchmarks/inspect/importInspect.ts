@@ -15,9 +15,11 @@ export const INSPECT_IMPORT: Importer = {
   help: `import inspect LOG.eval|LOG.json --out DIR [--score NAME]
   An Inspect AI log (what \`inspect eval\` writes) as a run folder: one item per sample and epoch, in
   Inspect's order (epoch, then id). --score names the score that gives the automatic verdict (default: the
-  first of the log's results). C true; I and N false; P null (Inspect counts 0.5); booleans; 1 and 0;
-  other numbers null, shown as numbers. A copy of the log is kept in the folder's source/ for the write-back
-  (export --format inspect).`,
+  first of the log's results). C true; I and N false; booleans; 1 and 0. A score with partial credit
+  (P) is graded on C/P/I at Inspect's values (I 0, P 0.5, C 1; N 0); one with other numbers is graded by
+  the number (whole ratings within 1..10, as MT-Bench's, on a 1-5 or 1-10 rating scale; others on 0..1,
+  0..10 or 0..100); its mean grade is compared with the log's accuracy or mean. A copy of the log is
+  kept in the folder's source/ for the write-back (export --format inspect).`,
   run: (file, outDir, { options }) => {
     const log = readInspectLog(file, 'shown');
     const { imported, notes } = inspectImport(log, { path: file, role: 'log' }, options?.['score'] === undefined ? {} : { score: options['score'] });

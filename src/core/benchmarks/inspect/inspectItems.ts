@@ -6,6 +6,7 @@ import { conversationOf } from './inspectMessages';
 import { recomputeMetrics, reduceScore, reducerOf, resultsEntry } from './inspectResults';
 import { verdictOfValue } from './inspectValues';
 import { INSPECT_BASICS } from './basics';
+import { INSPECT_PARTIAL_SCALE, inspectGradeOf, inspectScaleOf } from './inspectScale';
 
 const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 
@@ -53,7 +54,11 @@ function reportedFigures(log: InspectLog, verdictScore: string | null): Record<s
   const reportedValue = metricKey === undefined ? undefined : entry?.metrics[metricKey]?.value;
   const reproduced = entry !== undefined && reduced !== null ? recomputeMetrics(entry, reduced.values).values : {};
   return {
-    reported: metricKey === undefined || typeof reportedValue !== 'number' ? null : { score: verdictScore, metric: metricKey, value: reportedValue, reproduced: reproduced[metricKey] ?? null },
+    // accuracy() sums in a Python loop, mean() with numpy: a graded run's mean grade is summed the same way.
+    reported:
+      metricKey === undefined || typeof reportedValue !== 'number'
+        ? null
+        : { score: verdictScore, metric: metricKey, value: reportedValue, reproduced: reproduced[metricKey] ?? null, aggregation: 'mean', sum: metricKey === 'mean' ? 'numpy' : 'sequential' },
     reducer,
   };
 }
@@ -66,7 +71,8 @@ export interface InspectImportOptions {
 export function inspectImport(log: InspectLog, source: SourceFile, options: InspectImportOptions): { imported: ForeignImport; notes: string[] } {
   const { names, verdict } = chooseVerdictScore(log, options.score, source.path);
   const seen = new Map<string, string>();
-  const counts = { partial: 0, error: 0, unscored: 0, numeric: 0, withoutScore: 0 };
+  const counts = { partial: 0, error: 0, unscored: 0, numeric: 0, withoutScore: 0, unreadable: 0 };
+  const scale = verdict === null ? undefined : inspectScaleOf(log.samples.filter(({ sample }) => !sample.error).map(({ sample }) => sample.scores?.[verdict]?.value));
   const lines = log.samples.map(({ sample, at }, index) => {
     const sampleId = String(sample.id);
     const itemId = foreignItemId(sampleId, sample.epoch);
@@ -92,9 +98,12 @@ export function inspectImport(log: InspectLog, source: SourceFile, options: Insp
     else if (value === 'P') counts.partial += 1;
     else if (typeof value === 'number' && Number.isNaN(value)) counts.unscored += 1;
     else if (verdictOfValue(value) === null) counts.numeric += 1;
+    const graded = scale === undefined || errored || value === undefined ? undefined : inspectGradeOf(value, scale);
+    if (graded?.readable === false) counts.unreadable += 1;
     return foreignLine(inputs, {
       response: output,
-      verdict: errored || value === undefined ? null : verdictOfValue(value),
+      verdict: scale !== undefined || errored || value === undefined ? null : verdictOfValue(value),
+      ...(scale === undefined ? {} : { grade: graded?.grade ?? null }),
       error: errored ? { stage: 'sample', kind: 'sample error', message: sample.error?.message ?? '' } : null,
       time: sample.completed_at ?? log.header.stats?.completed_at ?? log.header.eval.created ?? '',
     });
@@ -103,6 +112,8 @@ export function inspectImport(log: InspectLog, source: SourceFile, options: Insp
   const planned = (log.header.eval.dataset?.sample_ids?.length ?? log.header.eval.dataset?.samples ?? 0) * (log.header.eval.config?.epochs ?? 1);
   const lacking = status === 'started' ? Math.max(planned - lines.length, 0) : 0;
   const notes = [`verdict score: ${verdict ?? 'none (the log has no scores)'}${names.length > 1 ? ` (the log's scores: ${names.join(', ')}; choose with --score)` : ''}`];
+  if (scale?.kind === 'ordinal') notes.push(`${verdict ?? ''} is graded on ${scale.levels.map((l) => `${l.name} ${l.value}`).join(', ')}${scale === INSPECT_PARTIAL_SCALE ? ' (N as 0, as Inspect counts it)' : ''}`);
+  if (scale?.kind === 'numeric') notes.push(`${verdict ?? ''} is graded: each sample's number is its grade on a scale from ${scale.min} to ${scale.max}`);
   if (status === 'started') notes.push(`the log is still being written (status started): imported the ${lines.length} samples it has; it lacks ${lacking} of the ${planned} planned`);
   const version = log.header.eval.packages?.['inspect_ai'] ?? null;
   return {
@@ -114,6 +125,7 @@ export function inspectImport(log: InspectLog, source: SourceFile, options: Insp
       scorers: names,
       verdictScore: verdict,
       lines,
+      ...(scale === undefined ? {} : { scale }),
       settings: { container: log.container, logVersion: log.header.version, logStatus: status, lacking, epochs: log.header.eval.config?.epochs ?? 1, counts, ...reportedFigures(log, verdict) },
       sources: [source],
       startedAt: log.header.stats?.started_at ?? null,

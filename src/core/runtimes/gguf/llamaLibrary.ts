@@ -7,7 +7,8 @@ import { UserError, errorMessage } from '../../util/errors';
 import { type GgmlApi, declareGgmlApi } from './ggmlApi';
 import { type LlamaApi, declareLlamaApi } from './llamaApi';
 import { declareLayouts, layoutMismatches, probeLayouts } from './llamaLayout';
-import { NODE_LLAMA_CPP_INSTALL, NODE_LLAMA_CPP_VERSION, loadNodeLlamaCpp, resolveOptional } from './nodeLlamaCpp';
+import { resolveOptional } from '../optionalPackage';
+import { NODE_LLAMA_CPP_INSTALL, NODE_LLAMA_CPP_MISSING, NODE_LLAMA_CPP_VERSION, loadNodeLlamaCpp } from './nodeLlamaCpp';
 
 /** llama.cpp's C API on the libraries node-llama-cpp picked for this machine, and what it picked. */
 export interface LlamaRuntime {
@@ -74,7 +75,7 @@ async function openRuntime(gpu: boolean, runtimeDirs: readonly string[]): Promis
 function loadKoffi(runtimeDirs: readonly string[]): typeof Koffi {
   const resolved = resolveOptional('koffi', runtimeDirs);
   if (resolved === null) {
-    throw new UserError(`running a GGUF model needs the optional package koffi, which is not installed: run \`${NODE_LLAMA_CPP_INSTALL}\` in the project folder`);
+    throw new UserError(`running a GGUF model needs the optional package koffi, which is not installed: ${NODE_LLAMA_CPP_MISSING}`);
   }
   try {
     return createRequire(resolved)(resolved) as typeof Koffi;
@@ -84,9 +85,15 @@ function loadKoffi(runtimeDirs: readonly string[]): typeof Koffi {
 }
 
 const ReportSchema = z.object({ sharedObjects: z.array(z.string()) });
-const LLAMA_LIBRARY = /^(lib)?llama\.v[^/\\]*\.(so|dylib|dll)$/;
-const GGML_LIBRARY = /^(lib)?ggml\.v[^/\\]*\.(so|dylib|dll)$/;
-const GGML_BASE_LIBRARY = /^(lib)?ggml-base[^/\\]*\.(so|dylib|dll)$/;
+/**
+ * The file names of libllama, libggml and libggml-base in node-llama-cpp's prebuilt packages: libllama.v0.4.0.so,
+ * llama.v0.4.0.dll; a GPU build names its backend (Apple silicon's only build: libllama.metal.v0.4.0.dylib).
+ */
+export const LLAMA_LIBRARY_NAMES = {
+  llama: /^(lib)?llama(\.[a-z]+)?\.v[^/\\]*\.(so|dylib|dll)$/,
+  ggml: /^(lib)?ggml(\.[a-z]+)?\.v[^/\\]*\.(so|dylib|dll)$/,
+  ggmlBase: /^(lib)?ggml-base[^/\\]*\.(so|dylib|dll)$/,
+} as const;
 
 /** The libllama and libggml that node-llama-cpp's addon brought into this process (Node's own list of loaded libraries). */
 function loadedLlamaLibraries(): { readonly dir: string; readonly llama: string; readonly ggml: string; readonly ggmlBase: string } {
@@ -100,5 +107,5 @@ function loadedLlamaLibraries(): { readonly dir: string; readonly llama: string;
     if (path === undefined) throw new UserError(`${dir}: node-llama-cpp's binary folder has no loaded library matching ${String(pattern)}: reinstall node-llama-cpp@${NODE_LLAMA_CPP_VERSION}`);
     return path;
   };
-  return { dir, llama: find(LLAMA_LIBRARY), ggml: find(GGML_LIBRARY), ggmlBase: find(GGML_BASE_LIBRARY) };
+  return { dir, llama: find(LLAMA_LIBRARY_NAMES.llama), ggml: find(LLAMA_LIBRARY_NAMES.ggml), ggmlBase: find(LLAMA_LIBRARY_NAMES.ggmlBase) };
 }

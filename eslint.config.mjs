@@ -6,7 +6,7 @@ const noVscodeInCore = { name: 'vscode', message: 'The core never imports vscode
 const oneCsvWriter = ['csv-stringify', 'csv-stringify/sync'].map((name) => ({ name, message: 'Write CSV with toCsv() from src/core/util/csv.ts.' }));
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'e2e/**', '**/*.mjs', '**/*.js'] },
+  { ignores: ['dist/**', 'node_modules/**', 'e2e/**', '.vsix-build/**', 'vsix/**', '**/*.mjs', '**/*.js'] },
   js.configs.recommended,
   ...tseslint.configs.strict,
   {

@@ -5,22 +5,14 @@
  * schema (the one list of hallucination categories).
  */
 import * as z from 'zod';
-import { HallucinationCategorySchema } from './core/adjudication/event';
+import { GradeSchema, VerdictScaleSchema } from './core/scale/verdictScale';
+import { AnnotatorViewSchema, CategoryIdSchema, CriterionViewSchema, DecisionSchema, FinalGradeSchema } from './protocolDecisions';
+
+export * from './protocolDecisions';
 
 /** What the automatic pipeline said: a verdict, or why there is none. */
 export const AutoOutcomeSchema = z.enum(['true', 'false', 'null', 'error', 'missing']);
 export type AutoOutcome = z.infer<typeof AutoOutcomeSchema>;
-
-export const CategoryIdSchema = HallucinationCategorySchema;
-export type CategoryId = z.infer<typeof CategoryIdSchema>;
-
-/** An annotator's state for an item; `verdict` absent means no decision (skipped, unsure). */
-export const DecisionSchema = z.object({
-  verdict: z.boolean().nullable().optional(),
-  hallucination: CategoryIdSchema.nullable(),
-  note: z.string().max(100_000),
-});
-export type Decision = z.infer<typeof DecisionSchema>;
 
 /** One row of the item list: enough to filter, count and draw it; details come on request. */
 export const ItemRowSchema = z.object({
@@ -52,6 +44,11 @@ export const ItemRowSchema = z.object({
   search: z.string().optional(),
   /** Open-ended answers scored by metrics: each metric's acc, for the metric-vs-human facet. */
   metricAcc: z.record(z.string(), z.boolean()).optional(),
+  /**
+   * A graded run's grades: the judge's (null: none parsable), the final human one and this annotator's own
+   * (absent: none). Its `auto`, `human` and `mine` then say only whether there is one ('null' / 'none').
+   */
+  grades: z.object({ auto: GradeSchema.optional(), human: GradeSchema.optional(), mine: GradeSchema.optional() }).optional(),
 });
 export type ItemRow = z.infer<typeof ItemRowSchema>;
 
@@ -88,16 +85,6 @@ export const RunHeaderSchema = z.object({
 });
 export type RunHeader = z.infer<typeof RunHeaderSchema>;
 
-export const AnnotatorViewSchema = z.object({
-  annotator: z.string(),
-  role: z.enum(['annotator', 'adjudicator']),
-  decision: DecisionSchema,
-  time: z.string(),
-  stale: z.boolean(),
-  blind: z.boolean(),
-});
-export type AnnotatorViewMessage = z.infer<typeof AnnotatorViewSchema>;
-
 const ItemErrorSchema = z.object({ stage: z.string(), kind: z.string(), message: z.string() });
 
 const DetailCommon = {
@@ -111,6 +98,10 @@ const DetailCommon = {
   final: z.object({ verdict: z.boolean().nullable(), source: z.enum(['adjudicator', 'agreement']), by: z.array(z.string()) }).nullable(),
   conflict: z.boolean(),
   canUndo: z.boolean(),
+  /** A graded run: the judge's grade of the item and the final human one (absent: none). */
+  grade: z.object({ auto: GradeSchema, final: FinalGradeSchema.nullable() }).optional(),
+  /** The item's criteria, each with the judge's grade and reasoning and every annotator's (criteria runs only). */
+  criteria: z.array(CriterionViewSchema).optional(),
 };
 
 /** A question with choices and the gold answer, the model's response and the judge's reply. */
@@ -206,7 +197,16 @@ export type FacetDefinition = z.infer<typeof FacetDefinitionSchema>;
  * who gives the automatic verdict (an LLM judge, or a similarity metric's acc), the data facets in order.
  */
 /** metricVerdict: how the header says the run's primary metric gives the verdict, `{metric}` its name; absent: no metric does. */
-export const ReviewViewSchema = z.object({ title: z.string(), showTask: z.boolean(), language: z.string(), automatic: z.enum(['judge', 'metric']), facets: z.array(FacetDefinitionSchema), metricVerdict: z.string().optional() });
+/** scale: the run's verdict scale (absent: binary), which the decision bar offers. */
+export const ReviewViewSchema = z.object({
+  title: z.string(),
+  showTask: z.boolean(),
+  language: z.string(),
+  automatic: z.enum(['judge', 'metric']),
+  facets: z.array(FacetDefinitionSchema),
+  metricVerdict: z.string().optional(),
+  scale: VerdictScaleSchema.optional(),
+});
 export type ReviewView = z.infer<typeof ReviewViewSchema>;
 
 export const CategorySchema = z.object({ id: CategoryIdSchema, label: z.string() });
@@ -292,6 +292,8 @@ export const AdjudicateMessageSchema = z.object({
   type: z.literal('adjudicate'),
   requestId: z.number().int(),
   itemId: z.string().max(200),
+  /** The criterion decided (its id); absent: the item. A criterion's decision holds a grade and a note, no flag. */
+  criterion: z.string().max(200).optional(),
   decision: DecisionSchema,
   blind: z.boolean().optional(),
 });

@@ -6,6 +6,8 @@ import { type ReviewAid, type ReviewParts, type ReviewSettings, type RowExtras, 
 import { type BenchmarkFacet, facetValuesOf } from '../benchmarks/basics';
 import { rowExtrasOf } from '../benchmarks/reviewCapabilities';
 import { type ResultLine } from '../runs/resultLine';
+import { type Grade, type VerdictScale } from '../scale/verdictScale';
+import { gradeOfLine, gradedDetailParts, gradedRowParts } from './gradedViews';
 
 const LABEL_LENGTH = 120;
 
@@ -18,6 +20,8 @@ export interface ViewContext {
   readonly settings: ReviewSettings;
   /** The benchmark's review aid (English glosses…), once loaded (null: none). */
   readonly aid: ReviewAid | null;
+  /** The run's verdict scale (run.json `scale`; binary when absent). */
+  readonly scale: VerdictScale;
 }
 
 /** What labels and facets read of a line: its inputs (a full line, or the index's digest of one). */
@@ -57,11 +61,19 @@ export interface RowBasis extends RowExtras {
   readonly label: string;
   /** Facets of the item's inputs (the model's is added from the run). */
   readonly facets: Readonly<Record<string, string>>;
+  /** The automatic grade of a graded run's line (null: none parsable); undefined on a binary run. */
+  readonly grade?: Grade | undefined;
 }
 
 /** The row's digest of a result line (any object with the line's fields: the index passes its checked part). */
 export function rowBasisOf(line: RowLine, context: Pick<ViewContext, 'review' | 'facets' | 'settings'>): RowBasis {
-  return { label: labelOf(line, line.itemId, context.review), facets: facetValuesOf(context.facets, line.inputs), ...rowExtrasOf(context.review, line, context.settings) };
+  const grade = gradeOfLine(line);
+  return {
+    label: labelOf(line, line.itemId, context.review),
+    facets: facetValuesOf(context.facets, line.inputs),
+    ...rowExtrasOf(context.review, line, context.settings),
+    ...(grade === undefined ? {} : { grade }),
+  };
 }
 
 /** An item's current result as rows are drawn from it: its outcome and its digest (undefined: no result yet). */
@@ -101,6 +113,7 @@ export function rowFrom(itemId: string, index: number, source: RowSource | undef
     margin: basis?.margin ?? null,
     lastChange: adjudication?.lastChange ?? null,
     ...(basis?.metricAcc !== undefined ? { metricAcc: { ...basis.metricAcc } } : {}),
+    ...gradedRowParts(context.scale, basis?.grade, adjudication, annotator),
   };
 }
 
@@ -122,6 +135,7 @@ export function detailOf(
     final: adjudication?.final ? { ...adjudication.final, by: [...adjudication.final.by] } : null,
     conflict: adjudication?.conflict ?? false,
     canUndo,
+    ...gradedDetailParts(context.scale, line, adjudication, annotator),
   };
   const aidText = line === undefined ? null : (context.aid?.textOf(line) ?? null);
   const own = context.review.detail(common, line, { settings: context.settings, aidText });

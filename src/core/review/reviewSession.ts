@@ -20,7 +20,7 @@ import { foldText, matchesItem, queryTerms } from './textFold';
 /** What the item views need from run.json: the model, and what the benchmark's review parts read of it. */
 function viewContextOf(manifest: RunManifest, model: string, aid: ReviewAid | null): ViewContext {
   const { review, facets } = benchmarkOf(manifest.benchmark);
-  return { model, review, facets, settings: reviewSettingsOf(review, manifest), aid };
+  return { model, review, facets, settings: reviewSettingsOf(review, manifest), aid, scale: scaleOf(manifest) };
 }
 
 export interface ReviewSessionOptions {
@@ -149,9 +149,11 @@ export class ReviewSession {
     return this.mine(itemId).state;
   }
 
-  /** This annotator's current state of an item and whether it was decided blind (false when there is none). */
-  mine(itemId: string): { state: AnnotatorState; blind: boolean } {
-    const mine = this.adjudication(itemId)?.annotators.find((a) => a.annotator === this.annotator && !a.stale);
+  /** This annotator's current state of an item (or of one of its criteria) and whether it was decided blind (false when there is none). */
+  mine(itemId: string, criterion?: string): { state: AnnotatorState; blind: boolean } {
+    const adjudication = this.adjudication(itemId);
+    const views = criterion === undefined ? adjudication?.annotators : adjudication?.criteria.find((c) => c.id === criterion)?.annotators;
+    const mine = views?.find((a) => a.annotator === this.annotator && !a.stale);
     return { state: mine?.state ?? EMPTY_STATE, blind: mine?.blind ?? false };
   }
 

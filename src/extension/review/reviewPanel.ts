@@ -30,6 +30,8 @@ interface UndoEntry {
   readonly previous: AnnotatorState;
   /** Whether the state undo brings back was decided blind: the undo event says so too. */
   readonly blind: boolean;
+  /** The criterion the state was on (none: the item). */
+  readonly criterion?: string;
 }
 
 /**
@@ -175,13 +177,13 @@ export class ReviewPanel extends RunPanel<WebviewMessage, HostMessage> {
         this.select(message.itemId);
         return;
       case 'adjudicate':
-        await this.adjudicate(message.itemId, message.decision, message.blind);
+        await this.adjudicate(message.itemId, message.decision, message.blind, message.criterion);
         this.post({ type: 'saved', itemId: message.itemId, requestId: message.requestId });
         return;
       case 'undo': {
         const entry = this.undoStack.pop();
         if (entry === undefined) throw new Error('nothing to undo');
-        await this.append(entry.itemId, entry.previous, entry.blind);
+        await this.append(entry.itemId, entry.previous, entry.blind, entry.criterion);
         this.post({ type: 'saved', itemId: entry.itemId, requestId: message.requestId });
         this.select(entry.itemId);
         return;
@@ -220,14 +222,14 @@ export class ReviewPanel extends RunPanel<WebviewMessage, HostMessage> {
     }
   }
 
-  private async adjudicate(itemId: string, decision: AnnotatorState, blind: boolean | undefined): Promise<void> {
+  private async adjudicate(itemId: string, decision: AnnotatorState, blind: boolean | undefined, criterion: string | undefined): Promise<void> {
     if (!this.session.hasItem(itemId)) throw new Error(`no item "${itemId}" in this run`);
     await this.confirmAnnotator();
-    const mine = this.session.mine(itemId);
-    const entry = { itemId, previous: mine.state, blind: mine.blind };
+    const mine = this.session.mine(itemId, criterion);
+    const entry = { itemId, previous: mine.state, blind: mine.blind, ...(criterion === undefined ? {} : { criterion }) };
     this.undoStack.push(entry);
     try {
-      await this.append(itemId, decision, blind);
+      await this.append(itemId, decision, blind, criterion);
     } catch (error) {
       this.undoStack.splice(this.undoStack.indexOf(entry), 1);
       throw error;
@@ -250,10 +252,18 @@ export class ReviewPanel extends RunPanel<WebviewMessage, HostMessage> {
     this.postInit();
   }
 
-  private async append(itemId: string, state: AnnotatorState, blind: boolean | undefined): Promise<void> {
+  private async append(itemId: string, state: AnnotatorState, blind: boolean | undefined, criterion: string | undefined): Promise<void> {
     const current = this.session.currentLine(itemId);
     if (current === undefined) throw new Error(`item ${itemId} has no result yet`);
-    const event = newAdjudicationEvent({ itemId, annotator: this.annotator, role: this.context.role(), state, current, ...(blind !== undefined ? { blind } : {}) });
+    const event = newAdjudicationEvent({
+      itemId,
+      annotator: this.annotator,
+      role: this.context.role(),
+      state,
+      current,
+      ...(criterion === undefined ? {} : { criterion }),
+      ...(blind !== undefined ? { blind } : {}),
+    });
     await this.writer.append([event]);
     this.refreshAfterWrite(itemId);
     this.context.onDidAdjudicate();

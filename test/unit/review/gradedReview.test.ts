@@ -1,0 +1,82 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { newAdjudicationEvent } from '../../../src/core/adjudication/newEvent';
+import { webviewMessageSchemaFor } from '../../../src/core/review/incomingMessages';
+import { initSequence } from '../../../src/core/review/initSequence';
+import { ReviewSession } from '../../../src/core/review/reviewSession';
+import { HostMessageSchema } from '../../../src/protocol';
+import { FIVE_LEVELS, appendEvents, writeSyntheticGradedRun } from '../../helpers/syntheticGradedRun';
+import { scratchDir } from '../../helpers/scratch';
+
+function gradedRun(criteria = 3): ReturnType<typeof writeSyntheticGradedRun> {
+  return writeSyntheticGradedRun(join(scratchDir('graded-review'), 'run'), 6, { criteria });
+}
+
+test("a graded run's init names its scale, and its rows carry the judge's grade (the index keeps it between opens)", () => {
+  const run = gradedRun();
+  for (const open of [1, 2]) {
+    const { session } = ReviewSession.open(run.dir, 'Ana');
+    const sequence = initSequence(session, { selectedItemId: null, role: 'annotator', categories: [], blind: false, canUndo: false });
+    assert.ok(HostMessageSchema.safeParse(sequence.init).success, `open ${open}`);
+    assert.deepEqual(sequence.init.view?.scale, FIVE_LEVELS);
+    const rows = session.rows();
+    for (const row of rows) assert.deepEqual(row.grades, { auto: run.lines.get(row.id)?.grade }, `open ${open}, item ${row.id}`);
+  }
+});
+
+test("a graded item's detail lists its criteria with the judge's level, reasoning and reply, and who decided what", () => {
+  const run = gradedRun();
+  const line = run.lines.get('1');
+  assert.ok(line !== undefined);
+  appendEvents(run, [
+    newAdjudicationEvent({ itemId: '1', annotator: 'Ana', role: 'annotator', state: { grade: 0.5, hallucination: null, note: 'half' }, criterion: '2', current: line }),
+    newAdjudicationEvent({ itemId: '1', annotator: 'Ben', role: 'annotator', state: { grade: 0.5, hallucination: null, note: '' }, criterion: '2', current: line }),
+  ]);
+  const { session } = ReviewSession.open(run.dir, 'Ana');
+  const detail = session.detail('1', false);
+  assert.ok(HostMessageSchema.safeParse({ type: 'item', detail }).success);
+  assert.equal(detail.criteria?.length, 3);
+  const [first, second] = detail.criteria ?? [];
+  assert.deepEqual(first?.judge, { grade: line.criteria?.[0]?.grade, level: line.criteria?.[0]?.level, reasoning: 'why 1.1', reply: line.criteria?.[0]?.judgeReply });
+  assert.equal(first?.mine, null);
+  assert.deepEqual(second?.mine, { grade: 0.5, hallucination: null, note: 'half' });
+  assert.deepEqual(second?.final, { grade: 0.5, source: 'agreement', by: ['Ana', 'Ben'] });
+  assert.deepEqual(second?.annotators.map((a) => a.annotator), ['Ana', 'Ben']);
+  // The item's human grade: criterion 2 by the annotators, the others by the judge, by the mean with null as 0.
+  const [j1 = 0, , j3 = 0] = (line.criteria ?? []).map((c) => c.grade ?? 0);
+  assert.equal(detail.grade?.final?.grade, (j1 + 0.5 + j3) / 3);
+  assert.equal(detail.grade?.auto, line.grade);
+  assert.equal(session.mine('1', '2').state.grade, 0.5);
+  assert.equal(session.mine('1').state.grade, undefined);
+  const row = session.rows().find((r) => r.id === '1');
+  assert.equal(row?.grades?.human, (j1 + 0.5 + j3) / 3);
+});
+
+test('the page may send a grade on the scale for a criterion; a verdict, a grade off the scale or a flag on a criterion are refused', () => {
+  const run = gradedRun();
+  const schema = webviewMessageSchemaFor(run.dir);
+  const message = (decision: object, criterion?: string): unknown => ({ type: 'adjudicate', requestId: 1, itemId: '0', decision: { hallucination: null, note: '', ...decision }, ...(criterion === undefined ? {} : { criterion }) });
+  assert.ok(schema.safeParse(message({ grade: 0.75 }, '1')).success);
+  assert.ok(schema.safeParse(message({ grade: null }, '1')).success);
+  assert.ok(schema.safeParse(message({}, '1')).success);
+  const off = schema.safeParse(message({ grade: 0.6 }, '1'));
+  assert.match(off.error?.issues[0]?.message ?? '', /0\.6 is not on this run's scale \(CLASS_UNMET = 0/);
+  assert.match(schema.safeParse(message({ verdict: true })).error?.issues[0]?.message ?? '', /takes grades/);
+  assert.match(schema.safeParse(message({ grade: 1, hallucination: 'other' }, '1')).error?.issues.map((i) => i.message).join() ?? '', /holds no flag/);
+});
+
+test('a binary run refuses grades and criteria from the page', () => {
+  const dir = join(scratchDir('graded-review'), 'binary');
+  const run = writeSyntheticGradedRun(dir, 2, { criteria: 0 });
+  // A binary run: the same folder without a scale.
+  const manifestPath = join(run.dir, 'run.json');
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, unknown>;
+  delete manifest['scale'];
+  writeFileSync(manifestPath, JSON.stringify(manifest));
+  const schema = webviewMessageSchemaFor(run.dir);
+  const base = { type: 'adjudicate', requestId: 1, itemId: '0' };
+  assert.match(schema.safeParse({ ...base, decision: { grade: 1, hallucination: null, note: '' } }).error?.issues[0]?.message ?? '', /takes verdicts/);
+  assert.match(schema.safeParse({ ...base, criterion: '1', decision: { verdict: true, hallucination: null, note: '' } }).error?.issues[0]?.message ?? '', /no criteria/);
+});

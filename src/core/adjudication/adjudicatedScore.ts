@@ -76,8 +76,8 @@ export class ScoreTally {
 }
 
 /** The review's progress in words, the same in `summary` and the Runs view: "7 of 20 reviewed (5 with a final human verdict)". */
-export function reviewProgress(score: Pick<AdjudicatedScore, 'reviewed' | 'items'>, items: number): string {
-  return `${score.reviewed} of ${items} reviewed (${score.items} with a final human verdict)`;
+export function reviewProgress(score: Pick<AdjudicatedScore, 'reviewed' | 'items'>, items: number, decision: 'verdict' | 'grade' = 'verdict'): string {
+  return `${score.reviewed} of ${items} reviewed (${score.items} with a final human ${decision})`;
 }
 
 export function adjudicatedScore(

@@ -10,6 +10,7 @@ import { type ResultLine } from '../runs/resultLine';
 import { type RunKeys } from '../runs/runSession';
 import { type RunManifest } from '../runs/runManifest';
 import { type RunSummary } from '../summary/runSummary';
+import { type SourceFigure } from '../scale/sourceFigure';
 import { type MetricAgreement } from '../validation/metricHuman';
 import { type ItemRecord } from '../validation/itemRecords';
 import { type BenchmarkRank } from '../validation/queueOrders';
@@ -209,10 +210,16 @@ export interface ExportParts {
 }
 
 export interface SummaryParts {
-  /** The summary with its own parts added (read from the run folder). */
-  extend(summary: RunSummary, state: RunState): RunSummary;
-  /** Its own lines of the printed summary. */
-  lines(summary: RunSummary): string[];
+  /** The summary with its own parts added (read from the run folder); none: the common summary. */
+  extend?(summary: RunSummary, state: RunState): RunSummary;
+  /** Its own lines of the printed summary; none: the common lines. */
+  lines?(summary: RunSummary): string[];
+  /**
+   * A graded run's task figure as the source defines it (its name, rule, groups), computed from the judge's
+   * and from the adjudicated grades into the summary (`graded.figure`) and the adjudicated exports; none:
+   * the mean grade is the run's figure.
+   */
+  readonly figure?: SourceFigure;
 }
 
 export interface ReportParts {

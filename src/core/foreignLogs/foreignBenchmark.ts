@@ -5,6 +5,7 @@ import { type BenchmarkBasics } from '../benchmarks/basics';
 import { foreignDetail, foreignLabelText, foreignSearchTexts } from './foreignDetail';
 import { exportForeignAdjudicated, exportForeignPlain } from './foreignExport';
 import { ResultLineSchema } from '../runs/resultLine';
+import { type SourceFigure } from '../scale/sourceFigure';
 import { logFigureLines, withLogFigure } from './foreignSummary';
 
 /** What one evaluation-log format brings; the rest of its Benchmark is the same for every format. */
@@ -15,6 +16,8 @@ export interface ForeignFormat {
   /** How the log's scores become verdicts, for the report and the prompt document. */
   readonly verdictRule: string;
   readonly writeBack?: Benchmark['writeBack'];
+  /** A graded log's task figure as the framework defines it (SummaryParts.figure); none: the mean grade. */
+  readonly figure?: SourceFigure;
 }
 
 /** A log format as a Benchmark: its items are the log's samples, imported, never run. */
@@ -38,7 +41,7 @@ export function foreignBenchmark(format: ForeignFormat): Benchmark {
       detail: foreignDetail,
     },
     exports: { plain: (dir, format) => exportForeignPlain(loadRunState(dir), format), adjudicated: exportForeignAdjudicated },
-    summary: { extend: withLogFigure, lines: logFigureLines },
+    summary: { extend: withLogFigure, lines: logFigureLines, ...(format.figure === undefined ? {} : { figure: format.figure }) },
     report: { title: 'Scorer validation', rater: 'scorer', automaticVerdictText: `the log's verdict score (${format.verdictRule})` },
     promptDocument: (_dir, manifest) =>
       Promise.resolve({

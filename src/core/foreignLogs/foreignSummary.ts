@@ -83,7 +83,8 @@ export function withLogFigure(summary: RunSummary, state: RunState): ForeignRunS
   const { reported } = settings.data;
   const graded = isGraded(scaleOf(state.manifest));
   const grade = graded ? meanGrade(state, reported.sum) : undefined;
-  const automatic = grade?.mean ?? summary.automatic.accuracy;
+  // A source that defines its figure otherwise (SummaryParts.figure) is compared by that figure.
+  const automatic = summary.graded?.figure?.automatic.value ?? grade?.mean ?? summary.automatic.accuracy;
   const aggregation = reported.aggregation ?? 'mean';
   // A corpus-level figure is not the mean of anything per sample: it never matches, whatever the numbers.
   const equal = aggregation === 'mean' && automatic === reported.value;
@@ -115,7 +116,11 @@ export function logFigureLines(summary: ForeignRunSummary): string[] {
   const direction = log.higherIsBetter === undefined ? '' : log.higherIsBetter ? ', higher is better' : ', lower is better';
   const reproduced = log.reproduced === null ? 'not reproduced' : log.reproduced === log.reported ? 'reproduced from its samples' : `reproduced from its samples as ${log.reproduced}`;
   const how = log.aggregation === 'mean' ? reproduced : `its '${log.aggregation}' aggregation over all samples, a corpus-level figure; ${reproduced}`;
-  const figure = log.graded === undefined ? `automatic accuracy here ${log.automatic}` : `${log.aggregation === 'mean' ? 'mean grade' : 'per-sample mean'} here ${log.automatic} over ${log.graded.samples} graded samples`;
+  const own = summary.graded?.figure?.name;
+  const figure =
+    log.graded === undefined
+      ? `automatic accuracy here ${log.automatic}`
+      : `${own ?? (log.aggregation === 'mean' ? 'mean grade' : 'per-sample mean')} here ${log.automatic} over ${log.graded.samples} graded samples`;
   const here = `${figure}${log.aggregation === 'mean' ? `: ${log.equal ? 'the same' : 'differs'}` : ' (not comparable)'}`;
   return [`log        ${log.framework} reports ${log.score} ${log.metric} ${log.reported} (${how}${direction}); ${here}`, ...log.why.map((w) => `  why: ${w}`)];
 }

@@ -1,4 +1,5 @@
 import { type AdjudicatedScore } from '../adjudication/adjudicatedScore';
+import { type GradedScore } from '../adjudication/gradedScore';
 import { type AutomaticScore } from '../runs/automaticSummary';
 import { type ValidationSummary } from '../validation/validationSummary';
 
@@ -18,4 +19,10 @@ export interface RunSummary {
   readonly stability: ValidationSummary['stability'];
   readonly sample: ValidationSummary['sample'];
   readonly usage: { promptTokens: number; completionTokens: number; requests: number };
+  /**
+   * A graded run's grades (run.json scale ordinal or numeric): the mean grade automatic and adjudicated with
+   * nulls counted apart, criteria, and the source's own figure. Absent on a binary run. On a graded run every
+   * binary verdict is null, so `automatic` and `adjudicated` above count nothing but nulls.
+   */
+  readonly graded?: GradedScore;
 }

@@ -7,6 +7,9 @@ import { type EstimateOptions } from '../validation/estimate';
 import { validationSummary } from '../validation/validationSummary';
 import { formatValidationLines } from '../validation/formatValidation';
 import { type RunSummary } from './runSummary';
+import { gradedScore } from '../adjudication/gradedScore';
+import { isGraded, scaleOf } from '../scale/verdictScale';
+import { gradedSummaryLines } from './gradedSummaryLines';
 
 export { type RunSummary } from './runSummary';
 
@@ -33,7 +36,12 @@ export function summarizeState(state: RunState, options: EstimateOptions = {}): 
     sample: validation.sample,
     usage: manifest.usage,
   };
-  return benchmarkOf(manifest.benchmark).summary?.extend(summary, state) ?? summary;
+  const parts = benchmarkOf(manifest.benchmark).summary;
+  const scale = scaleOf(manifest);
+  const withGrades = isGraded(scale)
+    ? { ...summary, graded: gradedScore(scale, manifest.dataset.itemIds, byItem, (id) => state.adjudication(id), parts?.figure) }
+    : summary;
+  return parts?.extend?.(withGrades, state) ?? withGrades;
 }
 
 export function formatSummary(summary: RunSummary): string {
@@ -43,14 +51,21 @@ export function formatSummary(summary: RunSummary): string {
     `run        ${summary.runId} (${summary.benchmark}, ${summary.status})`,
     `model      ${summary.model ?? 'unknown'}${summary.judge ? `, judged by ${summary.judge}` : ''}`,
     `items      ${summary.items}`,
-    `accuracy   ${pct(a.accuracy)}  (${a.counts.true}/${summary.items}; null, error and missing count as wrong)`,
-    `excl. null ${pct(a.accuracyExcludingNull)}  (${a.counts.true}/${a.counts.true + a.counts.false})`,
-    `verdicts   true ${a.counts.true}, false ${a.counts.false}, null ${a.counts.null}, error ${a.counts.error}, missing ${a.counts.missing}`,
-    `review     ${reviewProgress(summary.adjudicated, summary.items)}; reviewed: a verdict, flag or note`,
-    `adjudicated ${pct(summary.adjudicated.accuracy)}  (${summary.adjudicated.items} items with a human verdict; ${summary.adjudicated.conflicts} conflicts, ${summary.adjudicated.stale} stale, ${summary.adjudicated.flagged} flagged)`,
-    ...Object.entries(summary.adjudicated.overrides).map(([direction, n]) => `  override ${direction}: ${n}`),
-    ...formatValidationLines(summary),
-    ...(benchmarkOf(summary.benchmark).summary?.lines(summary) ?? []),
+    ...(summary.graded === undefined
+      ? [
+          `accuracy   ${pct(a.accuracy)}  (${a.counts.true}/${summary.items}; null, error and missing count as wrong)`,
+          `excl. null ${pct(a.accuracyExcludingNull)}  (${a.counts.true}/${a.counts.true + a.counts.false})`,
+          `verdicts   true ${a.counts.true}, false ${a.counts.false}, null ${a.counts.null}, error ${a.counts.error}, missing ${a.counts.missing}`,
+          `review     ${reviewProgress(summary.adjudicated, summary.items)}; reviewed: a verdict, flag or note`,
+          `adjudicated ${pct(summary.adjudicated.accuracy)}  (${summary.adjudicated.items} items with a human verdict; ${summary.adjudicated.conflicts} conflicts, ${summary.adjudicated.stale} stale, ${summary.adjudicated.flagged} flagged)`,
+          ...Object.entries(summary.adjudicated.overrides).map(([direction, n]) => `  override ${direction}: ${n}`),
+          ...formatValidationLines(summary),
+        ]
+      : [
+          `review     ${reviewProgress(summary.adjudicated, summary.items, 'grade')}; reviewed: a grade on the item or a criterion (${summary.adjudicated.conflicts} conflicts, ${summary.adjudicated.stale} stale, ${summary.adjudicated.flagged} flagged)`,
+          ...gradedSummaryLines(summary.graded),
+        ]),
+    ...(benchmarkOf(summary.benchmark).summary?.lines?.(summary) ?? []),
     `usage      ${summary.usage.requests} requests, ${summary.usage.promptTokens} prompt + ${summary.usage.completionTokens} completion tokens`,
   ].join('\n');
 }

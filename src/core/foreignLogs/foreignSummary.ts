@@ -3,6 +3,7 @@ import { type RunState } from '../adjudication/runState';
 import { isGraded, scaleOf } from '../scale/verdictScale';
 import { type RunSummary } from '../summary/runSummary';
 import { type FloatSum, meanBy } from '../util/floatSums';
+import { FigureSchema, shownFigure } from './foreignFigure';
 
 /** What an import records in run.json settings about the log's own figure and the samples behind it. */
 export const ForeignReportSettingsSchema = z.looseObject({
@@ -11,8 +12,8 @@ export const ForeignReportSettingsSchema = z.looseObject({
     .object({
       score: z.string(),
       metric: z.string(),
-      value: z.number(),
-      reproduced: z.number().nullable(),
+      value: FigureSchema,
+      reproduced: FigureSchema.nullable(),
       /** How the framework makes its figure from the per-sample values: 'mean' (absent: so), else its name of a corpus-level aggregation. */
       aggregation: z.string().optional(),
       /** The float sum of the framework's mean (absent: a plain loop), so a graded run's mean grade is its figure to the last digit. */
@@ -114,7 +115,7 @@ export function logFigureLines(summary: ForeignRunSummary): string[] {
   const log = summary.log;
   if (log === undefined) return [];
   const direction = log.higherIsBetter === undefined ? '' : log.higherIsBetter ? ', higher is better' : ', lower is better';
-  const reproduced = log.reproduced === null ? 'not reproduced' : log.reproduced === log.reported ? 'reproduced from its samples' : `reproduced from its samples as ${log.reproduced}`;
+  const reproduced = log.reproduced === null ? 'not reproduced' : Object.is(log.reproduced, log.reported) ? 'reproduced from its samples' : `reproduced from its samples as ${shownFigure(log.reproduced)}`;
   const how = log.aggregation === 'mean' ? reproduced : `its '${log.aggregation}' aggregation over all samples, a corpus-level figure; ${reproduced}`;
   const own = summary.graded?.figure?.name;
   const figure =
@@ -122,5 +123,5 @@ export function logFigureLines(summary: ForeignRunSummary): string[] {
       ? `automatic accuracy here ${log.automatic}`
       : `${own ?? (log.aggregation === 'mean' ? 'mean grade' : 'per-sample mean')} here ${log.automatic} over ${log.graded.samples} graded samples`;
   const here = `${figure}${log.aggregation === 'mean' ? `: ${log.equal ? 'the same' : 'differs'}` : ' (not comparable)'}`;
-  return [`log        ${log.framework} reports ${log.score} ${log.metric} ${log.reported} (${how}${direction}); ${here}`, ...log.why.map((w) => `  why: ${w}`)];
+  return [`log        ${log.framework} reports ${log.score} ${log.metric} ${shownFigure(log.reported)} (${how}${direction}); ${here}`, ...log.why.map((w) => `  why: ${w}`)];
 }

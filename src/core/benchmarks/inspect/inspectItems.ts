@@ -1,5 +1,6 @@
 import { type ForeignInputs, type ForeignScore } from '../../foreignLogs/foreignInputs';
 import { type ForeignImport, type SourceFile, foreignItemId, foreignLine } from '../../foreignLogs/foreignRunFolder';
+import { figureJson } from '../../foreignLogs/foreignFigure';
 import { UserError } from '../../util/errors';
 import { type InspectLog, type InspectSample } from './inspectLog';
 import { conversationOf } from './inspectMessages';
@@ -53,12 +54,20 @@ function reportedFigures(log: InspectLog, verdictScore: string | null): Record<s
   const metricKey = entry === undefined ? undefined : ['accuracy', 'mean'].find((k) => entry.metrics[k] !== undefined);
   const reportedValue = metricKey === undefined ? undefined : entry?.metrics[metricKey]?.value;
   const reproduced = entry !== undefined && reduced !== null ? recomputeMetrics(entry, reduced.values).values : {};
+  const reproducedValue = metricKey === undefined ? null : (reproduced[metricKey] ?? null);
   return {
     // accuracy() sums in a Python loop, mean() with numpy: a graded run's mean grade is summed the same way.
     reported:
       metricKey === undefined || typeof reportedValue !== 'number'
         ? null
-        : { score: verdictScore, metric: metricKey, value: reportedValue, reproduced: reproduced[metricKey] ?? null, aggregation: 'mean', sum: metricKey === 'mean' ? 'numpy' : 'sequential' },
+        : {
+            score: verdictScore,
+            metric: metricKey,
+            value: figureJson(reportedValue),
+            reproduced: reproducedValue === null ? null : figureJson(reproducedValue),
+            aggregation: 'mean',
+            sum: metricKey === 'mean' ? 'numpy' : 'sequential',
+          },
     reducer,
   };
 }

@@ -97,6 +97,9 @@ function jsonOf(bytes: Uint8Array, file: string, entry: string): unknown {
 
 function checkVersion(header: unknown, file: string): void {
   const version = (header as { version?: unknown } | null)?.version;
+  if (version === undefined || header === null || typeof header !== 'object' || Array.isArray(header)) {
+    throw new UserError(`${file}: not an Inspect log: no \`version\` field (an Inspect log's header has one); is it the right file?`);
+  }
   if (typeof version !== 'number' || !(KNOWN_LOG_VERSIONS as readonly number[]).includes(version)) {
     throw new UserError(`${file}: Inspect log schema version ${JSON.stringify(version)} is not one this tool reads (${KNOWN_LOG_VERSIONS.join(', ')}); convert it with a current Inspect (\`inspect log convert\`) or update eval-adjudicator`);
   }

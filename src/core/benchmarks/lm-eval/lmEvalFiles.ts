@@ -35,11 +35,19 @@ export type LmEvalResults = z.infer<typeof LmEvalResultsSchema>;
 
 const FILE_NAME = /^samples_(.+)_(\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}(?:\.\d+)?)\.jsonl$/;
 
-/** The task and date in a samples file's name (samples_<task>_<date_id>.jsonl). */
-export function taskOfFileName(file: string): { task: string; date: string } {
+/** The task and date in a samples file's name (samples_<task>_<date_id>.jsonl), or null for a renamed file. */
+export function taskOfFileName(file: string): { task: string; date: string } | null {
   const match = FILE_NAME.exec(basename(file));
-  if (match === null) throw new UserError(`${file}: not named as lm_eval names its samples files (samples_<task>_<date>.jsonl); rename it so, the task is read from the name`);
-  return { task: match[1] ?? '', date: match[2] ?? '' };
+  return match === null ? null : { task: match[1] ?? '', date: match[2] ?? '' };
+}
+
+/** The samples' task: --task, else the file's name; a renamed file without --task is refused, listing the results' tasks when given. */
+export function taskOfSamples(file: string, taskOption: string | undefined, results: { readonly file: string; readonly read: LmEvalResults } | null): string {
+  if (taskOption !== undefined) return taskOption;
+  const named = taskOfFileName(file);
+  if (named !== null) return named.task;
+  const tasks = results === null ? '' : ` (the tasks of ${basename(results.file)}: ${Object.keys(results.read.results).join(', ')})`;
+  throw new UserError(`${file}: its name does not say the task (lm_eval names samples files samples_<task>_<date>.jsonl); name the task with --task NAME${tasks}`);
 }
 
 /** Every line parsed and checked; a broken line is an error naming it. */

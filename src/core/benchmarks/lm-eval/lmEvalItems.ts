@@ -1,5 +1,6 @@
 import { type ForeignInputs, type ForeignScore } from '../../foreignLogs/foreignInputs';
 import { type ForeignImport, type SourceFile, foreignLine } from '../../foreignLogs/foreignRunFolder';
+import { figureJson } from '../../foreignLogs/foreignFigure';
 import { UserError } from '../../util/errors';
 import { LM_EVAL_BASICS } from './basics';
 import { type LmEvalResults, type LmEvalSample } from './lmEvalFiles';
@@ -50,7 +51,7 @@ function reportedFigure(results: LmEvalResults, task: string, metric: string, fi
   const values = perSample.filter((v): v is number => typeof v === 'number');
   const { aggregation, higherIsBetter } = aggregationOf(results, task, metric);
   const reproduced = values.length === perSample.length ? reproduceFigure(results, aggregation, values, value) : { value: null, sum: 'sequential' as const };
-  return { score: metric, metric: resultsKey(metric, filter), value, reproduced: reproduced.value, aggregation, sum: reproduced.sum, higherIsBetter };
+  return { score: metric, metric: resultsKey(metric, filter), value: figureJson(value), reproduced: reproduced.value === null ? null : figureJson(reproduced.value), aggregation, sum: reproduced.sum, higherIsBetter };
 }
 
 export function lmEvalImport(samples: LmEvalSample[], results: LmEvalResults | null, task: string, sources: SourceFile[], options: { readonly score?: string }): { imported: ForeignImport; notes: string[] } {

@@ -50,11 +50,14 @@ export function readPromptfooResults(bytes: Uint8Array, file: string): { file: P
   } catch (error) {
     throw new InputError({ file }, `not valid JSON (${error instanceof Error ? error.message : String(error)}); is it what \`promptfoo eval -o results.json\` wrote?`);
   }
-  const version = (json as { results?: { version?: unknown } } | null)?.results?.version;
+  const results = (json as { results?: unknown } | null)?.results;
+  if (results === null || typeof results !== 'object' || Array.isArray(results)) {
+    throw new UserError(`${file}: not a promptfoo results file (no "results" object; \`promptfoo eval -o results.json\` writes one)`);
+  }
+  const version = (results as { version?: unknown }).version;
   if (typeof version !== 'number' || !(KNOWN_RESULTS_VERSIONS as readonly number[]).includes(version)) {
     throw new UserError(`${file}: promptfoo results version ${JSON.stringify(version)} is not one this tool reads (${KNOWN_RESULTS_VERSIONS.join(', ')}); export it again with \`promptfoo export\` from a current promptfoo`);
   }
   const parsed = parseAt(PromptfooFileSchema, json, { file });
-  const results = parsed.results.results.map((value, index) => parseAt(PromptfooResultSchema, value, { file, record: index }));
-  return { file: parsed, results };
+  return { file: parsed, results: parsed.results.results.map((value, index) => parseAt(PromptfooResultSchema, value, { file, record: index })) };
 }

@@ -20,6 +20,10 @@ import { reportWordsOf } from './reportWords';
 import { type SampleStatus, validationSummary } from './validationSummary';
 import { type StabilitySummary } from './stability';
 import { withoutMachinePaths } from '../util/machinePaths';
+import { isGraded, scaleOf } from '../scale/verdictScale';
+import { gradedMethodNotes } from './gradedMethodNotes';
+import { gradedInputOf } from './gradedRecords';
+import { type GradedValidation, gradedValidation } from './gradedValidation';
 
 export interface RunProvenance {
   readonly id: string;
@@ -68,6 +72,12 @@ export interface ValidationReport {
   readonly conflicts: readonly ConflictingItem[];
   readonly stability: StabilitySummary | null;
   readonly sample: SampleStatus | null;
+  /**
+   * A graded run's figures (run.json `scale` ordinal or numeric): weighted kappa linear and quadratic, the
+   * confusion over levels, mean difference and mean absolute difference, alpha ordinal and interval, and the
+   * estimate of the mean score, per item and per criterion. Absent on a binary run.
+   */
+  readonly graded?: GradedValidation;
   readonly methods: readonly MethodNote[];
   readonly problems: readonly LogProblem[];
 }
@@ -82,6 +92,9 @@ export function validationReport(state: RunState, now: Date = new Date(), option
   const summary = validationSummary(state, records, options);
   const rows = automaticRater(manifest.benchmark);
   const imported = typeof manifest['importedModel'] === 'string' ? manifest['importedModel'] : null;
+  const scale = scaleOf(manifest);
+  const graded = isGraded(scale) ? gradedValidation(gradedInputOf(state, scale), options) : undefined;
+  const words = reportWordsOf(manifest.benchmark);
   return {
     formatVersion: 1,
     generatedAt: now.toISOString(),
@@ -123,7 +136,8 @@ export function validationReport(state: RunState, now: Date = new Date(), option
     conflicts: conflictingItems(records),
     stability: summary.stability,
     sample: summary.sample,
-    methods: methodNotes(summary.estimate, summary.agreement.interAnnotator, reportWordsOf(manifest.benchmark)),
+    ...(graded === undefined ? {} : { graded }),
+    methods: graded === undefined ? methodNotes(summary.estimate, summary.agreement.interAnnotator, words) : gradedMethodNotes(graded, words),
     // Each names its file by path: the run folder's name is enough.
     problems: state.problems.map((p) => ({ ...p, message: p.message.split(state.paths.dir).join(basename(state.paths.dir)) })),
   };

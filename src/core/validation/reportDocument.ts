@@ -2,6 +2,7 @@ import { benchmarkOf } from '../benchmarks/registry';
 import { VERDICT_LABELS } from '../stats/confusion';
 import { type AgreementStats } from './agreement';
 import { type Block } from './document';
+import { gradedReportDocument } from './gradedReportDocument';
 import { fixed, fixedInterval, percent, percentInterval } from './format';
 import { type ValidationReport } from './report';
 import { type ReportWords, reportWordsOf } from './reportWords';
@@ -23,8 +24,7 @@ function confusionTable(a: AgreementStats): Block {
 
 /** The report as headings, paragraphs and tables, for Markdown and HTML. */
 export function reportDocument(report: ValidationReport): Block[] {
-  const { run, automatic, adjudicated, agreement } = report;
-  const estimate = adjudicated.estimate;
+  const { run } = report;
   const words = reportWordsOf(run.benchmark);
   const blocks: Block[] = [
     { kind: 'heading', level: 1, text: reportTitle(report) },
@@ -38,6 +38,30 @@ export function reportDocument(report: ValidationReport): Block[] {
         `report generated ${report.generatedAt} by eval-adjudicator ${report.toolVersion} from ${run.dir}`,
       ],
     },
+  ];
+  // A graded run's figures are its grades' (accuracy and kappa on true / false / null would say nothing of them).
+  if (report.graded === undefined) blocks.push(...binaryBlocks(report, words));
+  else blocks.push(...gradedReportDocument(report.graded, words.rater));
+  blocks.push({ kind: 'heading', level: 2, text: 'Review' });
+  blocks.push({
+    kind: 'list',
+    items: [
+      report.sample ? `sample ${report.sample.id} (seed ${report.sample.seed}): ${report.sample.decided} of ${report.sample.drawn} items decided` : 'no validation sample drawn',
+      ...stabilityLines(report, words),
+      `${report.conflicts.length} conflicting items${report.conflicts.length > 0 ? `: ${report.conflicts.map((c) => c.itemId).join(', ')}` : ''}`,
+      ...report.problems.map((p) => `adjudications.jsonl: ${p.message}`),
+    ],
+  });
+  blocks.push({ kind: 'heading', level: 2, text: 'Methods' });
+  blocks.push({ kind: 'list', items: report.methods.map((m) => `${m.topic}: ${m.text}`) });
+  return blocks;
+}
+
+/** A binary run's sections: accuracy (automatic, adjudicated, estimate) and agreement on true / false / null. */
+function binaryBlocks(report: ValidationReport, words: ReportWords): Block[] {
+  const { automatic, adjudicated, agreement } = report;
+  const estimate = adjudicated.estimate;
+  const blocks: Block[] = [
     { kind: 'heading', level: 2, text: 'Accuracy' },
     {
       kind: 'table',
@@ -88,18 +112,6 @@ export function reportDocument(report: ValidationReport): Block[] {
     blocks.push({ kind: 'heading', level: 3, text: 'Metric acc versus human' });
     blocks.push({ kind: 'table', header: ['metric', ...AGREEMENT_HEADER], rows: report.metricsVersusHuman.map((m) => [m.metric, ...agreementCells(m)]) });
   }
-  blocks.push({ kind: 'heading', level: 2, text: 'Review' });
-  blocks.push({
-    kind: 'list',
-    items: [
-      report.sample ? `sample ${report.sample.id} (seed ${report.sample.seed}): ${report.sample.decided} of ${report.sample.drawn} items decided` : 'no validation sample drawn',
-      ...stabilityLines(report, words),
-      `${report.conflicts.length} conflicting items${report.conflicts.length > 0 ? `: ${report.conflicts.map((c) => c.itemId).join(', ')}` : ''}`,
-      ...report.problems.map((p) => `adjudications.jsonl: ${p.message}`),
-    ],
-  });
-  blocks.push({ kind: 'heading', level: 2, text: 'Methods' });
-  blocks.push({ kind: 'list', items: report.methods.map((m) => `${m.topic}: ${m.text}`) });
   return blocks;
 }
 

@@ -14,7 +14,10 @@ export const PROMPTFOO_IMPORT: Importer = {
   promptfoo's results file (promptfoo eval -o results.json, results version 3) as a run folder: one item per
   test and prompt (key testIdx/promptIdx), in the file's order. The automatic verdict is the result's pass
   (--score names an assertion's component, "1. contains", or a named score instead); a provider error is an
-  error item. The pass rate shown is promptfoo's: successes / (successes + failures + errors).`,
+  error item. The pass rate shown is promptfoo's: successes / (successes + failures + errors).
+  --score score grades each result by its numeric score (a number scale, 0..1 for promptfoo's weighted
+  scores, passing from the tests' threshold when they share one); a named score with numbers other than
+  1 and 0 is graded likewise. The mean score is compared with promptfoo's (metrics.score over its tests).`,
   run: (file, outDir, { options }) => {
     const bytes = readFileSync(file);
     const { imported, notes } = promptfooImport(readPromptfooResults(bytes, file), { path: file, bytes, role: 'log' }, options?.['score'] === undefined ? {} : { score: options['score'] });

@@ -4,6 +4,7 @@ import { type ForeignImport, type SourceFile, foreignLine } from '../../foreignL
 import { UserError } from '../../util/errors';
 import { PROMPTFOO_BASICS } from './basics';
 import { type PromptfooFile, type PromptfooResult } from './promptfooResults';
+import { RESULT_SCORE, meanScoreFigure, promptfooScaleOf, resultScore } from './promptfooScore';
 
 /** promptfoo's ResultFailureReason: 2 is an error (the provider failed), not a failed assertion. */
 const FAILURE_ERROR = 2;
@@ -60,8 +61,15 @@ export function promptfooImport(parsed: { file: PromptfooFile; results: Promptfo
     for (const s of scores) if (!names.includes(s.name)) names.push(s.name);
     return { result, index, sampleId, scores };
   });
+  names.push(RESULT_SCORE);
   const verdictScore = options.score ?? PASS_SCORE;
   if (!names.includes(verdictScore)) throw new UserError(`${source.path}: has no score "${verdictScore}" (its scores: ${names.join(', ')}); name one of them with --score`);
+  // The result's own score is listed only when it gives the verdict (the pass score's metadata shows it otherwise).
+  if (verdictScore === RESULT_SCORE) for (const row of rows) row.scores.push(resultScore(row.result));
+  const graded = promptfooScaleOf(
+    rows.map((r) => r.scores.find((s) => s.name === verdictScore)?.value),
+    verdictScore === RESULT_SCORE ? rows.map((r) => r.result.testCase?.threshold) : [],
+  );
   const lines = rows.map(({ result, index, sampleId, scores }) => {
     const assertions = (result.testCase?.assert ?? []).map((a) => `${a.type}${a.value === undefined ? '' : ` ${text(a.value)}`}`);
     const inputs: ForeignInputs = {
@@ -82,7 +90,8 @@ export function promptfooImport(parsed: { file: PromptfooFile; results: Promptfo
     const output = result.response?.output;
     return foreignLine(inputs, {
       response: output === undefined || output === null ? null : text(output),
-      verdict: errored ? null : verdictOf(score),
+      verdict: errored || graded !== undefined ? null : verdictOf(score),
+      ...(graded === undefined ? {} : { grade: !errored && typeof score?.value === 'number' && Number.isFinite(score.value) ? score.value : null }),
       error: errored ? { stage: 'provider', kind: 'provider error', message: result.error ?? result.response?.error ?? '' } : null,
       time: parsed.file.metadata?.evaluationCreatedAt ?? parsed.file.results.timestamp ?? '',
     });
@@ -103,12 +112,21 @@ export function promptfooImport(parsed: { file: PromptfooFile; results: Promptfo
         resultsVersion: parsed.file.results.version,
         evalId: parsed.file.evalId ?? null,
         counts,
-        reported: verdictScore === PASS_SCORE && total > 0 ? { score: PASS_SCORE, metric: 'pass rate', value: stats.successes / total, reproduced: lines.filter((l) => l.verdict === true).length / total } : null,
+        reported:
+          verdictScore === RESULT_SCORE
+            ? meanScoreFigure(parsed.file, parsed.results)
+            : verdictScore === PASS_SCORE && total > 0
+              ? { score: PASS_SCORE, metric: 'pass rate', value: stats.successes / total, reproduced: lines.filter((l) => l.verdict === true).length / total }
+              : null,
       },
+      ...(graded === undefined ? {} : { scale: graded.scale }),
       sources: [source],
       startedAt: parsed.file.metadata?.evaluationCreatedAt ?? null,
       finishedAt: parsed.file.metadata?.exportedAt ?? null,
     },
-    notes: [`verdict score: ${verdictScore} (the results' scores: ${names.join(', ')}; choose with --score)`],
+    notes: [
+      `verdict score: ${verdictScore} (the results' scores: ${names.join(', ')}; choose with --score)`,
+      ...(graded?.scale.kind === 'numeric' ? [`${verdictScore} is graded on a scale from ${graded.scale.min} to ${graded.scale.max}; ${graded.passAt}`] : []),
+    ],
   };
 }

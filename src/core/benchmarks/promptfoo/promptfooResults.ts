@@ -23,7 +23,9 @@ export const PromptfooResultSchema = z.looseObject({
   provider: z.looseObject({ id: z.string(), label: z.string().optional() }),
   response: z.looseObject({ output: z.unknown().optional(), error: z.string().optional() }).nullable().optional(),
   gradingResult: z.looseObject({ pass: z.boolean(), score: z.number(), reason: z.string().optional(), componentResults: z.array(ComponentSchema).optional(), namedScores: z.record(z.string(), z.number()).optional() }).nullable().optional(),
-  testCase: z.looseObject({ description: z.string().optional(), assert: z.array(z.looseObject({ type: z.string(), value: z.unknown().optional() })).optional() }).optional(),
+  testCase: z
+    .looseObject({ description: z.string().optional(), threshold: z.number().optional(), assert: z.array(z.looseObject({ type: z.string(), value: z.unknown().optional() })).optional() })
+    .optional(),
   vars: z.record(z.string(), z.unknown()).optional(),
   namedScores: z.record(z.string(), z.number()).optional(),
 });
@@ -36,6 +38,10 @@ export const PromptfooFileSchema = z.looseObject({
     timestamp: z.string().optional(),
     results: z.array(z.unknown()),
     stats: z.looseObject({ successes: z.number().int(), failures: z.number().int(), errors: z.number().int().optional() }),
+    /** Per prompt: metrics.score is the sum of its results' scores (Evaluator adds each result's score as it comes). */
+    prompts: z
+      .array(z.looseObject({ metrics: z.looseObject({ score: z.number(), testPassCount: z.number(), testFailCount: z.number(), testErrorCount: z.number().optional() }).optional() }))
+      .optional(),
   }),
   config: z.looseObject({ description: z.string().optional() }).optional(),
   metadata: z.looseObject({ promptfooVersion: z.string().optional(), evaluationCreatedAt: z.string().optional(), exportedAt: z.string().optional() }).optional(),

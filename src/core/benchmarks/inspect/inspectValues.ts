@@ -1,3 +1,5 @@
+import { type VerdictScale } from '../../scale/verdictScale';
+
 /**
  * Inspect's score values as numbers and as verdicts. valueToFloat is Inspect's default `value_to_float()`
  * (scorer/_metric.py): numbers and booleans as floats, "C" 1, "P" 0.5, "I" and "N" 0, "yes"/"true" 1,
@@ -38,6 +40,17 @@ export function verdictOfValue(value: unknown): boolean | null {
     return number === 1 ? true : number === 0 ? false : null;
   }
   return null;
+}
+
+/**
+ * A human grade in the value kind of the score it edits: on Inspect's C/P/I scale a letter (I 0, P 0.5, C 1;
+ * an N edited to 0 becomes I), a numeric string a string, anything else the number (a 1-10 rating, 0.73).
+ */
+export function valueOfGrade(grade: number, original: unknown, scale: VerdictScale): unknown {
+  const letters = scale.kind === 'ordinal' && scale.levels.map((l) => l.name).join('') === 'IPC';
+  if (letters) return grade === 1 ? 'C' : grade === 0.5 ? 'P' : grade === 0 ? 'I' : grade;
+  if (typeof original === 'string' && original.trim() !== '' && Number.isFinite(Number(original.trim()))) return String(grade);
+  return grade;
 }
 
 /** A human verdict in the value kind of the score it edits: letters stay letters, numbers numbers. */

@@ -8,7 +8,8 @@ import { writeZip } from '../../util/zipArchive';
 import { TOOL_VERSION } from '../../version';
 import { HEADER_ENTRY, type InspectLog, JOURNAL_SUMMARIES_PREFIX, REDUCTIONS_ENTRY, SUMMARIES_ENTRY, readInspectLog } from './inspectLog';
 import { recomputeMetrics, reduceScore, reducerOf, resultsEntry } from './inspectResults';
-import { valueOfVerdict } from './inspectValues';
+import { valueOfGrade, valueOfVerdict } from './inspectValues';
+import { isGraded, scaleOf } from '../../scale/verdictScale';
 import { editScore } from './scoreEdit';
 
 export interface WriteBackOutcome {
@@ -29,7 +30,7 @@ function sourceLog(state: RunState, sourceOption: string | undefined): string {
 
 function provenanceOf(state: RunState, itemId: string): { author: string; timestamp: string; reason: string | null; metadata: Record<string, unknown> } {
   const adjudication = state.adjudication(itemId);
-  const by = adjudication?.final?.by ?? [];
+  const by = adjudication?.final?.by ?? adjudication?.finalGrade?.by ?? [];
   const deciders = adjudication?.annotators.filter((a) => !a.stale && by.includes(a.annotator)) ?? [];
   const times = deciders.map((a) => a.time).sort();
   const notes = (adjudication?.annotators ?? []).filter((a) => !a.stale && a.state.note !== '').map((a) => (by.length === 1 && a.annotator === by[0] ? a.state.note : `${a.annotator}: ${a.state.note}`));
@@ -37,32 +38,46 @@ function provenanceOf(state: RunState, itemId: string): { author: string; timest
     timestamp: times[times.length - 1] ?? new Date().toISOString(),
     author: by.join(', '),
     reason: notes.length === 0 ? null : notes.join('\n'),
-    metadata: { flags: adjudication?.flags ?? [], decidedBy: adjudication?.final?.source ?? null, tool: 'eval-adjudicator', toolVersion: TOOL_VERSION },
+    metadata: { flags: adjudication?.flags ?? [], decidedBy: adjudication?.final?.source ?? adjudication?.finalGrade?.source ?? null, tool: 'eval-adjudicator', toolVersion: TOOL_VERSION },
   };
 }
 
-/** Edits the verdict score of every sample with a final human verdict (true or false); returns the edited scores. */
+/**
+ * The value a final human decision writes, in the kind of value the score has: a verdict as valueOfVerdict
+ * gives it; on a graded run the final grade as valueOfGrade gives it. null: a final "can't tell" (no value).
+ */
+function decidedValue(state: RunState, itemId: string, original: unknown): unknown {
+  const adjudication = state.adjudication(itemId);
+  if (isGraded(scaleOf(state.manifest))) {
+    const grade = adjudication?.finalGrade;
+    return grade === undefined || grade === null ? undefined : grade.grade === null ? null : valueOfGrade(grade.grade, original, scaleOf(state.manifest));
+  }
+  const final = adjudication?.final;
+  return final === undefined || final === null ? undefined : final.verdict === null ? null : valueOfVerdict(final.verdict, original);
+}
+
+/** Edits the verdict score of every sample with a final human verdict (true or false) or grade; returns the edited scores. */
 function applyEdits(state: RunState, log: InspectLog, scoreName: string, notes: string[]): Map<string, Record<string, unknown>> {
   const edited = new Map<string, Record<string, unknown>>();
   const byItem = new Map(log.samples.map((s) => [`${String(s.sample.id)}#${s.sample.epoch}`, s]));
   let undecidable = 0;
   let withoutScore = 0;
   for (const itemId of state.manifest.dataset.itemIds) {
-    const final = state.adjudication(itemId)?.final;
-    if (final === undefined || final === null) continue;
-    if (final.verdict === null) {
+    const read = byItem.get(itemId);
+    const score = (read?.raw['scores'] as Record<string, { value: unknown }> | null | undefined)?.[scoreName];
+    const value = decidedValue(state, itemId, score?.value);
+    if (value === undefined) continue;
+    if (value === null) {
       undecidable += 1;
       continue;
     }
-    const read = byItem.get(itemId);
     if (read === undefined) throw new UserError(`the source log has no sample ${itemId}: it is not the log this run was imported from`);
-    const score = (read.raw['scores'] as Record<string, { value: unknown }> | null | undefined)?.[scoreName];
     if (score === undefined) {
       withoutScore += 1;
       continue;
     }
-    edited.set(itemId, editScore(read.raw, scoreName, valueOfVerdict(final.verdict, score.value), provenanceOf(state, itemId)));
-    read.sample.scores = { ...read.sample.scores, [scoreName]: { ...score, value: valueOfVerdict(final.verdict, score.value) } };
+    edited.set(itemId, editScore(read.raw, scoreName, value, provenanceOf(state, itemId)));
+    read.sample.scores = { ...read.sample.scores, [scoreName]: { ...score, value } };
   }
   if (undecidable > 0) notes.push(`${undecidable} samples with a final "can't tell" (null) left as they were: Inspect has no value for it`);
   if (withoutScore > 0) notes.push(`${withoutScore} decided samples have no ${scoreName} score (errored samples) and were left as they were`);

@@ -5,6 +5,8 @@ import { INSPECT_IMPORT } from '../src/core/benchmarks/inspect/importInspect';
 import { scratchDir } from './paths';
 import { type ReviewUiResult, benchReviewUi } from './reviewUi';
 import { median, round, since } from './stats';
+import { type LargeLogResult, type ZstdImportResult, benchLargeLog, benchZstdImport } from './foreignImportZstd';
+import { type Outcome } from './targets';
 
 const SOURCE = join(__dirname, '..', 'test', 'fixtures', 'foreign-logs', 'inspect', '2025-02-11T15-18-04-05-00_popularity_mj7khqpMM4GBCfVQozKgzB.eval');
 
@@ -17,6 +19,10 @@ export interface ForeignImportResult {
   readonly importOverBare: number;
   /** The review of the imported run, opened as the 100 000-item run's is (Review command to first item painted). */
   readonly review: ReviewUiResult;
+  /** The same log as Inspect 0.3.206+ writes it: zstd members, condensed events. */
+  readonly zstd: Outcome<ZstdImportResult>;
+  /** The peak RSS of importing an .eval of more than 1 GB. */
+  readonly largeLog: Outcome<LargeLogResult>;
 }
 
 /** A real log's samples repeated under new ids up to `count`, written as Inspect writes an .eval (deflate 5). */
@@ -65,7 +71,10 @@ export async function benchForeignImport(repetitions: number, count = 10_000): P
     if (outcome.imported !== count) throw new Error(`imported ${outcome.imported} of ${count}`);
   }
   const review = await benchReviewUi(runDir);
+  const outcome = async <T>(run: () => Promise<T>): Promise<Outcome<T>> => run().then((value) => ({ ok: true as const, value }), (error: unknown) => ({ ok: false as const, error: error instanceof Error ? error.message : String(error) }));
+  const zstd = await outcome(() => benchZstdImport(file, count, repetitions));
+  const large = await outcome(() => benchLargeLog());
   const bareMs = median(bare);
   const importMs = median(imports);
-  return { samples: count, fileMB: round(readFileSync(file).length / 1e6, 1), bareMs: round(bareMs, 0), importMs: round(importMs, 0), importOverBare: round(importMs / bareMs, 2), review };
+  return { samples: count, fileMB: round(readFileSync(file).length / 1e6, 1), bareMs: round(bareMs, 0), importMs: round(importMs, 0), importOverBare: round(importMs / bareMs, 2), review, zstd, largeLog: large };
 }

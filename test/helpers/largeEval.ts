@@ -1,5 +1,7 @@
-import { closeSync, openSync, writeSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { crc32 } from 'node:zlib';
+import { POPULARITY, type Json } from './inspectFixtures';
+import { readZipEntries } from './zipReader';
 
 /**
  * Writes a zip of stored members, each given in pieces, a piece at a time (the file can be larger than memory): local headers,
@@ -51,4 +53,31 @@ export function writeStoredZip(file: string, members: Iterable<{ name: string; d
   } finally {
     closeSync(fd);
   }
+}
+
+const MEMBERS = 20;
+const PAD = 52 * 2 ** 20;
+
+/** The popularity log's 10 samples in two epochs, each carrying 52 MiB of events: an .eval of 1.02 GiB, members stored. */
+function* largeMembers(): Generator<{ name: string; data: Buffer[] }> {
+  const source = readZipEntries(readFileSync(POPULARITY));
+  const samples = [...source].filter(([name]) => name.startsWith('samples/')).map(([, data]) => JSON.parse(data.toString('utf8')) as Json);
+  const header = JSON.parse(source.get('header.json')?.toString('utf8') ?? '{}') as { eval: { config: Json } };
+  header.eval.config['epochs'] = 2;
+  yield { name: 'header.json', data: [Buffer.from(JSON.stringify(header))] };
+  const events = Buffer.alloc(PAD + 2, 0x78);
+  events[0] = 0x22;
+  events[events.length - 1] = 0x22;
+  for (let i = 0; i < MEMBERS; i += 1) {
+    const sample = samples[i % samples.length] ?? {};
+    const epoch = 1 + Math.floor(i / samples.length);
+    const text = JSON.stringify({ ...sample, epoch, events: ['PAD'] });
+    const [before, after] = text.split('"PAD"');
+    yield { name: `samples/${String(sample['id'])}_epoch_${epoch}.json`, data: [Buffer.from(before ?? ''), events, Buffer.from(after ?? '')] };
+  }
+}
+
+/** Writes that log to `file` and returns its size in bytes. */
+export function writeLargeInspectLog(file: string): number {
+  return writeStoredZip(file, largeMembers());
 }

@@ -12,15 +12,15 @@ export interface NativeProcess {
 
 const NATIVE = /lib(llama|ggml)[^/]*\.so|koffi[^/]*\.node/;
 
-/** Every live process whose environment holds `marker` (as NAME=VALUE), with the native model libraries it maps. */
-export function processesWithEnv(marker: string): NativeProcess[] {
+/** Every live process whose environment holds `marker` (as NAME=VALUE), with the native model libraries it maps (`native`: which). */
+export function processesWithEnv(marker: string, native: RegExp = NATIVE): NativeProcess[] {
   const found: NativeProcess[] = [];
   for (const name of readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) continue;
     try {
       if (!readFileSync(`/proc/${name}/environ`, 'utf8').split('\0').includes(marker)) continue;
       const cmdline = readFileSync(`/proc/${name}/cmdline`, 'utf8').split('\0').join(' ').trim();
-      const libraries = [...new Set(readFileSync(`/proc/${name}/maps`, 'utf8').split('\n').map((l) => l.split(/\s+/)[5] ?? '').filter((path) => NATIVE.test(path)))];
+      const libraries = [...new Set(readFileSync(`/proc/${name}/maps`, 'utf8').split('\n').map((l) => l.split(/\s+/)[5] ?? '').filter((path) => native.test(path)))];
       found.push({ pid: Number(name), cmdline, libraries });
     } catch {
       // Gone meanwhile, or not ours to read.

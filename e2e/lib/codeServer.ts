@@ -1,5 +1,5 @@
 // Starts a real VS Code (code-server, run by the Node 24 from e2e/node_modules) with one .vsix installed.
-import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { CODE_SERVER_ENTRY, NODE24, requireInstalled, scratchDir } from './paths';
@@ -20,6 +20,11 @@ export interface StartCodeServerOptions {
    * Its settings.json is written only when it has none, so what the user set stays.
    */
   profileDir?: string;
+  /**
+   * The folder the fresh scratch profile is made in (default: e2e/.work/). A folder outside the checkout keeps
+   * the checkout's node_modules out of reach of the installed extension (Node looks in every parent folder).
+   */
+  scratchParent?: string;
   /** The port to serve on (default: any free one). */
   port?: number;
   /** How long to wait for code-server to answer HTTP (default 60 s). */
@@ -143,7 +148,7 @@ export async function startCodeServer(options: StartCodeServerOptions): Promise<
   requireInstalled(vsix, 'the .vsix to install');
   requireInstalled(options.workspaceDir, 'the workspace folder');
 
-  const dir = options.profileDir ?? scratchDir('code-server');
+  const dir = options.profileDir ?? (options.scratchParent !== undefined ? mkdtempSync(join(options.scratchParent, 'code-server-')) : scratchDir('code-server'));
   const { userDataDir, settingsFile, extensionsDir, logFile } = codeServerFolders(dir);
   mkdirSync(join(userDataDir, 'User'), { recursive: true });
   mkdirSync(extensionsDir, { recursive: true });

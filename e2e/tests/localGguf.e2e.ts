@@ -5,12 +5,13 @@
 // review that opens at the end shows them as bars with MC1 and MC2.
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { writeTinyLlamaGguf } from '../../test/fixtures/gguf/tinyLlama';
 import { REPO_ROOT, answerQuickPick, packageVsix, runCommand, scratchDir, screenshot, webviewFrame, withWorkbench } from '../lib';
 import { type NativeProcess, processesWithEnv } from '../helpers/nativeLibraries';
+import { fakeOllamaStore } from '../helpers/ollamaStore';
 import { DATA_DIR, readLines, until } from '../helpers/runFiles';
 
 interface McReference {
@@ -21,23 +22,6 @@ interface Line {
   readonly itemId: string;
   readonly error: unknown;
   readonly mc?: { readonly backend: string; readonly mc1: number; readonly mc2: number; readonly relevant: readonly McReference[]; readonly irrelevant: readonly McReference[] };
-}
-
-/** manifests/registry.ollama.ai/library/tiny/latest naming the GGUF as its model layer, the blob by digest. */
-function fakeOllamaStore(root: string, gguf: Buffer): string {
-  const store = join(root, 'ollama');
-  const digest = `sha256:${createHash('sha256').update(gguf).digest('hex')}`;
-  mkdirSync(join(store, 'manifests', 'registry.ollama.ai', 'library', 'tiny'), { recursive: true });
-  mkdirSync(join(store, 'blobs'), { recursive: true });
-  const manifest = {
-    schemaVersion: 2,
-    mediaType: 'application/vnd.docker.distribution.manifest.v2+json',
-    config: { mediaType: 'application/vnd.docker.container.image.v1+json', digest: `sha256:${'c'.repeat(64)}`, size: 2 },
-    layers: [{ mediaType: 'application/vnd.ollama.image.model', digest, size: gguf.length }],
-  };
-  writeFileSync(join(store, 'manifests', 'registry.ollama.ai', 'library', 'tiny', 'latest'), JSON.stringify(manifest));
-  writeFileSync(join(store, 'blobs', digest.replace(':', '-')), gguf);
-  return store;
 }
 
 test('Kalahi MC on a local GGUF from the palette: an Ollama model, no server, log-probs as bars in the review', { timeout: 600_000 }, async (t) => {

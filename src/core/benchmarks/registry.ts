@@ -4,13 +4,14 @@ import { INSPECT } from './inspect';
 import { KALAHI } from './kalahi';
 import { LM_EVAL } from './lm-eval';
 import { PROMPTFOO } from './promptfoo';
+import { SEAHELM } from './seahelm';
 import { YOKAIEVAL } from './yokaieval';
 
 /**
  * Every benchmark the tool knows, by id: generic code looks a run's benchmark up here and never names one.
  * A benchmark defined elsewhere (a test's) joins with registerBenchmark().
  */
-const BUILT_INS: readonly Benchmark[] = [YOKAIEVAL, KALAHI, INSPECT, PROMPTFOO, LM_EVAL];
+const BUILT_INS: readonly Benchmark[] = [YOKAIEVAL, KALAHI, INSPECT, PROMPTFOO, LM_EVAL, SEAHELM];
 const BENCHMARKS = new Map<string, Benchmark>(BUILT_INS.map((b) => [b.id, b]));
 
 /** The ids of the benchmarks that ship with the tool, in the order pickers and help list them. */

@@ -4,13 +4,14 @@ import { INSPECT_BASICS } from './inspect/basics';
 import { KALAHI_BASICS } from './kalahi/basics';
 import { LM_EVAL_BASICS } from './lm-eval/basics';
 import { PROMPTFOO_BASICS } from './promptfoo/basics';
+import { SEAHELM_BASICS } from './seahelm/basics';
 import { YOKAIEVAL_BASICS } from './yokaieval/basics';
 
 /**
  * The lower floors' view of the registry: each registered benchmark's basics. registry.ts (the full
  * registry, a floor above) registers here too, so a benchmark added at run time is known everywhere.
  */
-const BASICS = new Map<string, BenchmarkBasics>([YOKAIEVAL_BASICS, KALAHI_BASICS, INSPECT_BASICS, PROMPTFOO_BASICS, LM_EVAL_BASICS].map((b) => [b.id, b]));
+const BASICS = new Map<string, BenchmarkBasics>([YOKAIEVAL_BASICS, KALAHI_BASICS, INSPECT_BASICS, PROMPTFOO_BASICS, LM_EVAL_BASICS, SEAHELM_BASICS].map((b) => [b.id, b]));
 
 export function registerBenchmarkBasics(basics: BenchmarkBasics): void {
   const known = BASICS.get(basics.id);

@@ -3,6 +3,7 @@ import { basename, dirname, join } from 'node:path';
 import { type RunManifest, RUN_FORMAT_VERSION } from '../runs/runManifest';
 import { ensureUnionMerge, type RunPaths, runPaths, writeManifest } from '../runs/runFolder';
 import { type ItemError, type ResultLine } from '../runs/resultLine';
+import { type CriteriaAggregation } from '../scale/criteria';
 import { sha256File, sha256Hex } from '../util/hash';
 import { TOOL_VERSION } from '../version';
 import { pausePoint, writeFolderAtomically } from './atomicFolder';
@@ -38,6 +39,8 @@ export interface ForeignImport {
   readonly sources: readonly SourceFile[];
   readonly startedAt: string | null;
   readonly finishedAt: string | null;
+  /** How an item's grade follows from its criteria's (logs whose items carry criteria). */
+  readonly criteriaAggregation?: CriteriaAggregation;
 }
 
 /** The item's identity in the log: its key, epoch and content, not its scores (an edited log keeps it). */
@@ -140,6 +143,7 @@ function manifestOf(dir: string, imported: ForeignImport, copied: readonly { siz
     usage: { promptTokens: 0, completionTokens: 0, requests: 0 },
     importedFrom: { file: basename(imported.sources[0]?.path ?? ''), sha256: files[0]?.sha256 ?? '' },
     ...(imported.scale === undefined ? {} : { scale: imported.scale }),
+    ...(imported.criteriaAggregation === undefined ? {} : { criteriaAggregation: imported.criteriaAggregation }),
   };
 }
 

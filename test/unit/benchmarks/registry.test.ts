@@ -10,11 +10,11 @@ import { parseYokaiEval } from '../../../src/core/benchmarks/yokaieval/dataset';
 import { requireSharedFile, sharedDataDir } from '../../helpers/sharedData';
 
 test('the registry lists the built-in benchmarks once each; run.json ids are checked against it', () => {
-  assert.deepEqual(BUILT_IN_BENCHMARKS, ['yokaieval', 'kalahi', 'inspect', 'promptfoo', 'lm-eval']);
-  assert.deepEqual(registeredBenchmarks().map((b) => b.id), ['yokaieval', 'kalahi', 'inspect', 'promptfoo', 'lm-eval']);
+  assert.deepEqual(BUILT_IN_BENCHMARKS, ['yokaieval', 'kalahi', 'inspect', 'promptfoo', 'lm-eval', 'seahelm']);
+  assert.deepEqual(registeredBenchmarks().map((b) => b.id), ['yokaieval', 'kalahi', 'inspect', 'promptfoo', 'lm-eval', 'seahelm']);
   assert.equal(BenchmarkIdSchema.safeParse('kalahi').success, true);
   assert.equal(BenchmarkIdSchema.safeParse('nonesuch').success, false);
-  assert.throws(() => benchmarkOf('nonesuch'), /unknown benchmark "nonesuch" \(yokaieval, kalahi, inspect, promptfoo, lm-eval\)/);
+  assert.throws(() => benchmarkOf('nonesuch'), /unknown benchmark "nonesuch" \(yokaieval, kalahi, inspect, promptfoo, lm-eval, seahelm\)/);
 });
 
 test("a benchmark's item count (Start Run's items step) is its dataset's", (t) => {

@@ -25,6 +25,7 @@ async function importRun(args: readonly string[] = [INFERENCE]): Promise<string>
 
 interface SummaryJson {
   seahelm: { average_criteria_score: number; categories: Record<string, number>; items: number; criteria: number; unparsable: number };
+  graded: { figure: { name: string; automatic: { value: number; groups: { name: string; value: number }[] }; adjudicated: { value: number } } };
 }
 
 test("seahelm: the run shows SEA-HELM's average_criteria_score and per-category means to the last digit, and the unparsable criteria", async () => {
@@ -34,6 +35,12 @@ test("seahelm: the run shows SEA-HELM's average_criteria_score and per-category 
   const figures = (JSON.parse(summary.stdout) as SummaryJson).seahelm;
   assert.equal(figures.average_criteria_score, reference.average);
   assert.deepEqual(figures.categories, reference.categories);
+  // The graded summary's source figure, computed from the run's grades (the judge's and, with no decision yet, the adjudicated ones).
+  const graded = (JSON.parse(summary.stdout) as SummaryJson).graded.figure;
+  assert.equal(graded.name, 'average_criteria_score');
+  assert.equal(graded.automatic.value, reference.average);
+  assert.equal(graded.adjudicated.value, reference.average);
+  assert.deepEqual(Object.fromEntries(graded.automatic.groups.map((g) => [g.name, g.value])), reference.categories);
   // SEA-HELM's own metric code wrote these (scripts/foreign-fixtures/make-seahelm.py), and a plain sum would miss them.
   const own = (JSON.parse(readFileSync(SEAHELM_RESULTS, 'utf8')) as Record<string, Record<string, Record<string, { average_criteria_score: number; categories: Record<string, number> }>>>)[LANG]?.['cultural']?.[TASK];
   assert.equal(own?.average_criteria_score, reference.average);

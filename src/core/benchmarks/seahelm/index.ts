@@ -3,6 +3,7 @@ import { foreignBenchmark } from '../../foreignLogs/foreignBenchmark';
 import { SEAHELM_BASICS } from './basics';
 import { SEAHELM_IMPORT } from './importSeahelm';
 import { seahelmDetail, seahelmLabelText, seahelmSearchTexts } from './seahelmDetail';
+import { SEAHELM_FIGURE } from './seahelmFigure';
 import { seahelmFigureLines, withSeahelmFigures } from './seahelmSummary';
 
 const VERDICT_RULE = "each criterion's classification scores its level's value (none or unknown: 0.0); the item's grade is their mean";
@@ -18,6 +19,6 @@ const BASE = foreignBenchmark({
 export const SEAHELM: Benchmark = {
   ...BASE,
   review: { ...BASE.review, detail: seahelmDetail, labelText: seahelmLabelText, searchTexts: seahelmSearchTexts },
-  summary: { extend: withSeahelmFigures, lines: seahelmFigureLines },
+  summary: { extend: withSeahelmFigures, lines: seahelmFigureLines, figure: SEAHELM_FIGURE },
   report: { title: 'Judge validation', rater: 'judge', automaticVerdictText: `the criteria judge's classifications (${VERDICT_RULE})` },
 };

@@ -112,7 +112,7 @@ export function scoreItems(
 }
 
 /** get_judge_metrics over the items' final scores, each mean a Python sum over the count. */
-export function taskFigures(items: readonly ScoredItem[]): TaskFigures {
+export function taskFigures(items: readonly Pick<ScoredItem, 'category' | 'score'>[]): TaskFigures {
   const mean = (values: readonly number[]): number => (values.length === 0 ? 0 : pythonSum(values) / values.length);
   const categories: Record<string, number> = {};
   for (const category of new Set(items.map((i) => i.category))) categories[category] = mean(items.filter((i) => i.category === category).map((i) => i.score));

@@ -80,6 +80,59 @@ export const InterAnnotatorSchema = z.object({
   pairs: z.array(AgreementStatsSchema.extend({ a: z.string(), b: z.string() })).readonly(),
 });
 
+/** A graded run's agreement of two raters on grades (src/core/validation/gradedAgreement.ts). */
+export const GradedAgreementSchema = z.object({
+  items: z.number().int().nonnegative(),
+  bothGraded: z.number().int().nonnegative(),
+  exact: z.number().nullable(),
+  weightedKappaLinear: z.number().nullable(),
+  weightedKappaLinearCI: IntervalSchema.nullable(),
+  weightedKappaQuadratic: z.number().nullable(),
+  weightedKappaQuadraticCI: IntervalSchema.nullable(),
+  meanDifference: z.number().nullable(),
+  meanDifferenceCI: IntervalSchema.nullable(),
+  meanAbsoluteDifference: z.number().nullable(),
+  confusion: ConfusionMatrixSchema.nullable(),
+});
+export type GradedAgreementView = z.infer<typeof GradedAgreementSchema>;
+
+const GradedUnitStatisticsSchema = z.object({
+  units: z.number().int().nonnegative(),
+  judgeHuman: GradedAgreementSchema,
+  judgeHumanByFacet: z.record(z.string(), z.array(GradedAgreementSchema.extend({ value: z.string() })).readonly()),
+  interAnnotator: z.object({ annotators: Strings, items: z.number(), alphaOrdinal: z.number().nullable(), alphaInterval: z.number().nullable() }),
+});
+export type GradedUnitStatisticsView = z.infer<typeof GradedUnitStatisticsSchema>;
+
+const LevelSchema = z.object({ name: z.string(), value: z.number(), label: z.string().optional() });
+
+/** ValidationReport `graded` (src/core/validation/gradedValidation.ts): present on a graded run only. */
+export const GradedValidationSchema = z.object({
+  scale: z.discriminatedUnion('kind', [
+    z.object({ kind: z.literal('ordinal'), levels: z.array(LevelSchema).readonly() }),
+    z.object({ kind: z.literal('numeric'), min: z.number(), max: z.number(), passAt: z.number().optional() }),
+  ]),
+  items: GradedUnitStatisticsSchema.extend({
+    estimateOfMean: z.object({
+      mean: z.number().nullable(),
+      ci: IntervalSchema.nullable(),
+      method: z.enum(['census', 'post-stratified-ppi', 'none']),
+      interval: z.enum(['exact', 'normal', 'price-bonett-levels']).nullable(),
+      target: z.enum(['run-items', 'superpopulation']),
+      confidence: z.number(),
+      population: z.number(),
+      labeled: z.number(),
+      effectiveN: z.number().nullable(),
+      judgeMean: z.number().nullable(),
+      nullAs: z.number(),
+      strata: z.array(z.object({ stratum: z.string(), population: z.number(), labeled: z.number(), humanMean: z.number().nullable() })).readonly(),
+      notes: Strings,
+    }),
+  }),
+  criteria: GradedUnitStatisticsSchema.nullable(),
+});
+export type GradedValidationView = z.infer<typeof GradedValidationSchema>;
+
 export const StatsReportSchema = z.object({
   formatVersion: z.literal(1),
   generatedAt: z.string(),
@@ -120,6 +173,7 @@ export const StatsReportSchema = z.object({
     .object({ items: z.number(), flipped: z.number(), flipRate: z.number().nullable(), k: z.number(), flippedItems: Strings })
     .nullable(),
   sample: z.object({ id: z.string(), seed: z.number(), n: z.number(), drawn: z.number(), decided: z.number() }).nullable(),
+  graded: GradedValidationSchema.optional(),
   methods: z.array(z.object({ topic: z.string(), text: z.string() })).readonly(),
   problems: z.array(z.object({ line: z.number(), message: z.string() })).readonly(),
 });

@@ -9,6 +9,7 @@ import { summaryCards } from './cards';
 import { type ChartFigure, chartFigure } from './charts/chartFigure';
 import { type ChartRenderer, type ChartSpec } from './charts/chartSpec';
 import { detailCards } from './details';
+import { gradedSections } from './graded';
 import { StatsHeader } from './header';
 import { confusionHeatmap, confusionSummary } from './heatmap';
 import { automaticName, facetTitle } from './labels';
@@ -87,6 +88,12 @@ export function startStatsApp(root: HTMLElement, api: VsCodeApiLike, options: St
     const openTables = new Set([...root.querySelectorAll<HTMLElement>('figure.chart')].filter((f) => f.querySelector('details')?.open === true).map((f) => f.dataset['chartId'] ?? ''));
     destroyCharts();
     theme = readTheme();
+    if (r.graded !== undefined) {
+      heatmapHolder = undefined;
+      replaceChildren(body, [...gradedSections(r, r.graded, view, theme), el('div', { class: 'grid wide' }, [methodsCard(r), provenanceCard(r, view)])]);
+      body.removeAttribute('aria-busy');
+      return;
+    }
     const auto = automaticName(view);
     heatmapHolder = el('div', { class: 'heatmap-holder' }, confusionHeatmap(r.agreement.judgeHuman, theme, heatmapCaption(r)));
     const charts: HTMLElement[] = [
@@ -121,6 +128,10 @@ export function startStatsApp(root: HTMLElement, api: VsCodeApiLike, options: St
   const recolor = (next: ChartTheme): void => {
     theme = next;
     if (report === undefined) return;
+    if (report.graded !== undefined) {
+      render(report);
+      return;
+    }
     for (const d of drawn.values()) d.figure.update(d.spec, theme);
     heatmapHolder?.replaceChildren(confusionHeatmap(report.agreement.judgeHuman, theme, heatmapCaption(report)));
   };

@@ -8,7 +8,7 @@ import { type ChartTheme, rgbaOf } from './theme';
  * holds its count as text, and the colour (agreement on the diagonal, disagreement off it, darker for
  * more items) is only an aid, set through the CSSOM (no inline style markup).
  */
-export function confusionHeatmap(stats: AgreementStatsView, theme: ChartTheme, caption: string): HTMLElement {
+export function confusionHeatmap(stats: Pick<AgreementStatsView, 'confusion'>, theme: ChartTheme, caption: string): HTMLElement {
   const { confusion } = stats;
   const background = rgbaOf(theme.background, '#1f1f1f');
   const foreground = rgbaOf(theme.foreground, '#cccccc');
@@ -55,7 +55,7 @@ export function confusionHeatmap(stats: AgreementStatsView, theme: ChartTheme, c
 }
 
 /** Beside the heatmap: the share on the diagonal and the disagreements, largest first, in words. */
-export function confusionSummary(stats: AgreementStatsView): HTMLElement {
+export function confusionSummary(stats: Pick<AgreementStatsView, 'confusion'>): HTMLElement {
   const { confusion } = stats;
   const total = confusion.counts.flat().reduce((s, x) => s + x, 0);
   const agreeing = confusion.counts.reduce((s, row, i) => s + (row[i] ?? 0), 0);

@@ -16,6 +16,7 @@ import { extensionSources, showExtensionError } from '../dataSources';
 import { type RunsTreeProvider } from '../runsTree';
 import { runsDirectories, updateSetting } from '../settings';
 import { vscodeStartRunUi } from './vscodeStartRunUi';
+import { importedMessage } from './importedMessage';
 
 /** A run folder from the argument (a tree node or a path), else a quick pick of the known runs. */
 export async function chooseRun(arg: unknown, tree: RunsTreeProvider, activeRun: string | undefined): Promise<string | undefined> {
@@ -134,7 +135,7 @@ export async function importOfficialCommand(): Promise<string | undefined> {
       token.onCancellationRequested(() => controller.abort());
       return importer.run(file, join(runsDir, importedRunName(importer, basename(file))), { sources: extensionSources(), signal: controller.signal, onProgress: (message) => progress.report({ message }) });
     });
-    void vscode.window.showInformationMessage(`Imported ${outcome.imported} items${outcome.missing.length > 0 ? ` (${outcome.missing.length} missing from the file)` : ''}.${(outcome.notes ?? []).map((n) => ` ${n}`).join('')}`);
+    void vscode.window.showInformationMessage(importedMessage(outcome));
     return outcome.paths.dir;
   } catch (error) {
     void showExtensionError(error);

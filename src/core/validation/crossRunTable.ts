@@ -1,5 +1,6 @@
 import { type Interval } from '../stats/interval';
 import { toCsv } from '../util/csv';
+import { markdownText } from '../util/markdownText';
 import { fixed, fixedInterval, percent, percentInterval } from './format';
 import { type ValidationReport } from './report';
 
@@ -93,7 +94,6 @@ function csv(rows: readonly CrossRunRow[]): string {
 }
 
 function markdown(rows: readonly CrossRunRow[]): string {
-  const cell = (text: string): string => text.replace(/\|/g, '\\|');
   const lines = [
     '| benchmark | model | judge | automatic | adjudicated | human verdicts | judge–human κ | human–human κ | flags |',
     '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
@@ -108,7 +108,7 @@ function markdown(rows: readonly CrossRunRow[]): string {
         `${fixed(r.kappa, 2)} ${fixedInterval(r.kappaCI, 2)}`.trim(),
         fixed(r.humanKappa, 2),
         r.flags.join(', '),
-      ].map(cell).join(' | ')} |`,
+      ].map(markdownText).join(' | ')} |`,
     ),
   ];
   return `${lines.join('\n')}\n`;

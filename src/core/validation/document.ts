@@ -1,22 +1,20 @@
-/** A small document model, so one report renders to Markdown and HTML alike. */
+import { markdownText } from '../util/markdownText';
+
+/** A small document model, so one report renders to Markdown and HTML alike; every text is plain text, never markup. */
 export type Block =
   | { readonly kind: 'heading'; readonly level: 1 | 2 | 3; readonly text: string }
   | { readonly kind: 'paragraph'; readonly text: string }
   | { readonly kind: 'list'; readonly items: readonly string[] }
   | { readonly kind: 'table'; readonly header: readonly string[]; readonly rows: readonly (readonly string[])[] };
 
-function markdownCell(text: string): string {
-  return text.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/\r?\n/g, '<br>');
-}
-
 export function toMarkdown(blocks: readonly Block[]): string {
   const out: string[] = [];
   for (const block of blocks) {
-    if (block.kind === 'heading') out.push(`${'#'.repeat(block.level)} ${block.text}`);
-    else if (block.kind === 'paragraph') out.push(block.text);
-    else if (block.kind === 'list') out.push(block.items.map((item) => `- ${item}`).join('\n'));
+    if (block.kind === 'heading') out.push(`${'#'.repeat(block.level)} ${markdownText(block.text)}`);
+    else if (block.kind === 'paragraph') out.push(markdownText(block.text));
+    else if (block.kind === 'list') out.push(block.items.map((item) => `- ${markdownText(item)}`).join('\n'));
     else {
-      const line = (cells: readonly string[]): string => `| ${cells.map(markdownCell).join(' | ')} |`;
+      const line = (cells: readonly string[]): string => `| ${cells.map(markdownText).join(' | ')} |`;
       out.push([line(block.header), `|${block.header.map(() => ' --- ').join('|')}|`, ...block.rows.map(line)].join('\n'));
     }
   }

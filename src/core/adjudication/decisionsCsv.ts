@@ -1,4 +1,5 @@
 import { parse } from 'csv-parse/sync';
+import { unguardCell } from '../util/csv';
 import { InputError, errorMessage } from '../util/errors';
 import { BINARY_SCALE, type VerdictScale } from '../scale/verdictScale';
 import { decisionMisfit, parseDecision } from './decisionWords';
@@ -26,7 +27,8 @@ export interface DecisionRules {
  * Reads decisions from CSV (columns itemId, criterion, verdict, flag, note, annotator; UTF-8 with or without
  * a BOM). Each row is the annotator's full state on the item, or with a criterion on that criterion: an empty
  * verdict means no decision, an empty flag none. A verdict is true, false or null on a binary run, and on a
- * graded run a level's name or value or null (parseDecision). Every row
+ * graded run a level's name or value or null (parseDecision). Each cell is unguarded as the tool's own CSV
+ * writer guards it (util/csv.ts). Every row
  * is checked before any is returned; the first bad one is an error naming the file, line and field.
  * `categories`: the run's benchmark's hallucination categories, the only flags a row may name.
  */
@@ -50,7 +52,9 @@ export function parseDecisionsCsv(
   for (const column of header.split(',').map((c) => c.trim().replace(/^"|"$/g, ''))) {
     if (!KNOWN.has(column)) throw new InputError({ file, line: 1, field: column }, `unknown column (expected ${[...KNOWN].join(', ')})`);
   }
-  return records.map(({ record, info }) => {
+  return records.map(({ record: guarded, info }) => {
+    // A cell the tool guarded against formula injection reads as its original text (the tool's own CSV round-trips).
+    const record = Object.fromEntries(Object.entries(guarded).map(([column, cell]) => [column, unguardCell(cell)]));
     // csv-parse counts the line a record ends on; a multi-line note ends below where it starts.
     const line = info.lines;
     const itemId = (record['itemId'] ?? '').trim();

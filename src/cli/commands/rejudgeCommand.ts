@@ -1,5 +1,6 @@
 import { dirname, join, resolve } from 'node:path';
 import { type ExecuteOutcome, continueRun } from '../../core/runs/executeRun';
+import { withRecordedCache } from '../../core/runs/recordedOptions';
 import { specFromRecord } from '../../core/runs/modelSpec';
 import { readManifest, runPaths } from '../../core/runs/runFolder';
 import { uniqueRunName } from '../../core/runs/runName';
@@ -68,7 +69,7 @@ export async function rejudgeCommand(args: readonly string[], io: CliIo): Promis
     const manifest = readManifest(dir);
     if (manifest.judge === null) throw new UserError(`${dir}: run.json records no judge`);
     const spec = specFromRecord(manifest.judge);
-    const session = reopenRejudge(dir, spec, { ...setup, judgeKey: keyFromEnv(io.env, spec.endpoint, spec.apiKeyEnv, 'judge') });
+    const session = reopenRejudge(dir, spec, { ...withRecordedCache(setup, manifest), judgeKey: keyFromEnv(io.env, spec.endpoint, spec.apiKeyEnv, 'judge') });
     const { reporter, execute } = options(session.tasks.size);
     try {
       outcome = settleRejudge(await continueRun(runPaths(dir), session, resumeDir !== undefined ? 'missing' : 'errors', execute), session);

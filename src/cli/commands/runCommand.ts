@@ -9,6 +9,7 @@ import { RequestPool } from '../../core/model/requestPool';
 import { DEFAULT_RETRY_POLICY } from '../../core/model/retryPolicy';
 import { type Selection, continueRun, responseCacheIn, startRun } from '../../core/runs/executeRun';
 import { readManifest, runPaths } from '../../core/runs/runFolder';
+import { withRecordedCache } from '../../core/runs/recordedOptions';
 import { uniqueRunName } from '../../core/runs/runName';
 import { type RunSession } from '../../core/runs/runSession';
 import { type CliIo } from '../../core/commandLine/io';
@@ -110,7 +111,8 @@ export async function runCommand(args: readonly string[], io: CliIo): Promise<nu
       if (manifest.benchmark !== benchmark.name) {
         throw new UsageError(`${COMMAND}: ${runDir} is a ${manifest.benchmark} run: use eval-adjudicator run ${manifest.benchmark} ${resumeDir !== undefined ? '--resume' : '--retry-errors'} ${existing}`);
       }
-      session = await benchmark.reopen(manifest, context);
+      // The run's recorded options rule its continuation (--no-cache stays off the cache).
+      session = await benchmark.reopen(manifest, { ...context, environment: (keys, concurrencyDefault) => withRecordedCache(context.environment(keys, concurrencyDefault), manifest) });
       selection = resumeDir !== undefined ? 'missing' : 'errors';
     } else {
       session = await benchmark.prepare(context);

@@ -1,6 +1,7 @@
 import { type OutageEvent } from '../../core/model/outageGate';
 import { commonestError } from '../../core/runs/errorCause';
 import { type ExecuteOptions, type ExecuteOutcome, type Selection, continueRun, startRun } from '../../core/runs/executeRun';
+import { withRecordedCache } from '../../core/runs/recordedOptions';
 import { readCurrentResults, readManifest, runPaths } from '../../core/runs/runFolder';
 import { type RunSession } from '../../core/runs/runSession';
 import { type PlanSessions, type StartRunEnvironment } from '../../core/startRun/startRunUi';
@@ -69,7 +70,8 @@ export async function runToEnd(ui: RunEndUi, run: ExtensionRun): Promise<void> {
 
 /** The CLI's --resume ('missing') or --retry-errors ('errors'): the run folder's session reopened from its run.json, those items run. */
 async function continueIn(run: ExtensionRun, selection: Selection, env: StartRunEnvironment, options: ExecuteOptions): Promise<ExecuteOutcome> {
-  const session: RunSession = await run.sessions.reopen(env, readManifest(run.runDir));
+  const manifest = readManifest(run.runDir);
+  const session: RunSession = await run.sessions.reopen(withRecordedCache(env, manifest), manifest);
   return continueRun(runPaths(run.runDir), session, selection, options);
 }
 

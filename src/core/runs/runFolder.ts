@@ -1,4 +1,5 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { writeFileAtomically } from '../util/atomicWrite';
 import { dirname, join, resolve } from 'node:path';
 import { UserError, errorMessage } from '../util/errors';
 import { readJsonl } from '../util/jsonlReader';
@@ -40,11 +41,9 @@ export function createRunFolder(dir: string, manifest: RunManifest): RunPaths {
   return paths;
 }
 
-/** run.json is replaced atomically (written beside, then renamed), so a crash leaves the old or the new. */
+/** run.json is replaced atomically (written beside, fsynced, then renamed), so a crash leaves the old or the new. */
 export function writeManifest(paths: RunPaths, manifest: RunManifest): void {
-  const temporary = `${paths.manifest}.${process.pid}.tmp`;
-  writeFileSync(temporary, `${JSON.stringify(manifest, null, 2)}\n`);
-  renameSync(temporary, paths.manifest);
+  writeFileAtomically(paths.manifest, `${JSON.stringify(manifest, null, 2)}\n`);
 }
 
 export function readManifest(dir: string): RunManifest {

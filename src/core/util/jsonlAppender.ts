@@ -1,4 +1,5 @@
 import { closeSync, fstatSync, fsync, openSync, readSync, writeSync } from 'node:fs';
+import { UserError, errorMessage } from './errors';
 import { repairTornTail } from './tornTail';
 
 export interface OpenedAppender {
@@ -50,7 +51,12 @@ export class JsonlAppender {
     const size = fstatSync(this.fd).size;
     const bytes = Buffer.from(`${this.endsMidLine(size) ? '\n' : ''}${line}\n`, 'utf8');
     let offset = 0;
-    while (offset < bytes.length) offset += writeSync(this.fd, bytes, offset);
+    try {
+      while (offset < bytes.length) offset += writeSync(this.fd, bytes, offset);
+    } catch (error) {
+      // A full disk or a revoked file: say which file; a part-written line is a torn tail the next open moves aside.
+      throw new UserError(`${this.path}: could not append a line (${errorMessage(error)})`);
+    }
     // If another writer appended meanwhile, the size will not match next time and the last byte is read.
     this.endOfOwnLine = size + bytes.length;
     this.dirty = true;
@@ -75,7 +81,7 @@ export class JsonlAppender {
     if (!this.dirty) return Promise.resolve();
     this.dirty = false;
     return new Promise((resolve, reject) => {
-      fsync(this.fd, (error) => (error ? reject(error) : resolve()));
+      fsync(this.fd, (error) => (error ? reject(new UserError(`${this.path}: could not be flushed to disk (${error.message})`)) : resolve()));
     });
   }
 

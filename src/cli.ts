@@ -10,6 +10,13 @@ process.on('SIGINT', () => {
   controller.abort(new Error('interrupted'));
 });
 process.on('SIGTERM', () => controller.abort(new Error('terminated')));
+// `export … | head`: the reader closed the pipe. End quietly, as Unix tools do on SIGPIPE (status 128 + 13).
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+    process.exit(141);
+  });
+}
 
 void main(process.argv.slice(2), processIo(controller.signal)).then((code) => {
   process.exitCode = code;

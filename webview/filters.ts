@@ -36,8 +36,9 @@ export interface FilterDef {
 }
 
 /**
- * Reviewed: the host's one definition (src/core/adjudication/reviewed.ts: a verdict, a flag or a note in
- * someone's current state), the same that the header's Reviewed count, the Runs view and `summary` use.
+ * Reviewed: the host's one definition (src/core/adjudication/reviewed.ts: a verdict in someone's current
+ * state; a flag or a note for items that take no verdict), the same that the header's Reviewed count, the
+ * Runs view and `summary` use.
  */
 export function isReviewed(row: ItemRow): boolean {
   return row.reviewed;

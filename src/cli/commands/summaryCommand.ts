@@ -27,6 +27,6 @@ export function summaryCommand(args: readonly string[], io: CliIo): number {
   const state = loadRunState(resolve(io.cwd, onePositional('summary', parsed, 'RUNDIR')), takesVerdicts);
   warnSkippedLines(io, state.problems);
   const summary = summarizeState(state, target === undefined ? {} : { target });
-  io.stdout(flag(parsed, 'json') ? `${JSON.stringify(summary, null, 2)}\n` : `${formatSummary(summary)}\n`);
+  io.stdout(flag(parsed, 'json') ? `${JSON.stringify(summary, null, 2)}\n` : `${formatSummary(summary, takesVerdicts(state.manifest))}\n`);
   return 0;
 }

@@ -37,3 +37,8 @@ export function isReviewed(annotators: Iterable<{ readonly stale: boolean; reado
   for (const a of annotators) if (!a.stale && (takesVerdicts ? holdsDecision(a.state) : recordsSomething(a.state))) return true;
   return false;
 }
+
+/** What isReviewed counts, in the words `summary` prints and the README uses. */
+export function reviewedMeans(takesVerdicts: boolean): string {
+  return takesVerdicts ? 'a current verdict (true, false or null); a flag or a note alone leaves an item to do' : 'a current flag or note (these items take no verdict)';
+}

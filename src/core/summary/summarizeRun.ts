@@ -1,4 +1,5 @@
 import { reviewProgress } from '../adjudication/adjudicatedScore';
+import { reviewedMeans } from '../adjudication/reviewed';
 import { type RunState, loadRunState } from '../adjudication/runState';
 import { benchmarkOf } from '../benchmarks/registry';
 import { takesVerdicts } from '../benchmarks/takesVerdicts';
@@ -44,7 +45,8 @@ export function summarizeState(state: RunState, options: EstimateOptions = {}): 
   return parts?.extend?.(withGrades, state) ?? withGrades;
 }
 
-export function formatSummary(summary: RunSummary): string {
+/** `takesVerdicts`: whether the run's items take a verdict, which decides what counts as reviewed (reviewed.ts). */
+export function formatSummary(summary: RunSummary, takesVerdicts = true): string {
   const { automatic: a } = summary;
   const pct = (x: number | null): string => (x === null ? 'n/a' : `${(100 * x).toFixed(2)}%`);
   return [
@@ -56,7 +58,7 @@ export function formatSummary(summary: RunSummary): string {
           `accuracy   ${pct(a.accuracy)}  (${a.counts.true}/${summary.items}; null, error and missing count as wrong)`,
           `excl. null ${pct(a.accuracyExcludingNull)}  (${a.counts.true}/${a.counts.true + a.counts.false})`,
           `verdicts   true ${a.counts.true}, false ${a.counts.false}, null ${a.counts.null}, error ${a.counts.error}, missing ${a.counts.missing}`,
-          `review     ${reviewProgress(summary.adjudicated, summary.items)}; reviewed: a verdict, flag or note`,
+          `review     ${reviewProgress(summary.adjudicated, summary.items)}; reviewed: ${reviewedMeans(takesVerdicts)}`,
           `adjudicated ${pct(summary.adjudicated.accuracy)}  (${summary.adjudicated.items} items with a human verdict; ${summary.adjudicated.conflicts} conflicts, ${summary.adjudicated.stale} stale, ${summary.adjudicated.flagged} flagged)`,
           ...Object.entries(summary.adjudicated.overrides).map(([direction, n]) => `  override ${direction}: ${n}`),
           ...formatValidationLines(summary),

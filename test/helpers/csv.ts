@@ -1,4 +1,5 @@
 import { parse } from 'csv-parse/sync';
+import { unguardCell } from '../../src/core/util/csv';
 
 /**
  * Reads CSV the way Python's csv module and spreadsheet programs do: CRLF, LF and CR all end an unquoted
@@ -8,12 +9,22 @@ import { parse } from 'csv-parse/sync';
  */
 const OPTIONS = { bom: true, record_delimiter: ['\r\n', '\n', '\r'] };
 
-/** Every record as an array of cells, the header included. */
-export function csvRows(text: string): string[][] {
+/** Every record as an array of cells, the header included, as written (formula guards kept). */
+export function rawCsvRows(text: string): string[][] {
   return parse(text, OPTIONS) as string[][];
 }
 
-/** Records keyed by the header's column names. */
-export function csvRecords(text: string): Record<string, string>[] {
+/** Records keyed by the header's column names, as written (formula guards kept). */
+export function rawCsvRecords(text: string): Record<string, string>[] {
   return parse(text, { ...OPTIONS, columns: true }) as Record<string, string>[];
+}
+
+/** Every record as an array of cells, each cell's original text (the formula guard taken off as the README says). */
+export function csvRows(text: string): string[][] {
+  return rawCsvRows(text).map((row) => row.map(unguardCell));
+}
+
+/** Records keyed by the header's column names, each cell's original text (the formula guard taken off as the README says). */
+export function csvRecords(text: string): Record<string, string>[] {
+  return rawCsvRecords(text).map((record) => Object.fromEntries(Object.entries(record).map(([column, cell]) => [column, unguardCell(cell)])));
 }

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { readAdjudicationLog } from '../../../src/core/adjudication/adjudicationLog';
 import { toCsv, unguardCell } from '../../../src/core/util/csv';
 import { runCli } from '../../helpers/cli';
-import { csvRecords } from '../../helpers/csv';
+import { rawCsvRecords as csvRecords } from '../../helpers/csv';
 import { scratchDir } from '../../helpers/scratch';
 import { eventOn, writeSyntheticRun } from '../../helpers/syntheticRun';
 

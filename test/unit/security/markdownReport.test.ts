@@ -34,7 +34,7 @@ function foreignMarkup(markdown: string, options: { linkify: boolean }): { forei
 }
 
 /** What a payload reads as once rendered: markdown-it turns NUL into U+FFFD, a line break is a <br>. */
-const asRendered = (payload: string): string => payload.replace(/\u0000/g, '\uFFFD').replace(/\r?\n/g, '').trim();
+const asRendered = (payload: string): string => payload.replaceAll('\u0000', '\uFFFD').replace(/\r?\n/g, '').trim();
 
 test('every payload as heading, paragraph, list item and table cell renders as its own text, with no element of its own', () => {
   const payloads = XSS_PAYLOADS.map((p) => p.payload);

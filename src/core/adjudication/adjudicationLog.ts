@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { JsonlAppender } from '../util/jsonlAppender';
+import { invalidUtf8Message, invalidUtf8Offset } from '../util/utf8';
 import { firstIssue } from '../util/zodIssues';
 import { type VerdictScale, gradeText, isOnScale, scaleTakes } from '../scale/verdictScale';
 import { type AdjudicationEvent, AdjudicationEventSchema } from './event';
@@ -103,8 +104,29 @@ export interface AdjudicationLogContents {
  */
 export function readAdjudicationLog(path: string, checks: EventChecks = {}): AdjudicationLogContents {
   if (!existsSync(path)) return { events: [], problems: [], tornTail: false, size: 0 };
-  const bytes = readFileSync(path);
-  return parseAdjudicationLines(bytes.toString('utf8'), 1, path, bytes.length, checks);
+  return parseAdjudicationBytes(readFileSync(path), 1, path, checks);
+}
+
+/**
+ * parseAdjudicationLines over a log's bytes (`fileOffset`: where they start in the file). A line that is
+ * not UTF-8 is a problem naming its byte offset, as a line that is not JSON is: decoded, it would read as
+ * U+FFFD and pass.
+ */
+export function parseAdjudicationBytes(bytes: Buffer, firstLine: number, path: string, checks: EventChecks = {}, fileOffset = 0): AdjudicationLogContents {
+  if (invalidUtf8Offset(bytes) === -1) return parseAdjudicationLines(bytes.toString('utf8'), firstLine, path, bytes.length, checks);
+  const bad: LogProblem[] = [];
+  const lines: string[] = [];
+  let start = 0;
+  for (let end = bytes.indexOf(0x0a); end !== -1; start = end + 1, end = bytes.indexOf(0x0a, start)) {
+    const at = invalidUtf8Offset(bytes, start, end);
+    const line = firstLine + lines.length;
+    if (at !== -1) bad.push({ line, message: `${path} line ${line}: ${invalidUtf8Message(bytes, at, fileOffset + at)}` });
+    // Such a line is left blank for the parser, so the lines after it keep their numbers.
+    lines.push(at === -1 ? bytes.toString('utf8', start, end) : '');
+  }
+  lines.push(bytes.toString('utf8', start));
+  const parsed = parseAdjudicationLines(lines.join('\n'), firstLine, path, bytes.length, checks);
+  return { ...parsed, problems: [...parsed.problems, ...bad].sort((a, b) => a.line - b.line) };
 }
 
 export function parseAdjudicationLines(text: string, firstLine: number, path: string, size: number, checks: EventChecks = {}): AdjudicationLogContents {

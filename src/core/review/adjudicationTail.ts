@@ -1,5 +1,5 @@
 import { closeSync, existsSync, fstatSync, openSync, readSync } from 'node:fs';
-import { type EventChecks, type LogProblem, type LoggedEvent, parseAdjudicationLines } from '../adjudication/adjudicationLog';
+import { type EventChecks, type LogProblem, type LoggedEvent, parseAdjudicationBytes } from '../adjudication/adjudicationLog';
 
 export interface TailRead {
   /** The file shrank or was replaced (a torn tail moved aside, a git checkout): read it all again. */
@@ -52,7 +52,7 @@ export class AdjudicationTail {
     const lastNewline = bytes.lastIndexOf(0x0a);
     if (lastNewline === -1) return { events: [], problems: [] };
     const complete = bytes.subarray(0, lastNewline + 1);
-    const parsed = parseAdjudicationLines(complete.toString('utf8'), this.nextLine, this.path, complete.length, this.checks);
+    const parsed = parseAdjudicationBytes(complete, this.nextLine, this.path, this.checks, this.offset);
     this.offset += complete.length;
     this.nextLine += complete.toString('utf8').split('\n').length - 1;
     return { events: parsed.events, problems: parsed.problems };

@@ -3,6 +3,7 @@ import * as z from 'zod';
 import { InputError, UserError } from '../util/errors';
 import { isBlank, scanLines } from '../util/jsonlScan';
 import { parseAt } from '../util/zodIssues';
+import { invalidUtf8Message, invalidUtf8Offset } from '../util/utf8';
 import { ItemErrorSchema, type ResultLine, ResultLineSchema, VerdictSchema } from './resultLine';
 import { type RunManifest } from './runManifest';
 import { lineBasisDigest } from '../adjudication/basis';
@@ -238,6 +239,8 @@ export class ResultsIndex<S> {
       const line = this.nextLine++;
       if (isBlank(buffer, start, end)) return;
       this.linesRead += 1;
+      const bad = invalidUtf8Offset(buffer, start, end);
+      if (bad !== -1) throw new InputError({ file: this.path, line }, invalidUtf8Message(buffer, bad, offset + bad - start));
       const entry = this.entryOf(buffer.toString('utf8', start, end), offset, end - start, line);
       this.entries.set(entry.itemId, entry);
       changed.push(entry.itemId);

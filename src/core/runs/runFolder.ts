@@ -3,6 +3,7 @@ import { writeFileAtomically } from '../util/atomicWrite';
 import { dirname, join, resolve } from 'node:path';
 import { UserError, errorMessage } from '../util/errors';
 import { readJsonl } from '../util/jsonlReader';
+import { decodeUtf8 } from '../util/utf8';
 import { parseAt } from '../util/zodIssues';
 import { type ResultLine, ResultLineSchema } from './resultLine';
 import { checkLineOfBenchmark } from './benchmarkLineCheck';
@@ -49,9 +50,11 @@ export function writeManifest(paths: RunPaths, manifest: RunManifest): void {
 export function readManifest(dir: string): RunManifest {
   const paths = runPaths(dir);
   if (!existsSync(paths.manifest)) throw new UserError(`${paths.dir}: not a run folder (no ${RUN_FILE})`);
+  // Bytes that are not UTF-8 are refused before they could come back as U+FFFD in a rewritten run.json.
+  const text = decodeUtf8(readFileSync(paths.manifest), paths.manifest);
   let json: unknown;
   try {
-    json = JSON.parse(readFileSync(paths.manifest, 'utf8'));
+    json = JSON.parse(text);
   } catch (error) {
     throw new UserError(`${paths.manifest}: not valid JSON (${errorMessage(error)})`);
   }

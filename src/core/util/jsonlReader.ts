@@ -1,6 +1,7 @@
 import { readFileSync, existsSync } from 'node:fs';
 import type * as z from 'zod';
 import { InputError, errorMessage } from './errors';
+import { decodeUtf8 } from './utf8';
 import { parseAt } from './zodIssues';
 
 export interface JsonlRecord<T> {
@@ -15,12 +16,14 @@ export interface JsonlContents<T> {
   readonly tornTail: boolean;
 }
 
-/** Reads and validates every complete line; a malformed one is an error naming the file, line and field. */
+/** Reads and validates every complete line; a malformed one (or bytes that are not UTF-8) is an error naming the file, line and field. */
 export function readJsonl<S extends z.ZodType>(path: string, schema: S): JsonlContents<z.output<S>> {
   if (!existsSync(path)) return { records: [], tornTail: false };
-  const text = readFileSync(path, 'utf8');
-  const lines = text.split('\n');
-  const tornTail = lines[lines.length - 1] !== '';
+  const bytes = readFileSync(path);
+  // The complete lines only: a torn tail (a write cut short, maybe inside a character) is never parsed.
+  const complete = bytes.subarray(0, bytes.lastIndexOf(0x0a) + 1);
+  const tornTail = complete.length < bytes.length;
+  const lines = decodeUtf8(complete, path).split('\n');
   lines.pop();
   const records: JsonlRecord<z.output<S>>[] = [];
   lines.forEach((lineText, index) => {

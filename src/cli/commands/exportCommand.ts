@@ -5,6 +5,8 @@ import { type ExportFormat } from '../../core/runs/exportFormat';
 import { exportRun } from '../../core/export/exportRun';
 import { exportAdjudicated } from '../../core/adjudication/exportAdjudicated';
 import { loadRunState } from '../../core/adjudication/runState';
+import { runPaths } from '../../core/runs/runFolder';
+import { tornLineProblems } from '../../core/runs/tornLines';
 import { warnSkippedLines } from '../skippedLines';
 import { type CliIo } from '../../core/commandLine/io';
 import { type Parsed, choiceOption, flag, onePositional, parseOptions, stringOption } from '../../core/commandLine/options';
@@ -62,7 +64,8 @@ export function exportCommand(args: readonly string[], io: CliIo): number {
   const format = choiceOption('export', parsed, 'format', FORMATS);
   if (format === undefined) throw new UsageError(`export: --format ${['csv', 'json', ...writeBacks().map((w) => w.format)].join('|')} is required`);
   const state = flag(parsed, 'adjudicated') ? loadRunState(dir) : undefined;
-  if (state !== undefined) warnSkippedLines(io, state.problems);
+  // A plain export reads results.jsonl alone: its torn last line, if any, is still worth a word.
+  warnSkippedLines(io, state !== undefined ? state.problems : tornLineProblems(runPaths(dir)));
   const text = state !== undefined ? exportAdjudicated(dir, format, state) : exportRun(dir, format);
   const out = stringOption(parsed, 'out');
   if (out === undefined) {

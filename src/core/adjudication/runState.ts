@@ -2,6 +2,7 @@ import { type ResultLine } from '../runs/resultLine';
 import { type RunManifest } from '../runs/runManifest';
 import { type RunPaths, readManifest, runPaths } from '../runs/runFolder';
 import { ResultsIndex } from '../runs/resultsIndex';
+import { tornLineProblems } from '../runs/tornLines';
 import { type AdjudicatedScore, adjudicatedScore } from './adjudicatedScore';
 import { scaleOf } from '../scale/verdictScale';
 import { type LogProblem, criterionProblems, readAdjudicationLog, unknownItemProblems } from './adjudicationLog';
@@ -21,7 +22,8 @@ export interface RunState {
   readonly index: AdjudicationIndex;
   /**
    * Lines skipped (by line): not valid events, events naming a category the benchmark does not declare or a
-   * decision its scale does not take, events for items the run does not have or on criteria an item lacks.
+   * decision its scale does not take, events for items the run does not have or on criteria an item lacks;
+   * then torn last lines of results.jsonl and adjudications.jsonl.
    */
   readonly problems: readonly LogProblem[];
   adjudication(itemId: string): ItemAdjudication | undefined;
@@ -60,7 +62,9 @@ export function loadRunState(dir: string, takesVerdicts: (manifest: RunManifest)
       ...log.problems,
       ...unknownItemProblems(log.events, (id) => knownItems.has(id), paths.adjudications),
       ...criterionProblems(log.events, criteriaOf, paths.adjudications),
-    ].sort((a, b) => a.line - b.line),
+    ]
+      .sort((a, b) => a.line - b.line)
+      .concat(tornLineProblems(paths)),
     adjudication,
     adjudicatedScore: () => adjudicatedScore(manifest.dataset.itemIds, byItem, adjudication),
   };

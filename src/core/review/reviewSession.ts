@@ -16,6 +16,7 @@ import { AdjudicationTail } from './adjudicationTail';
 import { rowBasisFile } from './rowBasisFile';
 import { type RowBasis, type ViewContext, detailOf, itemSearchText, rowBasisOf, rowFrom, rowOf } from './itemViews';
 import { foldText, matchesItem, queryTerms } from './textFold';
+import { tornLineProblems } from '../runs/tornLines';
 
 /** What the item views need from run.json: the model, and what the benchmark's review parts read of it. */
 function viewContextOf(manifest: RunManifest, model: string, aid: ReviewAid | null): ViewContext {
@@ -100,7 +101,7 @@ export class ReviewSession {
     const session = new ReviewSession(dir, annotator, options);
     // Nobody has rows yet: the log is taken in without building the rows it touched.
     const { problems } = session.takeTail(false);
-    return { session, problems };
+    return { session, problems: [...problems, ...tornLineProblems(session.paths)] };
   }
 
   get manifest(): RunManifest {

@@ -48,7 +48,7 @@ function pauseMs(ms: number): void {
 }
 
 /** Byte offset of the last '\n', or -1. Reads backwards in chunks so huge files cost little. */
-function findLastNewline(fd: number, size: number): number {
+export function findLastNewline(fd: number, size: number): number {
   const chunk = Buffer.alloc(64 * 1024);
   let end = size;
   while (end > 0) {

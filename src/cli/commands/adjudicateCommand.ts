@@ -11,6 +11,7 @@ import { latestPerAnnotatorOf } from '../../core/adjudication/annotatorViews';
 import { decisionMisfit, parseDecision } from '../../core/adjudication/decisionWords';
 import { isGraded, scaleOf, scaleTakes } from '../../core/scale/verdictScale';
 import { newAdjudicationEvent } from '../../core/adjudication/newEvent';
+import { newImportedEvents } from '../../core/adjudication/importedRows';
 import { loadRunState, type RunState } from '../../core/adjudication/runState';
 import { type CliIo } from '../../core/commandLine/io';
 import { warnSkippedLines } from '../skippedLines';
@@ -41,7 +42,9 @@ ${categoryHelp()}  --note        a note (replaces the annotator's note on the it
   --from        many decisions: CSV with columns itemId, criterion (optional), verdict, flag, note,
                 annotator (UTF-8, with or without a BOM); each row is the annotator's full state for the item
                 or the criterion (empty verdict: no decision; empty flag: none). Nothing is appended if any
-                row is invalid.
+                row is invalid. Each row is one event whose id comes from the row's content and the
+                item's current result, so a row already imported (a second run of the same file, a run
+                killed midway) is not appended again; it says how many rows were new.
 `;
 
 const ROLES: readonly Role[] = ['annotator', 'adjudicator'];
@@ -76,7 +79,10 @@ export async function adjudicateCommand(args: readonly string[], io: CliIo): Pro
     }
     const file = resolve(io.cwd, from);
     const rows = parseDecisionsCsv(readFileSync(file, 'utf8'), file, new Set(state.manifest.dataset.itemIds), categories, { scale, criteriaOf });
-    events = rows.map((row) => eventFor(state, { itemId: row.itemId, criterion: row.criterion }, row.annotator ?? annotator, role, row.state, `${file} line ${row.line}`));
+    const decided = rows.map((row) => eventFor(state, { itemId: row.itemId, criterion: row.criterion }, row.annotator ?? annotator, role, row.state, `${file} line ${row.line}`));
+    const logged = new Set(rows.flatMap((row) => state.index.eventsOf(row.itemId).map((l) => l.event.id)));
+    events = newImportedEvents(decided, (id) => logged.has(id));
+    io.stderr(`${events.length} of ${rows.length} rows new (${rows.length - events.length} already in adjudications.jsonl or repeated in the file)\n`);
   } else {
     const itemId = stringOption(parsed, 'item');
     if (itemId === undefined) throw new UsageError('adjudicate: --item ID (or --from FILE.csv) is required');

@@ -64,6 +64,7 @@ export class ChatClient implements ChatCompleter {
   served: { model: string | null; systemFingerprint: string | null } = { model: null, systemFingerprint: null };
   /** HTTP requests sent by this client, retries included. */
   requestsSent = 0;
+  onRequest: (() => void) | undefined;
 
   constructor(private readonly options: ChatClientOptions) {
     this.secrets = [...(options.apiKey !== undefined ? [options.apiKey] : []), ...secretsInUrl(options.endpoint.baseUrl)];
@@ -85,7 +86,10 @@ export class ChatClient implements ChatCompleter {
     if (hit !== undefined) return { kind: 'reply', reply: hit, cached: true, attempts: 0, latencyMs: 0 };
 
     const context = { pool: this.options.pool, retry: this.retry, secrets: this.secrets, signal, endpoint: endpointLabel(this.options.endpoint.baseUrl) };
-    const result = await pooledCall(context, () => this.send(request, signal), () => (this.requestsSent += 1));
+    const result = await pooledCall(context, () => this.send(request, signal), () => {
+      this.requestsSent += 1;
+      this.onRequest?.();
+    });
     const latencyMs = Math.round(performance.now() - started);
     if (!result.ok) {
       if (result.error.kind === 'content-filter') return { kind: 'refused', reason: 'content_filter', message: result.error.message, attempts: result.attempts, latencyMs };

@@ -5,6 +5,7 @@ import { type RunPaths, createRunFolder, readCurrentResults, readManifest, write
 import { type RunSession } from './runSession';
 import { type ResultLine, addUsage } from './resultLine';
 import { join } from 'node:path';
+import { RequestLedger, pendingRequests } from './requestLedger';
 
 export type Selection = 'all' | 'missing' | 'errors';
 
@@ -64,27 +65,52 @@ export async function continueRun(paths: RunPaths, session: RunSession, selectio
 }
 
 async function runSelected(paths: RunPaths, session: RunSession, ids: readonly string[], before: ReadonlyMap<string, CountedResult>, options: ExecuteOptions): Promise<ExecuteOutcome> {
-  const running: RunManifest = { ...readManifestOr(paths, session.manifest), status: 'running', finishedAt: null };
+  // Requests a killed session left in the ledger join run.json before this session's count starts.
+  const recorded = readManifestOr(paths, session.manifest);
+  const usage = { ...recorded.usage, requests: recorded.usage.requests + pendingRequests(paths.dir) };
+  const running: RunManifest = { ...recorded, status: 'running', finishedAt: null, usage };
   writeManifest(paths, running);
+  const sent = (): number => session.clients.reduce((sum, c) => sum + c.requestsSent, 0);
+  const ledger = RequestLedger.start(paths.dir);
+  for (const client of session.clients) client.onRequest = () => ledger?.record(sent());
+  ledger?.record(sent());
 
   // Each item's current result: what was read above, then each line as this run appends it (no reread at the end).
   const current = new Map<string, CountedResult>(before);
-  const outcome = await runItems({
-    resultsPath: paths.results,
-    tasks: ids.map((id) => session.tasks.get(id)).filter((t) => t !== undefined),
-    workers: options.workers,
-    signal: options.signal,
-    onProgress: (progress) => {
-      current.set(progress.last.itemId, progress.last);
-      options.onProgress?.(progress);
-    },
-  });
+  let outcome;
+  try {
+    outcome = await runItems({
+      resultsPath: paths.results,
+      tasks: ids.map((id) => session.tasks.get(id)).filter((t) => t !== undefined),
+      workers: options.workers,
+      signal: options.signal,
+      onProgress: (progress) => {
+        current.set(progress.last.itemId, progress.last);
+        options.onProgress?.(progress);
+      },
+    });
+  } catch (error) {
+    // The run stopped (an unreachable endpoint, a full disk) while requests may still be in flight: the
+    // ledger goes on counting them, and the next session adds its count to run.json.
+    throw error;
+  }
+  for (const client of session.clients) client.onRequest = undefined;
   if (outcome.tornLineMovedTo !== undefined) options.onTornLine?.(outcome.tornLineMovedTo);
 
-  const requests = session.clients.reduce((sum, c) => sum + c.requestsSent, 0);
-  const manifest = finalizeManifest(session.updateManifest(running), current, requests, outcome.cancelled);
-  writeManifest(paths, manifest);
+  const manifest = finalizeManifest(session.updateManifest(running), current, sent(), outcome.cancelled);
+  settleLedger(ledger, () => writeManifest(paths, manifest));
   return { paths, manifest, attempted: outcome.completed, cancelled: outcome.cancelled };
+}
+
+/** Writes run.json with the session's count, then drops the ledger; when run.json cannot be written, the ledger keeps the count. */
+function settleLedger(ledger: RequestLedger | undefined, write: () => void): void {
+  try {
+    write();
+  } catch (error) {
+    ledger?.keep();
+    throw error;
+  }
+  ledger?.close();
 }
 
 function readManifestOr(paths: RunPaths, fallback: RunManifest): RunManifest {

@@ -5,6 +5,8 @@ import { type RunManifest } from './runManifest';
 /** Anything that sends requests for a run (the chat client, Kalahi's log-prob client): its count goes into run.json. */
 export interface RequestCounter {
   readonly requestsSent: number;
+  /** Told of each request as it is sent, so that the run folder can keep the count (requestLedger.ts). */
+  onRequest?: (() => void) | undefined;
 }
 
 /** A run ready to execute: its manifest, a task per item, and the clients whose numbers go into run.json. */

@@ -35,7 +35,7 @@ interface Rendered {
  */
 export class GgufBackend implements LogprobBackend {
   readonly name = 'gguf' as const;
-  readonly counter = { requestsSent: 0 };
+  readonly counter: { requestsSent: number; onRequest?: (() => void) | undefined } = { requestsSent: 0 };
 
   constructor(private readonly model: GgufClient) {}
 
@@ -47,6 +47,7 @@ export class GgufBackend implements LogprobBackend {
     const rendered = this.render(prompt, references);
     const scored = await this.model.score(rendered.prefix, rendered.full, signal);
     this.counter.requestsSent += 1;
+    this.counter.onRequest?.();
     const out: ReferenceLogprobs[] = scored.map((s, i) => ({
       logprob: s.logprobs.reduce((a, b) => a + b, 0),
       tokenLogprobs: s.logprobs,

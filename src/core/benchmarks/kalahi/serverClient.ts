@@ -34,6 +34,7 @@ export class ServerClient {
   private readonly secrets: readonly string[];
   private readonly retry: RetryPolicy;
   requestsSent = 0;
+  onRequest: (() => void) | undefined;
   served: { model: string | null; systemFingerprint: string | null } = { model: null, systemFingerprint: null };
 
   constructor(private readonly options: ServerClientOptions) {
@@ -68,6 +69,7 @@ export class ServerClient {
     };
     const result = await pooledCall(context, send, () => {
       this.requestsSent += 1;
+      this.onRequest?.();
       if (tally !== undefined) tally.requests += 1;
     });
     if (!result.ok) throw afterAttempts(result.error, result.attempts);

@@ -19,6 +19,7 @@ export const DEFAULT_GGUF_SEED = 0;
  */
 export class GgufChat implements ChatCompleter {
   requestsSent = 0;
+  onRequest: (() => void) | undefined;
 
   constructor(
     private readonly model: GgufClient,
@@ -28,6 +29,7 @@ export class GgufChat implements ChatCompleter {
   async complete(request: ChatRequest, signal?: AbortSignal): Promise<ChatOutcome> {
     const started = performance.now();
     this.requestsSent += 1;
+    this.onRequest?.();
     const prompt = chatPromptSource(this.model, request.messages);
     const options = {
       maxTokens: request.params.maxTokens ?? GGUF_DEFAULT_MAX_TOKENS,

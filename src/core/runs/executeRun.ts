@@ -77,23 +77,18 @@ async function runSelected(paths: RunPaths, session: RunSession, ids: readonly s
 
   // Each item's current result: what was read above, then each line as this run appends it (no reread at the end).
   const current = new Map<string, CountedResult>(before);
-  let outcome;
-  try {
-    outcome = await runItems({
-      resultsPath: paths.results,
-      tasks: ids.map((id) => session.tasks.get(id)).filter((t) => t !== undefined),
-      workers: options.workers,
-      signal: options.signal,
-      onProgress: (progress) => {
-        current.set(progress.last.itemId, progress.last);
-        options.onProgress?.(progress);
-      },
-    });
-  } catch (error) {
-    // The run stopped (an unreachable endpoint, a full disk) while requests may still be in flight: the
-    // ledger goes on counting them, and the next session adds its count to run.json.
-    throw error;
-  }
+  // If the run stops on an error (an unreachable endpoint, a full disk) while requests may still be in
+  // flight, the ledger goes on counting them, and the next session adds its count to run.json.
+  const outcome = await runItems({
+    resultsPath: paths.results,
+    tasks: ids.map((id) => session.tasks.get(id)).filter((t) => t !== undefined),
+    workers: options.workers,
+    signal: options.signal,
+    onProgress: (progress) => {
+      current.set(progress.last.itemId, progress.last);
+      options.onProgress?.(progress);
+    },
+  });
   for (const client of session.clients) client.onRequest = undefined;
   if (outcome.tornLineMovedTo !== undefined) options.onTornLine?.(outcome.tornLineMovedTo);
 

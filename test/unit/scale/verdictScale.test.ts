@@ -2,17 +2,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { VerdictScaleSchema, gradeText, isOnScale, parseGrade, scaleOf, type OrdinalScale } from '../../../src/core/scale/verdictScale';
 import { aggregateCriteria } from '../../../src/core/scale/criteria';
+import { FIVE_LEVELS } from '../../helpers/syntheticGradedRun';
 
-const SEAHELM: OrdinalScale = {
-  kind: 'ordinal',
-  levels: [
-    { name: 'CLASS_UNMET', value: 0 },
-    { name: 'CLASS_SLIGHTLY_MET', value: 0.25 },
-    { name: 'CLASS_MODERATELY_MET', value: 0.5 },
-    { name: 'CLASS_MAJORLY_MET', value: 0.75 },
-    { name: 'CLASS_EXACTLY_MET', value: 1 },
-  ],
-};
+const SEAHELM: OrdinalScale = FIVE_LEVELS;
 
 test('a run.json without a scale is binary, as every run written before scales existed', () => {
   assert.deepEqual(scaleOf({}), { kind: 'binary' });

@@ -8,18 +8,10 @@ import { type GradedUnit } from '../../../src/core/validation/gradedUnits';
 import { weightedKappa } from '../../../src/core/stats/weightedKappa';
 import { stratifiedMeanEstimate } from '../../../src/core/stats/stratifiedMean';
 import { krippendorffAlpha } from '../../../src/core/stats/krippendorff';
+import { FIVE_LEVELS } from '../../helpers/syntheticGradedRun';
 
 /** SEA-HELM's criteria judge's five classes. */
-const SEAHELM: GradedScale = {
-  kind: 'ordinal',
-  levels: [
-    { name: 'CLASS_UNMET', value: 0 },
-    { name: 'CLASS_SLIGHTLY_MET', value: 0.25 },
-    { name: 'CLASS_MODERATELY_MET', value: 0.5 },
-    { name: 'CLASS_MAJORLY_MET', value: 0.75 },
-    { name: 'CLASS_EXACTLY_MET', value: 1 },
-  ],
-};
+const SEAHELM: GradedScale = FIVE_LEVELS;
 const WHO = { rows: 'judge', columns: 'human' };
 
 test('graded agreement: the confusion over levels and null, kappas over the levels only, differences over graded pairs', () => {

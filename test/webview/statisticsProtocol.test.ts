@@ -3,6 +3,7 @@ import { before, test } from 'node:test';
 import { type ValidationReport } from '../../src/core/validation/report';
 import { StatsHostMessageSchema, StatsReportSchema, StatsWebviewMessageSchema } from '../../src/statsProtocol';
 import { reportText } from '../../src/core/validation/reportText';
+import { markdownText } from '../../src/core/util/markdownText';
 import { statisticsMessage } from '../../src/extension/stats/statisticsMessage';
 import { GPT4O_RESULTS, HOSTILE_MODEL, STATISTICS_RUN_DIR, buildStatisticsReport } from './statisticsFixture';
 
@@ -50,8 +51,8 @@ test('the panel exports the same Markdown, JSON and HTML as the CLI’s report c
   const r = need(t);
   if (r === undefined) return;
   const md = reportText(r, 'md');
-  assert.ok(md.startsWith(`# Judge validation: ${r.run.id}\n`));
-  assert.match(md, /\| judge–human \(final verdict\) \| \d+ \| [\d.]+% \| [\d.]+ \| \[/);
+  assert.ok(md.startsWith(`# Judge validation: ${markdownText(r.run.id)}\n`), md.slice(0, 80));
+  assert.match(md, /\| judge–human \(final verdict\) \| \d+ \| [\d.]+% \| [\d.]+ \| \\\[/);
   assert.deepEqual(JSON.parse(reportText(r, 'json')), JSON.parse(JSON.stringify(r)));
   const html = reportText(r, 'html');
   assert.ok(html.startsWith('<!DOCTYPE html>'));

@@ -135,7 +135,10 @@ test('a torn last line in adjudications.jsonl never blocks the panel: it opens, 
   assert.match(calls.warnings.slice(warnings).join('\n'), /adjudications\.jsonl ended in a torn line .*moved to .*adjudications\.jsonl\.torn-/);
   assert.equal(readFileSync(log, 'utf8'), '');
   await panel.send({ type: 'ready' });
-  assert.equal(panel.posted.at(-1)?.type, 'init');
+  assert.ok(panel.posted.some((m) => m.type === 'init'), 'the panel opens');
+  // The torn line read aside is reported to the page too, after the init (read-only warnings, issue 36 #17).
+  const skipped = panel.posted.filter((m) => m.type === 'skippedLines').at(-1);
+  if (skipped?.type === 'skippedLines') assert.match(skipped.lines.join('\n'), /torn/);
   await panel.send({ type: 'adjudicate', requestId: 1, itemId: '2', decision });
   for (let i = 0; i < 500 && !panel.posted.some((m) => m.type === 'saved'); i++) await new Promise((r) => setTimeout(r, 5));
   assert.equal(readAdjudicationLog(log).events.length, 1);

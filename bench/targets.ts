@@ -213,7 +213,7 @@ function neuralTarget(metric: string, models: string, speed: NeuralSpeed, withTa
     (speed.threadCpu === null
       ? '. '
       : ` (per pass: JS thread ${speed.threadCpu.jsThreadMs} ms, session thread ${speed.threadCpu.sessionThreadMs} ms, Node's and V8's other threads ${speed.threadCpu.otherThreadsMs} ms; the bare passes ${speed.threadCpu.bareForwardMs} ms). `) +
-    'Measured and not kept (README, Performance): a tokenizer worker thread (slower on these 2 cores), merging the batches asked while the session is busy ' +
+    'Measured and not kept (bench/README.md): a tokenizer worker thread (slower on these 2 cores), merging the batches asked while the session is busy ' +
     '(a lower ratio only through the padding it adds to the passes), outputs copied instead of transferred';
   // The target holds for models whose forward pass dominates; on the tiny fixtures tokenizing is most of the work.
   return withTarget

@@ -60,10 +60,20 @@ export function stageRuntime(stageDir, target, packages, tarballs, roots) {
   return { files: filesUnder(runtimeDir).length, removed };
 }
 
+/**
+ * Where the Marketplace page's relative links (README.md's `docs/…`, `CONTRIBUTING.md`) point: the files in
+ * the repository the manifest names, as vsce makes them for a GitHub one (it guesses none for another host).
+ */
+function contentUrls(root) {
+  const { repository } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+  const base = (typeof repository === 'string' ? repository : repository.url).replace(/\.git$/, '');
+  return ['--baseContentUrl', `${base}/blob/HEAD`, '--baseImagesUrl', `${base}/raw/HEAD`];
+}
+
 /** `vsce package` in the staging folder, by the vsce of the checkout, under this Node. */
 export function packVsix(root, stageDir, target, outFile) {
   const vsce = join(root, 'node_modules', '@vscode', 'vsce', 'vsce');
-  const args = [vsce, 'package', '--no-dependencies', '--out', outFile, ...(target === null ? [] : ['--target', target])];
+  const args = [vsce, 'package', '--no-dependencies', ...contentUrls(root), '--out', outFile, ...(target === null ? [] : ['--target', target])];
   const result = spawnSync(process.execPath, args, { cwd: stageDir, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   if (result.status !== 0) throw new Error(`vsce package${target === null ? '' : ` --target ${target}`} failed:\n${result.stdout}\n${result.stderr}`);
   return result.stdout;

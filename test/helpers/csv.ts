@@ -19,12 +19,12 @@ export function rawCsvRecords(text: string): Record<string, string>[] {
   return parse(text, { ...OPTIONS, columns: true }) as Record<string, string>[];
 }
 
-/** Every record as an array of cells, each cell's original text (the formula guard taken off as the README says). */
+/** Every record as an array of cells, each cell's original text (the formula guard taken off as docs/cli.md says). */
 export function csvRows(text: string): string[][] {
   return rawCsvRows(text).map((row) => row.map(unguardCell));
 }
 
-/** Records keyed by the header's column names, each cell's original text (the formula guard taken off as the README says). */
+/** Records keyed by the header's column names, each cell's original text (the formula guard taken off as docs/cli.md says). */
 export function csvRecords(text: string): Record<string, string>[] {
   return rawCsvRecords(text).map((record) => Object.fromEntries(Object.entries(record).map(([column, cell]) => [column, unguardCell(cell)])));
 }

@@ -17,7 +17,7 @@ Reads JSON lines {"hypothesis": "…", "reference": "…"} on stdin and writes o
 line, in order, computed as Kalahi's open-ended scoring computes it, on the texts as given (no period is
 appended). S is from 0 to 1 for the text metrics; BERTScore is the F1, BLEURT the model's logits.
   --metric NAME   ${LEXICAL_METRIC_NAMES.join(', ')}, meteor (needs its WordNet data),
-                  bertscore or bleurt (in-process on ONNX Runtime; README: BERTScore and BLEURT)
+                  bertscore or bleurt (in-process on ONNX Runtime; docs/metrics.md: BERTScore and BLEURT)
   --model DIR|ID  bertscore and bleurt: the model folder, or a hub id looked up in the cache folder
                   (default microsoft/deberta-v3-large and lucadiliello/BLEURT-20)
   --layer N       bertscore: the hidden layer (default: bert_score's table for the model)

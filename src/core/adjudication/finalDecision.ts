@@ -1,6 +1,6 @@
 /**
  * The one rule that makes a final human decision out of annotators' current states, for a binary verdict,
- * an item's grade and a criterion's grade alike (DESIGN, "Adjudication events and final verdicts").
+ * an item's grade and a criterion's grade alike (docs/run-folder.md, "Final verdicts").
  */
 
 export interface Decider<T> {

@@ -43,7 +43,7 @@ export function latestPerAnnotator(events: readonly LoggedEvent[]): LoggedEvent[
 }
 
 /**
- * An item's adjudication under DESIGN's rules: the final human verdict (or grade) is the latest non-stale
+ * An item's adjudication under the rules of docs/run-folder.md (Final verdicts): the final human verdict (or grade) is the latest non-stale
  * adjudicator decision; else the one shared by every annotator who decided; else none (a conflict when they
  * differ). Per (criterion, annotator) the latest event wins; an item with criteria takes its grade from
  * them (`graded`: its current line's criteria and run.json's aggregation), so an item-level grade on it is

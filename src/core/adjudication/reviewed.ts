@@ -38,7 +38,7 @@ export function isReviewed(annotators: Iterable<{ readonly stale: boolean; reado
   return false;
 }
 
-/** What isReviewed counts, in the words `summary` prints and the README uses. */
+/** What isReviewed counts, in the words `summary` prints and docs/run-folder.md uses. */
 export function reviewedMeans(takesVerdicts: boolean): string {
   return takesVerdicts ? 'a current verdict (true, false or null); a flag or a note alone leaves an item to do' : 'a current flag or note (these items take no verdict)';
 }

@@ -26,7 +26,7 @@ export interface CrossRunRow {
   readonly flags: readonly string[];
 }
 
-/** Thresholds behind the flags, written out in the README. */
+/** Thresholds behind the flags, written out in docs/cli.md (`table`). */
 export const LOW_KAPPA = 0.6;
 export const FEW_LABELS = 30;
 export const MANY_NULLS = 0.05;

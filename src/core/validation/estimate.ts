@@ -43,7 +43,7 @@ export interface AccuracyEstimate {
 
 const NONE = { accuracy: null, ci: null, interval: null, effectiveN: null, se: null } as const;
 
-/** The model's true accuracy with a 95% interval: see EstimateMethod and the README's method notes. */
+/** The model's true accuracy with a 95% interval: see EstimateMethod and docs/judge-validation.md. */
 export function estimateAccuracy(records: readonly ItemRecord[], sample: SampleRecord | undefined, options: EstimateOptions = {}): AccuracyEstimate {
   const confidence = options.confidence ?? DEFAULT_CONFIDENCE;
   const target = options.target ?? DEFAULT_TARGET;

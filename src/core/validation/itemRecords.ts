@@ -16,7 +16,7 @@ export interface ItemRecord {
   readonly automatic: AutomaticOutcome;
   /** The judge's (or primary metric's) verdict; null when the item has none (an error, or no result). */
   readonly judge: VerdictLabel | null;
-  /** The final human verdict under DESIGN's rules; null when there is none. */
+  /** The final human verdict under the rules of docs/run-folder.md (Final verdicts); null when there is none. */
   readonly human: VerdictLabel | null;
   readonly humanSource: 'adjudicator' | 'agreement' | null;
   readonly conflict: boolean;

@@ -1,6 +1,6 @@
 // One definition of "reviewed": an item with a current verdict (a flag or a note alone leaves it to do).
 // `summary` counts it and says so in the same words, the review header counts the same items, and the
-// README states it.
+// docs/run-folder.md states it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -11,7 +11,7 @@ import { runCli } from '../../helpers/cli';
 import { scratchDir } from '../../helpers/scratch';
 import { eventOn, writeSyntheticRun } from '../../helpers/syntheticRun';
 
-test('a note-only and a flag-only item are not reviewed: summary, its words, the review header and the README agree', async () => {
+test('a note-only and a flag-only item are not reviewed: summary, its words, the review header and docs/run-folder.md agree', async () => {
   const run = writeSyntheticRun(join(scratchDir('reviewed'), 'run'), 6);
   const events = [
     eventOn(run, { itemId: '0', annotator: 'Aiko', minute: 1, verdict: true }),
@@ -33,7 +33,7 @@ test('a note-only and a flag-only item are not reviewed: summary, its words, the
   const { session } = ReviewSession.open(run.dir, 'Aiko');
   assert.equal(session.header().reviewedItems, reviewed);
 
-  const readme = readFileSync(resolve(__dirname, '../../../README.md'), 'utf8');
-  const paragraph = readme.split('\n\n').find((p) => p.startsWith('**Reviewed.**')) ?? '';
+  const spec = readFileSync(resolve(__dirname, '../../../docs/run-folder.md'), 'utf8');
+  const paragraph = spec.split('\n\n').find((p) => p.startsWith('**Reviewed.**')) ?? '';
   assert.match(paragraph.replace(/\s+/g, ' '), /holds a verdict \(true, false or null\); a hallucination flag or a note alone leaves it to do/);
 });

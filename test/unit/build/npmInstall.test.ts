@@ -26,7 +26,7 @@ function npm(args: string[], cwd: string): { status: number | null; stdout: stri
 
 const npmVersion = spawnSync('npm', ['--version'], { encoding: 'utf8', env: cleanEnv() }).stdout.trim();
 const [major = 0, minor = 0] = npmVersion.split('.').map(Number);
-// npm honours allowScripts from 11.16 on (older npm runs every script: see the README's Set up).
+// npm honours allowScripts from 11.16 on (older npm runs every script: see CONTRIBUTING.md, Set up).
 const honoursAllowScripts = major > 11 || (major === 11 && minor >= 16);
 
 test('npm commands in the project print no warning about its configuration', () => {

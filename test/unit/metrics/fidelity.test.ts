@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { metricVectorsDir, requireSharedFile } from '../../helpers/sharedData';
 import { getSimilarityMetric, LEXICAL_METRIC_NAMES } from '../../../src/core/metrics/registry';
 
-// Reference values computed with sacrebleu 2.x and rouge-score (see shared/metric-vectors/README.md).
+// Reference values computed with sacrebleu 2.x and rouge-score (how, in docs/metrics.md: Reference values).
 const vectorsPath = join(metricVectorsDir, 'similarity.jsonl');
 const TOLERANCE = 1e-6;
 

@@ -19,7 +19,7 @@ export function record(itemId: string, automatic: AutomaticOutcome, fields: Part
   };
 }
 
-/** A record whose annotators decided as given (role annotator), with the final verdict DESIGN's rules give. */
+/** A record whose annotators decided as given (role annotator), with the final verdict docs/run-folder.md's rules give. */
 export function annotated(itemId: string, automatic: AutomaticOutcome, verdicts: Readonly<Record<string, VerdictLabel>>): ItemRecord {
   const list = Object.entries(verdicts).map(([annotator, verdict]) => ({ annotator, verdict }));
   const distinct = new Set(list.map((a) => a.verdict));

@@ -65,7 +65,7 @@ Open-ended (greedy; the prompt as stored, no system prompt):
   --max-tokens N            new tokens (default ${OPEN_MAX_TOKENS}; the official code's 256 counted the prompt too)
   --metrics LIST            comma-separated, default chrf,chrf++,bleu,rouge-1,rouge-2,rouge-l,rouge-lsum and
                             meteor when its WordNet data is available; bertscore and bleurt run in-process on
-                            ONNX Runtime with their model folders (optional packages; README: BERTScore and BLEURT)
+                            ONNX Runtime with their model folders (optional packages; docs/metrics.md: BERTScore and BLEURT)
   --bertscore-model DIR|ID  a model folder (config.json, tokenizer.json, tokenizer_config.json, onnx/model.onnx)
                             or a hub id looked up in the cache folder (default microsoft/deberta-v3-large)
   --bertscore-layer N       the hidden layer (default: bert_score's table, 12 for microsoft/deberta-v3-large)

@@ -35,7 +35,7 @@ Model:
   --api-key-env VAR         environment variable holding the key (default OPENAI_API_KEY;
                             AZURE_OPENAI_API_KEY for Azure); keys are never written anywhere
   --preset api|open-weights the official settings (default: api for OpenAI and Azure, open-weights
-                            for other base URLs); see the README
+                            for other base URLs); see docs/cli.md
   --wording dataset|official-results
   --system-prompt TEXT      ("" for none)   --temperature T   --top-p P   --max-tokens N
 Judge (defaults to the model's endpoint and key, so nothing goes to OpenAI unless asked):

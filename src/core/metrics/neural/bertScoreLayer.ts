@@ -19,5 +19,5 @@ export function bertScoreLayerOutput(onnxPath: string, outputs: readonly string[
   const has = outputs.includes('last_hidden_state')
     ? `its last_hidden_state comes after ${layers === undefined ? 'a number of layers config.json does not give (num_hidden_layers)' : `${layers} layers (config.json num_hidden_layers)`}`
     : `it has no last_hidden_state (outputs: ${outputs.join(', ')})`;
-  throw new UserError(`${onnxPath}: BERTScore needs the hidden state of layer ${layer}, and ${has}; export the model truncated to ${layer} layers or exposing hidden_states.${layer} (README: BERTScore and BLEURT)`);
+  throw new UserError(`${onnxPath}: BERTScore needs the hidden state of layer ${layer}, and ${has}; export the model truncated to ${layer} layers or exposing hidden_states.${layer} (docs/metrics.md: BERTScore and BLEURT)`);
 }

@@ -38,7 +38,7 @@ export interface LoadedLlama {
 /**
  * Threads when --threads is not given: half the cores (at least one). llama.cpp's threads wait for each
  * other at every graph node; with all cores asked for and another process on one of them, each node
- * waits for a descheduled thread (measured: bench ggufMc, README "Kalahi on a laptop").
+ * waits for a descheduled thread (measured: bench ggufMc, docs/local-models.md).
  */
 export function defaultThreads(cores = availableParallelism()): number {
   return Math.max(1, Math.floor(cores / 2));

@@ -5,7 +5,7 @@ import { PLATFORM_VSIX_HINT, resolveOptional } from '../optionalPackage';
 
 export type NodeLlamaCppModule = typeof NodeLlamaCpp;
 
-/** The pinned version: the scoring method was checked against this one (see DESIGN.md "Model runtimes"). */
+/** The pinned version: the scoring method was checked against this one (see docs/architecture.md, Principles). */
 export const NODE_LLAMA_CPP_VERSION = '3.21.1';
 /** koffi calls llama.cpp's C API in node-llama-cpp's libraries: the two are installed together. */
 export const KOFFI_VERSION = '3.3.4';

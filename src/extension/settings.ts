@@ -1,25 +1,10 @@
 import { isAbsolute, join } from 'node:path';
 import * as vscode from 'vscode';
-import * as z from 'zod';
+import { type Settings, SettingsSchema } from './settingsSchema';
+
+export type { Settings };
 
 const SECTION = 'evalAdjudicator';
-
-const SettingsSchema = z.object({
-  runsDirectory: z.string().catch('runs'),
-  dataDirectory: z.string().catch(''),
-  concurrency: z.number().int().min(1).max(256).catch(8),
-  cacheResponses: z.boolean().catch(true),
-  annotatorName: z.string().catch(''),
-  role: z.enum(['annotator', 'adjudicator']).catch('annotator'),
-  blindReview: z.boolean().catch(false),
-  guidelinesFile: z.string().catch(''),
-  bertscoreModel: z.string().catch(''),
-  bertscoreLayer: z.number().int().min(0).nullable().catch(null),
-  bleurtModel: z.string().catch(''),
-  /** 0: llama.cpp's default. */
-  localModelThreads: z.number().int().min(0).max(256).catch(0),
-});
-export type Settings = z.infer<typeof SettingsSchema>;
 
 /** The extension's settings, typed; a value of the wrong type falls back to its default. */
 export function readSettings(scope?: vscode.Uri): Settings {

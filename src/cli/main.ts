@@ -27,6 +27,9 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   table: { summary: 'one table of several runs (CSV, Markdown or LaTeX)', load: async () => import('./commands/tableCommand').then((m) => ({ help: m.TABLE_HELP, run: m.tableCommand })) },
 };
 
+/** The command names, in the order the help lists them. */
+export const COMMAND_NAMES: readonly string[] = Object.keys(COMMANDS);
+
 export const MAIN_HELP = `Usage: eval-adjudicator <command> [options]
 
 Commands:

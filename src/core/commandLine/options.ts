@@ -8,8 +8,18 @@ export interface Parsed {
   readonly positionals: string[];
 }
 
+type OptionsListener = (command: string, optionNames: readonly string[]) => void;
+const optionsListeners = new Set<OptionsListener>();
+
+/** Calls `listener` with each command's option names as it parses them (how docs/cli.md is checked against the parser); returns the unsubscribe. */
+export function onOptionsParsed(listener: OptionsListener): () => void {
+  optionsListeners.add(listener);
+  return () => optionsListeners.delete(listener);
+}
+
 /** node's parseArgs in strict mode, its errors turned into one-line usage errors. */
 export function parseOptions(command: string, args: readonly string[], options: Options): Parsed {
+  for (const listener of optionsListeners) listener(command, Object.keys(options));
   try {
     const { values, positionals } = parseArgs({ args: [...args], options: { ...options, help: { type: 'boolean', short: 'h' } }, allowPositionals: true, strict: true });
     return { values: values as Record<string, string | boolean | undefined>, positionals };

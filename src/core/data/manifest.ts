@@ -3,7 +3,7 @@ import * as z from 'zod';
 export const SourceFileSchema = z.object({
   /** Path inside the benchmark's repository at the pinned commit. */
   path: z.string().min(1),
-  /** Path of a local copy inside a data directory laid out as shared/data is. */
+  /** Path of a local copy inside a data directory (docs/official-data.md). */
   local: z.string().min(1),
   url: z.url(),
   sha256: z.string().regex(/^[0-9a-f]{64}$/),

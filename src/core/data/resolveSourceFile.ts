@@ -14,7 +14,7 @@ export const CLI_DATA_DIR_ADVICE = 'point --data (or EVAL_ADJUDICATOR_DATA) at';
 export class DataSourceError extends UserError {}
 
 export interface ResolveOptions {
-  /** A directory of local copies laid out as shared/data is (`--data`, env EVAL_ADJUDICATOR_DATA). */
+  /** A directory of local copies laid out as docs/official-data.md says (`--data`, env EVAL_ADJUDICATOR_DATA). */
   readonly dataDir?: string | undefined;
   /** How the errors tell the user to name a data directory (default: the CLI's `--data`). */
   readonly dataDirAdvice?: string;
@@ -68,7 +68,7 @@ export async function resolveSourceFile(
     const path = join(options.dataDir, file.local);
     if (!existsSync(path)) {
       throw new DataSourceError(
-        `${path}: not found. The data directory ${options.dataDir} should hold ${file.local} (${where}), laid out as shared/data is; or ${advice} another directory.`,
+        `${path}: not found. The data directory ${options.dataDir} should hold ${file.local} (${where}), laid out as yokaieval/…, kalahi/… (docs/official-data.md); or ${advice} another directory.`,
       );
     }
     const bytes = readFileSync(path);

@@ -32,7 +32,7 @@ export function runOptionsHelp(concurrency: string, dryRun: string): string {
   --concurrency N           ${concurrency} (default 8)
   --out DIR                 where run folders are created (default ./runs)
   --name NAME               the run folder's name (default: benchmark-model-time)
-  --data DIR                local copies of the official files (yokaieval/YokaiEval.json, kalahi/filipino.csv…)
+  --data DIR                local copies of the official files, laid out as docs/official-data.md says
                             (default: env EVAL_ADJUDICATOR_DATA, else the download cache)
   --cache-dir DIR           (default: the per-user cache directory)   --no-cache
   --timeout SECONDS         per request (default 120)   --max-attempts N (default ${DEFAULT_RETRY_POLICY.maxAttempts})

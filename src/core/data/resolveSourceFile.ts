@@ -68,7 +68,7 @@ export async function resolveSourceFile(
     const path = join(options.dataDir, file.local);
     if (!existsSync(path)) {
       throw new DataSourceError(
-        `${path}: not found. The data directory ${options.dataDir} should hold ${file.local} (${where}), laid out as yokaieval/…, kalahi/… (docs/official-data.md); or ${advice} another directory.`,
+        `${path}: not found. The data directory ${options.dataDir} should hold ${file.local} (${where}), laid out as docs/official-data.md says; or ${advice} another directory.`,
       );
     }
     const bytes = readFileSync(path);

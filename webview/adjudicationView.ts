@@ -3,6 +3,10 @@ import { verdictBadge, verdictValue } from './badges';
 import { el, icon, setText } from '../webview-kit/dom';
 import type { Category } from './flagChooser';
 import { shortTime } from './format';
+import { GradeBar } from './gradeBar';
+import type { Grade, GradedScale } from './gradedScale';
+import { annotatorGrade, describeGrade, finalGradeParts, shownGradeOf } from './gradedAdjudication';
+import { CriteriaView } from './criteriaView';
 
 export interface AdjudicationActions {
   /** true / false / null, or undefined to record no decision (skip). */
@@ -12,6 +16,10 @@ export interface AdjudicationActions {
   /** Focus leaves the note (Escape, Ctrl+Enter): where it should go. */
   readonly leaveNote: () => void;
   readonly undo: () => void;
+  /** A graded run: a grade for the item or its selected criterion (null: none parsable; undefined: skip). */
+  readonly setGrade: (grade: Grade | undefined) => void;
+  /** A criterion clicked in the list. */
+  readonly selectCriterion: (index: number) => void;
 }
 
 export interface AdjudicationContext {
@@ -19,6 +27,10 @@ export interface AdjudicationContext {
   readonly categories: readonly Category[];
   /** False for items that take flags and notes only (Kalahi MC): no verdict buttons. */
   readonly decidable?: boolean;
+  /** A graded run's scale: the grade bar replaces the verdict buttons. */
+  readonly scale?: GradedScale;
+  /** What the grade bar decides on an item with criteria: the selected criterion, and this annotator's state on it. */
+  readonly criterion?: { readonly label: string; readonly mine: Decision | null };
 }
 
 const NOTE_MAX = 100_000;
@@ -63,6 +75,9 @@ export class AdjudicationView {
   private readonly summary = el('span', { class: 'decision-summary' });
   private readonly finalBox = el('div', { class: 'final' });
   private readonly others = el('ul', { class: 'annotators', 'aria-label': 'Annotators' });
+  private readonly finalTitle = el('h3', { class: 'subheading' }, 'Final verdict');
+  readonly gradeBar: GradeBar;
+  readonly criteria: CriteriaView;
   private decision: Decision | null = null;
   private itemId: string | null = null;
   private ready = false;
@@ -98,14 +113,20 @@ export class AdjudicationView {
     this.note.addEventListener('focusout', this.onNoteBlur);
     this.flagAnchor = el('div', { class: 'flag-anchor' }, [this.flagButton, this.flagText]);
     this.verdictGroup = el('div', { class: 'verdict-buttons', role: 'group', 'aria-label': 'Verdict' }, this.verdictButtons);
+    const choose = (grade: Grade | undefined): void => {
+      if (this.ready) this.actions.setGrade(grade);
+    };
+    this.gradeBar = new GradeBar({ choose, leaveInput: () => this.actions.leaveNote() });
+    this.criteria = new CriteriaView((index) => this.actions.selectCriterion(index));
 
     this.element = el('section', { class: 'adjudication', 'aria-labelledby': 'adjudication-title' }, [
       el('div', { class: 'adj-mine' }, [
         el('h2', { class: 'adj-title', id: 'adjudication-title' }, ['Your decision', this.summary]),
-        el('div', { class: 'adj-row' }, [this.verdictGroup, this.flagsOnly, this.flagAnchor, this.undoButton]),
+        this.criteria.element,
+        el('div', { class: 'adj-row' }, [this.verdictGroup, this.gradeBar.element, this.flagsOnly, this.flagAnchor, this.undoButton]),
         el('div', { class: 'note-field' }, [el('label', { class: 'note-label', for: noteId }, 'Note'), this.note, this.noteStatus]),
       ]),
-      el('div', { class: 'adj-others' }, [el('h3', { class: 'subheading' }, 'Final verdict'), this.finalBox, el('h3', { class: 'subheading' }, 'Annotators'), this.others]),
+      el('div', { class: 'adj-others' }, [this.finalTitle, this.finalBox, el('h3', { class: 'subheading' }, 'Annotators'), this.others]),
     ]);
     this.setReady(false);
   }
@@ -155,16 +176,22 @@ export class AdjudicationView {
       button.classList.toggle('is-pressed', pressed);
     });
     const decidable = context.decidable !== false;
-    this.verdictGroup.hidden = !decidable;
+    const scale = context.scale;
+    this.verdictGroup.hidden = !decidable || scale !== undefined;
     this.flagsOnly.hidden = decidable;
-    setText(this.summary, decidable ? describe(mine) : mine === null ? 'not reviewed yet' : 'flags and notes only');
+    if (scale !== this.gradeBar.graded) this.gradeBar.setScale(scale);
+    if (scale !== undefined) this.gradeBar.show(shownGradeOf(context.criterion === undefined ? mine : context.criterion.mine), true);
+    const summary = scale === undefined ? describe(mine) : describeGrade(scale, context.criterion?.mine ?? mine, context.criterion?.label);
+    setText(this.summary, decidable ? summary : mine === null ? 'not reviewed yet' : 'flags and notes only');
+    setText(this.finalTitle, scale === undefined ? 'Final verdict' : 'Final grade');
     const category = mine?.hallucination ?? null;
     const label = category === null ? 'not flagged' : (context.categories.find((c) => c.id === category)?.label ?? category);
     setText(this.flagText, label);
     this.flagText.classList.toggle('is-flagged', category !== null);
     this.flagButton.setAttribute('aria-label', category === null ? 'Flag a cultural hallucination' : `Flagged: ${label}. Change the flag`);
     this.undoButton.toggleAttribute('disabled', !detail.canUndo);
-    this.renderFinal(detail);
+    if (scale === undefined) this.renderFinal(detail);
+    else this.finalBox.replaceChildren(...finalGradeParts(scale, detail));
     this.renderOthers(detail.annotators, context);
   }
 
@@ -177,6 +204,7 @@ export class AdjudicationView {
     this.ready = ready;
     this.element.classList.toggle('is-loading', !ready);
     for (const button of [...this.verdictButtons, this.flagButton]) button.toggleAttribute('disabled', !ready);
+    if (!ready && this.gradeBar.graded !== undefined) this.gradeBar.show('none', false);
     this.note.disabled = !ready;
     if (!ready) this.undoButton.toggleAttribute('disabled', true);
   }
@@ -234,13 +262,14 @@ export class AdjudicationView {
         const category = a.decision.hallucination;
         const categoryLabel = category === null ? null : (context.categories.find((c) => c.id === category)?.label ?? category);
         const verdict = a.decision.verdict === undefined ? 'skipped' : verdictValue(a.decision.verdict);
+        const badge = context.scale === undefined ? verdictBadge(verdict, a.annotator, { showWho: false }) : annotatorGrade(context.scale, a.decision, a.annotator);
         return el('li', { class: `annotator${a.stale ? ' is-stale' : ''}` }, [
           el('div', { class: 'annotator-head' }, [
             icon(a.role === 'adjudicator' ? 'law' : 'account'),
             el('span', { class: 'annotator-name' }, a.annotator),
             a.annotator === context.annotator ? el('span', { class: 'tag' }, 'you') : null,
             a.role === 'adjudicator' ? el('span', { class: 'tag' }, 'adjudicator') : null,
-            verdictBadge(verdict, a.annotator, { showWho: false }),
+            badge,
             a.stale ? el('span', { class: 'tag tag-stale', title: 'Made on an older result of this item: shown, never counted' }, [icon('history'), 'stale']) : null,
             a.blind ? el('span', { class: 'tag', title: 'Decided without seeing the automatic verdict' }, [icon('eye-closed'), 'blind']) : null,
             el('time', { class: 'annotator-time', datetime: a.time }, shortTime(a.time)),

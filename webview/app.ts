@@ -16,7 +16,9 @@ import { type HelpOverlay } from './helpOverlay';
 import { KeyQueue } from './keyQueue';
 import { FilterFollow } from './filterFollow';
 import { ListFiltering } from './listFiltering';
-import { type DecisionChange, PendingDecisions, changedDecision, describeChange, mineOf, reviewedWith } from './pendingDecisions';
+import { type DecisionChange, PendingDecisions } from './pendingDecisions';
+import { Decider } from './decider';
+import { gradedScaleOf } from './gradedScale';
 import { reviewKeyActions } from './reviewKeys';
 import { HostMessages } from './hostMessages';
 import { type Session } from './reviewSession';
@@ -50,7 +52,7 @@ class ReviewController implements ReviewApp {
   readonly filterBar: FilterBar;
   readonly facetPanel: FacetPanel;
   readonly filtering: ListFiltering;
-  private readonly blind = new BlindReview();
+  readonly blind = new BlindReview();
   readonly decisions = new PendingDecisions();
   readonly detail: DetailPresenter;
   private readonly adjudication: AdjudicationView;
@@ -66,6 +68,7 @@ class ReviewController implements ReviewApp {
   blindToggled = false;
   session: Session | undefined;
   private readonly messages: HostMessages;
+  private readonly decider: Decider;
   private flagReturnFocus: HTMLElement | null = null;
 
   constructor(root: HTMLElement, api: VsCodeApiLike) {
@@ -97,9 +100,11 @@ class ReviewController implements ReviewApp {
       },
       leaveNote: () => this.list.element.focus(),
       undo: () => this.undo(),
+      selectCriterion: (index) => this.detail.selectCriterion(index),
     }));
     const { store, list, filterBar, facetPanel, blind, decisions, adjudication, announcer } = this;
     this.detail = new DetailPresenter({ session: () => this.session, store, blind, decisions, adjudication, announcer, openLink: (url) => this.channel.post({ type: 'openLink', url }) });
+    this.decider = new Decider({ store, detail: this.detail, adjudication, announcer, decisions, blind, session: () => this.session, post: (message) => this.channel.post(message), applyLocalRows: (rows) => this.applyLocalRows(rows) });
     this.filterFollow = new FilterFollow({ store, detail: this.detail, adjudication, select: (id) => this.selectItem(id, { scroll: true, force: true }) });
     this.filtering = new ListFiltering({
       store,
@@ -214,35 +219,13 @@ class ReviewController implements ReviewApp {
 
   // Decisions
 
-  /** Sends this annotator's full state for the selected item with one part changed (the rest kept). */
+  /** Sends this annotator's full state for the selected item (or criterion) with one part changed (decider.ts). */
   private decide(change: DecisionChange): void {
-    const detail = this.detail.detail;
-    if (detail === undefined || detail.id !== this.store.selectedId || !this.adjudication.isReady) {
-      this.announcer.announce('The item is still loading.');
-      return;
-    }
-    if ('verdict' in change && !this.detail.isDecidable(detail)) {
-      this.announcer.announce('Multiple-choice items take flags and notes only.');
-      return;
-    }
-    const hiddenNow = this.detail.hidden();
-    const decision = changedDecision(this.detail.currentDecision(), change, this.adjudication.noteValue);
-    const row = this.store.getRow(detail.id);
-    const requestId = this.decisions.adjudicate(detail.id, decision, row);
-    const blind = this.session !== undefined && this.blind.flagFor(detail, this.session.annotator, hiddenNow, 'verdict' in change);
-    this.channel.post({ type: 'adjudicate', requestId, itemId: detail.id, decision, blind });
-    if (row !== undefined) this.applyLocalRows([{ ...row, mine: mineOf(decision), reviewed: reviewedWith(detail, this.session?.annotator, decision, this.detail.isDecidable(detail)) }]);
-    if (hiddenNow !== this.detail.hidden()) this.detail.render();
-    else this.detail.renderAdjudication();
-    this.announcer.announce(describeChange(change, decision, this.session?.categories ?? []));
+    this.decider.decide(change);
   }
 
   private undo(): void {
-    if (this.detail.detail !== undefined && !this.detail.detail.canUndo && this.decisions.isEmpty) {
-      this.announcer.announce('Nothing to undo.');
-      return;
-    }
-    this.channel.post({ type: 'undo', requestId: this.decisions.undo(this.store.selectedId ?? '') });
+    this.decider.undo();
   }
 
   private openFlagChooser(): void {
@@ -271,7 +254,8 @@ class ReviewController implements ReviewApp {
   }
 
   private get rowLook(): RowLook {
-    return { lang: this.session?.lang ?? '', autoWho: this.session?.autoWho ?? 'judge', hideAuto: (row) => this.blind.hidesRow(row), terms: this.store.queryTerms };
+    const scale = gradedScaleOf(this.session?.view.scale);
+    return { lang: this.session?.lang ?? '', autoWho: this.session?.autoWho ?? 'judge', hideAuto: (row) => this.blind.hidesRow(row), terms: this.store.queryTerms, scale };
   }
 
   private toggleBlind(): void {

@@ -1,4 +1,5 @@
 import type { Decision, ItemDetail, ItemRow } from '../src/protocol';
+import { holdsDecision } from '../src/core/adjudication/reviewed';
 
 /**
  * Blind review: while on, an item's automatic verdict, judge reply and scores stay hidden until this
@@ -21,15 +22,22 @@ export class BlindReview {
 
   /** Whether the list hides a row's automatic verdict. */
   hidesRow(row: ItemRow): boolean {
-    return this.on && row.decidable !== false && !(row.mine === 'true' || row.mine === 'false' || row.mine === 'null');
+    if (!this.on || row.decidable === false) return false;
+    if (row.grades !== undefined) return row.grades.mine === undefined;
+    return !(row.mine === 'true' || row.mine === 'false' || row.mine === 'null');
   }
 
   /** Whether the detail hides the automatic verdict, given the decision shown (maybe unconfirmed). */
   hidesDetail(decidable: boolean, decision: Decision | null): boolean {
-    return this.on && decidable && !(decision !== null && decision.verdict !== undefined);
+    return this.on && decidable && !(decision !== null && holdsDecision(decision));
   }
 
-  /** The detail of an item was shown with its automatic verdict. */
+  /** Whether the detail hides a criterion's judge level and reflection, given this annotator's state on it. */
+  hidesCriterion(decision: Decision | null): boolean {
+    return this.on && !(decision !== null && holdsDecision(decision));
+  }
+
+  /** The detail of an item (or `item#criterion`: one of its criteria) was shown with its automatic verdict. */
   shown(itemId: string): void {
     this.seen.add(itemId);
   }
@@ -43,6 +51,11 @@ export class BlindReview {
   flagFor(detail: ItemDetail, annotator: string, hiddenNow: boolean, changesVerdict: boolean): boolean {
     if (hiddenNow && !this.seen.has(detail.id)) return true;
     if (changesVerdict) return false;
-    return detail.annotators.some((a) => a.annotator === annotator && !a.stale && a.blind && a.decision.verdict !== undefined);
+    return detail.annotators.some((a) => a.annotator === annotator && !a.stale && a.blind && holdsDecision(a.decision));
+  }
+
+  /** The `blind` flag of a decision on a criterion: its level hidden now and never shown (nor the whole item). */
+  flagForCriterion(itemId: string, criterion: string, hiddenNow: boolean): boolean {
+    return hiddenNow && !this.seen.has(itemId) && !this.seen.has(`${itemId}#${criterion}`);
   }
 }

@@ -1,4 +1,5 @@
-import type { Decision, ItemDetail } from '../src/protocol';
+import type { CriterionView, Decision, ItemDetail } from '../src/protocol';
+import { holdsDecision } from '../src/core/adjudication/reviewed';
 import { asReferencesDetail } from '../src/protocolDetails';
 import type { Announcer } from '../webview-kit/announcer';
 import { el } from '../webview-kit/dom';
@@ -13,6 +14,7 @@ import { referenceKeys, referenceName } from './referenceTexts';
 import type { Session } from './reviewSession';
 import type { ReviewStore } from './store';
 import { findTermRanges } from './textSearch';
+import { type GradedScale, gradeWords as gradeWordsOf, gradedScaleOf } from './gradedScale';
 
 export interface DetailPresenterHost {
   readonly session: () => Session | undefined;
@@ -71,10 +73,79 @@ export class DetailPresenter {
     return this.host.store.getRow(detail.id)?.decidable !== false;
   }
 
-  /** Blind review hides the selected item's automatic verdict and scores. */
+  /** Blind review hides the selected item's automatic verdict and scores (with criteria: until each is decided). */
   hidden(): boolean {
     const detail = this.detail;
-    return detail !== undefined && this.host.blind.hidesDetail(this.isDecidable(detail), this.currentDecision());
+    if (detail === undefined) return false;
+    const criteria = detail.criteria ?? [];
+    if (criteria.length > 0) return this.host.blind.enabled && criteria.some((c) => this.criterionHidden(c));
+    return this.host.blind.hidesDetail(this.isDecidable(detail), this.currentDecision());
+  }
+
+  /** The run's graded scale (undefined: a binary run). */
+  get scale(): GradedScale | undefined {
+    return gradedScaleOf(this.host.session()?.view.scale);
+  }
+
+  /** This annotator's state on a criterion of the shown item (an unconfirmed one while it is saved). */
+  criterionDecision(criterion: CriterionView): Decision | null {
+    return this.detail === undefined ? criterion.mine : this.host.decisions.shownCriterion(this.detail, criterion);
+  }
+
+  /** Blind review hides a criterion's judge level and reflection until this annotator decided it. */
+  criterionHidden(criterion: CriterionView): boolean {
+    return this.host.blind.hidesCriterion(this.criterionDecision(criterion));
+  }
+
+  /** The selected criterion of the shown item, when it has criteria. */
+  selectedCriterion(): { view: CriterionView; index: number } | undefined {
+    const index = this.host.adjudication.criteria.selected;
+    const view = this.detail?.criteria?.[index];
+    return view === undefined ? undefined : { view, index };
+  }
+
+  selectCriterion(index: number): void {
+    if (this.host.adjudication.criteria.select(index)) this.renderAdjudication();
+  }
+
+  /** Moves the criterion selection; returns whether it moved (it stops at the ends). */
+  moveCriterion(delta: 1 | -1, announce = true): boolean {
+    const count = this.detail?.criteria?.length ?? 0;
+    if (count === 0) {
+      if (announce) this.host.announcer.announce('This item has no criteria.');
+      return false;
+    }
+    const moved = this.host.adjudication.criteria.select(this.host.adjudication.criteria.selected + delta);
+    if (!announce) return moved;
+    this.renderAdjudication();
+    this.host.adjudication.criteria.selectedElement?.scrollIntoView({ block: 'nearest' });
+    const selected = this.selectedCriterion();
+    if (selected !== undefined) this.host.announcer.announce(`${moved ? '' : delta > 0 ? 'Last criterion. ' : 'First criterion. '}${this.criterionWords(selected.view, selected.index, count)}`);
+    return moved;
+  }
+
+  /** Shows or hides the selected criterion's raw judge reply. */
+  toggleRaw(): void {
+    const selected = this.selectedCriterion();
+    if (selected === undefined) {
+      this.host.announcer.announce('This item has no criteria: its judge reply is in the detail.');
+      return;
+    }
+    if (this.criterionHidden(selected.view)) {
+      this.host.announcer.announce('The judge’s reply is hidden until you decide (blind review).');
+      return;
+    }
+    const open = this.host.adjudication.criteria.toggleRaw();
+    this.renderAdjudication();
+    this.host.announcer.announce(open ? `Raw judge reply of criterion ${selected.view.id} shown` : 'Raw judge reply hidden');
+  }
+
+  private criterionWords(view: CriterionView, index: number, count: number): string {
+    const scale = this.scale;
+    const mine = this.criterionDecision(view);
+    const judge = this.criterionHidden(view) || scale === undefined ? 'judge hidden' : `judge ${gradeWordsOf(scale, view.judge.grade)}`;
+    const yours = mine === null || !holdsDecision(mine) || scale === undefined ? 'not decided by you' : `yours ${gradeWordsOf(scale, mine.grade ?? null)}`;
+    return `Criterion ${view.id}, ${String(index + 1)} of ${String(count)}: ${view.text}. ${judge}; ${yours}.`;
   }
 
   render(): void {
@@ -115,7 +186,18 @@ export class DetailPresenter {
     const detail = this.detail;
     const session = this.host.session();
     if (detail === undefined || session === undefined) return;
-    this.host.adjudication.show(detail, this.currentDecision(), { annotator: session.annotator, categories: session.categories, decidable: this.isDecidable(detail) });
+    const scale = this.scale;
+    const criteria = detail.criteria ?? [];
+    const adjudication = this.host.adjudication;
+    if (scale === undefined || criteria.length === 0) adjudication.criteria.hide();
+    else {
+      const item = detail.grade === undefined ? undefined : { auto: detail.grade.auto, human: detail.grade.final?.grade, hidden: this.hidden() };
+      adjudication.criteria.show(detail.id, criteria, { scale, mine: (c) => this.criterionDecision(c), hidden: (c) => this.criterionHidden(c), item });
+      for (const c of criteria) if (!this.criterionHidden(c)) this.host.blind.shown(`${detail.id}#${c.id}`);
+    }
+    const selected = this.selectedCriterion();
+    const criterion = selected === undefined ? undefined : { label: `criterion ${selected.view.id}`, mine: this.criterionDecision(selected.view) };
+    adjudication.show(detail, this.currentDecision(), { annotator: session.annotator, categories: session.categories, decidable: this.isDecidable(detail), ...(scale === undefined ? {} : { scale }), ...(criterion === undefined ? {} : { criterion }) });
   }
 
   /** Marks the query's matches in the detail's texts (question, choices, answer, references). */

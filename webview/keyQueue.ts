@@ -56,7 +56,7 @@ export class KeyQueue {
       this.host.announce('The item is still loading: the key applies when it is shown.');
       return true;
     }
-    binding.run(this.host.actions);
+    binding.run(this.host.actions, event.key);
     return true;
   }
 
@@ -84,7 +84,7 @@ export class KeyQueue {
       const binding = bindingFor(head.key);
       if (binding !== undefined && needsItem(binding) && !this.host.itemReady()) break;
       this.queued.shift();
-      if (binding !== undefined && (binding.scope === 'global' || head.inList)) binding.run(this.host.actions);
+      if (binding !== undefined && (binding.scope === 'global' || head.inList)) binding.run(this.host.actions, head.key);
     }
     this.rearm();
   }

@@ -22,6 +22,12 @@ export interface KeyActions {
   readonly measure: (delta: 1 | -1) => void;
   /** Kalahi: the next (1) or previous (-1) reference the answer is compared with. */
   readonly compare: (delta: 1 | -1) => void;
+  /** A graded run: the level of this number key (1 the lowest … 0 the tenth), or a typed value (numeric scales). */
+  readonly level: (key: string) => void;
+  /** An item with criteria: the next (1) or previous (-1) criterion. */
+  readonly criterion: (delta: 1 | -1) => void;
+  /** The selected criterion's raw judge reply, shown or hidden. */
+  readonly rawReply: () => void;
 }
 
 export const KEY_GROUPS = ['Move', 'Decide', 'Compare', 'Other'] as const;
@@ -37,8 +43,11 @@ export interface KeyBinding {
   readonly scope: 'global' | 'list';
   /** Section of the help overlay. */
   readonly group: KeyGroup;
-  readonly run: (actions: KeyActions) => void;
+  /** `key`: the KeyboardEvent.key pressed (bindings with several keys tell them apart). */
+  readonly run: (actions: KeyActions, key: string) => void;
 }
+
+const LEVEL_KEYS = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '0'];
 
 export const KEY_BINDINGS: readonly KeyBinding[] = [
   { keys: ['j'], display: ['j'], description: 'Next item', scope: 'global', group: 'Move', run: (a) => a.next() },
@@ -52,7 +61,11 @@ export const KEY_BINDINGS: readonly KeyBinding[] = [
   { keys: ['PageUp'], display: ['Page Up'], description: 'One page up', scope: 'list', group: 'Move', run: (a) => a.pageUp() },
   { keys: ['t'], display: ['t'], description: 'Verdict: true (correct)', scope: 'global', group: 'Decide', run: (a) => a.verdict(true) },
   { keys: ['f'], display: ['f'], description: 'Verdict: false (wrong)', scope: 'global', group: 'Decide', run: (a) => a.verdict(false) },
-  { keys: ['n'], display: ['n'], description: 'Verdict: null (no valid answer)', scope: 'global', group: 'Decide', run: (a) => a.verdict(null) },
+  { keys: ['n'], display: ['n'], description: 'Verdict: null (no valid answer); graded runs: grade null', scope: 'global', group: 'Decide', run: (a) => a.verdict(null) },
+  { keys: LEVEL_KEYS, display: ['1…9', '0'], description: 'Graded runs: the scale’s level, lowest first (0 the tenth); a numeric scale: type the value, Enter saves', scope: 'global', group: 'Decide', run: (a, key) => a.level(key) },
+  { keys: [']'], display: [']'], description: 'Graded runs: next criterion of the item (the number keys decide it)', scope: 'global', group: 'Decide', run: (a) => a.criterion(1) },
+  { keys: ['['], display: ['['], description: 'Graded runs: previous criterion', scope: 'global', group: 'Decide', run: (a) => a.criterion(-1) },
+  { keys: ['r'], display: ['r'], description: 'Graded runs: show or hide the judge’s raw reply on the selected criterion', scope: 'global', group: 'Decide', run: (a) => a.rawReply() },
   { keys: ['s'], display: ['s'], description: 'Skip: record no decision (unsure)', scope: 'global', group: 'Decide', run: (a) => a.skip() },
   { keys: ['h'], display: ['h'], description: 'Flag a cultural hallucination (choose a category)', scope: 'global', group: 'Decide', run: (a) => a.flag() },
   { keys: ['e'], display: ['e'], description: 'Edit the note', scope: 'global', group: 'Decide', run: (a) => a.note() },

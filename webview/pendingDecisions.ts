@@ -1,9 +1,11 @@
-import type { CategoryId, Decision, ItemDetail, ItemRow } from '../src/protocol';
+import type { CategoryId, CriterionView, Decision, ItemDetail, ItemRow } from '../src/protocol';
 import { isReviewed, recordsSomething } from '../src/core/adjudication/reviewed';
 
 /** One part of this annotator's state on an item, as a key or a control changes it. */
 export interface DecisionChange {
   readonly verdict?: boolean | null;
+  /** A graded run's grade (null: no parsable verdict; undefined with the key: no decision). */
+  readonly grade?: number | null;
   readonly hallucination?: CategoryId | null;
   readonly note?: string;
 }
@@ -23,8 +25,10 @@ export function mineOf(decision: Decision): ItemRow['mine'] {
 /** The full state with one part changed; the rest kept (the note as typed). */
 export function changedDecision(base: Decision | null, change: DecisionChange, typedNote: string): Decision {
   const verdict = 'verdict' in change ? change.verdict : base?.verdict;
+  const grade = 'grade' in change ? change.grade : base?.grade;
   return {
     ...(verdict !== undefined ? { verdict } : {}),
+    ...(grade !== undefined ? { grade } : {}),
     hallucination: 'hallucination' in change ? (change.hallucination ?? null) : (base?.hallucination ?? null),
     note: change.note ?? typedNote,
   };
@@ -53,7 +57,8 @@ export function describeChange(change: DecisionChange, decision: Decision, categ
 export class PendingDecisions {
   private readonly pending = new Map<number, Pending>();
   private readonly rowsBefore = new Map<string, ItemRow>();
-  private optimistic: { itemId: string; decision: Decision } | undefined;
+  /** Unconfirmed decisions of one item: on the item ('') and on its criteria (by id). */
+  private optimistic: { itemId: string; decisions: Map<string, Decision> } | undefined;
   private nextRequestId = 1;
 
   /** A new run (an init): nothing is in flight any more. */
@@ -65,18 +70,24 @@ export class PendingDecisions {
 
   /** The decision shown for an item: an unconfirmed one while a save is in flight, else the host's. */
   shown(detail: ItemDetail): Decision | null {
-    return this.optimistic?.itemId === detail.id ? this.optimistic.decision : detail.mine;
+    return (this.optimistic?.itemId === detail.id ? this.optimistic.decisions.get('') : undefined) ?? detail.mine;
+  }
+
+  /** The decision shown for one of the item's criteria, likewise. */
+  shownCriterion(detail: ItemDetail, criterion: CriterionView): Decision | null {
+    return (this.optimistic?.itemId === detail.id ? this.optimistic.decisions.get(`#${criterion.id}`) : undefined) ?? criterion.mine;
   }
 
   get isEmpty(): boolean {
     return this.pending.size === 0;
   }
 
-  /** A decision sent: returns its request id. `row` is the item's row before the change. */
-  adjudicate(itemId: string, decision: Decision, row: ItemRow | undefined): number {
+  /** A decision sent (on a criterion when given): returns its request id. `row` is the item's row before the change. */
+  adjudicate(itemId: string, decision: Decision, row: ItemRow | undefined, criterion?: string): number {
     const requestId = this.nextRequestId++;
     this.pending.set(requestId, { itemId, kind: 'adjudicate' });
-    this.optimistic = { itemId, decision };
+    if (this.optimistic?.itemId !== itemId) this.optimistic = { itemId, decisions: new Map() };
+    this.optimistic.decisions.set(criterion === undefined ? '' : `#${criterion}`, decision);
     if (row !== undefined && !this.rowsBefore.has(row.id)) this.rowsBefore.set(row.id, row);
     return requestId;
   }

@@ -8,6 +8,7 @@ import type { ReviewStore } from './store';
 import type { VirtualList } from './virtualList';
 import type { ItemRow } from '../src/protocol';
 import type { DecisionChange } from './pendingDecisions';
+import { levelOfKey } from './gradedScale';
 
 /** What the keys act on. */
 export interface ReviewKeyTargets {
@@ -53,8 +54,30 @@ export function reviewKeyActions(t: ReviewKeyTargets): KeyActions {
       moveTo(next.row);
       if (next.wrapped) t.announcer.announce('Wrapped to the top of the list.');
     },
-    verdict: (verdict) => t.decide({ verdict }),
-    skip: () => t.decide({ verdict: undefined }),
+    verdict: (verdict) => {
+      const scale = t.detail.scale;
+      if (scale === undefined) t.decide({ verdict });
+      else if (verdict === null) t.decide({ grade: null });
+      else t.announcer.announce(`This run takes grades, not true or false: ${scale.kind === 'ordinal' ? `keys 1 to ${String(Math.min(10, scale.levels.length) % 10)}` : 'type a value'}, n for null.`);
+    },
+    skip: () => t.decide(t.detail.scale === undefined ? { verdict: undefined } : { grade: undefined }),
+    level: (key) => {
+      const scale = t.detail.scale;
+      if (scale === undefined) {
+        t.announcer.announce('This run takes verdicts: t, f or n.');
+        return;
+      }
+      if (scale.kind === 'numeric') {
+        if (!t.adjudication.gradeBar.focusInput(key)) t.announcer.announce('The item is still loading.');
+        return;
+      }
+      const index = levelOfKey(scale, key);
+      const level = index === undefined ? undefined : scale.levels[index];
+      if (level === undefined) t.announcer.announce(`This scale has ${String(scale.levels.length)} levels: keys 1 to ${String(scale.levels.length % 10)}.`);
+      else t.decide({ grade: level.value });
+    },
+    criterion: (delta) => t.detail.moveCriterion(delta),
+    rawReply: () => t.detail.toggleRaw(),
     flag: () => t.openFlagChooser(),
     note: () => {
       if (t.adjudication.isReady) t.adjudication.focusNote();

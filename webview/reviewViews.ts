@@ -25,6 +25,7 @@ export interface ReviewViewActions {
   readonly closeFlagChooser: () => void;
   readonly leaveNote: () => void;
   readonly undo: () => void;
+  readonly selectCriterion: (index: number) => void;
 }
 
 export interface ReviewViews {
@@ -62,6 +63,8 @@ export function createReviewViews(a: ReviewViewActions): ReviewViews {
     saveNote: (note) => a.decide({ note }),
     leaveNote: a.leaveNote,
     undo: a.undo,
+    setGrade: (grade) => a.decide({ grade }),
+    selectCriterion: a.selectCriterion,
   });
   const flagChooser = new FlagChooser({ onPick: (category) => a.decide({ hallucination: category }), onClose: a.closeFlagChooser });
   adjudication.flagAnchor.append(flagChooser.element);

@@ -1,8 +1,9 @@
 import type { ItemRow } from '../src/protocol';
 import { marker, plainBadge, verdictBadge } from './badges';
-import { el, setText } from '../webview-kit/dom';
+import { el, setText, srOnly } from '../webview-kit/dom';
 import { markRanges } from './highlight';
 import { findTermRanges } from './textSearch';
+import { type GradedScale, gradeName } from './gradedScale';
 
 /** Height of a list row in CSS pixels (two lines: index and badges, then the label). */
 export const ROW_HEIGHT = 52;
@@ -17,6 +18,28 @@ export interface RowLook {
   readonly hideAuto: (row: ItemRow) => boolean;
   /** Folded query terms to highlight in the label. */
   readonly terms: readonly string[];
+  /** A graded run's scale: rows show grades instead of verdicts. */
+  readonly scale?: GradedScale | undefined;
+}
+
+/** A grade as a list badge: the level's name or the number ("—" for none), who gave it as its caption. */
+function gradeBadge(scale: GradedScale, grade: number | null, who: string): HTMLSpanElement {
+  const text = gradeName(scale, grade);
+  return el('span', { class: `badge grade-row-badge${grade === null ? ' verdict-null' : ''}`, title: `${who}: ${text}` }, [el('span', { class: 'badge-who', 'aria-hidden': 'true' }, who), srOnly(`${who}: `), el('span', { class: 'badge-text' }, text)]);
+}
+
+/** The automatic and human badges of a row. */
+function rowBadges(row: ItemRow, look: RowLook, hidden: boolean): HTMLElement[] {
+  const scale = look.scale;
+  if (row.decidable === false) return [plainBadge('mc', 'graph', 'MC', 'Multiple choice: flags and notes only')];
+  const auto = hidden ? plainBadge('hidden', 'eye-closed', 'hidden', `${look.autoWho}: hidden until you decide`) : scale !== undefined && row.grades !== undefined ? gradeBadge(scale, row.grades.auto ?? null, look.autoWho) : verdictBadge(row.auto, look.autoWho);
+  if (scale !== undefined && row.grades !== undefined) return [auto, ...(row.grades.human === undefined ? [] : [gradeBadge(scale, row.grades.human, 'human')])];
+  return [auto, ...(row.human === 'none' ? [] : [verdictBadge(row.human, 'human')])];
+}
+
+function mineText(row: ItemRow, scale: GradedScale | undefined): string {
+  if (scale !== undefined && row.grades?.mine !== undefined) return `You: ${gradeName(scale, row.grades.mine)}`;
+  return row.mine === 'skipped' ? 'You: no decision' : `You: ${row.mine}`;
 }
 
 /** Builds the (recycled) element of one list row; its content is filled by fillRow. */
@@ -53,13 +76,12 @@ export function fillRow(element: HTMLElement, row: ItemRow | undefined, look: Ro
   const hidden = look.hideAuto(row);
   element.dataset['itemId'] = row.id;
   setText(index, row.id === String(row.index) ? `#${row.index}` : `#${row.index} · ${row.id}`);
-  const auto = row.decidable === false ? plainBadge('mc', 'graph', 'MC', 'Multiple choice: flags and notes only') : hidden ? plainBadge('hidden', 'eye-closed', 'hidden', `${look.autoWho}: hidden until you decide`) : verdictBadge(row.auto, look.autoWho);
-  badges.replaceChildren(auto, ...(row.human === 'none' ? [] : [verdictBadge(row.human, 'human')]));
+  badges.replaceChildren(...rowBadges(row, look, hidden));
   const showMargin = !hidden && typeof row.margin === 'number';
   setText(margin, showMargin && typeof row.margin === 'number' ? signed(row.margin) : '');
   margin.setAttribute('title', showMargin ? 'Score margin (primary metric diff, or MC margin)' : '');
   const marks: HTMLElement[] = [];
-  if (row.mine !== 'none') marks.push(marker('mine', 'account', row.mine === 'skipped' ? 'You: no decision' : `You: ${row.mine}`));
+  if (row.mine !== 'none') marks.push(marker('mine', 'account', mineText(row, look.scale)));
   if (row.flagged) marks.push(marker('flagged', 'flag', 'Flagged'));
   if (row.disagreement && !hidden) marks.push(marker('disagreement', 'arrow-swap', `${look.autoWho === 'judge' ? 'Judge' : look.autoWho} and human disagree`));
   if (row.conflict) marks.push(marker('conflict', 'warning', 'Annotators conflict'));

@@ -48,7 +48,15 @@ export const ItemRowSchema = z.object({
    * A graded run's grades: the judge's (null: none parsable), the final human one and this annotator's own
    * (absent: none). Its `auto`, `human` and `mine` then say only whether there is one ('null' / 'none').
    */
-  grades: z.object({ auto: GradeSchema.optional(), human: GradeSchema.optional(), mine: GradeSchema.optional() }).optional(),
+  grades: z
+    .object({
+      auto: GradeSchema.optional(),
+      human: GradeSchema.optional(),
+      mine: GradeSchema.optional(),
+      /** An item with criteria: each criterion's grades in its line's order (the judge's; the final human one and this annotator's when there are). */
+      criteria: z.array(z.object({ auto: GradeSchema, human: GradeSchema.optional(), mine: GradeSchema.optional() })).optional(),
+    })
+    .optional(),
 });
 export type ItemRow = z.infer<typeof ItemRowSchema>;
 

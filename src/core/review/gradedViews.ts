@@ -23,12 +23,42 @@ function mineAmong(views: readonly AnnotatorView[], annotator: string): Annotato
   return views.find((a) => a.annotator === annotator && !a.stale && recordsSomething(a.state));
 }
 
-/** A graded run's row parts: the judge's grade, the final human one and this annotator's (absent: none). */
-export function gradedRowParts(scale: VerdictScale, auto: Grade | undefined, adjudication: ItemAdjudication | undefined, annotator: string): Pick<ItemRow, 'grades'> {
+/** The judge's grades of a line's criteria, in its order (undefined: the line has none). */
+export function criteriaGradesOfLine(line: object): Grade[] | undefined {
+  const criteria = 'criteria' in line ? line.criteria : undefined;
+  if (!Array.isArray(criteria)) return undefined;
+  return criteria.map((c: unknown) => {
+    const grade = typeof c === 'object' && c !== null && 'grade' in c ? c.grade : null;
+    return typeof grade === 'number' && Number.isFinite(grade) ? grade : null;
+  });
+}
+
+/** What a graded row reads of the item's current line: its grade and its criteria's grades. */
+export interface GradedRowBasis {
+  readonly grade?: Grade | undefined;
+  readonly criteria?: readonly Grade[] | undefined;
+}
+
+/**
+ * A graded run's row parts: the judge's grade, the final human one and this annotator's (absent: none), each
+ * criterion's, and whether judge and human are a level apart somewhere (the item, or one of its criteria).
+ */
+export function gradedRowParts(scale: VerdictScale, basis: GradedRowBasis | undefined, adjudication: ItemAdjudication | undefined, annotator: string): Partial<Pick<ItemRow, 'grades' | 'disagreement'>> {
   if (!isGraded(scale)) return {};
+  const auto = basis?.grade;
   const final = adjudication?.finalGrade ?? null;
   const mine = mineAmong(adjudication?.annotators ?? [], annotator)?.state.grade;
-  return { grades: { ...(auto === undefined ? {} : { auto }), ...(final === null ? {} : { human: final.grade }), ...(mine === undefined ? {} : { mine }) } };
+  const decided = new Map((adjudication?.criteria ?? []).map((c) => [c.id, c]));
+  const ids = (adjudication?.criteria ?? []).map((c) => c.id);
+  const criteria = basis?.criteria?.map((judge, i) => {
+    const adjudicated = decided.get(ids[i] ?? '');
+    const human = adjudicated?.final?.grade;
+    const own = mineAmong(adjudicated?.annotators ?? [], annotator)?.state.grade;
+    return { auto: judge, ...(human === undefined ? {} : { human }), ...(own === undefined ? {} : { mine: own }) };
+  });
+  const disagreement = criteria !== undefined ? criteria.some((c) => c.human !== undefined && c.human !== c.auto) : final !== null && auto !== undefined && final.grade !== auto;
+  const grades = { ...(auto === undefined ? {} : { auto }), ...(final === null ? {} : { human: final.grade }), ...(mine === undefined ? {} : { mine }), ...(criteria === undefined ? {} : { criteria }) };
+  return { grades, disagreement };
 }
 
 /** A graded run's detail parts: the item's judge and final grades, and its criteria one by one. */

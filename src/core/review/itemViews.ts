@@ -7,7 +7,7 @@ import { type BenchmarkFacet, facetValuesOf } from '../benchmarks/basics';
 import { rowExtrasOf } from '../benchmarks/reviewCapabilities';
 import { type ResultLine } from '../runs/resultLine';
 import { type Grade, type VerdictScale } from '../scale/verdictScale';
-import { gradeOfLine, gradedDetailParts, gradedRowParts } from './gradedViews';
+import { criteriaGradesOfLine, gradeOfLine, gradedDetailParts, gradedRowParts } from './gradedViews';
 
 const LABEL_LENGTH = 120;
 
@@ -63,16 +63,20 @@ export interface RowBasis extends RowExtras {
   readonly facets: Readonly<Record<string, string>>;
   /** The automatic grade of a graded run's line (null: none parsable); undefined on a binary run. */
   readonly grade?: Grade | undefined;
+  /** The judge's grades of the line's criteria, in its order (undefined: none). */
+  readonly criteria?: readonly Grade[] | undefined;
 }
 
 /** The row's digest of a result line (any object with the line's fields: the index passes its checked part). */
 export function rowBasisOf(line: RowLine, context: Pick<ViewContext, 'review' | 'facets' | 'settings'>): RowBasis {
   const grade = gradeOfLine(line);
+  const criteria = criteriaGradesOfLine(line);
   return {
     label: labelOf(line, line.itemId, context.review),
     facets: facetValuesOf(context.facets, line.inputs),
     ...rowExtrasOf(context.review, line, context.settings),
     ...(grade === undefined ? {} : { grade }),
+    ...(criteria === undefined ? {} : { criteria }),
   };
 }
 
@@ -107,13 +111,13 @@ export function rowFrom(itemId: string, index: number, source: RowSource | undef
     stale: adjudication?.stale ?? false,
     conflict: adjudication?.conflict ?? false,
     reviewed: adjudication?.reviewed ?? false,
-    disagreement: human !== 'none' && human !== auto,
     facets,
     decidable: context.settings.decidable,
     margin: basis?.margin ?? null,
     lastChange: adjudication?.lastChange ?? null,
     ...(basis?.metricAcc !== undefined ? { metricAcc: { ...basis.metricAcc } } : {}),
-    ...gradedRowParts(context.scale, basis?.grade, adjudication, annotator),
+    disagreement: human !== 'none' && human !== auto,
+    ...gradedRowParts(context.scale, basis, adjudication, annotator),
   };
 }
 

@@ -6,7 +6,7 @@ import { TOOL_VERSION } from '../version';
 import { type RowBasis } from './itemViews';
 
 /** Bump when rowBasisOf computes its digest differently: index files written before are then rebuilt. */
-const ROW_BASIS_VERSION = 2;
+const ROW_BASIS_VERSION = 3;
 
 /**
  * Row digests: the labels a string column, the facets a column of indexes into a table of the distinct
@@ -20,6 +20,8 @@ const StoredRowsSchema = z.object({
   mc: z.record(z.string(), z.object({ mc1: z.number(), mc2: z.number() })),
   /** Sparse (graded runs only): position in the list → the line's automatic grade. */
   grades: z.record(z.string(), z.number().nullable()).default({}),
+  /** Sparse (items with criteria only): position in the list → the judge's grades of its criteria. */
+  criteria: z.record(z.string(), z.array(z.number().nullable())).default({}),
 });
 
 /** A row digest from the file, made when a row is drawn (or a header counts it): its label read when asked for. */
@@ -32,6 +34,7 @@ class StoredRowBasis implements RowBasis {
     readonly metricAcc: Readonly<Record<string, boolean>> | undefined,
     readonly mc: { readonly mc1: number; readonly mc2: number } | undefined,
     readonly grade: number | null | undefined,
+    readonly criteria: readonly (number | null)[] | undefined,
   ) {}
 
   get label(): string {
@@ -45,12 +48,12 @@ function decodeRows(json: unknown, sections: SectionReader, count: number): Stor
   const facets = sections.uint32('facets', count);
   const margins = sections.float64('margin', count);
   if (!parsed.success || labels === undefined || facets === undefined || margins === undefined) return undefined;
-  const { facetSets, metricAcc, mc, grades } = parsed.data;
+  const { facetSets, metricAcc, mc, grades, criteria } = parsed.data;
   for (let i = 0; i < count; i++) if ((facets[i] ?? -1) >= facetSets.length) return undefined;
   return {
     at(row) {
       const margin = margins[row] ?? Number.NaN;
-      return new StoredRowBasis(labels, row, facetSets[facets[row] ?? 0] ?? {}, Number.isNaN(margin) ? null : margin, metricAcc[row], mc[row], grades[row]);
+      return new StoredRowBasis(labels, row, facetSets[facets[row] ?? 0] ?? {}, Number.isNaN(margin) ? null : margin, metricAcc[row], mc[row], grades[row], criteria[row]);
     },
   };
 }
@@ -62,6 +65,7 @@ function encodeRows(rows: readonly RowBasis[], sections: SectionWriter): z.input
     metricAcc: {} as Record<string, Record<string, boolean>>,
     mc: {} as Record<string, { mc1: number; mc2: number }>,
     grades: {} as Record<string, number | null>,
+    criteria: {} as Record<string, (number | null)[]>,
   };
   const facets: number[] = [];
   rows.forEach((row, i) => {
@@ -75,6 +79,7 @@ function encodeRows(rows: readonly RowBasis[], sections: SectionWriter): z.input
     if (row.metricAcc !== undefined) stored.metricAcc[i] = { ...row.metricAcc };
     if (row.mc !== undefined) stored.mc[i] = row.mc;
     if (row.grade !== undefined) stored.grades[i] = row.grade;
+    if (row.criteria !== undefined) stored.criteria[i] = [...row.criteria];
   });
   sections.strings('label', rows.map((row) => row.label), { lazy: true });
   sections.uint32('facets', facets);

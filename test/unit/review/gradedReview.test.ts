@@ -22,7 +22,10 @@ test("a graded run's init names its scale, and its rows carry the judge's grade 
     assert.ok(HostMessageSchema.safeParse(sequence.init).success, `open ${open}`);
     assert.deepEqual(sequence.init.view?.scale, FIVE_LEVELS);
     const rows = session.rows();
-    for (const row of rows) assert.deepEqual(row.grades, { auto: run.lines.get(row.id)?.grade }, `open ${open}, item ${row.id}`);
+    for (const row of rows) {
+      const line = run.lines.get(row.id);
+      assert.deepEqual(row.grades, { auto: line?.grade, criteria: (line?.criteria ?? []).map((c) => ({ auto: c.grade })) }, `open ${open}, item ${row.id}`);
+    }
   }
 });
 
@@ -79,4 +82,28 @@ test('a binary run refuses grades and criteria from the page', () => {
   const base = { type: 'adjudicate', requestId: 1, itemId: '0' };
   assert.match(schema.safeParse({ ...base, decision: { grade: 1, hallucination: null, note: '' } }).error?.issues[0]?.message ?? '', /takes verdicts/);
   assert.match(schema.safeParse({ ...base, criterion: '1', decision: { verdict: true, hallucination: null, note: '' } }).error?.issues[0]?.message ?? '', /no criteria/);
+});
+
+test("a graded row carries each criterion's judge, final and own grades, and judge ≠ human where a criterion's levels differ (kept by the index)", () => {
+  const run = gradedRun();
+  const line = run.lines.get('2');
+  assert.ok(line !== undefined);
+  const judge = (line.criteria ?? []).map((c) => c.grade);
+  const other = FIVE_LEVELS.levels.find((l) => l.value !== judge[0])?.value ?? 0;
+  const same = judge[1] ?? null;
+  appendEvents(run, [
+    newAdjudicationEvent({ itemId: '2', annotator: 'Ana', role: 'annotator', state: { grade: same, hallucination: null, note: '' }, criterion: '2', current: line }),
+  ]);
+  for (const open of [1, 2]) {
+    const { session } = ReviewSession.open(run.dir, 'Ana', { searchInRows: open === 1 });
+    const row = session.row('2');
+    assert.deepEqual(row?.grades?.criteria, [{ auto: judge[0] }, { auto: judge[1], human: same, mine: same }, { auto: judge[2] }], `open ${open}`);
+    assert.equal(row?.disagreement, false, 'the same level as the judge');
+    assert.deepEqual(session.row('3')?.grades?.criteria?.map((c) => c.auto), (run.lines.get('3')?.criteria ?? []).map((c) => c.grade));
+  }
+  appendEvents(run, [newAdjudicationEvent({ itemId: '2', annotator: 'Ben', role: 'adjudicator', state: { grade: other, hallucination: null, note: '' }, criterion: '1', current: line })]);
+  const { session } = ReviewSession.open(run.dir, 'Ana', { searchInRows: false });
+  const row = session.row('2');
+  assert.deepEqual(row?.grades?.criteria?.[0], { auto: judge[0], human: other });
+  assert.equal(row?.disagreement, true, 'criterion 1 a level apart');
 });

@@ -6,7 +6,7 @@
  */
 import * as z from 'zod';
 import { GradeSchema, VerdictScaleSchema } from './core/scale/verdictScale';
-import { AnnotatorViewSchema, CategoryIdSchema, CriterionViewSchema, DecisionSchema, FinalGradeSchema } from './protocolDecisions';
+import { AnnotatorViewSchema, CategoryIdSchema, CriterionViewSchema, DecisionSchema, FinalGradeSchema, RowGradesSchema } from './protocolDecisions';
 
 export * from './protocolDecisions';
 
@@ -48,15 +48,7 @@ export const ItemRowSchema = z.object({
    * A graded run's grades: the judge's (null: none parsable), the final human one and this annotator's own
    * (absent: none). Its `auto`, `human` and `mine` then say only whether there is one ('null' / 'none').
    */
-  grades: z
-    .object({
-      auto: GradeSchema.optional(),
-      human: GradeSchema.optional(),
-      mine: GradeSchema.optional(),
-      /** An item with criteria: each criterion's grades in its line's order (the judge's; the final human one and this annotator's when there are). */
-      criteria: z.array(z.object({ auto: GradeSchema, human: GradeSchema.optional(), mine: GradeSchema.optional() })).optional(),
-    })
-    .optional(),
+  grades: RowGradesSchema.optional(),
 });
 export type ItemRow = z.infer<typeof ItemRowSchema>;
 

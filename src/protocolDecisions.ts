@@ -45,3 +45,15 @@ export const CriterionViewSchema = z.object({
   conflict: z.boolean(),
 });
 export type CriterionView = z.infer<typeof CriterionViewSchema>;
+
+/**
+ * A graded run's grades on a list row: the judge's (null: none parsable), the final human one and this
+ * annotator's own (absent: none); an item with criteria, each criterion's, in its line's order.
+ */
+export const RowGradesSchema = z.object({
+  auto: GradeSchema.optional(),
+  human: GradeSchema.optional(),
+  mine: GradeSchema.optional(),
+  criteria: z.array(z.object({ auto: GradeSchema, human: GradeSchema.optional(), mine: GradeSchema.optional() })).optional(),
+});
+export type RowGrades = z.infer<typeof RowGradesSchema>;

@@ -1,8 +1,11 @@
 // Runs every *.test.ts under test/ (except the end-to-end tier) with node's test runner through tsx.
 // Node 20 takes no globs, so the file list is built here. Extra arguments narrow it: `npm test -- metrics`.
-import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
+// The last line says how many tests were skipped, and why (scripts/test-skips.mjs).
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { spawnSync } from 'node:child_process';
+import { skipLine } from './test-skips.mjs';
 
 const filters = process.argv.slice(2);
 const files = readdirSync('test', { recursive: true, withFileTypes: true })
@@ -15,9 +18,24 @@ if (files.length === 0) {
   console.error('no test files matched');
   process.exit(1);
 }
+const scratch = mkdtempSync(join(tmpdir(), 'eval-adjudicator-test-'));
+const skips = join(scratch, 'skips.jsonl');
 const result = spawnSync(
   process.execPath,
-  ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-reporter=spec', ...files],
+  [
+    '--import', 'tsx', '--test', '--test-concurrency=2',
+    '--test-reporter=spec', '--test-reporter-destination=stdout',
+    `--test-reporter=${resolve(import.meta.dirname, 'test-skips.mjs')}`, `--test-reporter-destination=${skips}`,
+    ...files,
+  ],
   { stdio: 'inherit' },
 );
+let records = [];
+try {
+  records = readFileSync(skips, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line));
+} catch {
+  // No file: the runner wrote no skip line at all (or never started); the line below says none.
+}
+rmSync(scratch, { recursive: true, force: true });
+console.log(skipLine(records, resolve(process.env['EVAL_ADJUDICATOR_DATA'] ?? resolve('..', 'shared', 'data'))));
 process.exit(result.status ?? 1);

@@ -3,7 +3,6 @@ import { resolve } from 'node:path';
 import { UsageError } from '../../core/util/errors';
 import { type ExportFormat } from '../../core/runs/exportFormat';
 import { exportRun } from '../../core/export/exportRun';
-import { exportAdjudicated } from '../../core/adjudication/exportAdjudicated';
 import { loadRunState } from '../../core/adjudication/runState';
 import { runPaths } from '../../core/runs/runFolder';
 import { tornLineProblems } from '../../core/runs/tornLines';
@@ -12,6 +11,8 @@ import { type CliIo } from '../../core/commandLine/io';
 import { type Parsed, choiceOption, flag, onePositional, parseOptions, stringOption } from '../../core/commandLine/options';
 import { type WriteBack } from '../../core/benchmarks/benchmark';
 import { benchmarkOf, registeredBenchmarks } from '../../core/benchmarks/registry';
+import { EXPORT_PERS, adjudicatedExportOf } from '../../core/export/adjudicatedExport';
+import { gradedScaleOf } from '../../core/export/gradedRows';
 
 export const EXPORT_HELP = `Usage: eval-adjudicator export RUNDIR --format csv|json [--adjudicated] [--out FILE]
        eval-adjudicator export RUNDIR --format WRITE-BACK --out FILE [--source LOG]   (an imported log's own format, below)
@@ -25,7 +26,17 @@ primary metric's acc), error; for MC mc1, mc2, and each reference's score beside
 line); per metric M the columns M.maxRelevant, M.maxIrrelevant, M.diff, M.acc.
   --adjudicated   per item the automatic verdict, the final human verdict (automaticVerdict,
                   humanVerdict, decidedBy, annotators, flags, notes, stale, conflict); in JSON also the
-                  run's automatic and adjudicated scores, overrides by direction and flag counts
+                  run's automatic and adjudicated scores, overrides by direction and flag counts.
+                  A graded run (run.json scale ordinal or numeric) has grades instead, on the source's
+                  scale: automaticLevel, automaticGrade, humanLevel, humanGrade, decidedHow,
+                  adjudicatedLevel, adjudicatedGrade (a null grade written null, no grade empty),
+                  criteria, criteriaDecided, grades (each annotator's); JSON adds "graded" (mean grades
+                  with nulls counted, and the source's own figure, e.g. SEA-HELM's
+                  average_criteria_score, from the judge's and from the adjudicated grades), which the
+                  command also prints on stderr
+  --per item|criterion   with --adjudicated on a graded run: one row per item (default) or one row per
+                  criterion of each item (itemId, the facets, criterion, text, judgeWrote, the grade
+                  columns above, decidedBy, annotators, grades, notes, stale, conflict)
 `;
 
 const FORMATS: readonly ExportFormat[] = ['csv', 'json'];
@@ -53,7 +64,7 @@ function writeBackCommand(dir: string, writeBack: WriteBack, parsed: Parsed, io:
 }
 
 export function exportCommand(args: readonly string[], io: CliIo): number {
-  const parsed = parseOptions('export', args, { format: { type: 'string' }, out: { type: 'string' }, adjudicated: { type: 'boolean' }, source: { type: 'string' } });
+  const parsed = parseOptions('export', args, { format: { type: 'string' }, out: { type: 'string' }, adjudicated: { type: 'boolean' }, source: { type: 'string' }, per: { type: 'string' } });
   if (flag(parsed, 'help')) {
     io.stdout(exportHelp());
     return 0;
@@ -63,10 +74,16 @@ export function exportCommand(args: readonly string[], io: CliIo): number {
   if (writeBack !== undefined) return writeBackCommand(dir, writeBack, parsed, io);
   const format = choiceOption('export', parsed, 'format', FORMATS);
   if (format === undefined) throw new UsageError(`export: --format ${['csv', 'json', ...writeBacks().map((w) => w.format)].join('|')} is required`);
+  const per = choiceOption('export', parsed, 'per', EXPORT_PERS) ?? 'item';
   const state = flag(parsed, 'adjudicated') ? loadRunState(dir) : undefined;
+  const graded = state === undefined ? undefined : gradedScaleOf(state);
+  if (per !== 'item' && graded === undefined) throw new UsageError(`export: --per criterion goes with --adjudicated on a graded run (run.json scale ordinal or numeric)${state === undefined ? '' : `; ${dir} is binary`}`);
   // A plain export reads results.jsonl alone: its torn last line, if any, is still worth a word.
   warnSkippedLines(io, state !== undefined ? state.problems : tornLineProblems(runPaths(dir)));
-  const text = state !== undefined ? exportAdjudicated(dir, format, state) : exportRun(dir, format);
+  const exported = state === undefined ? { text: exportRun(dir, format), gradedLines: [] } : adjudicatedExportOf(state, format, per);
+  // A graded run's figures (the source's own among them) are printed, as summary prints them.
+  for (const line of exported.gradedLines) io.stderr(`${line}\n`);
+  const text = exported.text;
   const out = stringOption(parsed, 'out');
   if (out === undefined) {
     io.stdout(text);

@@ -3,38 +3,11 @@ import { type AdjudicationCells } from '../adjudication/adjudicationCells';
 import { type RunState } from '../adjudication/runState';
 import { automaticScore } from '../runs/automaticSummary';
 import { type ExportFormat, verdictCell } from '../runs/exportFormat';
-import { type ResultLine } from '../runs/resultLine';
+import { type SourceFigure } from '../scale/sourceFigure';
 import { toCsv } from '../util/csv';
-import { ForeignInputsSchema, shownValue } from './foreignInputs';
-
-interface ForeignRow {
-  readonly itemId: string;
-  readonly sampleId: string;
-  readonly epoch: number | null;
-  readonly input: string;
-  readonly target: string;
-  readonly output: string | null;
-  readonly scoreValue: string;
-  readonly verdict: boolean | null | undefined;
-  readonly error: string | null;
-}
-
-function rowOf(itemId: string, line: ResultLine | undefined): ForeignRow {
-  const parsed = ForeignInputsSchema.safeParse(line?.inputs);
-  const inputs = parsed.success ? parsed.data : undefined;
-  const verdictScore = inputs?.scores.find((s) => s.name === inputs.verdictScore);
-  return {
-    itemId,
-    sampleId: inputs?.sampleId ?? '',
-    epoch: inputs?.epoch ?? null,
-    input: inputs?.conversation.map((t) => `${t.role}: ${t.text}`).join('\n\n') ?? '',
-    target: inputs?.target ?? '',
-    output: line?.response ?? null,
-    scoreValue: verdictScore === undefined ? '' : shownValue(verdictScore.value),
-    verdict: line === undefined || line.error !== null ? undefined : line.verdict,
-    error: line?.error ? `${line.error.kind}: ${line.error.message}` : null,
-  };
-}
+import { type ForeignRow, rowOf } from './foreignRows';
+import { gradedScaleOf } from '../export/gradedRows';
+import { exportForeignGraded } from './foreignGradedExport';
 
 const PLAIN_HEADER = ['itemId', 'sampleId', 'epoch', 'input', 'target', 'output', 'scoreValue', 'verdict', 'error'];
 
@@ -50,7 +23,9 @@ export function exportForeignPlain(state: RunState, format: ExportFormat): strin
 }
 
 /** `export --adjudicated`: the log's verdict beside the human one, who decided, flags and notes. */
-export function exportForeignAdjudicated(state: RunState, format: ExportFormat, cellsOf: (itemId: string) => AdjudicationCells): string {
+export function exportForeignAdjudicated(state: RunState, format: ExportFormat, cellsOf: (itemId: string) => AdjudicationCells, figure?: SourceFigure): string {
+  const scale = gradedScaleOf(state);
+  if (scale !== undefined) return exportForeignGraded(state, scale, format, cellsOf, figure);
   const rows = state.manifest.dataset.itemIds.map((id) => ({ row: rowOf(id, state.current.get(id)), outcome: automaticOutcome(state.current.get(id)), cells: cellsOf(id) }));
   if (format === 'json') {
     const items = rows.map(({ row, outcome, cells }) => ({ ...row, verdict: undefined, automaticVerdict: row.verdict ?? null, automaticOutcome: outcome, ...cells, humanVerdict: cells.humanVerdict ?? null, humanDecided: cells.humanVerdict !== undefined }));

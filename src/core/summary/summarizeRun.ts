@@ -8,7 +8,7 @@ import { type EstimateOptions } from '../validation/estimate';
 import { validationSummary } from '../validation/validationSummary';
 import { formatValidationLines } from '../validation/formatValidation';
 import { type RunSummary } from './runSummary';
-import { gradedScore } from '../adjudication/gradedScore';
+import { gradedSummaryOf } from './gradedRunSummary';
 import { isGraded, scaleOf } from '../scale/verdictScale';
 import { gradedSummaryLines } from './gradedSummaryLines';
 
@@ -39,9 +39,7 @@ export function summarizeState(state: RunState, options: EstimateOptions = {}): 
   };
   const parts = benchmarkOf(manifest.benchmark).summary;
   const scale = scaleOf(manifest);
-  const withGrades = isGraded(scale)
-    ? { ...summary, graded: gradedScore(scale, manifest.dataset.itemIds, byItem, (id) => state.adjudication(id), parts?.figure) }
-    : summary;
+  const withGrades = isGraded(scale) ? { ...summary, graded: gradedSummaryOf(state, scale, parts?.figure) } : summary;
   return parts?.extend?.(withGrades, state) ?? withGrades;
 }
 

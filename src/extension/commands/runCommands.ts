@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import * as vscode from 'vscode';
 import { annotatorNameQuestion } from '../annotatorIdentity';
-import { exportAdjudicated } from '../../core/adjudication/exportAdjudicated';
+import { type AdjudicatedExport, adjudicatedExportOf, exportsCriteria } from '../../core/export/adjudicatedExport';
 import { importedRunName, importerChoices } from '../../core/benchmarks/importerChoices';
 import { type WriteBack } from '../../core/benchmarks/benchmark';
 import { benchmarkOf, registeredBenchmarks } from '../../core/benchmarks/registry';
@@ -60,17 +60,26 @@ export async function openRunFolder(): Promise<string | undefined> {
 
 export async function exportAdjudicatedCommand(runDir: string): Promise<void> {
   let writeBack: WriteBack | undefined;
+  let criteria = false;
   try {
     writeBack = benchmarkOf(readManifest(runDir).benchmark).writeBack;
+    criteria = exportsCriteria(loadRunState(runDir, takesVerdicts));
   } catch (error) {
     void vscode.window.showErrorMessage(`Eval Adjudicator: ${errorMessage(error)}`);
     return;
   }
+  const perItem = criteria ? ' per item' : '';
   const format = await vscode.window.showQuickPick(
     [
-      { label: 'CSV', description: 'one row per item, UTF-8 with a BOM for spreadsheets', format: 'csv' as const },
-      { label: 'JSON', description: 'items plus the automatic and adjudicated scores, overrides and flags', format: 'json' as const },
-      ...(writeBack === undefined ? [] : [{ label: writeBack.label, description: 'a new file beside the source log, which is never changed', format: 'write-back' as const }]),
+      { label: `CSV${perItem}`, description: 'one row per item, UTF-8 with a BOM for spreadsheets', format: 'csv' as const, per: 'item' as const },
+      { label: `JSON${perItem}`, description: 'items plus the automatic and adjudicated scores, overrides and flags', format: 'json' as const, per: 'item' as const },
+      ...(criteria
+        ? [
+            { label: 'CSV per criterion', description: "one row per criterion: the judge's and the human grade on the scale", format: 'csv' as const, per: 'criterion' as const },
+            { label: 'JSON per criterion', description: 'criteria plus the graded scores and the source figure', format: 'json' as const, per: 'criterion' as const },
+          ]
+        : []),
+      ...(writeBack === undefined ? [] : [{ label: writeBack.label, description: 'a new file beside the source log, which is never changed', format: 'write-back' as const, per: 'item' as const }]),
     ],
     { title: 'Export Adjudicated Scores' },
   );
@@ -79,19 +88,23 @@ export async function exportAdjudicatedCommand(runDir: string): Promise<void> {
     if (writeBack !== undefined) await writeBackCommand(runDir, writeBack);
     return;
   }
+  const name = format.per === 'criterion' ? `adjudicated-criteria.${format.format}` : `adjudicated.${format.format}`;
   const target = await vscode.window.showSaveDialog({
-    defaultUri: vscode.Uri.file(join(runDir, `adjudicated.${format.format}`)),
+    defaultUri: vscode.Uri.file(join(runDir, name)),
     filters: format.format === 'csv' ? { CSV: ['csv'] } : { JSON: ['json'] },
     title: 'Export Adjudicated Scores',
   });
   if (target === undefined) return;
+  let exported: AdjudicatedExport;
   try {
-    writeFileSync(target.fsPath, exportAdjudicated(runDir, format.format));
+    exported = adjudicatedExportOf(loadRunState(runDir, takesVerdicts), format.format, format.per);
+    writeFileSync(target.fsPath, exported.text);
   } catch (error) {
     void vscode.window.showErrorMessage(`Eval Adjudicator: ${errorMessage(error)}`);
     return;
   }
-  const open = await vscode.window.showInformationMessage(`Exported ${basename(target.fsPath)}.`, 'Open');
+  // A graded run's message names its figure, automatic and adjudicated (the source's own where it has one).
+  const open = await vscode.window.showInformationMessage(`Exported ${basename(target.fsPath)}.${exported.headline === null ? '' : ` ${exported.headline}`}`, 'Open');
   if (open !== 'Open') return;
   if (format.format !== 'csv') {
     await vscode.commands.executeCommand('vscode.open', target);

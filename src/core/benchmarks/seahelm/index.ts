@@ -13,6 +13,7 @@ const BASE = foreignBenchmark({
   description: "a SEA-HELM criteria-judge task's inference file and judge replies (kalahi-judge…), imported",
   importer: SEAHELM_IMPORT,
   verdictRule: VERDICT_RULE,
+  figure: SEAHELM_FIGURE,
 });
 
 /** SEA-HELM criteria-judge outputs: graded on the task's classifications, criterion by criterion. */

@@ -1,5 +1,6 @@
 // npm run bench: every performance figure of the tool, as one JSON object on stdout (progress on stderr).
-//   node --import tsx bench/main.ts [--only runner,wholeProcess,noisy429,outage,rateLimit,kalahiMc,ggufMc,metrics,neural,reviewUi,adjudication,loading,foreignImport] [--quick]
+//   node --import tsx bench/main.ts [--only runner,wholeProcess,noisy429,outage,rateLimit,kalahiMc,ggufMc,metrics,neural,reviewUi,adjudication,loading,foreignImport] [--quick] [--no-readme]
+// It also writes its figures into bench/README.md (bench/readme.ts), unless --no-readme.
 // Each figure is a ratio or a median measured within this one run, never an absolute pass/fail timing.
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -15,6 +16,7 @@ import { benchNoisy429 } from './noisy429';
 import { benchOutage } from './outage';
 import { DATA_DIR, cleanupScratch, scratchDir } from './paths';
 import { benchRateLimit } from './rateLimit';
+import { recordRun } from './readme';
 import { benchReviewUi } from './reviewUi';
 import { benchRunner } from './runner';
 import { log, round, since } from './stats';
@@ -62,7 +64,7 @@ function shown<T>(outcome: Outcome<T>): T | { error: string } {
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { only: { type: 'string' }, quick: { type: 'boolean' } }, strict: true });
+  const { values } = parseArgs({ options: { only: { type: 'string' }, quick: { type: 'boolean' }, 'no-readme': { type: 'boolean' } }, strict: true });
   const only = values.only?.split(',').map((s) => s.trim());
   const unknown = only?.find((s) => !(SECTIONS as readonly string[]).includes(s));
   if (unknown !== undefined) throw new Error(`--only: unknown section "${unknown}" (${SECTIONS.join(', ')})`);
@@ -134,6 +136,10 @@ async function main(): Promise<void> {
   const withTargets = targets.filter((t) => t.reportedOnly !== true);
   log(`targets met: ${withTargets.filter((t) => t.met).length} of ${withTargets.length} (and ${targets.length - withTargets.length} figures reported without a target)`);
   process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+  if (values['no-readme'] !== true) {
+    recordRun(report, process.argv.slice(2));
+    log('figures written into bench/README.md');
+  }
 }
 
 main()

@@ -243,13 +243,32 @@ def check_sums_with_python312(python312, lists):
     print(f"sum port agrees with {python312} on {len(lists)} lists")
 
 
+def check_config(modules, path):
+    """CriteriaJudgeMetric over the committed files with another task config's classifications (its first task)."""
+    with open(path, encoding="utf-8") as f:
+        config = next(iter(yaml.safe_load(f).values()))
+    config = {**config, "languages": {LANG: {"prompt_template": {}}}, "fewshot_num_examples": {"instruct": 0}}
+    task_config = TaskConfigStandIn(config)
+    Dataloader = modules["src.dataloaders.judges.criteria_dataloader"].HuggingFaceCriteriaDataloader
+    dataloader = Dataloader(task_config, 0, model_name=f"aisingapore/{MODEL}", run_base_path=OUT)
+    dataloader.dataframe = pd.read_json(dataloader.get_inference_filepath(), lines=True, dtype={"id": str})
+    metric_module = modules["src.metrics.llm_judges.criteria_judge_metric"]
+    metric_module.sum = py312_sum
+    metric = metric_module.CriteriaJudgeMetric(dataloader=dataloader, task_config=task_config)
+    print(json.dumps(metric.calculate_metrics()))
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--seahelm", required=True, help="a SEA-HELM checkout at 6844e6c (src/ and seahelm_tasks/)")
     parser.add_argument("--data", default=os.environ.get("EVAL_ADJUDICATOR_DATA", os.path.join(REPO, "..", "shared", "data")))
     parser.add_argument("--python312", help="a Python 3.12 to check the sum port against")
+    parser.add_argument("--check-config", help="write nothing: print SEA-HELM's figures for the committed files under this task config")
     args = parser.parse_args()
     modules = load_seahelm(args.seahelm)
+    if args.check_config:
+        check_config(modules, args.check_config)
+        return
     with open(os.path.join(args.seahelm, "seahelm_tasks", "cultural", "kalahi_judge", "config.yaml"), encoding="utf-8") as f:
         config = yaml.safe_load(f)[TASK]
     with open(os.path.join(args.data, "kalahi", "filipino.csv"), newline="", encoding="utf-8") as f:

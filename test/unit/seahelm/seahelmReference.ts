@@ -48,7 +48,8 @@ export interface ReferenceFigures {
   readonly plainAverage: number;
 }
 
-export function referenceFigures(inferenceFile: string, judgeFile: string): ReferenceFigures {
+/** `values`: the task config's classifications (default kalahi-judge's), each with whether YAML wrote it as an int. */
+export function referenceFigures(inferenceFile: string, judgeFile: string, values: Record<string, { value: number; int: boolean }> = VALUES): ReferenceFigures {
   const judgements = jsonLines(judgeFile).map((row) => {
     const [id, criteria] = String(row['custom_ids']).split('_');
     const reply = row['responses'];
@@ -58,7 +59,7 @@ export function referenceFigures(inferenceFile: string, judgeFile: string): Refe
   const items = jsonLines(inferenceFile).map((row) => {
     const id = String(row['id']);
     const mine = judgements.filter((j) => j.id === id).sort((a, b) => (a.criteria < b.criteria ? -1 : a.criteria > b.criteria ? 1 : 0));
-    const scores = mine.map((j) => (j.classification !== null && j.classification in VALUES ? (VALUES[j.classification] ?? { value: 0, int: false }) : { value: 0, int: false }));
+    const scores = mine.map((j) => (j.classification !== null && j.classification in values ? (values[j.classification] ?? { value: 0, int: false }) : { value: 0, int: false }));
     const category = (row['metadata'] as { category: string }).category;
     return { id, category, score: sum312(scores) / scores.length, criteria: mine.map((j) => j.criteria), classes: mine.map((j) => j.classification) };
   });

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseKalahiCsv, splitAnswers } from '../../../src/core/benchmarks/kalahi/dataset';
+import { KalahiRecordSchema, checkedRecord, parseKalahiCsv, splitAnswers } from '../../../src/core/benchmarks/kalahi/dataset';
 import { InputError } from '../../../src/core/util/errors';
 import { requireSharedFile, sharedDataDir } from '../../helpers/sharedData';
 
@@ -88,4 +88,29 @@ test('other bad rows are errors naming where they are', () => {
     [HEADER.replace(',topic', '') + '\r\n', /bad\.csv, line 1, field "topic": missing column/],
   ];
   for (const [text, expected] of cases) assert.throws(() => parseKalahiCsv(text, 'bad.csv'), expected);
+});
+
+test('the plain record check agrees with KalahiRecordSchema: every official record, and each way a field can fail', (t) => {
+  const path = join(sharedDataDir, 'kalahi', 'filipino_unenriched.csv');
+  if (!requireSharedFile(t, path)) return;
+  const official: Record<string, string>[] = parseKalahiCsv(readFileSync(path, 'utf8'), path).map((item) => ({ ...item.record }));
+  const good = official[0];
+  assert.ok(good !== undefined && good['base'] !== undefined);
+  const without = (name: string): Record<string, string> => Object.fromEntries(Object.entries(good).filter(([key]) => key !== name));
+  const variants: Record<string, string>[] = [...official, without('base')];
+  const failing = ['', 'x', '12a', ' 12', '1'.repeat(64), '1'.repeat(65), 'y'.repeat(100_000), 'y'.repeat(100_001)];
+  for (const name of Object.keys(good)) {
+    for (const value of failing) variants.push({ ...good, [name]: value });
+    variants.push(without(name));
+  }
+  variants.push({ ...good, extra: 'x' });
+  let refused = 0;
+  for (const fields of variants) {
+    const byZod = KalahiRecordSchema.safeParse(fields);
+    const plain = checkedRecord(fields);
+    assert.equal(plain !== null, byZod.success, JSON.stringify(Object.keys(fields)));
+    if (byZod.success) assert.equal(JSON.stringify(plain), JSON.stringify(byZod.data), 'the same record, keys in the same order');
+    else refused++;
+  }
+  assert.ok(refused > 20);
 });

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { GgmlLogSoftmax } from '../../../src/core/runtimes/gguf/ggmlLogSoftmax';
 import { loadLlamaRuntime } from '../../../src/core/runtimes/gguf/llamaLibrary';
+import { LogitsCopy } from '../../../src/core/runtimes/gguf/logitsCopy';
 import { mulberry32 } from '../../server/rng';
 
 /** ln softmax(row)[t] in float64 from the float32 logits, summed the slow, plain way. */
@@ -46,6 +47,49 @@ describe("ggml's native log-softmax over a logits buffer", () => {
     } finally {
       softmax.dispose();
       g.ggml_backend_buffer_free(buffer);
+    }
+  });
+
+  it("a large row (Llama 3's 128 256 entries) whose maximum is its last entry, read from a copy whose source is then overwritten, as the next decode does", async () => {
+    const runtime = await loadLlamaRuntime(false);
+    const { koffi } = runtime.api;
+    const g = runtime.ggml;
+    const V = 128_256;
+    const random = mulberry32(11);
+    const rows = [0, 1].map(() => Float32Array.from({ length: V }, () => (random() - 0.5) * 30));
+    // Row 0: the maximum, 90 nats above the rest, is the row's last entry (a maximum taken over part of the row
+    // would overflow the exponentials); row 1: the maximum first, and a token 200 nats below it.
+    (rows[0] as Float32Array)[V - 1] = 105;
+    (rows[1] as Float32Array)[0] = 80;
+    (rows[1] as Float32Array)[5] = -120;
+    const bytes = 4 * V * rows.length;
+    const source = g.ggml_backend_buft_alloc_buffer(g.ggml_backend_cpu_buffer_type(), bytes);
+    assert.ok(source !== null);
+    const logits = g.ggml_backend_buffer_get_base(source);
+    const flat = new Float32Array(V * rows.length);
+    rows.forEach((row, r) => flat.set(row, r * V));
+    koffi.encode(logits, 'float', flat, flat.length);
+    const copy = new LogitsCopy(koffi, g, bytes);
+    const softmax = new GgmlLogSoftmax(koffi, g, V, 2, 8, 2);
+    try {
+      const copied = copy.from(logits, bytes);
+      koffi.encode(logits, 'float', new Float32Array(V * rows.length).fill(7), flat.length);
+      const targets = [[V - 1, 0, 64_000], [0, 5, V - 1]];
+      const got = await softmax.logProbs(copied, targets);
+      targets.forEach((row, r) =>
+        row.forEach((t, k) => {
+          const expected = exact(rows[r] ?? new Float32Array(), t);
+          const value = got[r]?.[k] ?? Number.NaN;
+          assert.ok(Math.abs(value - expected) < 1e-6 * Math.max(1, Math.abs(expected) / 10), `row ${r} token ${t}: ${value}, float64 ${expected}`);
+        }),
+      );
+      assert.ok(Math.abs(got[0]?.[0] ?? Number.NaN) < 1e-6, 'the maximum 90 nats above the rest has probability 1');
+      assert.ok((got[1]?.[1] ?? 0) < -190, 'the token 200 nats below the maximum is recomputed from the copy');
+      assert.throws(() => copy.from(logits, bytes + 4), /exceed/);
+    } finally {
+      softmax.dispose();
+      copy.free();
+      g.ggml_backend_buffer_free(source);
     }
   });
 });

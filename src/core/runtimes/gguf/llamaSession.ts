@@ -2,6 +2,7 @@ import { CancelledError } from './ggufErrors';
 import { type LlamaApi, type NativePointer } from './llamaApi';
 import { type BatchToken, LlamaBatch } from './llamaBatch';
 import { GgmlLogSoftmax } from './ggmlLogSoftmax';
+import { LogitsCopy } from './logitsCopy';
 import { type LlamaRuntime } from './llamaLibrary';
 
 /** A token to evaluate and, when its output row is wanted, the next tokens whose log-probs to read from it. */
@@ -22,6 +23,8 @@ export class LlamaSession {
   readonly api: LlamaApi;
   private readonly batch: LlamaBatch;
   private readonly softmax: GgmlLogSoftmax;
+  /** A copy of the last decode's logits rows, which the log-softmax reads while the next decode runs. */
+  private readonly rows: LogitsCopy;
 
   constructor(
     runtime: LlamaRuntime,
@@ -41,6 +44,7 @@ export class LlamaSession {
     this.batch = new LlamaBatch(api, this.batchSize);
     // A row may hold the first token of every continuation (the prefix's last row).
     this.softmax = new GgmlLogSoftmax(api.koffi, runtime.ggml, vocabulary, this.outputsPerDecode, this.outputsPerDecode + sequences, softmaxThreads);
+    this.rows = new LogitsCopy(api.koffi, runtime.ggml, 4 * vocabulary * this.outputsPerDecode);
   }
 
   /** Empties the KV cache of every sequence. */
@@ -55,31 +59,48 @@ export class LlamaSession {
    */
   async feed(tokens: readonly FeedToken[], signal: AbortSignal, read = true): Promise<number[][]> {
     const results: number[][] = [];
-    let start = 0;
-    while (start < tokens.length) {
+    // The log-softmax of one decode's rows runs (on a copy of them) while the next decode runs.
+    let pending: Promise<number[][]> | null = null;
+    try {
+      let start = 0;
+      while (start < tokens.length) {
+        if (signal.aborted) throw new CancelledError();
+        let end = start;
+        let outputs = 0;
+        while (end < tokens.length && end - start < this.batchSize) {
+          const wants = (tokens[end]?.output ?? false) ? 1 : 0;
+          if (outputs + wants > this.outputsPerDecode) break;
+          outputs += wants;
+          end++;
+        }
+        const chunk = tokens.slice(start, end);
+        await this.batch.decode(this.context, this.batch.fill(chunk));
+        if (read && outputs > 0) {
+          const logits = this.api.llama_get_logits(this.context);
+          if (logits === null) throw new Error('llama.cpp returned no logits for a decode with outputs');
+          if (pending !== null) results.push(...(await pending));
+          pending = null;
+          const targets = chunk.filter((t) => t.output).map((t) => t.targets);
+          const computing = this.softmax.logProbs(this.rows.from(logits, outputs * 4 * this.vocabulary), targets);
+          // Awaited after the next decode; until then a failure must not count as unhandled.
+          computing.catch(() => undefined);
+          pending = computing;
+        }
+        start = end;
+      }
+      if (pending !== null) results.push(...(await pending));
+      pending = null;
       if (signal.aborted) throw new CancelledError();
-      let end = start;
-      let outputs = 0;
-      while (end < tokens.length && end - start < this.batchSize) {
-        const wants = (tokens[end]?.output ?? false) ? 1 : 0;
-        if (outputs + wants > this.outputsPerDecode) break;
-        outputs += wants;
-        end++;
-      }
-      const chunk = tokens.slice(start, end);
-      await this.batch.decode(this.context, this.batch.fill(chunk));
-      if (read && outputs > 0) {
-        const logits = this.api.llama_get_logits(this.context);
-        if (logits === null) throw new Error('llama.cpp returned no logits for a decode with outputs');
-        results.push(...(await this.softmax.logProbs(logits, chunk.filter((t) => t.output).map((t) => t.targets))));
-      }
-      start = end;
+    } finally {
+      // A decode that failed or was cancelled must not leave the log-softmax reading the copy unawaited.
+      await pending?.catch(() => undefined);
     }
     return results;
   }
 
   dispose(): void {
     this.softmax.dispose();
+    this.rows.free();
     this.batch.free();
     this.api.llama_free(this.context);
   }

@@ -163,6 +163,7 @@ class ReviewController implements ReviewApp {
     window.removeEventListener('focus', this.onWindowFocus);
     this.save.dispose();
     this.list.dispose();
+    this.detail.dispose();
     this.filterBar.dispose();
     this.root.replaceChildren();
   }

@@ -8,6 +8,7 @@ import type { BlindReview } from './blindReview';
 import { currentCompare, currentMeasure } from './detailReferences';
 import { clearMarks, markRanges } from './highlight';
 import { ItemDetailView, type ReferencesViewState } from './itemDetailView';
+import { paneScrollPositions, restorePaneScroll, revealInPane } from './paneScroll';
 import type { PendingDecisions } from './pendingDecisions';
 import { metricLabel, measuresOf } from './referenceScores';
 import { referenceKeys, referenceName } from './referenceTexts';
@@ -49,7 +50,15 @@ export class DetailPresenter {
 
   constructor(private readonly host: DetailPresenterHost) {
     this.scroll = el('div', { class: 'detail-scroll', role: 'region', 'aria-label': 'Item and model output', tabindex: -1 }, [this.view.element]);
+    // A smaller panel (the side bar opened, the window resized) keeps the compared reference in its column's view.
+    window.addEventListener('resize', this.onResize);
   }
+
+  dispose(): void {
+    window.removeEventListener('resize', this.onResize);
+  }
+
+  private readonly onResize = (): void => this.revealCompared();
 
   /** A new init: the next detail is drawn afresh. */
   forget(): void {
@@ -157,7 +166,7 @@ export class DetailPresenter {
     const key = `${contentKey(detail)}|${String(hidden)}|${String(seen)}|${this.references.measure ?? ''}|${this.references.compare ?? ''}`;
     if (this.shownContent?.id !== detail.id || this.shownContent.key !== key) {
       const sameItem = this.shownContent?.id === detail.id;
-      const scrollTop = this.scroll.scrollTop;
+      const positions = paneScrollPositions(this.view.element);
       const active = document.activeElement;
       const focusKey = active instanceof HTMLElement && this.scroll.contains(active) ? active.dataset['focusKey'] : undefined;
       this.view.show(detail, {
@@ -173,8 +182,12 @@ export class DetailPresenter {
       });
       if (!hidden) this.host.blind.shown(detail.id);
       this.highlightSearch();
-      this.scroll.scrollTop = sameItem ? scrollTop : 0;
-      if (focusKey !== undefined) Array.from(this.scroll.querySelectorAll<HTMLElement>('[data-focus-key]')).find((e) => e.dataset['focusKey'] === focusKey)?.focus();
+      // Each pane scrolls on its own: back where it was for the same item; a new item shows the reference its answer is compared with.
+      if (sameItem) restorePaneScroll(this.view.element, positions);
+      else this.revealCompared();
+      const focusable = Array.from(this.scroll.querySelectorAll<HTMLElement>('[data-focus-key]'));
+      const refocus = focusKey === undefined ? undefined : focusable.find((e) => e.dataset['focusKey'] === focusKey);
+      refocus?.focus({ preventScroll: true });
       this.shownContent = { id: detail.id, key };
     } else {
       this.view.doneLoading();
@@ -237,12 +250,17 @@ export class DetailPresenter {
     this.changeReferences({ compare: keys[(at + delta + keys.length) % keys.length] ?? null });
   }
 
+  /** The reference compared with, brought into view in the references column alone (the answer stays in view). */
+  private revealCompared(): void {
+    const compared = this.view.element.querySelector('.ref.is-compared');
+    if (compared !== null) revealInPane(compared);
+  }
+
   private changeReferences(change: Partial<ReferencesViewState>): void {
     this.references = { ...this.references, ...change };
     this.render();
     if (change.compare === undefined || change.compare === null) return;
-    // The reference compared with is brought into view (the fourth and later ones sit below the fold).
-    this.view.element.querySelector('.ref.is-compared')?.scrollIntoView({ block: 'nearest' });
+    this.revealCompared();
     this.host.announcer.announce(`Compared with ${referenceName(change.compare)}`);
   }
 }

@@ -67,7 +67,7 @@ export function renderReferences(detail: ReferencesDetail, context: DetailContex
 function answerParts(detail: ReferencesDetail, answer: string | null, compare: string, lang: string): (HTMLElement | null)[] {
   const open = detail.open;
   if (open === null) {
-    return [detail.decidable ? el('p', { class: 'no-data' }, 'No open-ended answer recorded.') : callout('info', 'graph', 'Multiple choice', [el('p', { class: 'callout-text' }, 'No open-ended answer: the model’s log-prob of each reference is beside it, with MC1 and MC2 below. Multiple-choice items take flags and notes, no verdict.')])];
+    return [detail.decidable ? el('p', { class: 'no-data' }, 'No open-ended answer recorded.') : multipleChoiceCallout(detail)];
   }
   const refusal = open.refusal === null ? null : callout('warning', 'shield', 'Refused by the content filter', [el('p', { class: 'callout-text' }, 'The provider refused to answer; the refusal counts as an empty answer.')]);
   if (answer === null) return [refusal, el('p', { class: 'no-data' }, 'Empty answer: every metric scores 0 on every reference (diff 0, acc false).')];
@@ -80,6 +80,14 @@ function answerParts(detail: ReferencesDetail, answer: string | null, compare: s
     el('span', {}, `Underlined: ${shared} of the answer’s ${total} content words also occur in ${referenceName(compare)} (o: next reference).`),
   ]);
   return [refusal, block, legend];
+}
+
+/** A multiple-choice item: its MC1 and MC2 in the title, beside the prompt (the references column may scroll). */
+function multipleChoiceCallout(detail: ReferencesDetail): HTMLElement {
+  const mc = detail.mc;
+  const title = mc === null ? 'Multiple choice' : `Multiple choice · MC1 ${mc.mc1} · MC2 ${mc.mc2.toFixed(3)}`;
+  const text = 'No open-ended answer: the model’s log-prob of each reference is beside it, with MC1 and MC2 below. Multiple-choice items take flags and notes, no verdict.';
+  return callout('info', 'graph', title, [el('p', { class: 'callout-text' }, text)]);
 }
 
 function measurePicker(measures: readonly Measure[], current: string | null, onPick: (id: string) => void): HTMLElement | null {

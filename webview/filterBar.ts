@@ -103,7 +103,10 @@ export class FilterBar {
       setText(chip.count, count(n));
       chip.button.hidden = (f.hideWhenEmpty && n === 0 && this.state.filter !== f.id) || (this.blind && f.automatic);
       const label = f.id === 'disagreement' ? `${this.autoWho === 'judge' ? 'Judge' : this.autoWho} ≠ human` : f.label;
-      chip.button.setAttribute('aria-label', `${f.group === 'auto' ? `${this.autoWho === 'judge' ? 'Judge' : this.autoWho} said ` : ''}${label}: ${count(n)} items`);
+      const spoken = `${f.group === 'auto' ? `${this.autoWho === 'judge' ? 'Judge' : this.autoWho} said ` : ''}${label}: ${count(n)} items`;
+      chip.button.setAttribute('aria-label', spoken);
+      // A narrow list shows the chips' icons and counts only: the tooltip names them.
+      chip.button.title = spoken;
     }
     setText(this.shown, `${count(shown)} ${shown === 1 ? 'item' : 'items'} shown`);
     this.outdated.hidden = !outdated;

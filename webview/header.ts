@@ -88,6 +88,8 @@ export class HeaderView {
     setText(this.status, run.status);
     const doing = role === 'adjudicator' ? 'adjudicating' : 'annotating';
     setText(this.who, annotator === '' ? `${doing}: your name is asked at your first decision` : `${doing} as ${annotator}`);
+    // A narrow panel shortens these with an ellipsis: the tooltip keeps each whole.
+    for (const part of [this.judge, this.status, this.who]) part.title = part.textContent;
     const promptLabel = view.automatic === 'metric' ? 'How this run was scored (p)' : 'Judge prompt (p)';
     this.promptButton.setAttribute('label', promptLabel);
     this.promptButton.setAttribute('title', promptLabel);

@@ -179,6 +179,7 @@ describe('review webview: Kalahi multiple choice', () => {
     const summary = textOf(m.$('.mc-summary'));
     assert.match(summary, /MC1 1 the best answer scores above every irrelevant one/);
     assert.match(summary, /MC2 0\.620/);
+    assert.equal(textOf(m.$('.pane-item .callout-title')), 'Multiple choice · MC1 1 · MC2 0.620', 'the outcome beside the prompt, in view while the references scroll');
     assert.equal(m.$('.compare-button'), null, 'nothing to compare without an answer');
     assert.equal(m.$('.verdict-buttons')?.hidden, true, 'flags and notes only');
     assert.match(textOf(m.$('.flags-only')), /no verdict/);

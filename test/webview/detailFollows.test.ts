@@ -1,8 +1,8 @@
-// Issue 29, item 9: the detail follows the filtered list (the first item it leaves, or a notice when none),
-// and `o` brings the reference compared with into view.
+// Issue 29, item 9: the detail follows the filtered list (the first item it leaves, or a notice when none).
+// `o` bringing the compared reference into view (in its own column) is paneScroll.test.ts's.
 import assert from 'node:assert/strict';
 import { afterEach, describe, test } from 'node:test';
-import { KALAHI_RUN, init, item, kalahiDetail, kalahiRows, rows, yokaiDetail } from './fixtures';
+import { init, item, rows, yokaiDetail } from './fixtures';
 import { type Mounted, mount, searchFor as search, textOf } from './harness';
 
 let m: Mounted | undefined;
@@ -45,30 +45,5 @@ describe('review webview: the detail follows the filter', () => {
     await m.settle();
     assert.doesNotMatch(textOf(m.$('.detail-scroll')), /No item matches/);
     assert.equal(m.$$('.detail-scroll .choice').length, 4, 'its detail is drawn again');
-  });
-});
-
-describe('review webview: o brings the reference into view', () => {
-  test('from the fourth reference on, the compared one is scrolled into view', async () => {
-    m = await mount();
-    m.deliver(init({ run: KALAHI_RUN, rows: kalahiRows(3) }));
-    const relevant = ['Magmano sa iyong Lola.', 'Batiin ang Lola.', 'Igalang ang matatanda.', 'Humalik sa kamay.', 'Magpasalamat.'];
-    m.deliver(item(kalahiDetail('0101000100', { references: { relevant, irrelevant: ['Umalis ka.', 'Huwag pansinin.'], bestIndex: 0 } })));
-    await m.settle();
-    const scrolled: string[] = [];
-    const original = Element.prototype.scrollIntoView;
-    Element.prototype.scrollIntoView = function (this: Element): void {
-      scrolled.push(this.textContent ?? '');
-    };
-    try {
-      m.$('.vlist')?.focus();
-      for (let i = 0; i < 4; i++) m.key('o');
-      const compared = m.$('.ref.is-compared');
-      assert.ok(compared !== null);
-      assert.equal(scrolled.length, 4, 'each o scrolls');
-      assert.equal(scrolled.at(-1), compared.textContent, 'the compared reference is the one brought into view');
-    } finally {
-      Element.prototype.scrollIntoView = original;
-    }
   });
 });

@@ -132,7 +132,8 @@ export const ChoicesDetailSchema = z.object({
 export const TextsDetailSchema = z.object({
   kind: z.literal('texts'),
   ...DetailCommon,
-  fields: z.array(z.object({ label: z.string(), text: z.string() })),
+  /** automatic: the field shows what the judge said (its grades, reasoning, replies); blind review hides it. */
+  fields: z.array(z.object({ label: z.string(), text: z.string(), automatic: z.boolean().optional() })),
   response: z.string().nullable(),
 });
 

@@ -1,5 +1,6 @@
 import type { Decision, ItemDetail, ItemRow } from '../src/protocol';
 import { holdsDecision } from '../src/core/adjudication/reviewed';
+import { gradedByMe } from './listSteps';
 
 /**
  * Blind review: while on, an item's automatic verdict, judge reply and scores stay hidden until this
@@ -23,7 +24,7 @@ export class BlindReview {
   /** Whether the list hides a row's automatic verdict. */
   hidesRow(row: ItemRow): boolean {
     if (!this.on || row.decidable === false) return false;
-    if (row.grades !== undefined) return row.grades.mine === undefined;
+    if (row.grades !== undefined) return !gradedByMe(row);
     return !(row.mine === 'true' || row.mine === 'false' || row.mine === 'null');
   }
 

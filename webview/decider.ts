@@ -91,7 +91,8 @@ export class Decider {
     this.changes.push({ itemId: detail.id, index: criterion.index });
     if (row !== undefined) {
       const reviewed = holdsDecision(decision) || reviewedByOthers(detail, session?.annotator, criterion.view.id);
-      this.host.applyLocalRows([{ ...row, reviewed }]);
+      const criteria = row.grades?.criteria?.map((c, i) => (i === criterion.index ? { auto: c.auto, ...(c.human === undefined ? {} : { human: c.human }), ...(grade === undefined ? {} : { mine: grade }) } : c));
+      this.host.applyLocalRows([{ ...row, reviewed, ...(criteria === undefined ? {} : { grades: { ...row.grades, criteria } }) }]);
     }
     const scale = presenter.scale;
     const what = `criterion ${criterion.view.id}`;

@@ -1,6 +1,7 @@
 import type { ItemDetail } from '../src/protocol';
 import { type BadgeValue, verdictBadge } from './badges';
 import { type Child, el, icon } from '../webview-kit/dom';
+import type { GradedScale } from './gradedScale';
 
 /** The references pane's view state: which score it shows, which reference the answer is compared with. */
 export interface ReferencesViewState {
@@ -26,6 +27,8 @@ export interface DetailContext {
   readonly glossOpen?: boolean;
   readonly onGlossToggle?: (open: boolean) => void;
   readonly onReferencesChange?: (change: Partial<ReferencesViewState>) => void;
+  /** A graded run's scale: grades are shown in its words. */
+  readonly scale?: GradedScale | undefined;
 }
 
 /** A pane of the side-by-side detail, titled. */
@@ -90,9 +93,10 @@ export function autoBadge(auto: BadgeValue, who = 'judge'): HTMLElement {
  * Stands in for what blind review hides until the annotator has decided; says so when the verdict was already
  * shown, since the decision is then recorded as not blind.
  */
-export function hiddenNotice(what: string, seen = false): HTMLElement {
+export function hiddenNotice(what: string, seen = false, graded = false): HTMLElement {
+  const keys = graded ? 'the number keys or n' : 't, f or n';
   return el('div', { class: 'blind-notice-group' }, [
-    el('p', { class: 'blind-notice' }, [icon('eye-closed'), el('span', {}, `${what} hidden until you decide (blind review: t, f or n; b turns it off).`)]),
+    el('p', { class: 'blind-notice' }, [icon('eye-closed'), el('span', {}, `${what} hidden until you decide (blind review: ${keys}; b turns it off).`)]),
     seen ? el('p', { class: 'blind-seen', role: 'note' }, [icon('warning'), el('span', {}, 'You saw this item’s automatic verdict before blind review was on: your decision on it is recorded as not blind.')]) : null,
   ]);
 }

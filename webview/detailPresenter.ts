@@ -179,6 +179,7 @@ export class DetailPresenter {
         onReferencesChange: (change) => this.changeReferences(change),
         glossOpen: this.glossOpen,
         onGlossToggle: (open) => (this.glossOpen = open),
+        scale: this.scale,
       });
       if (!hidden) this.host.blind.shown(detail.id);
       this.highlightSearch();

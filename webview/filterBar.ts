@@ -1,5 +1,5 @@
 import { el, icon, setText } from '../webview-kit/dom';
-import { FILTERS, type FilterCounts, type FilterDef, type FilterId, type FilterState } from './filters';
+import { BINARY_FILTERS, type FilterCounts, type FilterDef, type FilterSet, type FilterState } from './filters';
 import { count } from './format';
 import { SORTS, type SortId, isSortId } from './sorting';
 
@@ -23,11 +23,13 @@ export class FilterBar {
   readonly element: HTMLElement;
   readonly search: HTMLElement & { value: string };
   private readonly options: FilterBarOptions;
-  private readonly chips = new Map<FilterId, { button: HTMLButtonElement; count: HTMLElement }>();
+  private readonly chips = new Map<string, { button: HTMLButtonElement; count: HTMLElement }>();
+  private readonly groups = el('div', { class: 'chip-groups' });
+  private set: FilterSet = BINARY_FILTERS;
   private readonly shown = el('span', { class: 'list-shown' });
   private readonly outdated: HTMLElement;
   private readonly sort: HTMLSelectElement;
-  private readonly autoGroup: HTMLElement;
+  private autoGroups: HTMLElement[] = [];
   private readonly autoLabel = el('span', { class: 'chip-group-label', 'aria-hidden': 'true' }, 'judge');
   private autoWho = 'judge';
   private state: FilterState = { filter: 'all', query: '' };
@@ -36,13 +38,7 @@ export class FilterBar {
 
   constructor(options: FilterBarOptions) {
     this.options = options;
-    const groups = (['review', 'auto'] as const).map((group) =>
-      el('div', { class: `chip-group chip-group-${group}`, role: 'group', 'aria-label': group === 'review' ? 'Filter by review state' : 'Filter by automatic verdict' }, [
-        group === 'auto' ? this.autoLabel : null,
-        ...FILTERS.filter((f) => f.group === group).map((f) => this.chip(f)),
-      ]),
-    );
-    this.autoGroup = groups[1] ?? el('div');
+    this.buildChips();
     this.search = el('vscode-textfield', { class: 'search', type: 'search', placeholder: 'Search question, answers, references, notes  ( / )', label: 'Search items by id or text', 'aria-keyshortcuts': '/' }, [
       el('span', { slot: 'content-before', class: 'codicon codicon-search search-icon', 'aria-hidden': 'true' }),
     ]);
@@ -61,7 +57,33 @@ export class FilterBar {
       if (isSortId(value)) this.options.onChange({ ...this.state, sort: value });
     });
     const tools = el('div', { class: 'list-tools' }, [options.facetToggle ?? null, el('label', { class: 'sort-label', for: 'sort-select' }, [icon('list-ordered'), el('span', {}, 'Sort')]), this.sort]);
-    this.element = el('div', { class: 'filter-bar' }, [this.search, ...groups, tools, el('div', { class: 'list-status', role: 'status', 'aria-live': 'polite' }, [this.shown, this.outdated])]);
+    this.element = el('div', { class: 'filter-bar' }, [this.search, this.groups, tools, el('div', { class: 'list-status', role: 'status', 'aria-live': 'polite' }, [this.shown, this.outdated])]);
+  }
+
+  /** The run's chips (a graded run's levels instead of true / false / null): the bar is drawn again. */
+  setFilters(set: FilterSet): void {
+    if (set === this.set) return;
+    this.set = set;
+    this.buildChips();
+    this.setAutoWho(this.autoWho);
+    this.setBlind(this.blind);
+    this.setState(this.state);
+  }
+
+  private buildChips(): void {
+    this.chips.clear();
+    const labels: Record<FilterDef['group'], string> = { review: 'Filter by review state', auto: 'Filter by automatic verdict', 'judge-level': 'Filter by the judge’s level', 'human-level': 'Filter by the final human level' };
+    const groups = (['review', 'auto', 'judge-level', 'human-level'] as const)
+      .map((group) => ({ group, defs: this.set.defs.filter((f) => f.group === group) }))
+      .filter(({ group, defs }) => defs.length > 0 || group === 'review')
+      .map(({ group, defs }) =>
+        el('div', { class: `chip-group chip-group-${group}`, role: 'group', 'aria-label': labels[group] }, [
+          group === 'auto' ? this.autoLabel : group === 'review' ? null : el('span', { class: 'chip-group-label', 'aria-hidden': 'true' }, group === 'judge-level' ? 'judge' : 'human'),
+          ...defs.map((f) => this.chip(f)),
+        ]),
+      );
+    this.autoGroups = groups.filter((g) => g.classList.contains('chip-group-auto') || g.classList.contains('chip-group-judge-level'));
+    this.groups.replaceChildren(...groups);
   }
 
   /** Who gives the automatic verdict: "judge", or Kalahi's primary metric ("chrF"). */
@@ -76,7 +98,7 @@ export class FilterBar {
   /** Blind review hides what reveals the automatic verdict: the judge's chips, the disagreement chip, the score orders. */
   setBlind(blind: boolean): void {
     this.blind = blind;
-    this.autoGroup.hidden = blind;
+    for (const group of this.autoGroups) group.hidden = blind;
     for (const option of Array.from(this.sort.options)) {
       const def = SORTS.find((s) => s.id === option.value);
       option.disabled = blind && def?.automatic === true;
@@ -96,14 +118,15 @@ export class FilterBar {
   }
 
   setCounts(counts: Readonly<FilterCounts>, shown: number, outdated: boolean): void {
-    for (const f of FILTERS) {
+    for (const f of this.set.defs) {
       const chip = this.chips.get(f.id);
       if (chip === undefined) continue;
-      const n = counts[f.id];
+      const n = counts[f.id] ?? 0;
       setText(chip.count, count(n));
       chip.button.hidden = (f.hideWhenEmpty && n === 0 && this.state.filter !== f.id) || (this.blind && f.automatic);
       const label = f.id === 'disagreement' ? `${this.autoWho === 'judge' ? 'Judge' : this.autoWho} ≠ human` : f.label;
-      const spoken = `${f.group === 'auto' ? `${this.autoWho === 'judge' ? 'Judge' : this.autoWho} said ` : ''}${label}: ${count(n)} items`;
+      const said = f.group === 'auto' ? `${this.autoWho === 'judge' ? 'Judge' : this.autoWho} said ` : '';
+      const spoken = `${said}${f.title ?? label}: ${count(n)} items`;
       chip.button.setAttribute('aria-label', spoken);
       // A narrow list shows the chips' icons and counts only: the tooltip names them.
       chip.button.title = spoken;
@@ -126,7 +149,7 @@ export class FilterBar {
 
   private chip(def: FilterDef): HTMLButtonElement {
     const countEl = el('span', { class: 'chip-count' });
-    const button = el('button', { type: 'button', class: `chip chip-${def.id.replace(':', '-')}`, 'aria-pressed': 'false', 'data-filter': def.id }, [
+    const button = el('button', { type: 'button', class: `chip chip-${def.id.replace(/[^A-Za-z0-9-]/g, '-')}`, 'aria-pressed': 'false', 'data-filter': def.id, title: def.title }, [
       icon(def.icon, 'chip-icon'),
       el('span', { class: 'chip-label' }, def.label),
       countEl,

@@ -20,13 +20,19 @@ export const FILTER_IDS = [
   'auto:error',
   'auto:missing',
 ] as const;
-export type FilterId = (typeof FILTER_IDS)[number];
+export type StaticFilterId = (typeof FILTER_IDS)[number];
+/** A graded run's level chips: `judge:<value>` / `human:<value>` (`null` for null), see levelFilters.ts. */
+export type LevelFilterId = `judge:${string}` | `human:${string}`;
+export type FilterId = StaticFilterId | LevelFilterId;
+const LEVEL_FILTER = /^(judge|human):/;
 
 export interface FilterDef {
   readonly id: FilterId;
   readonly label: string;
-  /** Which group of the filter bar it sits in. */
-  readonly group: 'review' | 'auto';
+  /** Which group of the filter bar it sits in (graded runs: the judge's and the human levels). */
+  readonly group: 'review' | 'auto' | 'judge-level' | 'human-level';
+  /** What the chip's tooltip and accessible name say besides its label (a level's full name). */
+  readonly title?: string;
   /** Reveals the automatic verdict: hidden in blind mode. */
   readonly automatic: boolean;
   readonly icon: string;
@@ -60,34 +66,51 @@ export const FILTERS: readonly FilterDef[] = [
   { id: 'auto:missing', label: 'missing', group: 'auto', automatic: true, icon: 'circle-slash', hideWhenEmpty: true, matches: (r) => r.auto === 'missing' },
 ];
 
-const BY_ID = new Map<string, FilterDef>(FILTERS.map((f) => [f.id, f]));
+export type FilterCounts = Record<string, number>;
 
+/** The filter chips a run offers (binary runs: FILTERS; graded runs: levels too, levelFilters.ts), by id, with their counts. */
+export class FilterSet {
+  private readonly byId: ReadonlyMap<string, FilterDef>;
+
+  constructor(readonly defs: readonly FilterDef[]) {
+    this.byId = new Map(defs.map((f) => [f.id, f]));
+  }
+
+  has(id: string): id is FilterId {
+    return this.byId.has(id);
+  }
+
+  /** A chip by id; one the set lacks (a level of another run's scale) is 'all'. */
+  def(id: string): FilterDef {
+    return this.byId.get(id) ?? this.byId.get('all') ?? (FILTERS[0] as FilterDef);
+  }
+
+  emptyCounts(): FilterCounts {
+    const counts: FilterCounts = {};
+    for (const f of this.defs) counts[f.id] = 0;
+    return counts;
+  }
+
+  /** Adds (sign 1) or removes (sign -1) one row's contribution to the counts. */
+  countRow(counts: FilterCounts, row: ItemRow, sign: 1 | -1): void {
+    for (const f of this.defs) if (f.matches(row)) counts[f.id] = (counts[f.id] ?? 0) + sign;
+  }
+}
+
+export const BINARY_FILTERS = new FilterSet(FILTERS);
+
+/** Whether a persisted filter id is one some run may offer (its own chips are checked when applied). */
 export function isFilterId(value: string): value is FilterId {
-  return BY_ID.has(value);
+  return BINARY_FILTERS.has(value) || LEVEL_FILTER.test(value);
 }
 
 export function filterDef(id: FilterId): FilterDef {
-  const def = BY_ID.get(id);
-  if (def === undefined) throw new Error(`unknown filter ${id}`);
-  return def;
+  return BINARY_FILTERS.def(id);
 }
 
-export type FilterCounts = Record<FilterId, number>;
-
-export function emptyCounts(): FilterCounts {
-  const counts = {} as FilterCounts;
-  for (const id of FILTER_IDS) counts[id] = 0;
-  return counts;
-}
-
-/** Adds (sign 1) or removes (sign -1) one row's contribution to the counts. */
-export function countRow(counts: FilterCounts, row: ItemRow, sign: 1 | -1): void {
-  for (const f of FILTERS) if (f.matches(row)) counts[f.id] += sign;
-}
-
-export function countAll(rows: readonly ItemRow[]): FilterCounts {
-  const counts = emptyCounts();
-  for (const row of rows) countRow(counts, row, 1);
+export function countAll(rows: readonly ItemRow[], set: FilterSet = BINARY_FILTERS): FilterCounts {
+  const counts = set.emptyCounts();
+  for (const row of rows) set.countRow(counts, row, 1);
   return counts;
 }
 

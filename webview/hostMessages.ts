@@ -8,6 +8,8 @@ import type { HeaderView } from './header';
 import type { ListFiltering } from './listFiltering';
 import type { PendingDecisions } from './pendingDecisions';
 import { type Session, sessionOf } from './reviewSession';
+import { gradedScaleOf } from './gradedScale';
+import { filterSetFor } from './levelFilters';
 import type { SkippedLinesBar } from './skippedLinesBar';
 import type { ReviewStore } from './store';
 import type { VirtualList } from './virtualList';
@@ -95,6 +97,9 @@ export class HostMessages {
     this.p.header.setRun(message.run, session.view, message.annotator, message.role);
     this.p.facetPanel.setRun(session.view.facets, session.lang);
     this.p.filterBar.setAutoWho(session.autoWho);
+    const filters = filterSetFor(gradedScaleOf(session.view.scale));
+    this.p.store.setFilterSet(filters);
+    this.p.filterBar.setFilters(filters);
     this.p.header.setScores(message.header);
     const previous = this.p.store.selectedId;
     this.p.store.load(message.rows);

@@ -3,7 +3,7 @@ import type { BlindReview } from './blindReview';
 import type { FacetPanel } from './facetPanel';
 import { cleanSelection, sameSelection } from './facets';
 import type { FilterBar } from './filterBar';
-import { type FilterState, filterDef, parseFilterState } from './filters';
+import { type FilterState, parseFilterState } from './filters';
 import { isSortId, sortIsAutomatic } from './sorting';
 import type { ReviewStore } from './store';
 import type { VirtualList } from './virtualList';
@@ -32,7 +32,7 @@ export class ListFiltering {
     if (!this.host.blind.enabled) return state;
     return {
       ...state,
-      filter: filterDef(state.filter).automatic ? 'all' : state.filter,
+      filter: this.host.store.filterDefOf(state.filter).automatic ? 'all' : state.filter,
       facets: cleanSelection(state.facets, true),
       sort: state.sort !== undefined && sortIsAutomatic(state.sort) ? 'dataset' : state.sort,
     };

@@ -22,7 +22,15 @@ export function stepFrom(list: SteppableList, delta: number): ItemRow | undefine
 
 /** Whether this annotator still has to decide the row: nothing recorded, or (items that take a verdict) a flag or note without one. */
 export function undecidedByMe(row: ItemRow): boolean {
+  if (row.grades !== undefined && row.decidable !== false) return !gradedByMe(row);
   return row.mine === 'none' || (row.mine === 'skipped' && row.decidable !== false);
+}
+
+/** A graded row this annotator has decided: the item's grade, or (an item with criteria) every criterion's. */
+export function gradedByMe(row: ItemRow): boolean {
+  const grades = row.grades;
+  if (grades === undefined) return false;
+  return grades.criteria !== undefined && grades.criteria.length > 0 ? grades.criteria.every((c) => c.mine !== undefined) : grades.mine !== undefined;
 }
 
 /** The next row after the selection without a decision of this annotator, wrapping to the top. */

@@ -38,6 +38,8 @@ function rowBadges(row: ItemRow, look: RowLook, hidden: boolean): HTMLElement[] 
 }
 
 function mineText(row: ItemRow, scale: GradedScale | undefined): string {
+  const criteria = row.grades?.criteria;
+  if (scale !== undefined && criteria !== undefined && criteria.length > 0) return `You: ${String(criteria.filter((c) => c.mine !== undefined).length)} of ${String(criteria.length)} criteria`;
   if (scale !== undefined && row.grades?.mine !== undefined) return `You: ${gradeName(scale, row.grades.mine)}`;
   return row.mine === 'skipped' ? 'You: no decision' : `You: ${row.mine}`;
 }
@@ -81,7 +83,7 @@ export function fillRow(element: HTMLElement, row: ItemRow | undefined, look: Ro
   setText(margin, showMargin && typeof row.margin === 'number' ? signed(row.margin) : '');
   margin.setAttribute('title', showMargin ? 'Score margin (primary metric diff, or MC margin)' : '');
   const marks: HTMLElement[] = [];
-  if (row.mine !== 'none') marks.push(marker('mine', 'account', mineText(row, look.scale)));
+  if (row.mine !== 'none' || (row.grades?.criteria ?? []).some((c) => c.mine !== undefined)) marks.push(marker('mine', 'account', mineText(row, look.scale)));
   if (row.flagged) marks.push(marker('flagged', 'flag', 'Flagged'));
   if (row.disagreement && !hidden) marks.push(marker('disagreement', 'arrow-swap', `${look.autoWho === 'judge' ? 'Judge' : look.autoWho} and human disagree`));
   if (row.conflict) marks.push(marker('conflict', 'warning', 'Annotators conflict'));

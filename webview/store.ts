@@ -1,7 +1,7 @@
 import type { ItemRow } from '../src/protocol';
 import { type FacetCounts, FacetTally } from './facetTally';
 import { type FacetDef, cleanSelection, facetDef } from './facets';
-import { type FilterCounts, type FilterState, countRow, emptyCounts, filterDef } from './filters';
+import { BINARY_FILTERS, type FilterCounts, type FilterDef, type FilterSet, type FilterState } from './filters';
 import { RowSearch } from './rowSearch';
 import { nextUndecidedIn, stepFrom } from './listSteps';
 import { grownTo, insertionPoint } from './orderedPositions';
@@ -36,7 +36,9 @@ export class ReviewStore {
   private filtered: Int32Array = new Int32Array(0);
   private positions: Int32Array = new Int32Array(0);
   private keys: Float64Array = new Float64Array(0);
-  private countsByFilter: FilterCounts = emptyCounts();
+  private filterSet: FilterSet = BINARY_FILTERS;
+  private chip: FilterDef = BINARY_FILTERS.def('all');
+  private countsByFilter: FilterCounts = BINARY_FILTERS.emptyCounts();
   private readonly tally = new FacetTally();
   private state: NormalizedFilter = { filter: 'all', query: '', facets: {}, sort: 'dataset' };
   private terms: string[] = [];
@@ -178,9 +180,21 @@ export class ReviewStore {
     return changed;
   }
 
+  /** The run's filter chips (a graded run's levels): counted from now on. */
+  setFilterSet(set: FilterSet): void {
+    this.filterSet = set;
+    this.setFilter(this.filter);
+  }
+
+  /** The chip of an id in the run's set ('all' for one it lacks). */
+  filterDefOf(id: string): FilterDef {
+    return this.filterSet.def(id);
+  }
+
   /** Applies a filter chip, a text query, facet choices and an order: one pass over the rows. */
   setFilter(state: FilterState): void {
-    this.state = { filter: state.filter, query: state.query, facets: cleanSelection(state.facets, false), sort: state.sort ?? 'dataset' };
+    const filter = this.filterSet.has(state.filter) ? state.filter : 'all';
+    this.state = { filter, query: state.query, facets: cleanSelection(state.facets, false), sort: state.sort ?? 'dataset' };
     this.recompute();
   }
 
@@ -261,7 +275,7 @@ export class ReviewStore {
   /** The criteria a row fails, in a short list (counting only needs to know whether there are 0, 1 or more). */
   private misses(row: ItemRow, index: number): Miss[] {
     const misses: Miss[] = [];
-    if (!filterDef(this.state.filter).matches(row)) misses.push('chip');
+    if (!this.chip.matches(row)) misses.push('chip');
     if (this.terms.length > 0 && !this.search.matches(row, index, this.terms)) misses.push('query');
     for (const facet of this.activeFacets) {
       if (misses.length > 1) break;
@@ -275,7 +289,7 @@ export class ReviewStore {
   private contribute(row: ItemRow, misses: readonly Miss[], sign: 1 | -1): void {
     if (misses.length > 1) return;
     const only = misses[0];
-    if (only === undefined || only === 'chip') countRow(this.countsByFilter, row, sign);
+    if (only === undefined || only === 'chip') this.filterSet.countRow(this.countsByFilter, row, sign);
     this.tally.add(row, only, sign);
   }
 
@@ -286,7 +300,8 @@ export class ReviewStore {
   private recompute(): void {
     this.terms = queryTerms(this.state.query);
     this.activeFacets = Object.keys(this.state.facets).map((id) => facetDef(id));
-    this.countsByFilter = emptyCounts();
+    this.chip = this.filterSet.def(this.state.filter);
+    this.countsByFilter = this.filterSet.emptyCounts();
     this.tally.forgetCounts();
     const n = this.rowList.length;
     const out = new Int32Array(n);

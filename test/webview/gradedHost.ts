@@ -14,18 +14,22 @@ import { type GradedRunOptions, type SyntheticGradedRun, appendEvents, writeSynt
 import { scratchDir } from '../helpers/scratch';
 import { type Mounted } from './harness';
 
-export interface GradedHost {
-  readonly run: SyntheticGradedRun;
+export interface GradedHost<R extends { readonly dir: string } = SyntheticGradedRun> {
+  readonly run: R;
   session: ReviewSession;
   /** Answers every message the page posted since the last call (and the ones those answers make it post). */
   answer(): Promise<void>;
 }
 
 export async function openGradedRun(m: Mounted, n: number, options: GradedRunOptions & { init?: Partial<InitMessage> } = {}): Promise<GradedHost> {
-  const run = writeSyntheticGradedRun(join(scratchDir('graded-webview'), 'run'), n, options);
+  return openRunFolder(m, writeSyntheticGradedRun(join(scratchDir('graded-webview'), 'run'), n, options), options.init);
+}
+
+/** Opens a run folder in the mounted page, the host answering as above. */
+export async function openRunFolder<R extends { readonly dir: string }>(m: Mounted, run: R, initOverrides: Partial<InitMessage> = {}): Promise<GradedHost<R>> {
   const undo: { itemId: string; criterion?: string; previous: AnnotatorState }[] = [];
   const handled = new WeakSet<object>();
-  const host: GradedHost = {
+  const host: GradedHost<R> = {
     run,
     session: ReviewSession.open(run.dir, 'alice').session,
     async answer() {
@@ -41,7 +45,7 @@ export async function openGradedRun(m: Mounted, n: number, options: GradedRunOpt
   const append = (itemId: string, state: AnnotatorState, criterion: string | undefined): void => {
     const current = host.session.currentLine(itemId);
     if (current === undefined) throw new Error(`no line for ${itemId}`);
-    appendEvents(run, [newAdjudicationEvent({ itemId, annotator: 'alice', role: 'annotator', state, current, ...(criterion === undefined ? {} : { criterion }) })]);
+    appendEvents({ adjudications: join(run.dir, 'adjudications.jsonl') }, [newAdjudicationEvent({ itemId, annotator: 'alice', role: 'annotator', state, current, ...(criterion === undefined ? {} : { criterion }) })]);
     const update = host.session.readTail();
     m.deliver({ type: 'rows', header: host.session.header(), rows: update.changedRows });
   };
@@ -65,7 +69,7 @@ export async function openGradedRun(m: Mounted, n: number, options: GradedRunOpt
     }
   }
   const sequence = initSequence(host.session, { selectedItemId: null, role: 'annotator', categories: [], blind: false, canUndo: false });
-  m.deliver({ ...sequence.init, ...options.init });
+  m.deliver({ ...sequence.init, ...initOverrides });
   await host.answer();
   return host;
 }

@@ -19,14 +19,15 @@ export function seahelmDetail(common: DetailCommon, line: ResultLine | undefined
   if (!parsed.success || line === undefined) return undefined;
   const inputs = parsed.data;
   const criteria = line.criteria ?? [];
-  const fields = [{ label: 'situation', text: inputs.situation }];
+  const fields: { label: string; text: string; automatic?: boolean }[] = [{ label: 'situation', text: inputs.situation }];
   const prompt = inputs.conversation.map((t) => (inputs.conversation.length === 1 ? t.text : `${t.role}: ${t.text}`)).join('\n\n');
   if (prompt !== inputs.situation) fields.push({ label: 'prompt (as the model saw it)', text: prompt });
   if (inputs.target !== '') fields.push({ label: 'reference (label)', text: inputs.target });
   if (inputs.modelError !== null) fields.push({ label: "the model's error", text: `${inputs.modelError} (SEA-HELM judged the answer as "")` });
-  fields.push({ label: `score ${inputs.verdictScore ?? ''}`, text: `${line.grade ?? 'null'}: ${inputs.scores[0]?.explanation ?? ''}` });
-  criteria.forEach((c, i) => fields.push({ label: criterionLabel(c, i, criteria.length), text: `${c.text}\n\nreflection: ${c.reasoning ?? '(none)'}` }));
-  fields.push({ label: "judge's replies (raw)", text: criteria.map((c) => `[${c.id}]\n${c.judgeReply ?? '(no reply)'}`).join('\n\n') });
+  // What the judge said is marked automatic: blind review hides it until the annotator has decided.
+  fields.push({ label: `score ${inputs.verdictScore ?? ''}`, text: `${line.grade ?? 'null'}: ${inputs.scores[0]?.explanation ?? ''}`, automatic: true });
+  criteria.forEach((c, i) => fields.push({ label: criterionLabel(c, i, criteria.length), text: `${c.text}\n\nreflection: ${c.reasoning ?? '(none)'}`, automatic: true }));
+  fields.push({ label: "judge's replies (raw)", text: criteria.map((c) => `[${c.id}]\n${c.judgeReply ?? '(no reply)'}`).join('\n\n'), automatic: true });
   fields.push({ label: 'item', text: `id ${inputs.sampleId}, category ${inputs.category}` });
   return { kind: 'texts', ...common, fields, response: line.response };
 }

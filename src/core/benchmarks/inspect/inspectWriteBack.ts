@@ -10,6 +10,7 @@ import { HEADER_ENTRY, type InspectLog, JOURNAL_SUMMARIES_PREFIX, REDUCTIONS_ENT
 import { recomputeMetrics, reduceScore, reducerOf, resultsEntry } from './inspectResults';
 import { valueOfGrade, valueOfVerdict } from './inspectValues';
 import { isGraded, scaleOf } from '../../scale/verdictScale';
+import { editReason, nullNote } from './editReason';
 import { editScore } from './scoreEdit';
 
 export interface WriteBackOutcome {
@@ -33,11 +34,10 @@ function provenanceOf(state: RunState, itemId: string): { author: string; timest
   const by = adjudication?.final?.by ?? adjudication?.finalGrade?.by ?? [];
   const deciders = adjudication?.annotators.filter((a) => !a.stale && by.includes(a.annotator)) ?? [];
   const times = deciders.map((a) => a.time).sort();
-  const notes = (adjudication?.annotators ?? []).filter((a) => !a.stale && a.state.note !== '').map((a) => (by.length === 1 && a.annotator === by[0] ? a.state.note : `${a.annotator}: ${a.state.note}`));
   return {
     timestamp: times[times.length - 1] ?? new Date().toISOString(),
     author: by.join(', '),
-    reason: notes.length === 0 ? null : notes.join('\n'),
+    reason: editReason(state, itemId),
     metadata: { flags: adjudication?.flags ?? [], decidedBy: adjudication?.final?.source ?? adjudication?.finalGrade?.source ?? null, tool: 'eval-adjudicator', toolVersion: TOOL_VERSION },
   };
 }
@@ -61,6 +61,7 @@ function applyEdits(state: RunState, log: InspectLog, scoreName: string, notes: 
   const edited = new Map<string, Record<string, unknown>>();
   const byItem = new Map(log.samples.map((s) => [`${String(s.sample.id)}#${s.sample.epoch}`, s]));
   let undecidable = 0;
+  const notedNulls: string[] = [];
   let withoutScore = 0;
   for (const itemId of state.manifest.dataset.itemIds) {
     const read = byItem.get(itemId);
@@ -69,6 +70,8 @@ function applyEdits(state: RunState, log: InspectLog, scoreName: string, notes: 
     if (value === undefined) continue;
     if (value === null) {
       undecidable += 1;
+      const note = nullNote(state, itemId);
+      if (note !== '') notedNulls.push(`${itemId} ("${note.replace(/\s+/g, ' ').slice(0, 200)}")`);
       continue;
     }
     if (read === undefined) throw new UserError(`the source log has no sample ${itemId}: it is not the log this run was imported from`);
@@ -80,6 +83,7 @@ function applyEdits(state: RunState, log: InspectLog, scoreName: string, notes: 
     read.sample.scores = { ...read.sample.scores, [scoreName]: { ...score, value } };
   }
   if (undecidable > 0) notes.push(`${undecidable} samples with a final "can't tell" (null) left as they were: Inspect has no value for it`);
+  if (notedNulls.length > 0) notes.push(`"can't tell" (null) with a note, left out for that reason (the note is kept only in adjudications.jsonl): ${notedNulls.join(', ')}`);
   if (withoutScore > 0) notes.push(`${withoutScore} decided samples have no ${scoreName} score (errored samples) and were left as they were`);
   return edited;
 }

@@ -9,6 +9,9 @@ export const COMMAND_IDS = {
   setAnnotatorName: 'evalAdjudicator.setAnnotatorName',
   refreshRuns: 'evalAdjudicator.refreshRuns',
   showStatistics: 'evalAdjudicator.showStatistics',
+  resumeRun: 'evalAdjudicator.resumeRun',
+  retryRunErrors: 'evalAdjudicator.retryRunErrors',
+  deleteRun: 'evalAdjudicator.deleteRun',
 } as const;
 
 export const REVIEW_VIEW_TYPE = 'evalAdjudicator.review';

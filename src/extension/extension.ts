@@ -11,6 +11,9 @@ import { ApiKeys } from './apiKeys';
 import { COMMAND_IDS, REVIEW_VIEW_TYPE, RUNS_VIEW_ID, STATISTICS_VIEW_TYPE } from './commandIds';
 import { askAnnotatorName, exportAdjudicatedCommand, importOfficialCommand, openRunFolder, chooseRun, setAnnotatorNameCommand, setApiKeyCommand } from './commands/runCommands';
 import { startRunCommand } from './commands/startRun';
+import { type RunActionsDeps, continueRunFromView, deleteRunFromView } from './commands/runActions';
+import { RESUME, RETRY_ERRORS } from './commands/runEnd';
+import { runActionsDeps, vscodeRunActionsUi } from './commands/runsViewCommands';
 import { extensionSources, showExtensionError } from './dataSources';
 import { Disposable } from './disposable';
 import { ReadOnlyDocuments } from './review/readOnlyDocuments';
@@ -134,6 +137,19 @@ class EvalAdjudicatorExtension extends Disposable {
     register(COMMAND_IDS.setApiKey, () => setApiKeyCommand(this.apiKeys, this.context.globalState));
     register(COMMAND_IDS.setAnnotatorName, () => setAnnotatorNameCommand(this.annotatorName()));
     register(COMMAND_IDS.refreshRuns, () => this.tree.refresh());
+    const runActions = (): RunActionsDeps => runActionsDeps({ apiKeys: this.apiKeys, runtimeDirs: [this.context.globalStorageUri.fsPath], onRunsChanged: () => this.tree.refresh() });
+    register(COMMAND_IDS.resumeRun, async (arg) => {
+      const dir = await chooseRun(arg, this.tree, undefined);
+      if (dir !== undefined) await continueRunFromView(vscodeRunActionsUi(this.log), runActions(), dir, RESUME);
+    });
+    register(COMMAND_IDS.retryRunErrors, async (arg) => {
+      const dir = await chooseRun(arg, this.tree, undefined);
+      if (dir !== undefined) await continueRunFromView(vscodeRunActionsUi(this.log), runActions(), dir, RETRY_ERRORS);
+    });
+    register(COMMAND_IDS.deleteRun, async (arg) => {
+      const dir = await chooseRun(arg, this.tree, undefined);
+      if (dir !== undefined) await deleteRunFromView(vscodeRunActionsUi(this.log), runActions(), dir);
+    });
     register(COMMAND_IDS.showStatistics, async (arg) => {
       const dir = await chooseRun(arg, this.tree, StatisticsPanel.activeRunDir() ?? ReviewPanel.activeRunDir());
       if (dir !== undefined) StatisticsPanel.show(this.statistics, dir);

@@ -109,13 +109,12 @@ export class RunsTreeProvider extends Disposable implements vscode.TreeDataProvi
       item.iconPath = new vscode.ThemeIcon('warning');
       return item;
     }
-    const { description, tooltip: markdown, active } = runTexts(node.dir, s, node.idleMs, this.blind());
-    const running = s.status === 'running';
+    const { description, tooltip: markdown, icon } = runTexts(node.dir, s, node.idleMs, this.blind());
     item.description = description;
     const tooltip = new vscode.MarkdownString(markdown, true);
     tooltip.isTrusted = false;
     item.tooltip = tooltip;
-    item.iconPath = new vscode.ThemeIcon(active ? 'loading~spin' : running ? 'debug-pause' : s.automatic.counts.error > 0 ? 'warning' : s.adjudicated.reviewed > 0 ? 'pass-filled' : 'circle-large-outline');
+    item.iconPath = new vscode.ThemeIcon(icon);
     return item;
   }
 }

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { EndpointUnreachableError } from '../../core/model/endpointUnreachable';
+import { EndpointFailedError } from '../../core/model/endpointUnreachable';
 import { outageLine } from '../../core/model/outageLine';
 import { UsageError } from '../../core/util/errors';
 import { dataDirFrom } from '../../core/data/resolveSourceFile';
@@ -140,7 +140,7 @@ export async function runCommand(args: readonly string[], io: CliIo): Promise<nu
   try {
     outcome = selection === 'all' ? await startRun(runDir, session, options) : await continueRun(runPaths(runDir), session, selection, options);
   } catch (error) {
-    if (!(error instanceof EndpointUnreachableError)) throw error;
+    if (!(error instanceof EndpointFailedError)) throw error;
     reporter.stop();
     // One line, and the exit code of a run whose items did not get their answers.
     const written = existsSync(join(runDir, 'run.json'));

@@ -1,5 +1,5 @@
 import { sleep } from '../util/sleep';
-import { EndpointUnreachableError } from './endpointUnreachable';
+import { EndpointFailedError, EndpointRefusedError, EndpointUnreachableError } from './endpointUnreachable';
 import { ModelCallError, classifyModelError, serverAnswered } from './modelError';
 import { type FailureVerdict, type PoolTicket, type RequestPool } from './requestPool';
 import { type RetryPolicy, retryDelayMs } from './retryPolicy';
@@ -13,7 +13,8 @@ export interface PooledCallContext {
   /**
    * The endpoint as the user named it (its base URL, without credentials). When given, a connection that
    * could not be made (refused, DNS, TLS) before this endpoint ever answered throws EndpointUnreachableError:
-   * the run stops at once rather than waiting for a server that was never there.
+   * the run stops at once rather than waiting for a server that was never there; a 401 or 403 before any
+   * request to it succeeded throws EndpointRefusedError (a bad key fails every item alike).
    */
   readonly endpoint?: string | undefined;
 }
@@ -45,7 +46,7 @@ export async function pooledCall<T>(context: PooledCallContext, send: () => Prom
         try {
           const reply = await send();
           pool.succeeded(ticket);
-          if (context.endpoint !== undefined) pool.answeredBy(context.endpoint);
+          if (context.endpoint !== undefined) pool.servedBy(context.endpoint);
           return reply;
         } catch (raw) {
           const error = classifyModelError(raw, secrets);
@@ -53,6 +54,10 @@ export async function pooledCall<T>(context: PooledCallContext, send: () => Prom
           if (context.endpoint !== undefined && error.connectCause !== undefined && !signal?.aborted && !pool.hasAnswered(context.endpoint)) {
             pool.failed(ticket, { rateLimited: false, retryAfterMs: undefined, unreachable: false, answered: false });
             throw new EndpointUnreachableError(context.endpoint, error.connectCause);
+          }
+          if (context.endpoint !== undefined && error.kind === 'auth' && !signal?.aborted && !pool.hasServed(context.endpoint)) {
+            pool.failed(ticket, { rateLimited: false, retryAfterMs: undefined, unreachable: false, answered: true });
+            throw new EndpointRefusedError(context.endpoint, error.message);
           }
           if (!signal?.aborted) {
             failure.verdict = pool.failed(ticket, { rateLimited: error.kind === 'rate-limit', retryAfterMs: error.retryAfterMs, unreachable: error.unreachable, answered: serverAnswered(error) });
@@ -62,7 +67,7 @@ export async function pooledCall<T>(context: PooledCallContext, send: () => Prom
       }, signal);
       return { ok: true, value, attempts: attempt };
     } catch (raw) {
-      if (raw instanceof EndpointUnreachableError) throw raw;
+      if (raw instanceof EndpointFailedError) throw raw;
       if (signal?.aborted) throw new ModelCallError('cancelled', 'cancelled', undefined, undefined);
       const error = classifyModelError(raw, secrets);
       if (failure.verdict === 'forgiven') continue;

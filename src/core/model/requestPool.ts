@@ -79,6 +79,7 @@ export class RequestPool {
   /** The limit came down because 429s rose with load (not just a probe). */
   private loadLimited = false;
   private readonly answered = new Set<string>();
+  private readonly served = new Set<string>();
 
   constructor(options: RequestPoolOptions) {
     if (!Number.isInteger(options.maxConcurrency) || options.maxConcurrency < 1) {
@@ -101,6 +102,16 @@ export class RequestPool {
 
   hasAnswered(endpoint: string): boolean {
     return this.answered.has(endpoint);
+  }
+
+  /** A request to this endpoint succeeded (it answered too). */
+  servedBy(endpoint: string): void {
+    this.answered.add(endpoint);
+    this.served.add(endpoint);
+  }
+
+  hasServed(endpoint: string): boolean {
+    return this.served.has(endpoint);
   }
 
   get currentLimit(): number {

@@ -6,6 +6,7 @@ import { type RunSession } from './runSession';
 import { type ResultLine, addUsage } from './resultLine';
 import { join } from 'node:path';
 import { RequestLedger, pendingRequests } from './requestLedger';
+import { errorMessage } from '../util/errors';
 
 export type Selection = 'all' | 'missing' | 'errors';
 
@@ -66,19 +67,21 @@ export async function continueRun(paths: RunPaths, session: RunSession, selectio
 
 async function runSelected(paths: RunPaths, session: RunSession, ids: readonly string[], before: ReadonlyMap<string, CountedResult>, options: ExecuteOptions): Promise<ExecuteOutcome> {
   // Requests a killed session left in the ledger join run.json before this session's count starts.
-  const recorded = readManifestOr(paths, session.manifest);
+  const recorded = withoutStop(readManifestOr(paths, session.manifest));
   const usage = { ...recorded.usage, requests: recorded.usage.requests + pendingRequests(paths.dir) };
   const running: RunManifest = { ...recorded, status: 'running', finishedAt: null, usage };
   writeManifest(paths, running);
   const sent = (): number => session.clients.reduce((sum, c) => sum + c.requestsSent, 0);
   const ledger = RequestLedger.start(paths.dir);
-  for (const client of session.clients) client.onRequest = () => ledger?.record(sent());
+  // The ledger holds the session's requests not yet in run.json.
+  let inRunJson = 0;
+  for (const client of session.clients) client.onRequest = () => ledger?.record(sent() - inRunJson);
   ledger?.record(sent());
 
   // Each item's current result: what was read above, then each line as this run appends it (no reread at the end).
   const current = new Map<string, CountedResult>(before);
   // If the run stops on an error (an unreachable endpoint, a full disk) while requests may still be in
-  // flight, the ledger goes on counting them, and the next session adds its count to run.json.
+  // flight, run.json takes the count so far and the ledger counts the rest for the next session.
   const outcome = await runItems({
     resultsPath: paths.results,
     tasks: ids.map((id) => session.tasks.get(id)).filter((t) => t !== undefined),
@@ -88,6 +91,18 @@ async function runSelected(paths: RunPaths, session: RunSession, ids: readonly s
       current.set(progress.last.itemId, progress.last);
       options.onProgress?.(progress);
     },
+  }).catch((error: unknown) => {
+    // A run that cannot go on (an endpoint never reached or refusing its key…) says why in its run.json.
+    const requests = sent();
+    const counted = finalizeManifest(session.updateManifest(running), current, requests, true);
+    try {
+      writeManifest(paths, { ...counted, status: 'error', stoppedBy: { message: errorMessage(error), time: new Date().toISOString() } });
+    } catch {
+      throw error; // run.json cannot be written: the ledger keeps the whole count, the cause of the stop is what to tell
+    }
+    inRunJson = requests;
+    ledger?.record(sent() - inRunJson);
+    throw error;
   });
   for (const client of session.clients) client.onRequest = undefined;
   if (outcome.tornLineMovedTo !== undefined) options.onTornLine?.(outcome.tornLineMovedTo);
@@ -106,6 +121,13 @@ function settleLedger(ledger: RequestLedger | undefined, write: () => void): voi
     throw error;
   }
   ledger?.close();
+}
+
+/** A run going on again no longer says why it stopped before. */
+function withoutStop(manifest: RunManifest): RunManifest {
+  const copy = { ...manifest };
+  delete copy.stoppedBy;
+  return copy;
 }
 
 function readManifestOr(paths: RunPaths, fallback: RunManifest): RunManifest {

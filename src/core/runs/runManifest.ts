@@ -58,7 +58,8 @@ export const RunManifestSchema = z.looseObject({
   id: z.string().min(1),
   benchmark: BenchmarkIdSchema,
   task: z.string(),
-  status: z.enum(['running', 'finished', 'cancelled', 'imported']),
+  /** 'error': the run stopped on an error that ends it as a whole (see stoppedBy). */
+  status: z.enum(['running', 'finished', 'cancelled', 'imported', 'error']),
   dataset: z.object({
     name: z.string(),
     repository: z.string(),
@@ -84,6 +85,8 @@ export const RunManifestSchema = z.looseObject({
   counts: CountsSchema,
   usage: UsageSchema.extend({ requests: z.number().int().nonnegative() }),
   importedFrom: z.object({ file: z.string(), sha256: z.string() }).optional(),
+  /** Why a run with status 'error' stopped (an endpoint never reached, a key refused…), and when. */
+  stoppedBy: z.object({ message: z.string(), time: z.string() }).optional(),
   /** The scale its verdicts are given on (absent: binary, as every run written before scales existed). */
   scale: VerdictScaleSchema.optional(),
   /** How an item's grade follows from its criteria's, for runs whose items carry criteria. */

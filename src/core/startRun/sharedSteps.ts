@@ -1,4 +1,5 @@
 import { DEFAULT_AZURE_API_VERSION, type Endpoint, OPENAI_BASE_URL, type Provider } from '../model/endpoint';
+import { EndpointFailedError, endpointLabel } from '../model/endpointUnreachable';
 import { type PickItem, type StartRunUi } from './startRunUi';
 
 /** The title of one of Start Run's steps: five of them, or as many as the benchmark's flow has (Kalahi's open-ended metrics make six). */
@@ -41,14 +42,25 @@ async function pickProvider(ui: StartRunUi, step: number, total: number, offerLo
 export async function endpointOf(ui: StartRunUi, provider: Exclude<Provider, 'local'>): Promise<Endpoint | undefined> {
   if (provider === 'openai') return { provider: 'openai', baseUrl: OPENAI_BASE_URL };
   const key = `lastBaseUrl.${provider}`;
+  const last = ui.remembered(key);
+  // A URL whose run just stopped on it (never reached, key refused) is not offered again as if it worked.
+  const offered = last !== undefined && endpointLabel(last) !== ui.remembered(FAILED_ENDPOINT) ? last : undefined;
   const url = await ui.input({
     title: provider === 'azure' ? 'Azure OpenAI endpoint' : 'Base URL',
-    value: ui.remembered(key) ?? (provider === 'azure' ? 'https://NAME.openai.azure.com' : 'http://127.0.0.1:8000/v1'),
+    value: offered ?? (provider === 'azure' ? 'https://NAME.openai.azure.com' : 'http://127.0.0.1:8000/v1'),
     validate: (v) => (URL.canParse(v.trim()) ? undefined : 'Not a URL'),
   });
   if (url === undefined) return undefined;
   await ui.remember(key, url.trim());
   return provider === 'azure' ? { provider: 'azure', baseUrl: url.trim(), apiVersion: DEFAULT_AZURE_API_VERSION } : { provider: 'openai-compatible', baseUrl: url.trim() };
+}
+
+/** The memory key of the endpoint the last run stopped on (its label: base URL without credentials). */
+export const FAILED_ENDPOINT = 'lastFailedEndpoint';
+
+/** A run ended: one stopped by its endpoint marks it, so the next Start Run does not offer it; a run that ran clears the mark. */
+export async function rememberRunEnd(ui: Pick<StartRunUi, 'remember'>, stoppedBy: unknown): Promise<void> {
+  await ui.remember(FAILED_ENDPOINT, stoppedBy instanceof EndpointFailedError ? stoppedBy.endpoint : '');
 }
 
 /** The model's name as its server knows it (Azure: the deployment), the last one offered; untrimmed. */

@@ -107,4 +107,9 @@ export type StartRunPlan =
 export interface StartRunSteps {
   /** Asks what the run needs; undefined when the user cancelled a step. */
   plan(ui: StartRunUi): Promise<StartRunPlan | undefined>;
+  /**
+   * The session of an existing run folder from its run.json alone, for the Runs view's Resume and Retry
+   * Errors (a local model's file, which run.json does not record, is then missing: the CLI's --model-file).
+   */
+  reopen?(env: StartRunEnvironment, manifest: RunManifest): Promise<RunSession>;
 }

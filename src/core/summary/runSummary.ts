@@ -9,6 +9,8 @@ export interface RunSummary {
   readonly benchmark: string;
   readonly task: string;
   readonly status: string;
+  /** Why a run with status 'error' stopped, and when (run.json's stoppedBy). */
+  readonly stoppedBy?: { readonly message: string; readonly time: string };
   readonly model: string | null;
   readonly judge: string | null;
   readonly items: number;

@@ -27,6 +27,7 @@ export function summarizeState(state: RunState, options: EstimateOptions = {}): 
     benchmark: manifest.benchmark,
     task: manifest.task,
     status: manifest.status,
+    ...(manifest.stoppedBy !== undefined ? { stoppedBy: manifest.stoppedBy } : {}),
     model: manifest.model?.name ?? (typeof manifest['importedModel'] === 'string' ? manifest['importedModel'] : null),
     judge: manifest.judge?.name ?? null,
     items: manifest.dataset.itemIds.length,
@@ -49,6 +50,7 @@ export function formatSummary(summary: RunSummary, takesVerdicts = true): string
   const pct = (x: number | null): string => (x === null ? 'n/a' : `${(100 * x).toFixed(2)}%`);
   return [
     `run        ${summary.runId} (${summary.benchmark}, ${summary.status})`,
+    ...(summary.stoppedBy !== undefined ? [`stopped    ${summary.stoppedBy.time}: ${summary.stoppedBy.message}`] : []),
     `model      ${summary.model ?? 'unknown'}${summary.judge ? `, judged by ${summary.judge}` : ''}`,
     `items      ${summary.items}`,
     ...(summary.graded === undefined

@@ -26,15 +26,15 @@ export interface RunEndUi {
   log(line: string, level?: 'info' | 'error'): void;
 }
 
-/** A run Start Run launched: where it goes, how its sessions are made, what its host is told. */
-export interface ExtensionRun {
+/** A run Start Run launched, or one the Runs view goes on with: where it goes, how its sessions are made, what its host is told. */
+export interface ContinuedRun {
   /** The benchmark's title and id, the run's name and folder. */
   readonly title: string;
   readonly benchmarkId: string;
   readonly modelName: string;
   readonly name: string;
   readonly runDir: string;
-  readonly sessions: PlanSessions;
+  readonly sessions: Pick<PlanSessions, 'reopen'>;
   /**
    * An environment for one execution, its pool told of outages. Called once per execution (the run, each
    * Retry Errors), so a retry starts with a new pool: no outage given up and no endpoint state carried over.
@@ -42,8 +42,13 @@ export interface ExtensionRun {
   environment(onOutage: (event: OutageEvent) => void): StartRunEnvironment;
   /** A result arrived (the first offers the review). */
   onResult?(): void;
-  /** An execution ended however it ended (its outcome when it has one): the run folder changed. */
-  onEnded?(outcome: ExecuteOutcome | undefined): void;
+  /** An execution ended however it ended (its outcome, or the error that stopped it): the run folder changed. */
+  onEnded?(outcome: ExecuteOutcome | undefined, stoppedBy?: unknown): void;
+}
+
+/** A run Start Run launched: its plan makes its first session too. */
+export interface ExtensionRun extends ContinuedRun {
+  readonly sessions: PlanSessions;
 }
 
 type Ended = { readonly ok: true; readonly outcome: ExecuteOutcome } | { readonly ok: false; readonly error: unknown };
@@ -57,19 +62,33 @@ type Ended = { readonly ok: true; readonly outcome: ExecuteOutcome } | { readonl
  * never reached ends the run at once with its error.
  */
 export async function runToEnd(ui: RunEndUi, run: ExtensionRun): Promise<void> {
-  let ended = await execute(ui, run, `${run.title}: ${run.modelName}`, async (env, options) => startRun(run.runDir, await run.sessions.prepare(env, run.name), options));
-  for (let last: NextStep = undefined; ; ) {
+  const ended = await execute(ui, run, `${run.title}: ${run.modelName}`, async (env, options) => startRun(run.runDir, await run.sessions.prepare(env, run.name), options));
+  await followUp(ui, run, ended, undefined);
+}
+
+/** The Runs view's Resume or Retry Errors on an existing run folder: that execution, then the same ending as runToEnd's. */
+export async function continueToEnd(ui: RunEndUi, run: ContinuedRun, step: typeof RESUME | typeof RETRY_ERRORS): Promise<void> {
+  await followUp(ui, run, await executeStep(ui, run, step), step);
+}
+
+async function followUp(ui: RunEndUi, run: ContinuedRun, first: Ended, firstStep: NextStep): Promise<void> {
+  let ended = first;
+  for (let last: NextStep = firstStep; ; ) {
     const next = await reportEnd(ui, run, ended, last);
     if (next === undefined) return;
     last = next;
-    const counts = countsLeft(run.runDir);
-    const title = next === RESUME ? `${run.title}: resuming ${plural(counts.missing, 'item')} of ${run.name}` : `${run.title}: retrying ${plural(counts.error, 'error')} of ${run.name}`;
-    ended = await execute(ui, run, title, (env, options) => continueIn(run, next === RESUME ? 'missing' : 'errors', env, options));
+    ended = await executeStep(ui, run, next);
   }
 }
 
+function executeStep(ui: RunEndUi, run: ContinuedRun, step: typeof RESUME | typeof RETRY_ERRORS): Promise<Ended> {
+  const counts = countsLeft(run.runDir);
+  const title = step === RESUME ? `${run.title}: resuming ${plural(counts.missing, 'item')} of ${run.name}` : `${run.title}: retrying ${plural(counts.error, 'error')} of ${run.name}`;
+  return execute(ui, run, title, (env, options) => continueIn(run, step === RESUME ? 'missing' : 'errors', env, options));
+}
+
 /** The CLI's --resume ('missing') or --retry-errors ('errors'): the run folder's session reopened from its run.json, those items run. */
-async function continueIn(run: ExtensionRun, selection: Selection, env: StartRunEnvironment, options: ExecuteOptions): Promise<ExecuteOutcome> {
+async function continueIn(run: ContinuedRun, selection: Selection, env: StartRunEnvironment, options: ExecuteOptions): Promise<ExecuteOutcome> {
   const manifest = readManifest(run.runDir);
   const session: RunSession = await run.sessions.reopen(withRecordedCache(env, manifest), manifest);
   return continueRun(runPaths(run.runDir), session, selection, options);
@@ -77,12 +96,13 @@ async function continueIn(run: ExtensionRun, selection: Selection, env: StartRun
 
 const plural = (n: number, noun: string): string => `${n} ${noun}${n === 1 ? '' : 's'}`;
 
-function execute(ui: RunEndUi, run: ExtensionRun, title: string, go: (env: StartRunEnvironment, options: ExecuteOptions) => Promise<ExecuteOutcome>): Promise<Ended> {
+function execute(ui: RunEndUi, run: ContinuedRun, title: string, go: (env: StartRunEnvironment, options: ExecuteOptions) => Promise<ExecuteOutcome>): Promise<Ended> {
   return ui.progress(title, async (report, signal): Promise<Ended> => {
     const progress = runProgress(report);
     const base = run.environment(progress.outage);
     const env: StartRunEnvironment = { ...base, sources: { ...base.sources, signal }, onPhase: (phase) => report(`${phase.message}…`) };
     let outcome: ExecuteOutcome | undefined;
+    let stoppedBy: unknown;
     try {
       outcome = await go(env, {
         workers: env.concurrency,
@@ -94,15 +114,16 @@ function execute(ui: RunEndUi, run: ExtensionRun, title: string, go: (env: Start
       });
       return { ok: true, outcome };
     } catch (error) {
+      stoppedBy = error;
       return { ok: false, error };
     } finally {
-      run.onEnded?.(outcome);
+      run.onEnded?.(outcome, stoppedBy);
     }
   });
 }
 
 /** Says how an execution ended (`continued`: it was a Resume or a Retry Errors); what the user asked to do next. */
-async function reportEnd(ui: RunEndUi, run: ExtensionRun, ended: Ended, continued: NextStep): Promise<NextStep> {
+async function reportEnd(ui: RunEndUi, run: ContinuedRun, ended: Ended, continued: NextStep): Promise<NextStep> {
   if (!ended.ok) {
     ui.log(`run ${run.name}: ${errorMessage(ended.error)}`, 'error');
     // A resume or retry that could not run (the endpoint still down) leaves its items: it can be asked again.
@@ -127,7 +148,7 @@ async function reportEnd(ui: RunEndUi, run: ExtensionRun, ended: Ended, continue
 const nextStep = (button: string | undefined): NextStep => (button === RESUME || button === RETRY_ERRORS ? button : undefined);
 
 /** "… finished with 3 errors (of 20 items). Cause (all 3): model: 500 Internal Server Error". */
-function errorsMessage(run: ExtensionRun, errors: number, items: number, afterRetry: string | undefined): string {
+function errorsMessage(run: ContinuedRun, errors: number, items: number, afterRetry: string | undefined): string {
   const counted = `${errors} error${errors === 1 ? '' : 's'}`;
   const head = afterRetry === undefined ? `${run.title} run ${run.name} finished with ${counted} (of ${items} items).` : `${run.title} run ${run.name}: ${counted} left ${afterRetry} (of ${items} items).`;
   const cause = causeOf(run.runDir);

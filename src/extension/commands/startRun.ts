@@ -9,6 +9,7 @@ import { responseCacheIn } from '../../core/runs/executeRun';
 import { uniqueRunName } from '../../core/runs/runName';
 import { type StartRunEnvironment } from '../../core/startRun/startRunUi';
 import { chooseRun } from '../../core/startRun/startRunWizard';
+import { rememberRunEnd } from '../../core/startRun/sharedSteps';
 import { type ApiKeys } from '../apiKeys';
 import { COMMAND_IDS } from '../commandIds';
 import { extensionSources } from '../dataSources';
@@ -51,7 +52,7 @@ export async function startRunCommand(deps: StartRunDeps): Promise<void> {
 }
 
 /** A model behind an endpoint: the settings' concurrency and response cache, the endpoint's key for model and judge. */
-function endpointEnvironment(settings: Settings, apiKey: string | undefined, onOutage: (event: OutageEvent) => void): StartRunEnvironment {
+export function endpointEnvironment(settings: Settings, apiKey: string | undefined, onOutage: (event: OutageEvent) => void): StartRunEnvironment {
   const cacheDir = userCacheDir();
   return {
     sources: { ...extensionSources(settings.dataDirectory), cacheDir },
@@ -64,13 +65,13 @@ function endpointEnvironment(settings: Settings, apiKey: string | undefined, onO
 }
 
 /** Where a local model's relative paths start, Ollama is looked up and node-llama-cpp is looked for (the workspace folders, the extension's storage). */
-function localFolders(deps: StartRunDeps): Pick<StartRunEnvironment, 'cwd' | 'env' | 'runtimeDirs'> {
+export function localFolders(deps: Pick<StartRunDeps, 'runtimeDirs'>): Pick<StartRunEnvironment, 'cwd' | 'env' | 'runtimeDirs'> {
   const workspaceDirs = (vscode.workspace.workspaceFolders ?? []).map((f) => f.uri.fsPath);
   return { cwd: workspaceDirs[0] ?? process.cwd(), env: process.env, runtimeDirs: [...workspaceDirs, ...(deps.runtimeDirs ?? [])] };
 }
 
 /** Model files in-process: one item at a time, no cache. */
-function localEnvironment(deps: StartRunDeps, settings: Settings, onOutage: (event: OutageEvent) => void): StartRunEnvironment {
+export function localEnvironment(deps: Pick<StartRunDeps, 'runtimeDirs'>, settings: Settings, onOutage: (event: OutageEvent) => void): StartRunEnvironment {
   return {
     sources: extensionSources(settings.dataDirectory),
     keys: {},
@@ -100,8 +101,9 @@ async function execute(deps: StartRunDeps, run: Omit<ExtensionRun, 'onResult' | 
       // A progress notification, so it closes when the run ends (a message would outlive the run).
       void vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: startedMessage(run.title, run.name, run.runDir) }, () => ended);
     },
-    onEnded: (outcome) => {
+    onEnded: (outcome, stoppedBy) => {
       runEnded();
+      void rememberRunEnd(vscodeStartRunUi(deps.memory, deps.apiKeys), stoppedBy);
       deps.onRunsChanged();
       if (outcome !== undefined) deps.openReview(run.runDir);
     },

@@ -38,11 +38,13 @@ async function echoServer(): Promise<{ server: Server; url: string }> {
 
 test('keys echoed by the endpoint in error bodies reach no file and no output: run, cache, exports, report, adjudications', async (t) => {
   if (!requireSharedFile(t, templatePath)) return;
+  let answered = 0;
   const echo = (): string => `Incorrect API key provided: ${TEST_KEYS.model} / ${TEST_KEYS.judge} / ${TEST_KEYS.plain}; sk-abc***wxyz`;
   const server = await startTestServer({
     judgeTemplate: readFileSync(templatePath, 'utf8'),
     faultsForRequest: (req) => {
-      if (req.kind !== 'chat') return undefined;
+      // The first requests succeed: a 401 before any success would stop the run as a whole (a key refused).
+      if (req.kind !== 'chat' || ++answered <= 8) return undefined;
       const h = Number.parseInt(req.bodyHash.slice(0, 2), 16);
       if (req.model !== 'gpt-4o' && h % 3 === 0) return { fault: 'status', status: 401, body: { error: { message: echo(), type: 'invalid_request_error', code: 'invalid_api_key', param: null } } };
       if (req.model === 'gpt-4o' && h % 4 === 1) return { fault: 'status', status: 500, body: { error: { message: `upstream said: ${echo()}`, type: 'server_error', code: null, param: null } } };

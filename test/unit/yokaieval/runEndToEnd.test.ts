@@ -153,9 +153,11 @@ test('a key echoed by a 401 never reaches the run folder', async (t) => {
   t.after(() => server.close());
   const out = scratchDir('leak');
   const result = await runCli(['run', 'yokaieval', '--model', 'm', '--base-url', server.url, '--data', sharedDataDir, '--out', out, '--no-cache', '--limit', '3'], { env: { OPENAI_API_KEY: KEY } });
-  assert.equal(result.code, 3, 'every item failed: errors remain');
-  const lines = [...readCurrentResults(result.lastLine).byItem.values()];
-  assert.ok(lines.every((l) => l.error?.kind === 'auth' && l.error.message.includes('[redacted]')));
+  assert.equal(result.code, 3, 'the refused key stopped the run');
+  // A 401 before any success stops the run as a whole: run.json says why, with the key redacted.
+  const manifest = readManifest(result.lastLine);
+  assert.equal(manifest.status, 'error');
+  assert.match(manifest.stoppedBy?.message ?? '', /401 .*\[redacted\]/);
   assert.deepEqual(filesContaining([out], KEY), []);
   assert.ok(!result.stderr.includes(KEY) && !result.stdout.includes(KEY));
   writeFileSync(join(out, 'probe.txt'), KEY);

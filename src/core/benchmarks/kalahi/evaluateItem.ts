@@ -12,7 +12,7 @@ import { type ReferenceScorer } from './metricSet';
 import { scoreAnswer } from './openScoring';
 import { allReferences, kalahiReferences } from './references';
 import { type KalahiMcPart, type KalahiOpenPart, type KalahiResultLine } from './resultParts';
-import { EndpointUnreachableError } from '../../model/endpointUnreachable';
+import { EndpointFailedError } from '../../model/endpointUnreachable';
 
 export interface KalahiMcSettings {
   readonly backend: LogprobBackend;
@@ -64,7 +64,7 @@ export async function evaluateKalahiItem(item: KalahiItem, s: KalahiCallSettings
   let error: ItemError | null = null;
   const failure = (stage: ItemError['stage'], raw: unknown): ItemError => {
     // Each stops the whole run: every later item would fail the same way.
-    if (raw instanceof LogprobsUnusableError || raw instanceof RuntimeStoppedError || raw instanceof EndpointUnreachableError) throw raw;
+    if (raw instanceof LogprobsUnusableError || raw instanceof RuntimeStoppedError || raw instanceof EndpointFailedError) throw raw;
     if (stage === 'metric' && !(raw instanceof ModelCallError)) {
       if (signal.aborted) throw new ModelCallError('cancelled', 'cancelled', undefined, undefined);
       return { stage, kind: 'metric-failed', message: errorMessage(raw) };

@@ -28,7 +28,7 @@ import { createServerClient } from './serverClient';
 import { type KalahiRunConfig, KalahiSettingsSchema, type LoadedModelFacts, OPEN_MAX_TOKENS, configFromSettings, kalahiSettings } from './settings';
 import { loadKalahiSources } from './sources';
 import { VllmChatBackend } from './vllmChatBackend';
-import { EndpointUnreachableError } from '../../model/endpointUnreachable';
+import { EndpointFailedError } from '../../model/endpointUnreachable';
 
 export interface KalahiSessionEnvironment extends ClientEnvironment {
   readonly sources: ResolveOptions;
@@ -279,7 +279,7 @@ async function probeLogprobs(
     });
   } catch (error) {
     primed.delete(item.id);
-    if (error instanceof LogprobsUnusableError || error instanceof EndpointUnreachableError || signal.aborted) {
+    if (error instanceof LogprobsUnusableError || error instanceof EndpointFailedError || signal.aborted) {
       dropOverlap();
       throw error;
     }

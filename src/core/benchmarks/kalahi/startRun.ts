@@ -104,4 +104,5 @@ export const KALAHI_START_RUN: StartRunSteps = {
       ? { kind: 'local', modelName: config.model.name, prepare, reopen }
       : { kind: 'endpoint', endpoint: choice.model.endpoint, modelName: config.model.name, prepare, reopen };
   },
+  reopen: (env, manifest) => reopenKalahiRun(manifest, env),
 };

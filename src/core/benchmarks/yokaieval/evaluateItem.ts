@@ -7,7 +7,7 @@ import { type YokaiEvalItem } from './dataset';
 import { fillJudgeTemplate } from './judgePrompt';
 import { type Wording, renderQuestionPrompt } from './questionPrompt';
 import { parseJudgeVerdict } from './verdict';
-import { EndpointUnreachableError } from '../../model/endpointUnreachable';
+import { EndpointFailedError } from '../../model/endpointUnreachable';
 
 export interface YokaiEvalCallSettings {
   readonly model: ChatCompleter;
@@ -71,7 +71,7 @@ export async function evaluateYokaiItem(item: YokaiEvalItem, s: YokaiEvalCallSet
   });
   const failure = (stage: ItemError['stage'], error: unknown): ItemError => {
     // A local model's runtime that stopped, or an endpoint never reached, stops the whole run: every later item would fail the same way.
-    if (error instanceof RuntimeStoppedError || error instanceof EndpointUnreachableError) throw error;
+    if (error instanceof RuntimeStoppedError || error instanceof EndpointFailedError) throw error;
     const classified = classifyModelError(error, []);
     if (classified.kind === 'cancelled' || signal.aborted) throw new ModelCallError('cancelled', 'cancelled', undefined, undefined);
     return { stage, kind: classified.kind, message: classified.message };

@@ -118,4 +118,5 @@ export const YOKAIEVAL_START_RUN: StartRunSteps = {
     const served = choice.model.kind === 'endpoint' ? choice.model.endpoint : choice.judge.kind === 'endpoint' ? choice.judge.endpoint : null;
     return served === null ? { kind: 'local', modelName, prepare, reopen } : { kind: 'endpoint', endpoint: served, modelName, prepare, reopen, ...(config.local !== undefined ? { local: true } : {}) };
   },
+  reopen: (env, manifest) => reopenYokaiEvalRun(manifest, env),
 };

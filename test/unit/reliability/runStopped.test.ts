@@ -14,7 +14,14 @@ import { deadPort } from '../../helpers/deadPort';
 
 const ITEMS = 20;
 
-function runJson(dir: string): { status: string; stoppedBy?: { message: string; time: string }; counts: { done: number; error: number; missing: number } } {
+interface RunJson {
+  status: string;
+  stoppedBy?: { message: string; time: string };
+  counts: { done: number; error: number; missing: number };
+  usage: { requests: number };
+}
+
+function runJson(dir: string): RunJson {
   return JSON.parse(readFileSync(join(dir, 'run.json'), 'utf8')) as never;
 }
 
@@ -57,4 +64,9 @@ test('a 401 on the first requests, none succeeding, stops the run at once: one l
   assert.equal(finished.status, 'finished');
   assert.equal(finished.stoppedBy, undefined, 'a finished run no longer says it stopped');
   assert.equal(finished.counts.done, ITEMS);
+  // The stop wrote its session's count into run.json: the resume neither loses it nor counts it twice
+  // (a request counted as it was sent may not have reached the server when the process ended: at most one per worker).
+  assert.ok(stopped.usage.requests >= 1, `the stopped run counts its requests (${stopped.usage.requests})`);
+  const received = server.requests.length;
+  assert.ok(finished.usage.requests >= received && finished.usage.requests <= received + 2, `${finished.usage.requests} counted, ${received} received`);
 });

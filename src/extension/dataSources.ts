@@ -26,3 +26,21 @@ export async function showExtensionError(error: unknown): Promise<void> {
   const choice = await vscode.window.showErrorMessage(message, OPEN_DATA_SETTING);
   if (choice === OPEN_DATA_SETTING) await vscode.commands.executeCommand('workbench.action.openSettings', DATA_DIRECTORY_SETTING);
 }
+
+export const CHOOSE_DATA_FOLDER = 'Choose Data Folder…';
+
+/**
+ * Start Run's offer when a benchmark's data cannot be had: a modal error with a button that picks a folder
+ * and makes it the Data Directory setting (where it is set now: the workspace's, else the user's).
+ */
+export async function chooseDataFolder(message: string): Promise<string | undefined> {
+  const choice = await vscode.window.showErrorMessage(message, { modal: true }, CHOOSE_DATA_FOLDER);
+  if (choice !== CHOOSE_DATA_FOLDER) return undefined;
+  const picked = await vscode.window.showOpenDialog({ title: 'Data folder (laid out as yokaieval/…, kalahi/…)', canSelectFiles: false, canSelectFolders: true, canSelectMany: false });
+  const folder = picked?.[0]?.fsPath;
+  if (folder === undefined) return undefined;
+  const inspected = vscode.workspace.getConfiguration().inspect<string>(DATA_DIRECTORY_SETTING);
+  const target = inspected?.workspaceValue !== undefined ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global;
+  await vscode.workspace.getConfiguration().update(DATA_DIRECTORY_SETTING, folder, target);
+  return folder;
+}

@@ -1,7 +1,9 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { type ResolveOptions } from '../../src/core/data/resolveSourceFile';
 import { type Endpoint } from '../../src/core/model/endpoint';
 import { type PickItem, type StartRunSettings, type StartRunUi } from '../../src/core/startRun/startRunUi';
+import { sharedDataDir } from './sharedData';
 
 /** An answer that cancels the step (Escape). */
 export const CANCEL = Symbol('cancel');
@@ -22,7 +24,9 @@ export type Shown =
   | { readonly kind: 'input'; readonly title: string; readonly prompt?: string; readonly value?: string; readonly password?: boolean; readonly emptyProblem?: string }
   | { readonly kind: 'openFile'; readonly title: string; readonly filters: Readonly<Record<string, readonly string[]>>; readonly defaultPath?: string }
   /** A refusal: its message, shown as it is. */
-  | { readonly kind: 'problem'; readonly title: string };
+  | { readonly kind: 'problem'; readonly title: string }
+  /** The data cannot be had: the message, a data folder offered (answered with a folder, or CANCEL). */
+  | { readonly kind: 'dataFolder'; readonly title: string };
 
 export interface ScriptedUi extends StartRunUi {
   /** Every step shown, in order. */
@@ -41,6 +45,10 @@ export interface ScriptOptions {
   readonly workspaceRoot?: string;
   readonly env?: NodeJS.ProcessEnv;
   readonly keys?: Readonly<Record<string, string>>;
+  /** The data folder setting (default: the tests' shared data); undefined: none, the cache then a download. */
+  readonly dataDir?: string | undefined;
+  /** Where official files are cached and downloaded from (default: the user's cache, no download override). */
+  readonly sources?: Omit<ResolveOptions, 'dataDir'>;
 }
 
 function shownItem<T>(item: PickItem<T>): ShownItem {
@@ -53,6 +61,7 @@ export function scriptedUi(answers: readonly Answer[], options: ScriptOptions = 
   const shown: Shown[] = [];
   const memory = new Map(Object.entries(options.remembered ?? {}));
   const keys = new Map(Object.entries(options.keys ?? {}));
+  let dataDir = 'dataDir' in options ? options.dataDir : sharedDataDir;
   const next = (title: string): Answer => {
     const answer = queue.shift();
     if (answer === undefined) throw new Error(`the script has no answer for the step "${title}"`);
@@ -110,6 +119,16 @@ export function scriptedUi(answers: readonly Answer[], options: ScriptOptions = 
       return Promise.resolve();
     },
     settings: () => ({ bertscoreModel: '', bertscoreLayer: null, bleurtModel: '', localModelThreads: 0, ...options.settings }),
+    dataSources: () => ({ ...options.sources, dataDir }),
+    chooseDataFolder: (message) => {
+      shown.push({ kind: 'dataFolder', title: message });
+      const answer = next(message);
+      if (answer === CANCEL) return Promise.resolve(undefined);
+      if (typeof answer !== 'string') throw new Error(`"${message}" takes a folder`);
+      dataDir = answer;
+      return Promise.resolve(answer);
+    },
+    working: (_title, task) => task(),
     workspaceRoot: options.workspaceRoot,
     // No model cache unless a test gives one: hub models are then never found on the machine running the tests.
     env: options.env ?? { EVAL_ADJUDICATOR_CACHE: join(tmpdir(), 'scripted-start-run-empty-cache') },

@@ -30,6 +30,15 @@ export interface StartRunUi {
   readonly workspaceRoot: string | undefined;
   /** The host's environment variables (where Ollama keeps its models…). */
   readonly env: NodeJS.ProcessEnv;
+  /** Where the official data is looked for now (the data folder setting, else the cache or a download). */
+  dataSources(): ResolveOptions;
+  /**
+   * Says the benchmark's data cannot be had and offers to choose a data folder (which becomes the setting);
+   * the folder chosen, undefined when the user chose none.
+   */
+  chooseDataFolder(message: string): Promise<string | undefined>;
+  /** Runs a task that may take a while (a download), showing `title` meanwhile. */
+  working<T>(title: string, task: () => Promise<T>): Promise<T>;
   /** The stored API key of an endpoint (secret storage, else the environment). */
   storedKey(endpoint: Endpoint): Promise<string | undefined>;
   storeKey(endpoint: Endpoint, key: string): Promise<void>;
@@ -112,4 +121,6 @@ export interface StartRunSteps {
    * Errors (a local model's file, which run.json does not record, is then missing: the CLI's --model-file).
    */
   reopen?(env: StartRunEnvironment, manifest: RunManifest): Promise<RunSession>;
+  /** Throws a DataSourceError when the official data a run needs cannot be had from `sources` (checked at the benchmark step). */
+  checkData?(sources: ResolveOptions): Promise<void>;
 }

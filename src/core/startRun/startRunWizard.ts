@@ -1,5 +1,6 @@
 import { type Benchmark } from '../benchmarks/benchmark';
 import { type Endpoint } from '../model/endpoint';
+import { benchmarkDataReady } from './dataCheck';
 import { type StartRunPlan, type StartRunUi } from './startRunUi';
 
 export interface ChosenRun {
@@ -10,8 +11,9 @@ export interface ChosenRun {
 }
 
 /**
- * Start Run…'s questions: the benchmark (the first step; only those with Start Run steps are offered), its
- * own steps, then the endpoint's API key when none is stored. Undefined when the user cancelled.
+ * Start Run…'s questions: the benchmark (the first step; only those with Start Run steps are offered), a
+ * check of its data (a data folder asked for when it cannot be had), its own steps, then the endpoint's API
+ * key when none is stored. Undefined when the user cancelled.
  */
 export async function chooseRun(ui: StartRunUi, benchmarks: readonly Benchmark[]): Promise<ChosenRun | undefined> {
   const offered = benchmarks.filter((b) => b.startRun !== undefined);
@@ -21,6 +23,7 @@ export async function chooseRun(ui: StartRunUi, benchmarks: readonly Benchmark[]
     offered.map((b) => ({ label: b.title, ...(b.description === undefined ? {} : { description: b.description }), value: b })),
   );
   if (benchmark?.startRun === undefined) return undefined;
+  if (!(await benchmarkDataReady(ui, benchmark.title, benchmark.startRun))) return undefined;
   const plan = await benchmark.startRun.plan(ui);
   if (plan === undefined) return undefined;
   if (plan.kind === 'local') return { benchmark, plan, apiKey: undefined };

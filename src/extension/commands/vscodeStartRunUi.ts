@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { type PickItem, type StartRunUi } from '../../core/startRun/startRunUi';
 import { type ApiKeys } from '../apiKeys';
+import { chooseDataFolder, extensionSources } from '../dataSources';
 import { readSettings } from '../settings';
 
 /** A quick-pick entry that carries the value it stands for (VS Code shows label and description only). */
@@ -49,6 +50,9 @@ export function vscodeStartRunUi(memory: vscode.Memento, apiKeys: ApiKeys): Star
     },
     remember: (key, value) => Promise.resolve(memory.update(key, value)),
     settings: () => readSettings(),
+    dataSources: () => extensionSources(),
+    chooseDataFolder,
+    working: (title, task) => Promise.resolve(vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title }, task)),
     workspaceRoot: vscode.workspace.workspaceFolders?.[0]?.uri.fsPath,
     env: process.env,
     storedKey: async (endpoint) => (await apiKeys.get(endpoint))?.key,

@@ -7,6 +7,7 @@ import { type RunSession } from '../../runs/runSession';
 import { OLLAMA_PREFIX } from '../../runtimes/gguf/ollamaStore';
 import { KALAHI_BASICS } from './basics';
 import { prepareKalahiRun, reopenKalahiRun } from './kalahiRun';
+import { loadKalahiSources } from './sources';
 import { defaultMetricNames } from './metricSet';
 import { NO_NEURAL_METRICS } from './neuralMetrics';
 import { DEFAULT_MC_TEMPLATE } from './promptTemplate';
@@ -15,6 +16,9 @@ import { type KalahiMetricChoice, pickKalahiMetrics } from './startRunMetrics';
 
 /** Start Run's steps with Kalahi: the metrics step makes one more than the usual five (MC skips it). */
 const STEPS = 6;
+
+/** Start Run's runs are of the full prompts. */
+const START_VARIANT = 'full';
 
 /** Where the model runs: behind an endpoint, or a GGUF file in-process (with the threads setting). */
 export type KalahiStartModel =
@@ -81,7 +85,7 @@ export function kalahiStartConfig(choice: KalahiStartChoice): KalahiRunConfig {
       params: open ? { temperature: 0, topP: null, maxTokens: OPEN_MAX_TOKENS } : { temperature: null, topP: null, maxTokens: null },
     },
     task,
-    variant: 'full',
+    variant: START_VARIANT,
     appendPeriod: true,
     limit: choice.limit,
     mc: task === 'open' ? null : { logprobs: local ? 'gguf' : 'completions', template: local ? null : { source: 'default', text: DEFAULT_MC_TEMPLATE }, mc2Mode: 'paper', request: { promptList: null, maxTokens: null } },
@@ -105,4 +109,7 @@ export const KALAHI_START_RUN: StartRunSteps = {
       : { kind: 'endpoint', endpoint: choice.model.endpoint, modelName: config.model.name, prepare, reopen };
   },
   reopen: (env, manifest) => reopenKalahiRun(manifest, env),
+  checkData: async (sources) => {
+    await loadKalahiSources(START_VARIANT, sources);
+  },
 };

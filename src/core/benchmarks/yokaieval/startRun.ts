@@ -8,6 +8,7 @@ import { type StartRunEnvironment, type StartRunSteps, type StartRunUi } from '.
 import { type RunManifest } from '../../runs/runManifest';
 import { type RunSession } from '../../runs/runSession';
 import { YOKAIEVAL_BASICS } from './basics';
+import { loadYokaiEvalSources } from './sources';
 import { type YokaiLocalModel } from './localModels';
 import { DEFAULT_JUDGE, PRESETS, defaultPresetFor } from './presets';
 import { type YokaiEvalRunConfig, prepareYokaiEvalRun, reopenYokaiEvalRun } from './yokaiEvalRun';
@@ -119,4 +120,7 @@ export const YOKAIEVAL_START_RUN: StartRunSteps = {
     return served === null ? { kind: 'local', modelName, prepare, reopen } : { kind: 'endpoint', endpoint: served, modelName, prepare, reopen, ...(config.local !== undefined ? { local: true } : {}) };
   },
   reopen: (env, manifest) => reopenYokaiEvalRun(manifest, env),
+  checkData: async (sources) => {
+    await loadYokaiEvalSources(sources);
+  },
 };

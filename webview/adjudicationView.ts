@@ -184,6 +184,9 @@ export class AdjudicationView {
     const summary = scale === undefined ? describe(mine) : describeGrade(scale, context.criterion?.mine ?? mine, context.criterion?.label);
     setText(this.summary, decidable ? summary : mine === null ? 'not reviewed yet' : 'flags and notes only');
     setText(this.finalTitle, scale === undefined ? 'Final verdict' : 'Final grade');
+    // Items that take no verdict have no final one either.
+    this.finalTitle.hidden = !decidable;
+    this.finalBox.hidden = !decidable;
     const category = mine?.hallucination ?? null;
     const label = category === null ? 'not flagged' : (context.categories.find((c) => c.id === category)?.label ?? category);
     setText(this.flagText, label);
@@ -269,7 +272,7 @@ export class AdjudicationView {
             el('span', { class: 'annotator-name' }, a.annotator),
             a.annotator === context.annotator ? el('span', { class: 'tag' }, 'you') : null,
             a.role === 'adjudicator' ? el('span', { class: 'tag' }, 'adjudicator') : null,
-            badge,
+            context.decidable === false ? null : badge,
             a.stale ? el('span', { class: 'tag tag-stale', title: 'Made on an older result of this item: shown, never counted' }, [icon('history'), 'stale']) : null,
             a.blind ? el('span', { class: 'tag', title: 'Decided without seeing the automatic verdict' }, [icon('eye-closed'), 'blind']) : null,
             el('time', { class: 'annotator-time', datetime: a.time }, shortTime(a.time)),

@@ -24,6 +24,7 @@ export class FacetPanel {
   private dataFacets: readonly FacetDefinition[] = [];
   private language: string | undefined;
   private open = false;
+  private takesVerdicts = true;
   private last: { counts: FacetCounts; known: ReadonlyMap<string, ReadonlySet<string>>; blind: boolean } | undefined;
 
   constructor(options: FacetPanelOptions) {
@@ -43,6 +44,11 @@ export class FacetPanel {
   setRun(dataFacets: readonly FacetDefinition[], language: string): void {
     this.dataFacets = dataFacets;
     this.language = language === '' ? undefined : language;
+  }
+
+  /** Items that take no verdict (flags and notes only): no facet of verdicts. */
+  setTakesVerdicts(takes: boolean): void {
+    this.takesVerdicts = takes;
   }
 
   get isOpen(): boolean {
@@ -70,7 +76,7 @@ export class FacetPanel {
     const last = this.last;
     if (last === undefined) return;
     const focusKey = document.activeElement instanceof HTMLElement && this.body.contains(document.activeElement) ? document.activeElement.dataset['focusKey'] : undefined;
-    const groups = facetList(this.dataFacets, last.known.keys()).filter((f) => !(last.blind && f.automatic)).flatMap((f) => {
+    const groups = facetList(this.dataFacets, last.known.keys()).filter((f) => !(last.blind && f.automatic) && (this.takesVerdicts || f.verdict !== true)).flatMap((f) => {
       const values = last.known.get(f.id);
       if (values === undefined || values.size === 0) return [];
       return [this.group(f, orderedValues(f, values, this.language), last.counts.get(f.id))];

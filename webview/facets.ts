@@ -11,6 +11,8 @@ export interface FacetDef {
   readonly label: string;
   /** Reveals the automatic verdict or scores: hidden, and its choice dropped, in blind mode. */
   readonly automatic: boolean;
+  /** About verdicts (automatic or human): not listed where items take none. */
+  readonly verdict?: true;
   readonly valuesOf: (row: ItemRow) => readonly string[];
   /** Values in this order first; others after them, alphabetically. */
   readonly order?: readonly string[];
@@ -40,13 +42,13 @@ const MODEL_FACET = dataFacet({ id: 'model', label: 'Model' });
 
 /** The facets of every run that do not come from the rows' data. */
 export const ROW_FACETS: readonly FacetDef[] = [
-  { id: 'auto', label: 'Automatic verdict', automatic: true, valuesOf: (row) => [row.auto], order: VERDICTS },
-  { id: 'human', label: 'Final human verdict', automatic: false, valuesOf: (row) => [row.human], order: VERDICTS, valueLabel: (v) => (v === 'none' ? 'no verdict' : v) },
+  { id: 'auto', label: 'Automatic verdict', automatic: true, verdict: true, valuesOf: (row) => [row.auto], order: VERDICTS },
+  { id: 'human', label: 'Final human verdict', automatic: false, verdict: true, valuesOf: (row) => [row.human], order: VERDICTS, valueLabel: (v) => (v === 'none' ? 'no verdict' : v) },
   { id: 'adjudicated', label: 'Reviewed', automatic: false, valuesOf: (row) => yesNo(isReviewed(row)), order: YES_NO },
   { id: 'flagged', label: 'Flagged', automatic: false, valuesOf: (row) => yesNo(row.flagged), order: YES_NO },
   { id: 'stale', label: 'Stale', automatic: false, valuesOf: (row) => yesNo(row.stale), order: YES_NO },
-  { id: 'disagreement', label: 'Automatic ≠ human', automatic: true, valuesOf: (row) => (row.human === 'none' ? [] : yesNo(row.disagreement)), order: YES_NO },
-  { id: 'metric-human', label: 'Metric ≠ human', automatic: true, valuesOf: metricsAgainstHuman },
+  { id: 'disagreement', label: 'Automatic ≠ human', automatic: true, verdict: true, valuesOf: (row) => (row.human === 'none' ? [] : yesNo(row.disagreement)), order: YES_NO },
+  { id: 'metric-human', label: 'Metric ≠ human', automatic: true, verdict: true, valuesOf: metricsAgainstHuman },
 ];
 
 const ROW_FACET_BY_ID = new Map(ROW_FACETS.map((f) => [f.id, f]));

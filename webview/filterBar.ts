@@ -35,6 +35,7 @@ export class FilterBar {
   private state: FilterState = { filter: 'all', query: '' };
   private timer: ReturnType<typeof setTimeout> | undefined;
   private blind = false;
+  private takesVerdicts = true;
 
   constructor(options: FilterBarOptions) {
     this.options = options;
@@ -95,6 +96,13 @@ export class FilterBar {
     if (label) setText(label, `${who === 'judge' ? 'Judge' : who} ≠ human`);
   }
 
+  /** Items that take no verdict (flags and notes only): no chip of verdicts (automatic, or human against it). */
+  setTakesVerdicts(takes: boolean): void {
+    this.takesVerdicts = takes;
+    const byVerdict = Array.from(this.sort.options).find((o) => o.value === 'verdict');
+    if (byVerdict !== undefined) byVerdict.hidden = !takes;
+  }
+
   /** Blind review hides what reveals the automatic verdict: the judge's chips, the disagreement chip, the score orders. */
   setBlind(blind: boolean): void {
     this.blind = blind;
@@ -123,7 +131,7 @@ export class FilterBar {
       if (chip === undefined) continue;
       const n = counts[f.id] ?? 0;
       setText(chip.count, count(n));
-      chip.button.hidden = (f.hideWhenEmpty && n === 0 && this.state.filter !== f.id) || (this.blind && f.automatic);
+      chip.button.hidden = (f.hideWhenEmpty && n === 0 && this.state.filter !== f.id) || (this.blind && f.automatic) || (!this.takesVerdicts && f.verdict === true);
       const label = f.id === 'disagreement' ? `${this.autoWho === 'judge' ? 'Judge' : this.autoWho} ≠ human` : f.label;
       const said = f.group === 'auto' ? `${this.autoWho === 'judge' ? 'Judge' : this.autoWho} said ` : '';
       const spoken = `${said}${f.title ?? label}: ${count(n)} items`;
@@ -131,6 +139,8 @@ export class FilterBar {
       // A narrow list shows the chips' icons and counts only: the tooltip names them.
       chip.button.title = spoken;
     }
+    // A group left without a chip (errors and missing results shown only when there are some) goes too.
+    this.autoGroup.hidden = this.blind || FILTERS.every((f) => f.group !== 'auto' || this.chips.get(f.id)?.button.hidden !== false);
     setText(this.shown, `${count(shown)} ${shown === 1 ? 'item' : 'items'} shown`);
     this.outdated.hidden = !outdated;
   }

@@ -38,6 +38,8 @@ export interface FilterDef {
   readonly icon: string;
   /** Hidden from the bar while it matches nothing (and is not active). */
   readonly hideWhenEmpty: boolean;
+  /** About verdicts (the automatic one, or the human one against it): not shown where items take none. */
+  readonly verdict?: true;
   readonly matches: (row: ItemRow) => boolean;
 }
 
@@ -56,12 +58,12 @@ export const FILTERS: readonly FilterDef[] = [
   // The id stays 'adjudicated' so that filters persisted by earlier versions still restore.
   { id: 'adjudicated', label: 'Reviewed', group: 'review', automatic: false, icon: 'pass', hideWhenEmpty: false, matches: isReviewed },
   { id: 'flagged', label: 'Flagged', group: 'review', automatic: false, icon: 'flag', hideWhenEmpty: false, matches: (r) => r.flagged },
-  { id: 'disagreement', label: 'Judge ≠ human', group: 'review', automatic: true, icon: 'arrow-swap', hideWhenEmpty: false, matches: (r) => r.disagreement },
+  { id: 'disagreement', label: 'Judge ≠ human', group: 'review', automatic: true, icon: 'arrow-swap', hideWhenEmpty: false, verdict: true, matches: (r) => r.disagreement },
   { id: 'conflict', label: 'Conflicts', group: 'review', automatic: false, icon: 'warning', hideWhenEmpty: false, matches: (r) => r.conflict },
   { id: 'stale', label: 'Stale', group: 'review', automatic: false, icon: 'history', hideWhenEmpty: false, matches: (r) => r.stale },
-  { id: 'auto:true', label: 'true', group: 'auto', automatic: true, icon: 'check', hideWhenEmpty: false, matches: (r) => r.auto === 'true' },
-  { id: 'auto:false', label: 'false', group: 'auto', automatic: true, icon: 'close', hideWhenEmpty: false, matches: (r) => r.auto === 'false' },
-  { id: 'auto:null', label: 'null', group: 'auto', automatic: true, icon: 'question', hideWhenEmpty: false, matches: (r) => r.auto === 'null' },
+  { id: 'auto:true', label: 'true', group: 'auto', automatic: true, icon: 'check', hideWhenEmpty: false, verdict: true, matches: (r) => r.auto === 'true' },
+  { id: 'auto:false', label: 'false', group: 'auto', automatic: true, icon: 'close', hideWhenEmpty: false, verdict: true, matches: (r) => r.auto === 'false' },
+  { id: 'auto:null', label: 'null', group: 'auto', automatic: true, icon: 'question', hideWhenEmpty: false, verdict: true, matches: (r) => r.auto === 'null' },
   { id: 'auto:error', label: 'error', group: 'auto', automatic: true, icon: 'error', hideWhenEmpty: true, matches: (r) => r.auto === 'error' },
   { id: 'auto:missing', label: 'missing', group: 'auto', automatic: true, icon: 'circle-slash', hideWhenEmpty: true, matches: (r) => r.auto === 'missing' },
 ];

@@ -101,6 +101,8 @@ export class HostMessages {
     this.p.store.setFilterSet(filters);
     this.p.filterBar.setFilters(filters);
     this.p.header.setScores(message.header);
+    this.p.filterBar.setTakesVerdicts(message.header.verdicts !== false);
+    this.p.facetPanel.setTakesVerdicts(message.header.verdicts !== false);
     const previous = this.p.store.selectedId;
     this.p.store.load(message.rows);
     this.p.decisions.reset();

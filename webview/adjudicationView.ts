@@ -49,10 +49,14 @@ const CHOICES: readonly VerdictChoice[] = [
   { verdict: undefined, label: 'No decision', key: 's', icon: 'debug-step-over' },
 ];
 
-/** Describes a decision in words: "true", "no decision", "not reviewed". */
+/** Describes a decision in words: "verdict true", "no verdict yet (flagged)", "no decision (skipped)", "not reviewed yet". */
 function describe(decision: Decision | null): string {
   if (decision === null) return 'not reviewed yet';
-  if (!('verdict' in decision) || decision.verdict === undefined) return 'no decision (skipped)';
+  if (!('verdict' in decision) || decision.verdict === undefined) {
+    // A flag or a note given without a verdict is not a skip: the verdict is still to give.
+    const given = [decision.hallucination !== null ? 'flagged' : '', decision.note.trim() !== '' ? 'a note' : ''].filter((w) => w !== '');
+    return given.length === 0 ? 'no decision (skipped)' : `no verdict yet (${given.join(', ')})`;
+  }
   return `verdict ${String(decision.verdict)}`;
 }
 

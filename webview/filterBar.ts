@@ -27,6 +27,8 @@ export class FilterBar {
   private readonly groups = el('div', { class: 'chip-groups' });
   private set: FilterSet = BINARY_FILTERS;
   private readonly shown = el('span', { class: 'list-shown' });
+  /** Says a search filters the list (a search restored with the panel is not seen in the field alone), with a way out. */
+  private readonly searchOn = el('span', { class: 'list-search-on', hidden: true });
   private readonly outdated: HTMLElement;
   private readonly sort: HTMLSelectElement;
   private autoGroups: HTMLElement[] = [];
@@ -58,7 +60,7 @@ export class FilterBar {
       if (isSortId(value)) this.options.onChange({ ...this.state, sort: value });
     });
     const tools = el('div', { class: 'list-tools' }, [options.facetToggle ?? null, el('label', { class: 'sort-label', for: 'sort-select' }, [icon('list-ordered'), el('span', {}, 'Sort')]), this.sort]);
-    this.element = el('div', { class: 'filter-bar' }, [this.search, this.groups, tools, el('div', { class: 'list-status', role: 'status', 'aria-live': 'polite' }, [this.shown, this.outdated])]);
+    this.element = el('div', { class: 'filter-bar' }, [this.search, this.groups, tools, el('div', { class: 'list-status', role: 'status', 'aria-live': 'polite' }, [this.shown, this.searchOn, this.outdated])]);
   }
 
   /** The run's chips (a graded run's levels instead of true / false / null): the bar is drawn again. */
@@ -125,7 +127,8 @@ export class FilterBar {
     if (this.sort.value !== sort) this.sort.value = sort;
   }
 
-  setCounts(counts: Readonly<FilterCounts>, shown: number, outdated: boolean): void {
+  /** `total`: the run's rows, whatever filters them. */
+  setCounts(counts: Readonly<FilterCounts>, shown: number, outdated: boolean, total = shown): void {
     for (const f of this.set.defs) {
       const chip = this.chips.get(f.id);
       if (chip === undefined) continue;
@@ -140,9 +143,25 @@ export class FilterBar {
       chip.button.title = spoken;
     }
     // A group left without a chip (errors and missing results shown only when there are some) goes too.
-    this.autoGroup.hidden = this.blind || FILTERS.every((f) => f.group !== 'auto' || this.chips.get(f.id)?.button.hidden !== false);
-    setText(this.shown, `${count(shown)} ${shown === 1 ? 'item' : 'items'} shown`);
+    for (const group of this.autoGroups) {
+      group.hidden = this.blind || Array.from(group.querySelectorAll<HTMLButtonElement>('button.chip')).every((b) => b.hidden);
+    }
+    const filtered = this.state.filter !== 'all' || this.state.query !== '' || Object.values(this.state.facets ?? {}).some((v) => v.length > 0);
+    setText(this.shown, `${count(shown)} ${shown === 1 ? 'item' : 'items'} shown${filtered ? ` (of ${count(total)})` : ''}`);
+    this.showSearch(this.state.query);
     this.outdated.hidden = !outdated;
+  }
+
+  private showSearch(query: string): void {
+    this.searchOn.hidden = query === '';
+    if (query === '' || this.searchOn.dataset['query'] === query) return;
+    this.searchOn.dataset['query'] = query;
+    const clear = el('button', { type: 'button', class: 'link-button', title: 'Clear the search' }, [icon('close'), el('span', {}, 'Clear')]);
+    clear.addEventListener('click', () => {
+      this.clearSearchText();
+      this.options.onChange({ ...this.state, query: '' });
+    });
+    this.searchOn.replaceChildren(icon('search'), el('span', { class: 'list-search-text' }, `search “${query}”`), clear);
   }
 
   /** Empties the field itself too: the web component's inner input may keep what was typed. */

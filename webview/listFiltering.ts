@@ -88,7 +88,7 @@ export class ListFiltering {
 
   updateCounts(): void {
     const { store } = this.host;
-    this.host.filterBar.setCounts(store.counts, store.size, store.outdated);
+    this.host.filterBar.setCounts(store.counts, store.size, store.outdated, store.rows.length);
     this.host.facetPanel.update(store.facetCounts, store.facetValues, store.filter.facets ?? {}, this.host.blind.enabled);
   }
 }

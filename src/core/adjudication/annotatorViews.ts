@@ -2,6 +2,7 @@ import { type Grade } from '../scale/verdictScale';
 import { type LoggedEvent } from './adjudicationLog';
 import { basisDigest } from './basis';
 import { type AnnotatorState, type Role, stateOf } from './event';
+import { recordsSomething } from './reviewed';
 
 export interface AnnotatorView {
   readonly annotator: string;
@@ -38,9 +39,14 @@ function isLater(a: LoggedEvent, b: LoggedEvent): boolean {
   return ta > tb || (ta === tb && a.line > b.line);
 }
 
-/** Each annotator's current state from one item's or one criterion's events; stale unless made on `currentBasis` (basis.ts digest). */
+/**
+ * Each annotator's current state from one item's or one criterion's events; stale unless made on
+ * `currentBasis` (basis.ts digest). An annotator whose latest event is an undo that left nothing (no
+ * decision, flag or note: back to before their first) has no state there.
+ */
 export function annotatorViewsOf(events: readonly LoggedEvent[], currentBasis: string | undefined): AnnotatorView[] {
-  return latestPerAnnotatorOf(events).map(({ event }) => ({
+  const holding = latestPerAnnotatorOf(events).filter(({ event }) => event.undoes === undefined || recordsSomething(stateOf(event)));
+  return holding.map(({ event }) => ({
     annotator: event.annotator,
     role: event.role,
     state: stateOf(event),

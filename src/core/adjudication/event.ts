@@ -38,7 +38,7 @@ export type Basis = z.infer<typeof BasisSchema>;
 /**
  * One line of adjudications.jsonl: an annotator's full state for one item (or one of its criteria) at one
  * time. A missing verdict or grade key means no decision (skipped, unsure, or a note alone); undo appends
- * the previous state again. A binary run's decisions are `verdict`s, a graded run's (run.json `scale`
+ * the previous state again, naming the event it takes back (`undoes`). A binary run's decisions are `verdict`s, a graded run's (run.json `scale`
  * ordinal or numeric) `grade`s; events written before scales existed are binary and keep their meaning.
  */
 export const AdjudicationEventSchema = z
@@ -59,6 +59,8 @@ export const AdjudicationEventSchema = z
     basis: BasisSchema,
     /** Whether the automatic verdict and scores were hidden when the decision was made. */
     blind: z.boolean().optional(),
+    /** The review's undo: the id of the annotator's event this one takes back (its state is the one before that event). */
+    undoes: z.uuid().optional(),
   })
   .check((ctx) => {
     const event = ctx.value;

@@ -4,6 +4,7 @@ import { type CriterionAdjudication, type GradedItem, adjudicateCriteria, gradeF
 import { type HallucinationCategory } from './event';
 import { finalDecision } from './finalDecision';
 import { isReviewed } from './reviewed';
+import { type UndoHistory } from './undoHistory';
 
 export { type AnnotatorView, type FinalGrade } from './annotatorViews';
 export { type CriterionAdjudication, type GradedItem } from './criterionAdjudication';
@@ -82,15 +83,20 @@ export function adjudicateItem(itemId: string, events: readonly LoggedEvent[], c
 export class AdjudicationIndex {
   private readonly byItem = new Map<string, LoggedEvent[]>();
 
-  /** `takesVerdicts`: the run's items take a verdict (false: flags and notes only), from the benchmark's review settings. */
+  /**
+   * `takesVerdicts`: the run's items take a verdict (false: flags and notes only), from the benchmark's review
+   * settings; `undo`: an annotator's undo history, fed every event too.
+   */
   constructor(
     events: readonly LoggedEvent[] = [],
     private readonly takesVerdicts = true,
+    readonly undo?: UndoHistory,
   ) {
     for (const logged of events) this.add(logged);
   }
 
   add(logged: LoggedEvent): void {
+    this.undo?.add(logged);
     const list = this.byItem.get(logged.event.itemId);
     if (list === undefined) this.byItem.set(logged.event.itemId, [logged]);
     else list.push(logged);

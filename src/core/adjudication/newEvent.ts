@@ -14,6 +14,8 @@ export interface NewEventInput {
   /** The item's current result: the decision's basis. */
   readonly current: ResultLine;
   readonly blind?: boolean;
+  /** An undo: the event it takes back. */
+  readonly undoes?: string;
   readonly now?: Date;
 }
 
@@ -31,5 +33,6 @@ export function newAdjudicationEvent(input: NewEventInput): AdjudicationEvent {
     note: input.state.note,
     basis: basisOf(input.current),
     ...(input.blind !== undefined ? { blind: input.blind } : {}),
+    ...(input.undoes !== undefined ? { undoes: input.undoes } : {}),
   };
 }

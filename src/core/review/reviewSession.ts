@@ -13,6 +13,7 @@ import { isGraded, scaleOf } from '../scale/verdictScale';
 import { type RunPaths, readManifest, runPaths } from '../runs/runFolder';
 import { type IndexEntry, ResultsIndex } from '../runs/resultsIndex';
 import { AdjudicationTail } from './adjudicationTail';
+import { type UndoStep, UndoHistory } from '../adjudication/undoHistory';
 import { rowBasisFile } from './rowBasisFile';
 import { type RowBasis, type ViewContext, detailOf, itemSearchText, rowBasisOf, rowFrom, rowOf } from './itemViews';
 import { foldText, matchesItem, queryTerms } from './textFold';
@@ -93,7 +94,7 @@ export class ReviewSession {
     this.results = resultsIndexOf(this.paths.results, this.manifestValue, this.positions);
     this.tail = new AdjudicationTail(this.paths.adjudications, { categories: categoryIdsOf(this.manifestValue.benchmark), scale: scaleOf(this.manifestValue) });
     this.context = viewContextOf(this.manifestValue, this.modelName(), null);
-    this.index = new AdjudicationIndex([], this.context.settings.decidable);
+    this.index = new AdjudicationIndex([], this.context.settings.decidable, new UndoHistory(this.annotator));
   }
 
   /** Opens a run folder and reads its whole adjudication log; problems in the log are returned, not thrown. */
@@ -157,6 +158,9 @@ export class ReviewSession {
     const mine = views?.find((a) => a.annotator === this.annotator && !a.stale);
     return { state: mine?.state ?? EMPTY_STATE, blind: mine?.blind ?? false };
   }
+
+  /** What this annotator's undo takes back now (their last event not yet undone, read from the log), if anything. */
+  readonly lastUndo = (): UndoStep | undefined => this.index.undo?.last();
 
   private modelName(): string {
     const m = this.manifestValue;
@@ -279,7 +283,7 @@ export class ReviewSession {
   private takeTail(withRows: boolean): TailUpdate {
     const read = this.tail.read();
     if (read.reset) {
-      this.index = new AdjudicationIndex([], this.context.settings.decidable);
+      this.index = new AdjudicationIndex([], this.context.settings.decidable, new UndoHistory(this.annotator));
       this.cache.clear();
       this.tally = undefined;
     }

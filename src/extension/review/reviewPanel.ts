@@ -25,15 +25,6 @@ export type { ReviewContext } from './reviewContext';
 /** What the serializer keeps of a panel across reloads: which run, which item. */
 export const PersistedPanelSchema = z.object({ runDir: z.string().min(1), itemId: z.string().nullable().optional() });
 
-interface UndoEntry {
-  readonly itemId: string;
-  readonly previous: AnnotatorState;
-  /** Whether the state undo brings back was decided blind: the undo event says so too. */
-  readonly blind: boolean;
-  /** The criterion the state was on (none: the item). */
-  readonly criterion?: string;
-}
-
 /**
  * One review panel per run folder. The host owns the data: it reads the run, appends each decision to
  * adjudications.jsonl at once (never touching results.jsonl), follows the log for others' decisions, and
@@ -50,7 +41,6 @@ export class ReviewPanel extends RunPanel<WebviewMessage, HostMessage> {
    * the run is there).
    */
   private readonly opened: Promise<boolean>;
-  private readonly undoStack: UndoEntry[] = [];
   private selected: string | null;
   private annotator: string;
   private annotatorConfirmed = false;
@@ -181,11 +171,12 @@ export class ReviewPanel extends RunPanel<WebviewMessage, HostMessage> {
         this.post({ type: 'saved', itemId: message.itemId, requestId: message.requestId });
         return;
       case 'undo': {
-        const entry = this.undoStack.pop();
-        if (entry === undefined) throw new Error('nothing to undo');
-        await this.append(entry.itemId, entry.previous, entry.blind, entry.criterion);
-        this.post({ type: 'saved', itemId: entry.itemId, requestId: message.requestId });
-        this.select(entry.itemId);
+        // The annotator's last event not yet taken back, from the log: undo goes on working after a reload.
+        const step = this.session.lastUndo();
+        if (step === undefined) throw new Error('nothing to undo');
+        await this.append(step.itemId, step.previous, step.blind, step.criterion, step.undoes);
+        this.post({ type: 'saved', itemId: step.itemId, requestId: message.requestId });
+        this.select(step.itemId);
         return;
       }
       case 'openLink':
@@ -225,15 +216,7 @@ export class ReviewPanel extends RunPanel<WebviewMessage, HostMessage> {
   private async adjudicate(itemId: string, decision: AnnotatorState, blind: boolean | undefined, criterion: string | undefined): Promise<void> {
     if (!this.session.hasItem(itemId)) throw new Error(`no item "${itemId}" in this run`);
     await this.confirmAnnotator();
-    const mine = this.session.mine(itemId, criterion);
-    const entry = { itemId, previous: mine.state, blind: mine.blind, ...(criterion === undefined ? {} : { criterion }) };
-    this.undoStack.push(entry);
-    try {
-      await this.append(itemId, decision, blind, criterion);
-    } catch (error) {
-      this.undoStack.splice(this.undoStack.indexOf(entry), 1);
-      throw error;
-    }
+    await this.append(itemId, decision, blind, criterion);
   }
 
   /** Before the first decision: a name the user chose, not a login name taken silently (e.g. "root"). */
@@ -252,7 +235,7 @@ export class ReviewPanel extends RunPanel<WebviewMessage, HostMessage> {
     this.postInit();
   }
 
-  private async append(itemId: string, state: AnnotatorState, blind: boolean | undefined, criterion: string | undefined): Promise<void> {
+  private async append(itemId: string, state: AnnotatorState, blind: boolean | undefined, criterion: string | undefined, undoes?: string): Promise<void> {
     const current = this.session.currentLine(itemId);
     if (current === undefined) throw new Error(`item ${itemId} has no result yet`);
     const event = newAdjudicationEvent({
@@ -263,6 +246,7 @@ export class ReviewPanel extends RunPanel<WebviewMessage, HostMessage> {
       current,
       ...(criterion === undefined ? {} : { criterion }),
       ...(blind !== undefined ? { blind } : {}),
+      ...(undoes === undefined ? {} : { undoes }),
     });
     await this.writer.append([event]);
     this.refreshAfterWrite(itemId);
@@ -316,7 +300,7 @@ export class ReviewPanel extends RunPanel<WebviewMessage, HostMessage> {
   }
 
   private canUndo(): boolean {
-    return this.undoStack.length > 0;
+    return this.run !== undefined && this.session.lastUndo() !== undefined;
   }
 
   /** Logs newly skipped lines and shows the panel's warning bar; a reset (the log read again) starts afresh. */

@@ -2,15 +2,15 @@ import type * as vscode from 'vscode';
 import { annotatorFromEnv } from '../core/adjudication/annotatorName';
 
 /**
- * The question asked before the first decision: an empty field. git's user.name is only shown as a
- * placeholder (a suggestion to type), never taken as the value: a name is what the user says it is.
+ * The question asked before the first decision: git's user.name filled in as the default (Enter keeps it),
+ * else an empty field. It is asked even so, never taken silently: a name is what the user says it is.
  */
 export function annotatorNameQuestion(gitName: string | undefined): vscode.InputBoxOptions {
   return {
     title: 'Who is deciding? Your annotator name',
-    value: '',
-    placeHolder: gitName === undefined ? 'Your name, e.g. Aiko Tanaka' : `Your name (git's user.name is ${gitName})`,
-    prompt: 'Asked once: written into every decision you make (adjudications.jsonl) and kept in the setting evalAdjudicator.annotatorName',
+    value: gitName ?? '',
+    placeHolder: 'Your name, e.g. Aiko Tanaka',
+    prompt: `Asked once${gitName === undefined ? '' : " (git's user.name filled in: Enter keeps it)"}: written into every decision you make (adjudications.jsonl) and kept in the setting evalAdjudicator.annotatorName`,
     ignoreFocusOut: true,
     validateInput: (v) => (v.trim() === '' ? 'A name is required' : undefined),
   };
@@ -20,7 +20,7 @@ export interface AnnotatorSources {
   /** evalAdjudicator.annotatorName. */
   readonly configured: () => string;
   readonly env: NodeJS.ProcessEnv;
-  /** git's user.name, offered as the question's placeholder. */
+  /** git's user.name, the question's default. */
   readonly gitName: () => string | undefined;
   /** Asks (annotatorNameQuestion) and stores the answer in the setting; null when declined. */
   readonly ask: (gitName: string | undefined) => Promise<string | null>;

@@ -25,6 +25,16 @@ describe('review webview: what the state of a review says', () => {
     assert.equal(textOf(m.$('.decision-summary')), 'verdict false');
   });
 
+  test('the help says the name is asked once with git’s user.name filled in, as the extension asks it (issue 36 #11)', async () => {
+    m = await mount();
+    m.deliver(init());
+    m.$('.vlist')?.focus();
+    m.key('?', { shiftKey: true });
+    const intro = textOf(m.$('.help-intro'));
+    assert.match(intro, /asks once for your annotator name \(git’s user\.name filled in: Enter keeps it\)/);
+    assert.doesNotMatch(intro, /if neither the setting nor git gives one/);
+  });
+
   test('a search restored after a restart says it filters the list, and Clear shows every item again', async () => {
     m = await mount({ state: { itemId: '7', filter: `all?q=${encodeURIComponent('問題 7')}`, scrollTop: 0, runDir: '/runs/r1' } });
     m.deliver(init({ rows: rows(20) }));

@@ -114,6 +114,8 @@ export type StartRunPlan =
 
 /** A benchmark's part of Start Run…: its steps after the benchmark pick (steps 2 to 5 of 5). */
 export interface StartRunSteps {
+  /** How many steps Start Run has with it, the benchmark pick included (none: 5). */
+  readonly steps?: number;
   /** Asks what the run needs; undefined when the user cancelled a step. */
   plan(ui: StartRunUi): Promise<StartRunPlan | undefined>;
   /**

@@ -17,9 +17,10 @@ export interface ChosenRun {
  */
 export async function chooseRun(ui: StartRunUi, benchmarks: readonly Benchmark[]): Promise<ChosenRun | undefined> {
   const offered = benchmarks.filter((b) => b.startRun !== undefined);
+  // The number of steps depends on the benchmark, unknown before this pick: every number it may be.
+  const totals = [...new Set(offered.map((b) => b.startRun?.steps ?? 5))].sort((a, b) => a - b);
   const benchmark = await ui.pickOne(
-    // The number of steps depends on the benchmark (and Kalahi's task), unknown before this pick.
-    'Start Run: benchmark',
+    `Start Run (1/${totals.join(' or ')}): benchmark`,
     offered.map((b) => ({ label: b.title, ...(b.description === undefined ? {} : { description: b.description }), value: b })),
   );
   if (benchmark?.startRun === undefined) return undefined;

@@ -1,14 +1,14 @@
 // Issue 29, item 10: the annotator name is never the login name taken silently. It is the setting, else
-// EVAL_ADJUDICATOR_ANNOTATOR, else asked once at the first decision with an empty field (git's user.name
-// only as the placeholder), and the answer is kept.
+// EVAL_ADJUDICATOR_ANNOTATOR, else asked once at the first decision, and the answer is kept. Issue 36,
+// item 11: git's user.name is the question's default value (Enter keeps it), as the help overlay says.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { AnnotatorIdentity, annotatorNameQuestion } from '../../../src/extension/annotatorIdentity';
 
-test('the question starts empty; git’s user.name is a placeholder, not a value; an empty answer is refused', () => {
+test('the question holds git’s user.name as its default (Enter keeps it), else starts empty; an empty answer is refused', () => {
   const withGit = annotatorNameQuestion('Aiko Tanaka');
-  assert.equal(withGit.value, '');
-  assert.match(withGit.placeHolder ?? '', /Aiko Tanaka/);
+  assert.equal(withGit.value, 'Aiko Tanaka');
+  assert.match(withGit.prompt ?? '', /git's user.name filled in: Enter keeps it/);
   const without = annotatorNameQuestion(undefined);
   assert.equal(without.value, '');
   assert.doesNotMatch(without.placeHolder ?? '', /root/);
@@ -33,7 +33,7 @@ test('no setting and no EVAL_ADJUDICATOR_ANNOTATOR: empty at first, asked once a
   assert.equal(identity.current(), '', 'not the login name, not git’s name');
   const [first, second] = await Promise.all([identity.confirm(), identity.confirm()]);
   assert.deepEqual([first, second], ['Ben Cruz', 'Ben Cruz']);
-  assert.deepEqual(asked, ['Aiko Tanaka'], 'one question, git’s name as its suggestion');
+  assert.deepEqual(asked, ['Aiko Tanaka'], 'one question, git’s name as its default');
   assert.equal(await identity.confirm(), 'Ben Cruz');
   assert.equal(asked.length, 1, 'kept: not asked again');
   assert.equal(identity.current(), 'Ben Cruz');

@@ -96,7 +96,7 @@ test('in the whole Start Run, the refusal comes at the metrics step, before the 
   const chosen = await chooseRun(ui, registeredBenchmarks());
   assert.ok(chosen !== undefined);
   assert.deepEqual(ui.shown.slice(0, 5).map((s) => (s.kind === 'problem' ? 'problem' : s.title)), [
-    'Start Run: benchmark',
+    'Start Run (1/5 or 6): benchmark',
     'Start Run (2/6): Kalahi task',
     'Start Run (3/6): open-ended metrics',
     'problem',

@@ -26,7 +26,7 @@ registerBenchmark(TINY);
 
 const BENCHMARK_PICK = {
   kind: 'pickOne',
-  title: 'Start Run: benchmark',
+  title: 'Start Run (1/5 or 6): benchmark',
   items: [
     { label: 'YokaiEval', description: '810 four-choice questions on Japanese folklore, judged by an LLM' },
     { label: 'Kalahi', description: '150 Filipino cultural scenarios: open-ended answers scored by similarity, MC from log-probs' },

@@ -97,6 +97,7 @@ export function kalahiStartConfig(choice: KalahiStartChoice): KalahiRunConfig {
 }
 
 export const KALAHI_START_RUN: StartRunSteps = {
+  steps: STEPS,
   plan: async (ui) => {
     const choice = await askKalahiRun(ui);
     if (choice === undefined) return undefined;

@@ -124,7 +124,7 @@ export const GradedValidationSchema = z.object({
       labeled: z.number(),
       effectiveN: z.number().nullable(),
       judgeMean: z.number().nullable(),
-      nullAs: z.number(),
+      nulls: z.object({ judge: z.number(), human: z.number(), withoutResult: z.number() }),
       strata: z.array(z.object({ stratum: z.string(), population: z.number(), labeled: z.number(), humanMean: z.number().nullable() })).readonly(),
       notes: Strings,
     }),

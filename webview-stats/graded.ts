@@ -68,7 +68,7 @@ function gradedCards(report: StatsReport, graded: GradedValidationView, view: St
       interval: fixedInterval(estimate.ci),
       details: [
         `${ESTIMATE_METHODS[estimate.method]} · ${count(estimate.labeled, 'human grade')}${estimate.effectiveN === null ? '' : ` · effective n ${fixed(estimate.effectiveN, 0)}`}`,
-        `the ${auto}’s mean ${fixed(estimate.judgeMean)} over ${report.items} items (null as ${estimate.nullAs})`,
+        `the ${auto}’s mean ${fixed(estimate.judgeMean)} over the items it graded (null ${estimate.nulls.judge}, without a result ${estimate.nulls.withoutResult}: left out, never 0)`,
       ],
       ...(estimate.mean === null ? { tone: 'muted' as const } : {}),
     }),

@@ -88,6 +88,6 @@ test('a graded run’s Statistics page: weighted kappas, mean difference, alpha 
   assert.equal(rows.filter((r) => (r[0] ?? '').startsWith('criteria, ')).length, facets.length, rows.map((r) => r[0]).join(' | '));
   // The estimate's strata and its notes; the graded method notes.
   assert.equal(m.$$('.detail-estimate .strata-table tbody tr').length, estimate.strata.length);
-  assert.match(textOf(m.$('.detail-estimate .notes')), /a null grade counts as 0 \(the source’s rule\)/);
+  assert.match(textOf(m.$('.detail-estimate .notes')), /null grades are left out of every mean, never counted as a value: 0 the judge's/);
   assert.match(textOf(m.$('.methods')), /Estimate of the mean.*Prediction-powered inference for a mean/);
 });

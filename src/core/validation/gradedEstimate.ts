@@ -9,16 +9,16 @@ import { type GradedUnit } from './gradedUnits';
 const NUMERIC_BINS = 5;
 
 export interface MeanStratumCounts {
-  /** The judge's level (or bin of a numeric range), `null` (no parsable grade) or `missing` (no result). */
+  /** The judge's level (or bin of a numeric range), or `null` (no parsable grade: estimated from the human grades there). */
   readonly stratum: string;
   readonly population: number;
   readonly labeled: number;
-  /** Mean of the human grades in the stratum (null grades at `nullAs`); null without any. */
+  /** Mean of the human grades in the stratum (a human null grade left out); null without any. */
   readonly humanMean: number | null;
 }
 
 export interface MeanScoreEstimate {
-  /** The mean score of the units as humans would grade them (a null grade counting `nullAs`). */
+  /** The mean score of the units as humans would grade them, over the units with a grade (a null left out, never a number). */
   readonly mean: number | null;
   readonly ci: Interval | null;
   /** census: every unit has a final human grade; post-stratified-ppi: the graded units stand in for a sample per judge stratum. */
@@ -31,10 +31,14 @@ export interface MeanScoreEstimate {
   readonly labeled: number;
   readonly effectiveN: number | null;
   readonly se: number | null;
-  /** The judge's mean over the same units, the same way (the automatic figure the estimate corrects). */
+  /** The judge's mean over the units it graded (its nulls left out): summary's mean grade, the automatic figure the estimate corrects. */
   readonly judgeMean: number | null;
-  /** What a null grade (no parsable verdict, no answer) counts as in a mean: the source's rule, else the scale's lowest value. */
-  readonly nullAs: number;
+  /**
+   * What is left out of the means, counted (the one null rule of summary, report and export): units the judge
+   * graded null (in the estimate, their stratum is estimated from the human grades there), units a human
+   * graded null (out of the population), units without a result (an error, not run).
+   */
+  readonly nulls: { readonly judge: number; readonly human: number; readonly withoutResult: number };
   readonly strata: readonly MeanStratumCounts[];
   readonly notes: readonly string[];
 }
@@ -58,44 +62,47 @@ export function judgeStratum(scale: GradedScale, grade: Grade | undefined): stri
  * The true mean score of the run's units from the judge's grade on every unit and the final human grades where
  * given: prediction-powered inference for a mean, stratified by the judge's grade (stratifiedMeanEstimate), the
  * graded units taken as a random sample within each judge stratum (post-stratification, as the binary estimate
- * does without a drawn sample). Units without a result count `nullAs` and are known.
+ * does without a drawn sample). The one null rule of summary, report and export: a null grade is never a
+ * number. A unit without a result and a unit a human graded null are left out of the population; a unit the
+ * judge graded null stays, in its own stratum, estimated from the human grades there. Each is counted.
  */
-export function estimateMeanScore(units: readonly GradedUnit[], scale: GradedScale, nullAs: number | null, options: EstimateOptions = {}): MeanScoreEstimate {
+export function estimateMeanScore(units: readonly GradedUnit[], scale: GradedScale, options: EstimateOptions = {}): MeanScoreEstimate {
   const confidence = options.confidence ?? DEFAULT_CONFIDENCE;
   const target = options.target ?? DEFAULT_TARGET;
   const range = scaleRange(scale);
-  const nullValue = nullAs ?? range.min;
-  const value = (grade: Grade): number => grade ?? nullValue;
-  const population = units.length;
-  const notes: string[] = [`a null grade counts as ${nullValue}${nullAs === null ? ' (the scale’s lowest value)' : ' (the source’s rule)'}`];
-  const judgeMean = population === 0 ? null : units.reduce((s, u) => s + (u.judge === undefined ? nullValue : value(u.judge)), 0) / population;
+  const nulls = { judge: units.filter((u) => u.judge === null).length, human: units.filter((u) => u.judge !== undefined && u.human === null).length, withoutResult: units.filter((u) => u.judge === undefined).length };
+  const counted = units.filter((u) => u.judge !== undefined && u.human !== null);
+  const population = counted.length;
+  const notes: string[] = [
+    `null grades are left out of every mean, never counted as a value: ${nulls.judge} the judge's (their stratum is estimated from the human grades there), ${nulls.human} a human's and ${nulls.withoutResult} without a result (both left out of the population)`,
+  ];
+  const judged = units.flatMap((u) => (typeof u.judge === 'number' ? [u.judge] : []));
+  const judgeMean = judged.length === 0 ? null : judged.reduce((s, g) => s + g, 0) / judged.length;
   const groups = new Map<string, GradedUnit[]>();
-  for (const u of units) {
+  for (const u of counted) {
     const name = judgeStratum(scale, u.judge);
     groups.set(name, [...(groups.get(name) ?? []), u]);
   }
   const strata: MeanStratum[] = [...groups.entries()].map(([stratum, members]) => ({
     stratum,
     population: members.length,
-    values: stratum === 'missing' ? members.map(() => nullValue) : members.flatMap((u) => (u.human === undefined ? [] : [value(u.human)])),
+    values: members.flatMap((u) => (typeof u.human === 'number' ? [u.human] : [])),
   }));
   const counts = strata.map((h) => ({ stratum: h.stratum, population: h.population, labeled: h.values.length, humanMean: h.values.length === 0 ? null : h.values.reduce((s, v) => s + v, 0) / h.values.length }));
-  const labeled = units.filter((u) => u.judge !== undefined && u.human !== undefined).length;
-  const base = { target, confidence, population, labeled, judgeMean, nullAs: nullValue, strata: counts };
+  const labeled = counted.filter((u) => u.human !== undefined).length;
+  const base = { target, confidence, population, labeled, judgeMean, nulls, strata: counts };
   const none = { ...base, mean: null, ci: null, method: 'none' as const, interval: null, effectiveN: null, se: null };
   if (labeled === 0) return { ...none, notes: [...notes, 'no unit has a final human grade'] };
   const support = scale.kind === 'ordinal' ? scale.levels.map((l) => l.value) : [range.min, range.max];
-  const min = Math.min(range.min, nullValue);
-  const max = Math.max(range.max, nullValue);
-  const estimate = stratifiedMeanEstimate(strata, { min, max, support, confidence, target });
+  const estimate = stratifiedMeanEstimate(strata, { min: range.min, max: range.max, support, confidence, target });
   if (estimate === null) {
     const empty = counts.filter((h) => h.population > 0 && h.labeled === 0).map((h) => h.stratum);
     return { ...none, notes: [...notes, `no graded unit yet in stratum ${empty.join(', ')}: its mean is unknown, so no estimate`] };
   }
-  const census = units.every((u) => u.judge === undefined || u.human !== undefined);
+  const census = counted.every((u) => u.human !== undefined);
   if (!census) {
     notes.push('the graded units are taken as a random sample within each stratum of the judge’s grade, which they are not if they were chosen');
-    const thin = counts.filter((h) => h.stratum !== 'missing' && h.labeled < h.population && h.population >= 0.05 * population && h.labeled < FEW_LABELS_STRATUM);
+    const thin = counts.filter((h) => h.labeled < h.population && h.population >= 0.05 * population && h.labeled < FEW_LABELS_STRATUM);
     if (labeled < FEW_LABELS_TOTAL || thin.length > 0) {
       notes.push(`the interval rests on few human grades (${labeled}${thin.map((h) => `; ${h.labeled} in stratum ${h.stratum}`).join('')}): grade more units for a firmer figure`);
     }

@@ -19,7 +19,7 @@ export function gradedMethodNotes(graded: GradedValidation, words: ReportWords):
       text:
         `${TARGET_NOTES[estimate.target].replace("model's accuracy", 'mean score')} Prediction-powered inference for a mean (Angelopoulos et al. 2023), stratified by the ${rater}'s grade (its level; the nearest level for a mean over criteria; a fifth of a numeric range): the stratified mean of the human grades, weighted by each stratum's share of the items (Cochran 1977, ch. 5). ` +
         `The 95% interval extends the binary estimate's adjusted Wald interval (Price & Bonett 2004): each of the m strata not fully graded gets 4/m pseudo-observations spread evenly over the scale's levels (its two ends for a numeric scale), so a stratum whose human grades all agree keeps the uncertainty of its sample size; Cochran's finite-population correction. Its coverage was checked by seeded simulation over six judge profiles (94.3–98.6% at 95% where every large stratum has ten graded items). ` +
-        `A null grade counts as ${estimate.nullAs} in the mean; items without a result count the same and are known. The graded items stand in for a random sample within each stratum.`,
+        `A null grade is never a number, here as in summary and export: the ${rater}'s null grades are a stratum of their own, estimated from the human grades there; an item a human graded null, and an item without a result, are left out of the population; each is counted (${estimate.nulls.judge}, ${estimate.nulls.human}, ${estimate.nulls.withoutResult}). The graded items stand in for a random sample within each stratum.`,
     },
     {
       topic: 'Inter-annotator agreement on grades',

@@ -73,7 +73,6 @@ export function gradedInputOf(state: RunState, scale: GradedScale): GradedInput 
     scale,
     items,
     criteria,
-    nullAs: manifest.criteriaAggregation?.nullAs ?? null,
     facets: facetNames(manifest.benchmark),
     rows: automaticRater(manifest.benchmark),
   };

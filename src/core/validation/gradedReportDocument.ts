@@ -59,7 +59,7 @@ export function gradedReportDocument(graded: GradedValidation, rater: string): B
       kind: 'table',
       header: ['', 'mean score', '95% CI', 'method'],
       rows: [
-        [`${rater} (every item)`, fixed(estimate.judgeMean), '', `mean of the ${rater}'s grades, null as ${estimate.nullAs}`],
+        [`${rater} (every item)`, fixed(estimate.judgeMean), '', `mean of the ${rater}'s grades; ${estimate.nulls.judge} null, ${estimate.nulls.withoutResult} without a result, left out`],
         ['estimate of the mean', fixed(estimate.mean), fixedInterval(estimate.ci), `${estimate.method}, ${estimate.interval ?? 'no'} interval, target ${estimate.target} (${estimate.labeled} human grades${estimate.effectiveN === null ? '' : `, effective n ${fixed(estimate.effectiveN, 1)}`})`],
       ],
     },

@@ -40,8 +40,6 @@ export interface GradedInput {
   readonly items: readonly GradedUnit[];
   /** Every criterion of every item (none: the items have no criteria). */
   readonly criteria: readonly GradedUnit[];
-  /** What a null grade counts as in a mean (run.json criteriaAggregation.nullAs; null: the scale's lowest value). */
-  readonly nullAs: number | null;
   readonly facets: readonly string[];
   /** Who the rows are: the run's automatic rater ("judge"). */
   readonly rows: string;
@@ -62,7 +60,7 @@ function unitStatistics(units: readonly GradedUnit[], input: GradedInput): Grade
 export function gradedValidation(input: GradedInput, options: EstimateOptions = {}): GradedValidation {
   return {
     scale: input.scale,
-    items: { ...unitStatistics(input.items, input), estimateOfMean: estimateMeanScore(input.items, input.scale, input.nullAs, options) },
+    items: { ...unitStatistics(input.items, input), estimateOfMean: estimateMeanScore(input.items, input.scale, options) },
     criteria: input.criteria.length === 0 ? null : unitStatistics(input.criteria, input),
   };
 }

@@ -74,7 +74,7 @@ test('a graded run’s report: weighted kappa, confusion over levels, difference
   assert.equal(items.judgeHuman.confusion, null, 'an item’s mean over criteria is not a level');
   const estimate = items.estimateOfMean;
   assert.equal(estimate.labeled, 5);
-  assert.equal(estimate.nullAs, 0);
+  assert.deepEqual(estimate.nulls, { judge: 0, human: 0, withoutResult: 0 });
   const lineGrade = (i: number): number => run.lines.get(String(i))?.grade ?? 0;
   const itemHuman = (i: number): number => [0, 1, 2].reduce((s, k) => s + (humanOf(i, k) ?? 0), 0) / 3;
   const nearest = (g: number): string => FIVE_LEVELS.levels.reduce((best, l) => (Math.abs(l.value - g) < Math.abs(best.value - g) ? l : best)).name;

@@ -73,48 +73,50 @@ test('annotators: alpha ordinal and interval over the units two annotators grade
   assert.equal(result.alphaInterval, krippendorffAlpha(values, 'interval').alpha);
 });
 
-test('the mean score estimate: strata by the judge’s level, null at the source’s value, missing results known', () => {
+test('the mean score estimate: strata by the judge’s level, the judge’s nulls a stratum, a human null and a missing result left out and counted', () => {
   const units = [
     ...Array.from({ length: 6 }, (_, i) => unit(`a${i}`, 1, i < 3 ? [1, 0.75, 1][i] : undefined)),
     ...Array.from({ length: 4 }, (_, i) => unit(`b${i}`, 0.5, i < 2 ? [0.5, 0.25][i] : undefined)),
-    unit('c0', null, null),
+    unit('c0', null, 0.75),
     unit('c1', null, undefined),
+    unit('c2', 0.5, null),
     unit('m0', undefined, undefined),
   ];
-  const result = estimateMeanScore(units, SEAHELM, 0);
+  const result = estimateMeanScore(units, SEAHELM);
   assert.equal(result.method, 'post-stratified-ppi');
   assert.equal(result.labeled, 6);
-  assert.equal(result.population, 13);
+  assert.equal(result.population, 12, 'the human null (c2) and the missing result (m0) are out of the population');
+  assert.deepEqual(result.nulls, { judge: 2, human: 1, withoutResult: 1 });
   const expected = stratifiedMeanEstimate(
     [
       { stratum: 'CLASS_EXACTLY_MET', population: 6, values: [1, 0.75, 1] },
       { stratum: 'CLASS_MODERATELY_MET', population: 4, values: [0.5, 0.25] },
-      { stratum: 'null', population: 2, values: [0] },
-      { stratum: 'missing', population: 1, values: [0] },
+      { stratum: 'null', population: 2, values: [0.75] },
     ],
     { min: 0, max: 1, support: [0, 0.25, 0.5, 0.75, 1] },
   );
   assert.ok(expected !== null);
   assert.equal(result.mean, expected.estimate);
   assert.deepEqual(result.ci, expected.ci);
-  // The judge's own mean, nulls and the missing result at 0: (6 + 2) / 13.
-  assert.ok(Math.abs((result.judgeMean ?? 0) - 8 / 13) < 1e-15);
-  assert.deepEqual(result.strata.map((h) => [h.stratum, h.population, h.labeled]), [['CLASS_EXACTLY_MET', 6, 3], ['CLASS_MODERATELY_MET', 4, 2], ['null', 2, 1], ['missing', 1, 1]]);
+  // The judge's own mean over the units it graded, as summary's mean grade: (6 + 5 * 0.5) / 11.
+  assert.ok(Math.abs((result.judgeMean ?? 0) - 8.5 / 11) < 1e-15);
+  assert.deepEqual(result.strata.map((h) => [h.stratum, h.population, h.labeled]), [['CLASS_EXACTLY_MET', 6, 3], ['CLASS_MODERATELY_MET', 4, 2], ['null', 2, 1]]);
   assert.ok(result.notes.some((n) => n.includes('few human grades')));
 });
 
-test('the estimate: none without a graded unit in a stratum; a census is exact; without a source rule null is the lowest value', () => {
-  const partial = estimateMeanScore([unit('1', 1, 1), unit('2', 0, undefined)], SEAHELM, null);
+test('the estimate: none without a graded unit in a stratum; a census is exact; a null is never the lowest value', () => {
+  const partial = estimateMeanScore([unit('1', 1, 1), unit('2', 0, undefined)], SEAHELM);
   assert.equal(partial.method, 'none');
   assert.ok(partial.notes.some((n) => n.includes('CLASS_UNMET')));
   const likert: GradedScale = { kind: 'ordinal', levels: [1, 2, 3, 4, 5].map((v) => ({ name: String(v), value: v })) };
-  const census = estimateMeanScore([unit('1', 5, 4), unit('2', 3, null), unit('3', null, 2)], likert, null);
+  const census = estimateMeanScore([unit('1', 5, 4), unit('2', 3, null), unit('3', null, 2)], likert);
   assert.equal(census.method, 'census');
   assert.equal(census.interval, 'exact');
-  assert.equal(census.nullAs, 1);
-  assert.ok(Math.abs((census.mean ?? 0) - 7 / 3) < 1e-15);
+  assert.deepEqual(census.nulls, { judge: 1, human: 1, withoutResult: 0 });
+  // Item 2's human null is left out, not the scale's lowest value 1 (which gave 7 / 3).
+  assert.ok(Math.abs((census.mean ?? 0) - 3) < 1e-15);
   assert.deepEqual(census.ci, [census.mean, census.mean]);
-  assert.equal(estimateMeanScore([unit('1', 5, 4), unit('2', 3, 3)], likert, null, { target: 'superpopulation' }).interval, 'normal');
+  assert.equal(estimateMeanScore([unit('1', 5, 4), unit('2', 3, 3)], likert, { target: 'superpopulation' }).interval, 'normal');
 });
 
 test('judge strata: the nearest level for a mean of criteria, bins of a numeric range', () => {

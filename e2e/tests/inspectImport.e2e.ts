@@ -7,8 +7,8 @@ import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { type Page } from 'playwright-core';
 import { REPO_ROOT, answerQuickPick, packageVsix, runCommand, scratchDir, screenshot, waitForNotification, webviewFrame, withWorkbench } from '../lib';
+import { answerFileDialog } from '../helpers/fileDialog';
 import { readLines, until } from '../helpers/runFiles';
 
 const LOG_NAME = '2025-02-11T15-18-04-05-00_popularity_mj7khqpMM4GBCfVQozKgzB.eval';
@@ -24,20 +24,6 @@ interface Event {
 interface WrittenScore {
   value: string;
   history: { value: string; provenance: { author: string } | null }[];
-}
-
-/** code-server's simple file dialog: waits for it, puts `path` in its box, and accepts until it closes. */
-async function answerFileDialog(page: Page, title: string, path: string | null): Promise<void> {
-  const widget = page.locator('.quick-input-widget');
-  const input = widget.locator('.quick-input-box input');
-  await widget.locator('.quick-input-title', { hasText: title }).waitFor({ state: 'visible', timeout: 30_000 });
-  // It fills its box with the folder once that has loaded; typing before then is overwritten.
-  await until('the dialog to show its folder', async () => ((await input.inputValue()).startsWith('/') ? true : undefined));
-  if (path !== null) await input.fill(path);
-  for (let i = 0; i < 10 && (await widget.isVisible().catch(() => false)); i++) {
-    await input.press('Enter');
-    await page.waitForTimeout(500);
-  }
 }
 
 /** The verdict score of a sample of the written log, read with Python's zipfile and json only. */

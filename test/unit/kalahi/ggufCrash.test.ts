@@ -82,7 +82,9 @@ test('killing the runtime process mid-run ends the CLI in one line naming the fi
   assert.equal(kept.length, lineCount(results), 'every line parses');
   assert.ok(kept.length >= 3 && kept.length < ITEMS, `${kept.length} results kept`);
   assert.ok(kept.every((r) => r.value.error === null), 'no item was recorded as failed by the crash');
-  assert.equal(readManifest(runDir).status, 'running', 'the run is left to resume');
+  const stoppedManifest = readManifest(runDir);
+  assert.equal(stoppedManifest.status, 'error', 'a run stopped as a whole says so, and stays resumable');
+  assert.match(stoppedManifest.stoppedBy?.message ?? '', /llama\.cpp/);
 
   const resumed = await runCli(['run', 'kalahi', '--resume', runDir, '--data', sharedDataDir, '--model-file', modelPath], { env });
   assert.equal(resumed.code, 0, resumed.stderr);
@@ -90,6 +92,7 @@ test('killing the runtime process mid-run ends the CLI in one line naming the fi
   assert.equal(ids.length, ITEMS, 'no item was run twice');
   assert.equal(new Set(ids).size, ITEMS);
   assert.deepEqual(readManifest(runDir).counts, { items: ITEMS, done: ITEMS, error: 0, missing: 0 });
+  assert.equal(readManifest(runDir).stoppedBy, undefined, 'the resume that finished it takes the stop away');
 });
 
 test('a Ctrl-C in the terminal (SIGINT to the whole process group, the runtime included) cancels the run instead of crashing its runtime, and --resume finishes', { skip: process.platform !== 'linux' && 'reads /proc' }, async (t) => {

@@ -227,7 +227,8 @@ test('log-probs that turn constant mid-run stop the run: no chance-level line is
   assert.match(stopped.stderr, /Kalahi MC cannot be scored with model "m" at 127\.0\.0\.1:\d+ .*every token of every reference got the same log-prob \(-1\)/);
   const runDir = join(out, 'turned');
   const manifest = readManifest(runDir);
-  assert.equal(manifest.status, 'running');
+  assert.equal(manifest.status, 'error', 'stopped as a whole, resumable');
+  assert.match(manifest.stoppedBy?.message ?? '', /same log-prob/);
   const written = [...readKalahiResults(runDir, manifest).values()];
   assert.ok(written.length >= 5 && written.length < 30, `${written.length} lines`);
   for (const line of written) assertLineMatches(line, expectedMc(String(line.inputs['prompt']), line.inputs, completionsLogprob), 'paper');

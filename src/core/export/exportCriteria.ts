@@ -1,7 +1,7 @@
 import { type RunState } from '../adjudication/runState';
 import { type ExportFormat } from '../runs/exportFormat';
 import { toCsv } from '../util/csv';
-import { annotatorGradesCell, gradeCells, notesCell } from './gradedCells';
+import { GRADE_COLUMNS, annotatorGradesCell, gradeColumnCells, notesCell } from './gradedCells';
 import { type GradedCriterionRow, facetColumns, gradedCriterionRows, gradedScaleOf } from './gradedRows';
 import { gradedSummaryOf } from '../summary/gradedRunSummary';
 import { sourceFigureOf } from './runFigure';
@@ -14,13 +14,7 @@ export const CRITERION_COLUMNS = [
   'criterion',
   'text',
   'judgeWrote',
-  'automaticLevel',
-  'automaticGrade',
-  'humanLevel',
-  'humanGrade',
-  'decidedHow',
-  'adjudicatedLevel',
-  'adjudicatedGrade',
+  ...GRADE_COLUMNS,
   'decidedBy',
   'annotators',
   'grades',
@@ -36,10 +30,7 @@ function criterionCells(row: GradedCriterionRow, facets: readonly string[]): str
     row.criterion,
     row.text,
     row.judgeWrote ?? '',
-    ...gradeCells(row.automatic),
-    ...gradeCells(row.human),
-    row.human?.decidedHow ?? '',
-    ...gradeCells(row.adjudicated),
+    ...gradeColumnCells(row.automatic, row.human, row.adjudicated),
     row.human?.decidedBy.join('; ') ?? '',
     row.annotatorGrades.map((g) => g.annotator).join('; '),
     annotatorGradesCell(row.annotatorGrades),

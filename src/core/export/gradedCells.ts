@@ -32,6 +32,14 @@ export interface HumanGrade extends GradeOnScale {
   readonly decidedBy: readonly string[];
 }
 
+/** The graded exports' grade columns, in the order gradeColumnCells writes them. */
+export const GRADE_COLUMNS = ['automaticLevel', 'automaticGrade', 'humanLevel', 'humanGrade', 'decidedHow', 'adjudicatedLevel', 'adjudicatedGrade'] as const;
+
+/** The cells of GRADE_COLUMNS: the judge's grade, the final human grade and how it was reached, the adjudicated grade. */
+export function gradeColumnCells(automatic: GradeOnScale | null, human: HumanGrade | null, adjudicated: GradeOnScale | null): string[] {
+  return [...gradeCells(automatic), ...gradeCells(human), human?.decidedHow ?? '', ...gradeCells(adjudicated)];
+}
+
 export function humanGradeOf(scale: GradedScale, final: FinalGrade | null): HumanGrade | null {
   if (final === null) return null;
   const onScale = gradeOnScale(scale, final.grade);

@@ -1,6 +1,6 @@
 import { type AdjudicationCells } from '../adjudication/adjudicationCells';
 import { type RunState } from '../adjudication/runState';
-import { annotatorGradesCell, gradeCells } from '../export/gradedCells';
+import { GRADE_COLUMNS, annotatorGradesCell, gradeColumnCells } from '../export/gradedCells';
 import { facetColumns, gradedItemRow } from '../export/gradedRows';
 import { type ExportFormat } from '../runs/exportFormat';
 import { type SourceFigure } from '../scale/sourceFigure';
@@ -21,13 +21,7 @@ export const GRADED_ITEM_COLUMNS = [
   'target',
   'output',
   'scoreValue',
-  'automaticLevel',
-  'automaticGrade',
-  'humanLevel',
-  'humanGrade',
-  'decidedHow',
-  'adjudicatedLevel',
-  'adjudicatedGrade',
+  ...GRADE_COLUMNS,
   'criteria',
   'criteriaDecided',
   'decidedBy',
@@ -87,10 +81,7 @@ export function exportForeignGraded(
       row.target,
       row.output ?? '',
       row.scoreValue,
-      ...gradeCells(graded.automatic),
-      ...gradeCells(graded.human),
-      graded.human?.decidedHow ?? '',
-      ...gradeCells(graded.adjudicated),
+      ...gradeColumnCells(graded.automatic, graded.human, graded.adjudicated),
       String(graded.criteria),
       String(graded.criteriaDecided),
       graded.human?.decidedBy.join('; ') ?? '',

@@ -3,7 +3,10 @@ import tseslint from 'typescript-eslint';
 
 const noVscodeInCore = { name: 'vscode', message: 'The core never imports vscode.' };
 // Every CSV the tool writes goes through src/core/util/csv.ts (RFC 4180 quoting in one place).
-const oneCsvWriter = ['csv-stringify', 'csv-stringify/sync'].map((name) => ({ name, message: 'Write CSV with toCsv() from src/core/util/csv.ts.' }));
+const oneCsvWriter = ['csv-stringify', 'csv-stringify/sync'].map((name) => ({
+  name,
+  message: 'Write CSV with toCsv() from src/core/util/csv.ts.',
+}));
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'e2e/**', '.vsix-build/**', 'vsix/**', '**/*.mjs', '**/*.js'] },

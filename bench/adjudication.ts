@@ -26,7 +26,12 @@ const EVENTS = 1000;
 const BURST = 10;
 
 function summary(times: readonly number[]): LatencySummary {
-  return { count: times.length, p50Ms: round(percentile(times, 50), 3), p95Ms: round(percentile(times, 95), 3), maxMs: round(Math.max(...times), 3) };
+  return {
+    count: times.length,
+    p50Ms: round(percentile(times, 50), 3),
+    p95Ms: round(percentile(times, 95), 3),
+    maxMs: round(Math.max(...times), 3),
+  };
 }
 
 function syntheticEvent(i: number): AdjudicationEvent {
@@ -65,7 +70,9 @@ export async function benchAdjudication(runDir: string, decisions: number): Prom
   } finally {
     await writer.close();
   }
-  log(`adjudication: append p50 ${median(sequential).toFixed(2)} ms, p95 ${percentile(sequential, 95).toFixed(2)} ms; in bursts of ${BURST} p95 ${percentile(bursts, 95).toFixed(2)} ms`);
+  log(
+    `adjudication: append p50 ${median(sequential).toFixed(2)} ms, p95 ${percentile(sequential, 95).toFixed(2)} ms; in bursts of ${BURST} p95 ${percentile(bursts, 95).toFixed(2)} ms`,
+  );
 
   const { session } = ReviewSession.open(runDir, 'bench');
   const runWriter = AdjudicationWriter.open(session.paths.adjudications);
@@ -87,7 +94,9 @@ export async function benchAdjudication(runDir: string, decisions: number): Prom
   } finally {
     await runWriter.close();
   }
-  log(`adjudication: readTail() + header() after one decision on ${session.manifest.dataset.itemIds.length} items: p50 ${median(recompute).toFixed(2)} ms, p95 ${percentile(recompute, 95).toFixed(2)} ms`);
+  log(
+    `adjudication: readTail() + header() after one decision on ${session.manifest.dataset.itemIds.length} items: p50 ${median(recompute).toFixed(2)} ms, p95 ${percentile(recompute, 95).toFixed(2)} ms`,
+  );
   return {
     sequential: summary(sequential),
     bursts: { ...summary(bursts), burstSize: BURST },

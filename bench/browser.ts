@@ -26,7 +26,13 @@ export interface BenchBrowser {
 }
 
 interface Chromium {
-  launch(options: { executablePath: string; headless: boolean; args: string[]; env: Record<string, string | undefined>; timeout: number }): Promise<BenchBrowser>;
+  launch(options: {
+    executablePath: string;
+    headless: boolean;
+    args: string[];
+    env: Record<string, string | undefined>;
+    timeout: number;
+  }): Promise<BenchBrowser>;
 }
 
 export const CHROMIUM_PATH = process.env['E2E_CHROMIUM'] ?? '/usr/bin/chromium';
@@ -62,7 +68,17 @@ export async function launchChromium(): Promise<BenchBrowser> {
   const chromium = (loaded as { chromium?: unknown }).chromium ?? (loaded as { default?: { chromium?: unknown } }).default?.chromium;
   if (!isChromium(chromium)) throw new Error(`${PLAYWRIGHT} has no chromium launcher`);
   const home = scratchDir('chromium-home');
-  const xdg = { XDG_CONFIG_HOME: join(home, '.config'), XDG_CACHE_HOME: join(home, '.cache'), XDG_DATA_HOME: join(home, '.local', 'share') };
+  const xdg = {
+    XDG_CONFIG_HOME: join(home, '.config'),
+    XDG_CACHE_HOME: join(home, '.cache'),
+    XDG_DATA_HOME: join(home, '.local', 'share'),
+  };
   for (const dir of Object.values(xdg)) mkdirSync(dir, { recursive: true });
-  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS, env: { ...process.env, HOME: home, ...xdg }, timeout: 60_000 });
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: CHROMIUM_ARGS,
+    env: { ...process.env, HOME: home, ...xdg },
+    timeout: 60_000,
+  });
 }

@@ -8,7 +8,15 @@ import { median, round, since } from './stats';
 import { type LargeLogResult, type ZstdImportResult, benchLargeLog, benchZstdImport } from './foreignImportZstd';
 import { type Outcome } from './targets';
 
-const SOURCE = join(__dirname, '..', 'test', 'fixtures', 'foreign-logs', 'inspect', '2025-02-11T15-18-04-05-00_popularity_mj7khqpMM4GBCfVQozKgzB.eval');
+const SOURCE = join(
+  __dirname,
+  '..',
+  'test',
+  'fixtures',
+  'foreign-logs',
+  'inspect',
+  '2025-02-11T15-18-04-05-00_popularity_mj7khqpMM4GBCfVQozKgzB.eval',
+);
 
 export interface ForeignImportResult {
   readonly samples: number;
@@ -39,7 +47,9 @@ function largeLog(count: number): string {
     ids.push(i + 1);
     out[`samples/${i + 1}_epoch_1.json`] = [encode(sample), { level: 5 }];
   }
-  const header = JSON.parse(Buffer.from(members['header.json'] ?? new Uint8Array()).toString('utf8')) as { eval: { dataset: Record<string, unknown> } };
+  const header = JSON.parse(Buffer.from(members['header.json'] ?? new Uint8Array()).toString('utf8')) as {
+    eval: { dataset: Record<string, unknown> };
+  };
   header.eval.dataset['sample_ids'] = ids;
   header.eval.dataset['samples'] = count;
   out['header.json'] = [encode(header), { level: 5 }];
@@ -71,10 +81,23 @@ export async function benchForeignImport(repetitions: number, count = 10_000): P
     if (outcome.imported !== count) throw new Error(`imported ${outcome.imported} of ${count}`);
   }
   const review = await benchReviewUi(runDir);
-  const outcome = async <T>(run: () => Promise<T>): Promise<Outcome<T>> => run().then((value) => ({ ok: true as const, value }), (error: unknown) => ({ ok: false as const, error: error instanceof Error ? error.message : String(error) }));
+  const outcome = async <T>(run: () => Promise<T>): Promise<Outcome<T>> =>
+    run().then(
+      (value) => ({ ok: true as const, value }),
+      (error: unknown) => ({ ok: false as const, error: error instanceof Error ? error.message : String(error) }),
+    );
   const zstd = await outcome(() => benchZstdImport(file, count, repetitions));
   const large = await outcome(() => benchLargeLog());
   const bareMs = median(bare);
   const importMs = median(imports);
-  return { samples: count, fileMB: round(readFileSync(file).length / 1e6, 1), bareMs: round(bareMs, 0), importMs: round(importMs, 0), importOverBare: round(importMs / bareMs, 2), review, zstd, largeLog: large };
+  return {
+    samples: count,
+    fileMB: round(readFileSync(file).length / 1e6, 1),
+    bareMs: round(bareMs, 0),
+    importMs: round(importMs, 0),
+    importOverBare: round(importMs / bareMs, 2),
+    review,
+    zstd,
+    largeLog: large,
+  };
 }

@@ -27,7 +27,10 @@ export interface LargeLogResult {
 function zstdTwin(file: string): string {
   const out = file.replace(/\.eval$/, '-zstd.eval');
   const result = spawnSync('/usr/bin/python3', [CONVERT, 'convert', file, out], { encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(`the zstd log needs Debian's python3-zstandard (apt-get install -y python3-zstandard): ${result.stderr.trim().split('\n').pop() ?? ''}`);
+  if (result.status !== 0)
+    throw new Error(
+      `the zstd log needs Debian's python3-zstandard (apt-get install -y python3-zstandard): ${result.stderr.trim().split('\n').pop() ?? ''}`,
+    );
   return out;
 }
 
@@ -53,7 +56,12 @@ export async function benchZstdImport(deflated: string, count: number, repetitio
   }
   const bareMs = median(bare);
   const importMs = median(imports);
-  return { fileMB: round(statSync(file).size / 1e6, 1), bareMs: round(bareMs, 0), importMs: round(importMs, 0), importOverBare: round(importMs / bareMs, 2) };
+  return {
+    fileMB: round(statSync(file).size / 1e6, 1),
+    bareMs: round(bareMs, 0),
+    importMs: round(importMs, 0),
+    importOverBare: round(importMs / bareMs, 2),
+  };
 }
 
 /** The peak RSS of the built CLI importing an .eval of more than 1 GB (the tests' log), beside the file's size. */

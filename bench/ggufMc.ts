@@ -93,10 +93,18 @@ export async function benchGgufMc(quick: boolean): Promise<GgufMcResult> {
         evaluationSecondsPerItem: round(evaluation, 4),
         ratio: round(seconds / evaluation, 2),
       });
-      log(`GGUF MC, vocabulary ${vocabularySize}, ${model.runtime.threads} thread(s): ${round(seconds, 4)} s per item through the runtime process (in this process ${round(inProcess, 4)} s), llama.cpp evaluating the same ${round(evaluation, 4)} s`);
+      log(
+        `GGUF MC, vocabulary ${vocabularySize}, ${model.runtime.threads} thread(s): ${round(seconds, 4)} s per item through the runtime process (in this process ${round(inProcess, 4)} s), llama.cpp evaluating the same ${round(evaluation, 4)} s`,
+      );
       if (vocabularySize === SWEEP_VOCABULARY) {
         const busy = median((await whileOneCoreBusy(() => timeItems(model, client, items, false))).ours);
-        contention = { vocabularySize, threads: model.runtime.threads, idleSecondsPerItem: round(seconds, 4), busySecondsPerItem: round(busy, 4), ratio: round(busy / seconds, 2) };
+        contention = {
+          vocabularySize,
+          threads: model.runtime.threads,
+          idleSecondsPerItem: round(seconds, 4),
+          busySecondsPerItem: round(busy, 4),
+          ratio: round(busy / seconds, 2),
+        };
         log(`  one core busy, default threads: ${round(busy, 4)} s per item (${contention.ratio}x idle)`);
       }
     });
@@ -116,7 +124,9 @@ export async function benchGgufMc(quick: boolean): Promise<GgufMcResult> {
     const probe = await withModel(path, 1, async (model) => probeTokens(model, items[0]));
     const cost = await measurePerScoredToken(path, vocabularySize, probe.prefix, probe.continuation);
     oldPath.push(cost);
-    log(`  old path (node-llama-cpp probabilities), vocabulary ${vocabularySize}, per scored token (µs): evaluation ${cost.evaluationUs}, probabilities ${cost.probabilitiesUs}`);
+    log(
+      `  old path (node-llama-cpp probabilities), vocabulary ${vocabularySize}, per scored token (µs): evaluation ${cost.evaluationUs}, probabilities ${cost.probabilitiesUs}`,
+    );
   }
   if (contention === undefined) throw new Error('the contention run did not happen');
   return { cores, defaultThreads: threads, runs, contention, threadSweep, oldPath };
@@ -148,7 +158,12 @@ async function withModel<T>(path: string, threads: number | null, use: (model: G
  * The backend's seconds for each item (through the runtime process) and, with `floor`, llama.cpp's for
  * the same tokens and the backend's work in this process (no IPC), alternated item by item.
  */
-async function timeItems(model: GgufModel, client: GgufClient, items: readonly KalahiItem[], floor: boolean): Promise<{ ours: number[]; floor: number[]; inProcess: number[] }> {
+async function timeItems(
+  model: GgufModel,
+  client: GgufClient,
+  items: readonly KalahiItem[],
+  floor: boolean,
+): Promise<{ ours: number[]; floor: number[]; inProcess: number[] }> {
   const backend = new GgufBackend(client);
   const signal = new AbortController().signal;
   const times = { ours: [] as number[], floor: [] as number[], inProcess: [] as number[] };
@@ -172,7 +187,10 @@ async function timeItems(model: GgufModel, client: GgufClient, items: readonly K
 function itemTokens(model: GgufModel, item: KalahiItem, references: readonly string[]): { prefix: number[]; full: number[][] } {
   const user = { role: 'user' as const, content: item.record.prompt };
   const prefix = model.tokenize(model.render([user], true) ?? '').tokens;
-  return { prefix, full: references.map((r) => model.tokenize(model.render([user, { role: 'assistant', content: r }], false) ?? '').tokens) };
+  return {
+    prefix,
+    full: references.map((r) => model.tokenize(model.render([user, { role: 'assistant', content: r }], false) ?? '').tokens),
+  };
 }
 
 // node-llama-cpp brands its token ids; these come from the same vocabulary.

@@ -28,10 +28,22 @@ const MAX_SCORED = 32;
 type Mode = 'none' | 'token' | 'confidence' | 'probabilities';
 
 /** Loads the GGUF as the backend does (CPU, flash attention off, F32 KV cache, 1 thread) and times each read mode over `continuation` after `prefix`. */
-export async function measurePerScoredToken(path: string, vocabularySize: number, prefix: readonly Token[], scored: readonly Token[]): Promise<PerScoredTokenCost> {
+export async function measurePerScoredToken(
+  path: string,
+  vocabularySize: number,
+  prefix: readonly Token[],
+  scored: readonly Token[],
+): Promise<PerScoredTokenCost> {
   const continuation = scored.slice(0, MAX_SCORED);
   const lib = await loadNodeLlamaCpp();
-  const llama = await lib.getLlama({ gpu: false, build: 'never', usePrebuiltBinaries: true, progressLogs: false, logLevel: lib.LlamaLogLevel.error, logger: () => undefined });
+  const llama = await lib.getLlama({
+    gpu: false,
+    build: 'never',
+    usePrebuiltBinaries: true,
+    progressLogs: false,
+    logLevel: lib.LlamaLogLevel.error,
+    logger: () => undefined,
+  });
   try {
     const model = await llama.loadModel({ modelPath: path, gpuLayers: 0, checkTensors: false });
     const context = await model.createContext({
@@ -50,7 +62,9 @@ export async function measurePerScoredToken(path: string, vocabularySize: number
     for (let r = 0; r < REPETITIONS; r++) {
       for (const mode of modes) {
         await rewind(sequence, prefix.length);
-        const input = continuation.map((token): ControlledEvaluateInputItem => (mode === 'none' ? token : [token, { generateNext: { [mode]: true } }]));
+        const input = continuation.map((token): ControlledEvaluateInputItem =>
+          mode === 'none' ? token : [token, { generateNext: { [mode]: true } }],
+        );
         const started = performance.now();
         await sequence.controlledEvaluate(input);
         times.get(mode)?.push(((performance.now() - started) * 1000) / continuation.length);

@@ -55,7 +55,10 @@ interface RunTimeline {
 }
 
 /** The HTTP requests a run sends (node:http's diagnostics channels), timed against the run's start and end. */
-async function timedWithTimeline(argv: readonly string[], concurrency: number): Promise<{ run: Awaited<ReturnType<typeof timedCliRun>>; timeline: RunTimeline }> {
+async function timedWithTimeline(
+  argv: readonly string[],
+  concurrency: number,
+): Promise<{ run: Awaited<ReturnType<typeof timedCliRun>>; timeline: RunTimeline }> {
   const sent: number[] = [];
   const replied: number[] = [];
   const onSent = (): void => void sent.push(performance.now());
@@ -94,8 +97,23 @@ export async function benchKalahiMc(repetitions: number): Promise<KalahiMcResult
   try {
     const out = scratchDir('kalahi');
     const argv = (name: string, concurrency: number): string[] => [
-      'run', 'kalahi', '--task', 'mc', '--model', 'test-model', '--base-url', server.url, '--data', DATA_DIR,
-      '--out', out, '--name', name, '--no-cache', '--concurrency', String(concurrency),
+      'run',
+      'kalahi',
+      '--task',
+      'mc',
+      '--model',
+      'test-model',
+      '--base-url',
+      server.url,
+      '--data',
+      DATA_DIR,
+      '--out',
+      out,
+      '--name',
+      name,
+      '--no-cache',
+      '--concurrency',
+      String(concurrency),
     ];
     await timedCliRun(argv('warm-up', 32));
     const runs: KalahiMcRunResult[] = [];

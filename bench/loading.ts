@@ -13,7 +13,13 @@ export interface LoadingResult {
   /** Read + parse + validate data/filipino.csv (150 items). */
   readonly kalahiCsvMs: number;
   /** readCurrentResults on the synthetic run: read, JSON.parse and validate every line. */
-  readonly results: { readonly lines: number; readonly megabytes: number; readonly ms: number; readonly linesPerSecond: number; readonly megabytesPerSecond: number };
+  readonly results: {
+    readonly lines: number;
+    readonly megabytes: number;
+    readonly ms: number;
+    readonly linesPerSecond: number;
+    readonly megabytesPerSecond: number;
+  };
   /** ReviewSession.open (run.json, the results index, the whole adjudication log), rows() (as the panel sends them, without search text) and header(). */
   readonly reviewOpen: { readonly openMs: number; readonly rowsMs: number; readonly headerMs: number; readonly heapUsedMB: number };
   /* heapUsedMB: what an open session of the run holds (after a full collection). */
@@ -56,7 +62,9 @@ export function benchLoading(runDir: string, repetitions: number): LoadingResult
     heapUsedMB = Math.max(heapUsedMB, (process.memoryUsage().heapUsed - before) / 1e6);
   }
   if (held === undefined) throw new Error('no session');
-  log(`loading: ReviewSession.open ${median(opens).toFixed(0)} ms, rows() ${median(rows).toFixed(0)} ms, header() ${median(headers).toFixed(1)} ms`);
+  log(
+    `loading: ReviewSession.open ${median(opens).toFixed(0)} ms, rows() ${median(rows).toFixed(0)} ms, header() ${median(headers).toFixed(1)} ms`,
+  );
   return {
     yokaiEvalMs: round(median(yokai), 2),
     kalahiCsvMs: round(median(kalahi), 2),
@@ -67,6 +75,11 @@ export function benchLoading(runDir: string, repetitions: number): LoadingResult
       linesPerSecond: Math.round(lines / (resultsMs / 1000)),
       megabytesPerSecond: round(bytes / 1e6 / (resultsMs / 1000), 1),
     },
-    reviewOpen: { openMs: round(median(opens), 1), rowsMs: round(median(rows), 1), headerMs: round(median(headers), 2), heapUsedMB: round(heapUsedMB, 1) },
+    reviewOpen: {
+      openMs: round(median(opens), 1),
+      rowsMs: round(median(rows), 1),
+      headerMs: round(median(headers), 2),
+      heapUsedMB: round(heapUsedMB, 1),
+    },
   };
 }

@@ -24,7 +24,21 @@ import { writeSyntheticRun } from './synthetic';
 import { type Outcome, targetsOf } from './targets';
 import { benchWholeProcess } from './wholeProcess';
 
-const SECTIONS = ['runner', 'wholeProcess', 'noisy429', 'outage', 'rateLimit', 'kalahiMc', 'ggufMc', 'metrics', 'neural', 'loading', 'reviewUi', 'adjudication', 'foreignImport'] as const;
+const SECTIONS = [
+  'runner',
+  'wholeProcess',
+  'noisy429',
+  'outage',
+  'rateLimit',
+  'kalahiMc',
+  'ggufMc',
+  'metrics',
+  'neural',
+  'loading',
+  'reviewUi',
+  'adjudication',
+  'foreignImport',
+] as const;
 type Section = (typeof SECTIONS)[number];
 
 const SYNTHETIC_ITEMS = 100_000;
@@ -64,7 +78,10 @@ function shown<T>(outcome: Outcome<T>): T | { error: string } {
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { only: { type: 'string' }, quick: { type: 'boolean' }, 'no-readme': { type: 'boolean' } }, strict: true });
+  const { values } = parseArgs({
+    options: { only: { type: 'string' }, quick: { type: 'boolean' }, 'no-readme': { type: 'boolean' } },
+    strict: true,
+  });
   const only = values.only?.split(',').map((s) => s.trim());
   const unknown = only?.find((s) => !(SECTIONS as readonly string[]).includes(s));
   if (unknown !== undefined) throw new Error(`--only: unknown section "${unknown}" (${SECTIONS.join(', ')})`);
@@ -83,13 +100,19 @@ async function main(): Promise<void> {
   const kalahiMc = wanted('kalahiMc') ? await attempt('Kalahi MC', () => benchKalahiMc(repetitions)) : skipped<never>();
   const ggufMc = wanted('ggufMc') ? await attempt('Kalahi MC on a local GGUF', () => benchGgufMc(values.quick === true)) : skipped<never>();
   const metrics = wanted('metrics') ? await attempt('similarity metrics', () => benchMetrics(repetitions + 2)) : skipped<never>();
-  const neural = wanted('neural') ? await attempt('BERTScore and BLEURT (tiny ONNX models)', () => benchNeuralMetrics(repetitions)) : skipped<never>();
+  const neural = wanted('neural')
+    ? await attempt('BERTScore and BLEURT (tiny ONNX models)', () => benchNeuralMetrics(repetitions))
+    : skipped<never>();
 
-  const foreignImport = wanted('foreignImport') ? await attempt('Inspect import of 10 000 samples', () => benchForeignImport(repetitions)) : skipped<never>();
+  const foreignImport = wanted('foreignImport')
+    ? await attempt('Inspect import of 10 000 samples', () => benchForeignImport(repetitions))
+    : skipped<never>();
 
   const needsRun = wanted('loading') || wanted('reviewUi') || wanted('adjudication');
   const synthetic = needsRun
-    ? await attempt(`synthetic run of ${SYNTHETIC_ITEMS} items`, () => writeSyntheticRun(join(scratchDir('synthetic'), 'run'), { items: SYNTHETIC_ITEMS, decided: 2000 }))
+    ? await attempt(`synthetic run of ${SYNTHETIC_ITEMS} items`, () =>
+        writeSyntheticRun(join(scratchDir('synthetic'), 'run'), { items: SYNTHETIC_ITEMS, decided: 2000 }),
+      )
     : skipped<never>();
   const runDir = synthetic.ok ? synthetic.value.dir : undefined;
   const withRun = <T>(section: Section, name: string, run: (dir: string) => T | Promise<T>): Promise<Outcome<T>> => {
@@ -102,7 +125,19 @@ async function main(): Promise<void> {
   // Last: it appends decisions to the synthetic run.
   const adjudication = await withRun('adjudication', 'adjudication', (dir) => benchAdjudication(dir, 50));
 
-  const targets = targetsOf({ runner, wholeProcess, noisy429, outage, rateLimit, kalahiMc, reviewUi, adjudication, ggufMc, neural, foreignImport });
+  const targets = targetsOf({
+    runner,
+    wholeProcess,
+    noisy429,
+    outage,
+    rateLimit,
+    kalahiMc,
+    reviewUi,
+    adjudication,
+    ggufMc,
+    neural,
+    foreignImport,
+  });
   const report = {
     tool: 'eval-adjudicator bench',
     time: new Date().toISOString(),
@@ -120,7 +155,14 @@ async function main(): Promise<void> {
     metrics: shown(metrics),
     neural: shown(neural),
     foreignImport: shown(foreignImport),
-    syntheticRun: synthetic.ok ? { items: synthetic.value.items, resultsMB: round(synthetic.value.resultsBytes / 1e6, 1), adjudicationEvents: synthetic.value.adjudicationEvents, writeMs: round(synthetic.value.writeMs, 0) } : shown(synthetic),
+    syntheticRun: synthetic.ok
+      ? {
+          items: synthetic.value.items,
+          resultsMB: round(synthetic.value.resultsBytes / 1e6, 1),
+          adjudicationEvents: synthetic.value.adjudicationEvents,
+          writeMs: round(synthetic.value.writeMs, 0),
+        }
+      : shown(synthetic),
     loading: shown(loading),
     reviewUi: shown(reviewUi),
     adjudication: shown(adjudication),
@@ -131,10 +173,14 @@ async function main(): Promise<void> {
   report.machine['loadAverageAtEnd'] = loadavg().map((l) => round(l, 2));
   const busiest = Math.max(...[...startLoad, ...loadavg()]);
   if (busiest > cpus().length) {
-    report.warnings.push(`load average up to ${busiest.toFixed(1)} on ${cpus().length} cores: other processes competed for the CPU, so timings are inflated; run again on a quiet machine`);
+    report.warnings.push(
+      `load average up to ${busiest.toFixed(1)} on ${cpus().length} cores: other processes competed for the CPU, so timings are inflated; run again on a quiet machine`,
+    );
   }
   const withTargets = targets.filter((t) => t.reportedOnly !== true);
-  log(`targets met: ${withTargets.filter((t) => t.met).length} of ${withTargets.length} (and ${targets.length - withTargets.length} figures reported without a target)`);
+  log(
+    `targets met: ${withTargets.filter((t) => t.met).length} of ${withTargets.length} (and ${targets.length - withTargets.length} figures reported without a target)`,
+  );
   process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
   if (values['no-readme'] !== true) {
     recordRun(report, process.argv.slice(2));

@@ -62,7 +62,11 @@ export async function timed(work: () => Promise<void>): Promise<Timed> {
   const start = performance.now();
   await work();
   const used = process.cpuUsage(cpu);
-  return { wallMs: performance.now() - start, cpuMs: (used.user + used.system) / 1000, jsThreadMs: performance.eventLoopUtilization(loop).active };
+  return {
+    wallMs: performance.now() - start,
+    cpuMs: (used.user + used.system) / 1000,
+    jsThreadMs: performance.eventLoopUtilization(loop).active,
+  };
 }
 
 type Feeds = Record<string, InstanceType<Awaited<ReturnType<typeof loadOnnxRuntime>>['Tensor']>>;
@@ -87,7 +91,11 @@ export async function bareForward(onnxPath: string, batches: readonly RecordedBa
       }),
     );
     const dims = [inputs.length, length];
-    return { input_ids: new ort.Tensor('int64', ids, dims), attention_mask: new ort.Tensor('int64', mask, dims), token_type_ids: new ort.Tensor('int64', types, dims) };
+    return {
+      input_ids: new ort.Tensor('int64', ids, dims),
+      attention_mask: new ort.Tensor('int64', mask, dims),
+      token_type_ids: new ort.Tensor('int64', types, dims),
+    };
   });
   const open = (): ReturnType<typeof ort.InferenceSession.create> => ort.InferenceSession.create(onnxPath, SESSION_OPTIONS);
   return {
@@ -100,6 +108,6 @@ export async function bareForward(onnxPath: string, batches: readonly RecordedBa
       } finally {
         await session.release();
       }
-    }
+    },
   };
 }

@@ -63,7 +63,8 @@ export interface ThreadCpuPerPass {
 /** Means, not medians: /proc counts in ticks of 10 ms, which a mean over the passes resolves and a median does not. */
 function threadCpuPerPass(splits: readonly ThreadCpuSplit[], bareForwardMs: number): ThreadCpuPerPass | null {
   if (splits.length === 0) return null;
-  const mean = (pick: (split: ThreadCpuSplit) => number): number => round(splits.reduce((sum, split) => sum + pick(split), 0) / splits.length, 0);
+  const mean = (pick: (split: ThreadCpuSplit) => number): number =>
+    round(splits.reduce((sum, split) => sum + pick(split), 0) / splits.length, 0);
   return {
     jsThreadMs: mean((s) => s.jsThreadMs),
     sessionThreadMs: mean((s) => s.ownThreadsMs),
@@ -108,7 +109,12 @@ export async function benchNeuralMetrics(repetitions: number): Promise<NeuralMet
     return { answer: refs.relevant[refs.bestIndex] ?? '', references: [...refs.relevant, ...refs.irrelevant] };
   });
   const tiny = await measureModels(
-    { label: 'test/fixtures/neural tiny-encoder and tiny-bleurt (2 layers, hidden 32, max length 48)', encoder: join(FIXTURES, 'tiny-encoder'), regressor: join(FIXTURES, 'tiny-bleurt'), layers: 2 },
+    {
+      label: 'test/fixtures/neural tiny-encoder and tiny-bleurt (2 layers, hidden 32, max length 48)',
+      encoder: join(FIXTURES, 'tiny-encoder'),
+      regressor: join(FIXTURES, 'tiny-bleurt'),
+      layers: 2,
+    },
     items,
     passes,
   );
@@ -120,12 +126,20 @@ export async function benchNeuralMetrics(repetitions: number): Promise<NeuralMet
 
 async function measureModels(models: ModelPair, items: readonly BenchItem[], passes: number): Promise<NeuralModelsSpeed> {
   const place = { cwd: REPO_ROOT, env: {} };
-  const bertscore = await measure('bertscore', models.encoder, items, passes, () => createBertScore({ ...place, model: models.encoder, layer: models.layers, idf: false, rescaleFile: null }));
+  const bertscore = await measure('bertscore', models.encoder, items, passes, () =>
+    createBertScore({ ...place, model: models.encoder, layer: models.layers, idf: false, rescaleFile: null }),
+  );
   const bleurt = await measure('bleurt', models.regressor, items, passes, () => createBleurt({ ...place, model: models.regressor }));
   return { models: models.label, items: items.length, bertscore, bleurt };
 }
 
-async function measure(name: 'bertscore' | 'bleurt', dir: string, items: readonly BenchItem[], passes: number, create: () => Promise<NeuralMetric<unknown>>): Promise<NeuralSpeed> {
+async function measure(
+  name: 'bertscore' | 'bleurt',
+  dir: string,
+  items: readonly BenchItem[],
+  passes: number,
+  create: () => Promise<NeuralMetric<unknown>>,
+): Promise<NeuralSpeed> {
   const recorder = await create();
   const batches = await recordForwardPasses(recorder, items).finally(() => recorder.release());
   const bare = await bareForward(join(dir, 'onnx', 'model.onnx'), batches);
@@ -162,8 +176,13 @@ async function measure(name: 'bertscore' | 'bleurt', dir: string, items: readonl
   const ratio = tool / forward;
   const pairs = items.reduce((n, item) => n + item.references.length, 0);
   const threadCpu = threadCpuPerPass(threadSplits, forwardCpu);
-  const split = threadCpu === null ? '' : `; CPU per pass: JS thread ${threadCpu.jsThreadMs} ms, session thread ${threadCpu.sessionThreadMs} ms, others ${threadCpu.otherThreadsMs} ms, bare passes ${threadCpu.bareForwardMs} ms`;
-  log(`neural: ${name} ${Math.round(pairs / (tool / 1000))} pairs/s, ${ratio.toFixed(2)}x the bare forward passes (CPU ${cpuRatio.toFixed(2)}x; JS thread busy ${jsThread.toFixed(2)}x; tokenizing alone ${(tokenize / forward).toFixed(2)}x${split})`);
+  const split =
+    threadCpu === null
+      ? ''
+      : `; CPU per pass: JS thread ${threadCpu.jsThreadMs} ms, session thread ${threadCpu.sessionThreadMs} ms, others ${threadCpu.otherThreadsMs} ms, bare passes ${threadCpu.bareForwardMs} ms`;
+  log(
+    `neural: ${name} ${Math.round(pairs / (tool / 1000))} pairs/s, ${ratio.toFixed(2)}x the bare forward passes (CPU ${cpuRatio.toFixed(2)}x; JS thread busy ${jsThread.toFixed(2)}x; tokenizing alone ${(tokenize / forward).toFixed(2)}x${split})`,
+  );
   return {
     pairs,
     pairsPerSecond: Math.round(pairs / (tool / 1000)),
@@ -189,7 +208,9 @@ async function measure(name: 'bertscore' | 'bleurt', dir: string, items: readonl
  */
 async function tokenizeDistinct(name: 'bertscore' | 'bleurt', dir: string, items: readonly BenchItem[]): Promise<number> {
   const folder = readModelFolder(dir, name);
-  const texts = [...new Set(items.flatMap((item) => [item.answer, ...item.references]))].map((t) => (name === 'bertscore' ? pyStrip(t) : t));
+  const texts = [...new Set(items.flatMap((item) => [item.answer, ...item.references]))].map((t) =>
+    name === 'bertscore' ? pyStrip(t) : t,
+  );
   const times: number[] = [];
   for (let pass = 0; pass < 3; pass++) {
     const tokenizer = await loadModelTokenizer(folder);

@@ -36,19 +36,44 @@ const CONCURRENCY = 16;
  */
 export async function benchNoisy429(): Promise<Noisy429Result> {
   const server = await startServerProcess([
-    '--latency-ms', String(LATENCY_MS), '--fault-seed', '13', '--rate429', String(SHARE_429), '--rate500', String(SHARE_500),
-    '--retry-after-seconds', String(RETRY_AFTER_S),
+    '--latency-ms',
+    String(LATENCY_MS),
+    '--fault-seed',
+    '13',
+    '--rate429',
+    String(SHARE_429),
+    '--rate500',
+    String(SHARE_500),
+    '--retry-after-seconds',
+    String(RETRY_AFTER_S),
   ]);
   try {
     const run = await timedCliRun([
-      'run', 'yokaieval', '--model', 'test-model', '--base-url', server.url, '--judge-model', 'gpt-4o', '--data', DATA_DIR,
-      '--out', join(scratchDir('noisy')), '--name', 'noisy', '--no-cache', '--concurrency', String(CONCURRENCY),
+      'run',
+      'yokaieval',
+      '--model',
+      'test-model',
+      '--base-url',
+      server.url,
+      '--judge-model',
+      'gpt-4o',
+      '--data',
+      DATA_DIR,
+      '--out',
+      join(scratchDir('noisy')),
+      '--name',
+      'noisy',
+      '--no-cache',
+      '--concurrency',
+      String(CONCURRENCY),
     ]);
     const counts = await server.counts();
     const needed = run.manifest.counts.items * 2;
     const expected429 = (needed * SHARE_429) / (1 - SHARE_429 - SHARE_500);
     const floorMs = (expected429 * RETRY_AFTER_S * 1000 + needed * LATENCY_MS) / CONCURRENCY;
-    log(`noisy 429s: ${needed} requests needed, ${run.manifest.usage.requests} sent (${counts['429'] ?? 0} answered 429, ${counts['500'] ?? 0} 500) in ${Math.round(run.wallMs)} ms (floor ${Math.round(floorMs)} ms)`);
+    log(
+      `noisy 429s: ${needed} requests needed, ${run.manifest.usage.requests} sent (${counts['429'] ?? 0} answered 429, ${counts['500'] ?? 0} 500) in ${Math.round(run.wallMs)} ms (floor ${Math.round(floorMs)} ms)`,
+    );
     return {
       share429: SHARE_429,
       share500: SHARE_500,

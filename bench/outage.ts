@@ -33,17 +33,41 @@ const DOWN_AT = 600;
  * 600th model request (every connection dropped, new ones refused) for 10 s and comes back; no --retry-errors.
  */
 export async function benchOutage(): Promise<OutageResult> {
-  const server = await startServerProcess(['--latency-ms', String(LATENCY_MS), '--outage-after-requests', String(DOWN_AT), '--outage-ms', String(OUTAGE_MS)]);
+  const server = await startServerProcess([
+    '--latency-ms',
+    String(LATENCY_MS),
+    '--outage-after-requests',
+    String(DOWN_AT),
+    '--outage-ms',
+    String(OUTAGE_MS),
+  ]);
   try {
     const out = scratchDir('outage');
     const run = await timedCliRun([
-      'run', 'yokaieval', '--model', 'test-model', '--base-url', server.url, '--judge-model', 'gpt-4o', '--data', DATA_DIR,
-      '--out', out, '--name', 'outage', '--no-cache', '--concurrency', String(CONCURRENCY),
+      'run',
+      'yokaieval',
+      '--model',
+      'test-model',
+      '--base-url',
+      server.url,
+      '--judge-model',
+      'gpt-4o',
+      '--data',
+      DATA_DIR,
+      '--out',
+      out,
+      '--name',
+      'outage',
+      '--no-cache',
+      '--concurrency',
+      String(CONCURRENCY),
     ]);
     const needed = run.manifest.counts.items * 2;
     const floorMs = (needed * LATENCY_MS) / CONCURRENCY + OUTAGE_MS;
     const lines = readJsonl(join(out, 'outage', 'results.jsonl'), ResultLineSchema).records.length;
-    log(`outage: ${run.manifest.counts.items} items, ${run.manifest.counts.error} failed, ${lines} result lines, ${run.manifest.usage.requests} requests in ${Math.round(run.wallMs)} ms (floor ${Math.round(floorMs)} ms)`);
+    log(
+      `outage: ${run.manifest.counts.items} items, ${run.manifest.counts.error} failed, ${lines} result lines, ${run.manifest.usage.requests} requests in ${Math.round(run.wallMs)} ms (floor ${Math.round(floorMs)} ms)`,
+    );
     return {
       items: run.manifest.counts.items,
       latencyMs: LATENCY_MS,

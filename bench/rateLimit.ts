@@ -33,14 +33,33 @@ export async function benchRateLimit(): Promise<RateLimitResult> {
   const server = await startServerProcess(['--latency-ms', String(LATENCY_MS), '--rate-limit-per-second', String(RATE_PER_SECOND)]);
   try {
     const run = await timedCliRun([
-      'run', 'yokaieval', '--model', 'test-model', '--base-url', server.url, '--judge-model', 'gpt-4o', '--data', DATA_DIR,
-      '--out', scratchDir('rate'), '--name', 'rate-limited', '--no-cache', '--concurrency', String(CONCURRENCY), '--limit', String(ITEMS),
+      'run',
+      'yokaieval',
+      '--model',
+      'test-model',
+      '--base-url',
+      server.url,
+      '--judge-model',
+      'gpt-4o',
+      '--data',
+      DATA_DIR,
+      '--out',
+      scratchDir('rate'),
+      '--name',
+      'rate-limited',
+      '--no-cache',
+      '--concurrency',
+      String(CONCURRENCY),
+      '--limit',
+      String(ITEMS),
     ]);
     const counts = await server.counts();
     const requests = run.manifest.counts.items * 2;
     const floorMs = (requests / RATE_PER_SECOND) * 1000;
     const rateLimited = counts['429'] ?? 0;
-    log(`rate limit: ${requests} requests at ${RATE_PER_SECOND}/s in ${Math.round(run.wallMs)} ms (requests / R = ${Math.round(floorMs)} ms), ${rateLimited} answered 429`);
+    log(
+      `rate limit: ${requests} requests at ${RATE_PER_SECOND}/s in ${Math.round(run.wallMs)} ms (requests / R = ${Math.round(floorMs)} ms), ${rateLimited} answered 429`,
+    );
     return {
       ratePerSecond: RATE_PER_SECOND,
       burst: RATE_PER_SECOND,

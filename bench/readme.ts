@@ -54,10 +54,22 @@ export function runEntry(report: BenchReport, args: readonly string[]): string {
   const targets = report.targets.filter((t) => t.value !== null);
   if (targets.length > 0) {
     lines.push('| figure | value | target | met |', '| --- | --- | --- | --- |');
-    for (const t of targets) lines.push(`| ${cell(t.name)} | ${t.value === null ? 'none' : String(t.value)} | ${cell(t.target)} | ${t.reportedOnly === true ? 'reported only' : t.met ? 'yes' : '**no**'} |`);
+    for (const t of targets)
+      lines.push(
+        `| ${cell(t.name)} | ${t.value === null ? 'none' : String(t.value)} | ${cell(t.target)} | ${t.reportedOnly === true ? 'reported only' : t.met ? 'yes' : '**no**'} |`,
+      );
     lines.push('');
   }
-  lines.push('<details><summary>Every figure of this run (the JSON it printed, sections that ran)</summary>', '', '```json', JSON.stringify(ranSections(report), null, 2), '```', '', '</details>', '');
+  lines.push(
+    '<details><summary>Every figure of this run (the JSON it printed, sections that ran)</summary>',
+    '',
+    '```json',
+    JSON.stringify(ranSections(report), null, 2),
+    '```',
+    '',
+    '</details>',
+    '',
+  );
   return lines.join('\n');
 }
 
@@ -67,7 +79,10 @@ export function withRun(readme: string, entry: string): string {
   const end = readme.indexOf(RUNS_END);
   if (start === -1 || end === -1 || end < start) throw new Error(`bench/README.md: the markers ${RUNS_START} and ${RUNS_END} are missing`);
   const between = readme.slice(start + RUNS_START.length, end);
-  const previous = between.split(ENTRY_START).slice(1).map((e) => `${ENTRY_START}${e.trimEnd()}\n`);
+  const previous = between
+    .split(ENTRY_START)
+    .slice(1)
+    .map((e) => `${ENTRY_START}${e.trimEnd()}\n`);
   const kept = [entry, ...previous].slice(0, KEPT_RUNS);
   return `${readme.slice(0, start + RUNS_START.length)}\n\n${kept.join('\n')}\n${readme.slice(end)}`;
 }

@@ -113,7 +113,9 @@ export async function benchReviewUi(runDir: string): Promise<ReviewUiResult> {
   const unavailable = process.env['BENCH_REVIEW_UI'] === 'dom' ? 'BENCH_REVIEW_UI=dom' : chromiumUnavailable();
   // In Chromium the open is timed first, then (once the first item is painted) the host's other work, so
   // that the bench's own heap (chunks, search texts) weighs on none of the open.
-  return unavailable === null ? inChromium(runDir, dir, () => measuredHost(runDir, dir, cold)) : inHappyDom(measuredHost(runDir, dir, cold), unavailable);
+  return unavailable === null
+    ? inChromium(runDir, dir, () => measuredHost(runDir, dir, cold))
+    : inHappyDom(measuredHost(runDir, dir, cold), unavailable);
 }
 
 function measuredHost(runDir: string, dir: string, cold: ColdOpen): HostSide {
@@ -125,14 +127,31 @@ function measuredHost(runDir: string, dir: string, cold: ColdOpen): HostSide {
   return host;
 }
 
-const DomResultSchema = z.object({ firstItemMs: z.number(), rendered: z.boolean(), keyP50Ms: z.number(), keyP95Ms: z.number(), heapMB: z.number() });
+const DomResultSchema = z.object({
+  firstItemMs: z.number(),
+  rendered: z.boolean(),
+  keyP50Ms: z.number(),
+  keyP95Ms: z.number(),
+  heapMB: z.number(),
+});
 
 function inHappyDom(host: HostSide, why: string): ReviewUiResult {
   log(`review ui: headless Chromium unavailable (${why}): happy-dom instead`);
-  const child = spawnSync(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'bench/reviewUiDom.ts'), host.initPath, host.firstItemPath, host.chunksPath, host.detailsPath], { cwd: REPO_ROOT, encoding: 'utf8', maxBuffer: 1e6 });
+  const child = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', join(REPO_ROOT, 'bench/reviewUiDom.ts'), host.initPath, host.firstItemPath, host.chunksPath, host.detailsPath],
+    { cwd: REPO_ROOT, encoding: 'utf8', maxBuffer: 1e6 },
+  );
   if (child.status !== 0) throw new Error(`bench/reviewUiDom.ts failed: ${child.stderr}`);
   const dom = DomResultSchema.parse(JSON.parse(child.stdout));
-  const key: KeyLatency = { presses: 200, handlerP95Ms: dom.keyP95Ms, selectionP50Ms: dom.keyP50Ms, selectionP95Ms: dom.keyP95Ms, itemP50Ms: dom.keyP50Ms, itemP95Ms: dom.keyP95Ms };
+  const key: KeyLatency = {
+    presses: 200,
+    handlerP95Ms: dom.keyP95Ms,
+    selectionP50Ms: dom.keyP50Ms,
+    selectionP95Ms: dom.keyP95Ms,
+    itemP50Ms: dom.keyP50Ms,
+    itemP95Ms: dom.keyP95Ms,
+  };
   return {
     environment: 'happy-dom (no layout or paint)',
     fallback: why,
@@ -147,4 +166,3 @@ function inHappyDom(host: HostSide, why: string): ReviewUiResult {
     heap: { usedMB: dom.heapMB, usedBeforeGcMB: Number.NaN },
   };
 }
-

@@ -66,7 +66,11 @@ function numberIn(marks: Record<string, unknown>, key: string): number {
 }
 
 async function pressKeys(page: BenchPage, key: string, count: number): Promise<KeyLatency> {
-  const result = (await page.evaluate(`window.__bench.press(${JSON.stringify(key)}, ${count})`)) as { handler: number[]; selection: number[]; item: number[] };
+  const result = (await page.evaluate(`window.__bench.press(${JSON.stringify(key)}, ${count})`)) as {
+    handler: number[];
+    selection: number[];
+    item: number[];
+  };
   return {
     presses: count,
     handlerP95Ms: round(percentile(result.handler, 95), 2),
@@ -91,8 +95,14 @@ const HostMessageSchema = z.discriminatedUnion('type', [
 type HostReport = Extract<z.output<typeof HostMessageSchema>, { type: 'written' }>;
 
 /** The extension host's stand-in (bench/reviewUiHost.ts), its modules loaded (as the extension's are before a command runs). */
-async function startHost(): Promise<{ readonly go: (paths: { runDir: string; initPath: string; firstItemPath: string }) => Promise<HostReport>; readonly close: () => void }> {
-  const child: ChildProcess = fork(join(REPO_ROOT, 'bench/reviewUiHost.ts'), [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+async function startHost(): Promise<{
+  readonly go: (paths: { runDir: string; initPath: string; firstItemPath: string }) => Promise<HostReport>;
+  readonly close: () => void;
+}> {
+  const child: ChildProcess = fork(join(REPO_ROOT, 'bench/reviewUiHost.ts'), [], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   const next = (): Promise<z.output<typeof HostMessageSchema>> =>
     new Promise((resolve, reject) => {
       child.once('message', (raw) => resolve(HostMessageSchema.parse(raw)));
@@ -131,10 +141,12 @@ export async function inChromium(runDir: string, dir: string, measureHost: () =>
   let startedAt = Number.NaN;
   let cpuAtCommand: MachineCpu | null = null;
   let cpuAtWritten: MachineCpu | null = null;
-  const written = started.then(() => opener.go({ runDir, ...first })).then((report) => {
-    cpuAtWritten = machineCpu();
-    return report;
-  });
+  const written = started
+    .then(() => opener.go({ runDir, ...first }))
+    .then((report) => {
+      cpuAtWritten = machineCpu();
+      return report;
+    });
   // Awaited below; the server's requests wait on it meanwhile.
   written.catch(() => undefined);
   const server = await serve({
@@ -166,7 +178,9 @@ export async function inChromium(runDir: string, dir: string, measureHost: () =>
     await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`, { timeout: 60_000 });
     const until = (condition: string, what: string): Promise<unknown> =>
       page.waitForFunction(`window.__bench && ${condition}`, undefined, { timeout: 300_000, polling: 50 }).catch(async (error: unknown) => {
-        const state = await page.evaluate('JSON.stringify({ marks: window.__bench && window.__bench.marks, errors: window.__bench && window.__bench.errors, body: document.body.innerText.slice(0, 300) })');
+        const state = await page.evaluate(
+          'JSON.stringify({ marks: window.__bench && window.__bench.marks, errors: window.__bench && window.__bench.errors, body: document.body.innerText.slice(0, 300) })',
+        );
         throw new Error(`the review page never ${what} (${String(state)}; page errors: ${errors.join('; ')})`, { cause: error });
       });
     await until('window.__bench.marks.rendered !== undefined', 'showed its first item');
@@ -202,8 +216,13 @@ export async function inChromium(runDir: string, dir: string, measureHost: () =>
       initReceivedMs: fromCommand(initReceived),
       firstItemPaintedMs: fromCommand(firstItem),
     };
-    if (overlap.initReceivedMs < overlap.hostWrittenMs) throw new Error(`the page had the init at ${overlap.initReceivedMs} ms, before the host wrote it at ${overlap.hostWrittenMs} ms: the two clocks disagree`);
-    log(`review ui: command to first item painted ${overlap.firstItemPaintedMs} ms (host wrote the first messages at ${overlap.hostWrittenMs} ms, page ready at ${overlap.readyMs} ms); j p95 ${keys['j'].itemP95Ms} ms; heap ${used.toFixed(0)} MB`);
+    if (overlap.initReceivedMs < overlap.hostWrittenMs)
+      throw new Error(
+        `the page had the init at ${overlap.initReceivedMs} ms, before the host wrote it at ${overlap.hostWrittenMs} ms: the two clocks disagree`,
+      );
+    log(
+      `review ui: command to first item painted ${overlap.firstItemPaintedMs} ms (host wrote the first messages at ${overlap.hostWrittenMs} ms, page ready at ${overlap.readyMs} ms); j p95 ${keys['j'].itemP95Ms} ms; heap ${used.toFixed(0)} MB`,
+    );
     return {
       environment: `headless Chromium ${browser.version()} (playwright-core), viewport 1280x800`,
       fallback: null,

@@ -102,7 +102,12 @@ export interface HostFiles {
 
 /** Where the host part writes what the page fetches. */
 export function hostFiles(dir: string): HostFiles {
-  return { initPath: join(dir, 'init.json'), firstItemPath: join(dir, 'first-item.json'), chunksPath: join(dir, 'chunks.json'), detailsPath: join(dir, 'details.json') };
+  return {
+    initPath: join(dir, 'init.json'),
+    firstItemPath: join(dir, 'first-item.json'),
+    chunksPath: join(dir, 'chunks.json'),
+    detailsPath: join(dir, 'details.json'),
+  };
 }
 
 /** The first open of a run, which writes results.index. */

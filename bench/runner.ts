@@ -39,8 +39,23 @@ export async function benchRunner(repetitions: number): Promise<RunnerResult> {
   try {
     const out = scratchDir('runner');
     const args = (name: string): string[] => [
-      'run', 'yokaieval', '--model', 'test-model', '--base-url', server.url, '--judge-model', 'gpt-4o',
-      '--data', DATA_DIR, '--out', out, '--name', name, '--no-cache', '--concurrency', String(RUNNER_CONCURRENCY),
+      'run',
+      'yokaieval',
+      '--model',
+      'test-model',
+      '--base-url',
+      server.url,
+      '--judge-model',
+      'gpt-4o',
+      '--data',
+      DATA_DIR,
+      '--out',
+      out,
+      '--name',
+      name,
+      '--no-cache',
+      '--concurrency',
+      String(RUNNER_CONCURRENCY),
     ];
     await timedCliRun(args('warm-up'));
     const walls: number[] = [];
@@ -58,7 +73,9 @@ export async function benchRunner(repetitions: number): Promise<RunnerResult> {
       walls.push(round(run.wallMs, 1));
       ratios.push(run.wallMs / ideal);
       cpuPerRequest.push(run.cpuMs / requests);
-      log(`runner ${i + 1}/${repetitions}: ${requests} requests in ${Math.round(run.wallMs)} ms (ideal ${Math.round(ideal)} ms), client CPU ${(run.cpuMs / requests).toFixed(2)} ms/request`);
+      log(
+        `runner ${i + 1}/${repetitions}: ${requests} requests in ${Math.round(run.wallMs)} ms (ideal ${Math.round(ideal)} ms), client CPU ${(run.cpuMs / requests).toFixed(2)} ms/request`,
+      );
     }
     const floors: number[] = [];
     const floorRatios: number[] = [];

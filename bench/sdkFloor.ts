@@ -16,7 +16,13 @@ export function yokaiEvalBodies(): OpenAI.ChatCompletionCreateParamsNonStreaming
   const items = parseYokaiEval(readFileSync(YOKAIEVAL_JSON, 'utf8'), YOKAIEVAL_JSON);
   const template = readFileSync(join(DATA_DIR, 'yokaieval', 'judge_prompt.txt'), 'utf8');
   return items.flatMap((item) => [
-    { model: 'test-model', messages: yokaiModelMessages(item, 'dataset', OFFICIAL_SYSTEM_PROMPT), temperature: 0.1, top_p: 1, max_tokens: 128 },
+    {
+      model: 'test-model',
+      messages: yokaiModelMessages(item, 'dataset', OFFICIAL_SYSTEM_PROMPT),
+      temperature: 0.1,
+      top_p: 1,
+      max_tokens: 128,
+    },
     { model: 'gpt-4o', messages: yokaiJudgeMessages(item, 'dataset', template, item.record.answer), temperature: 0.7, max_tokens: 200 },
   ]);
 }

@@ -109,7 +109,13 @@ export function syntheticLine(index: number, item: YokaiEvalItem, hash: string, 
   };
 }
 
-function eventFor(line: ResultLine, annotator: string, role: AdjudicationEvent['role'], verdict: boolean | null, minute: number): AdjudicationEvent {
+function eventFor(
+  line: ResultLine,
+  annotator: string,
+  role: AdjudicationEvent['role'],
+  verdict: boolean | null,
+  minute: number,
+): AdjudicationEvent {
   return {
     id: randomUUID(),
     itemId: line.itemId,

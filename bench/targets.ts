@@ -59,19 +59,38 @@ function failed(name: string, target: string, error: string): Target {
 }
 
 function runnerTargets(outcome: Outcome<RunnerResult>): Target[] {
-  if (!outcome.ok) return [failed('runner: wall time / ideal', '<= 1.1', outcome.error), failed('runner: client CPU per request / the bare openai client\'s', '<= 1.25', outcome.error)];
+  if (!outcome.ok)
+    return [
+      failed('runner: wall time / ideal', '<= 1.1', outcome.error),
+      failed("runner: client CPU per request / the bare openai client's", '<= 1.25', outcome.error),
+    ];
   const r = outcome.value;
   return [
-    check('runner: wall time / ideal (810 items, 1 620 requests, 100 ms, concurrency 32)', r.wallOverIdeal, '<=', 1.1, '', () =>
-      `the bare openai client reaches ${r.sdkOnlyWallOverIdeal} on the same server: the gap is CPU, ` +
-      `${r.cpuMsPerRequest} ms per request, spent while up to 32 replies arrive together; the test server shares this machine.`),
-    check(`runner: client CPU per request / the bare openai client's (${r.cpuMsPerRequest} ms / ${r.sdkOnlyCpuMsPerRequest} ms)`, r.cpuOverSdk, '<=', 1.25, '', () =>
-      `the tool adds ${r.toolCpuMsPerRequest} ms per request to the bare client's ${r.sdkOnlyCpuMsPerRequest} ms (prompts, pool, result lines, fsync).`),
+    check(
+      'runner: wall time / ideal (810 items, 1 620 requests, 100 ms, concurrency 32)',
+      r.wallOverIdeal,
+      '<=',
+      1.1,
+      '',
+      () =>
+        `the bare openai client reaches ${r.sdkOnlyWallOverIdeal} on the same server: the gap is CPU, ` +
+        `${r.cpuMsPerRequest} ms per request, spent while up to 32 replies arrive together; the test server shares this machine.`,
+    ),
+    check(
+      `runner: client CPU per request / the bare openai client's (${r.cpuMsPerRequest} ms / ${r.sdkOnlyCpuMsPerRequest} ms)`,
+      r.cpuOverSdk,
+      '<=',
+      1.25,
+      '',
+      () =>
+        `the tool adds ${r.toolCpuMsPerRequest} ms per request to the bare client's ${r.sdkOnlyCpuMsPerRequest} ms (prompts, pool, result lines, fsync).`,
+    ),
   ];
 }
 
 function wholeProcessTargets(outcome: Outcome<WholeProcessResult>): Target[] {
-  const name = "whole process: eval-adjudicator run yokaieval, wall time / the bare openai client's process on the same requests (810 items, 100 ms, concurrency 32, start-up included, alternated in one run)";
+  const name =
+    "whole process: eval-adjudicator run yokaieval, wall time / the bare openai client's process on the same requests (810 items, 100 ms, concurrency 32, start-up included, alternated in one run)";
   if (!outcome.ok) return [failed(name, '<= 1', outcome.error)];
   const w = outcome.value;
   const details = () =>
@@ -85,19 +104,45 @@ function wholeProcessTargets(outcome: Outcome<WholeProcessResult>): Target[] {
 }
 
 function noisy429Targets(outcome: Outcome<Noisy429Result>): Target[] {
-  const names = ['noisy 429s: wall time / floor (20% 429 Retry-After 1 s, 5% 500, concurrency 16)', 'noisy 429s: requests / needed', 'noisy 429s: failed items'];
-  if (!outcome.ok) return [failed(names[0] ?? '', '<= 1.5', outcome.error), failed(names[1] ?? '', '<= 1.5', outcome.error), failed(names[2] ?? '', '<= 0', outcome.error)];
+  const names = [
+    'noisy 429s: wall time / floor (20% 429 Retry-After 1 s, 5% 500, concurrency 16)',
+    'noisy 429s: requests / needed',
+    'noisy 429s: failed items',
+  ];
+  if (!outcome.ok)
+    return [
+      failed(names[0] ?? '', '<= 1.5', outcome.error),
+      failed(names[1] ?? '', '<= 1.5', outcome.error),
+      failed(names[2] ?? '', '<= 0', outcome.error),
+    ];
   const n = outcome.value;
   return [
-    check(names[0] ?? '', n.wallOverFloor, '<=', 1.5, '', () => `${n.answered429} 429s and ${n.answered500} 500s; the 500s' backoff (0.25 to 0.5 s for a first one) and the run's tail (its last items retrying while other workers are idle) are not in the floor`),
+    check(
+      names[0] ?? '',
+      n.wallOverFloor,
+      '<=',
+      1.5,
+      '',
+      () =>
+        `${n.answered429} 429s and ${n.answered500} 500s; the 500s' backoff (0.25 to 0.5 s for a first one) and the run's tail (its last items retrying while other workers are idle) are not in the floor`,
+    ),
     check(names[1] ?? '', n.requestsOverNeeded, '<=', 1.5, '', () => 'more retries than the faults explain'),
     check(names[2] ?? '', n.failedItems, '<=', 0, '', () => `${n.failedItems} items ran out of attempts`),
   ];
 }
 
 function outageTargets(outcome: Outcome<OutageResult>): Target[] {
-  const names = ['outage: failed items (server down 10 s mid-run, no --retry-errors)', 'outage: result lines / items (every item scored once)', 'outage: wall time / (ideal + outage)'];
-  if (!outcome.ok) return [failed(names[0] ?? '', '<= 0', outcome.error), failed(names[1] ?? '', '<= 1', outcome.error), failed(names[2] ?? '', '<= 1.25', outcome.error)];
+  const names = [
+    'outage: failed items (server down 10 s mid-run, no --retry-errors)',
+    'outage: result lines / items (every item scored once)',
+    'outage: wall time / (ideal + outage)',
+  ];
+  if (!outcome.ok)
+    return [
+      failed(names[0] ?? '', '<= 0', outcome.error),
+      failed(names[1] ?? '', '<= 1', outcome.error),
+      failed(names[2] ?? '', '<= 1.25', outcome.error),
+    ];
   const o = outcome.value;
   return [
     check(names[0] ?? '', o.failedItems, '<=', 0, '', () => `${o.failedItems} items ended as errors`),
@@ -107,34 +152,63 @@ function outageTargets(outcome: Outcome<OutageResult>): Target[] {
 }
 
 function rateLimitTargets(outcome: Outcome<RateLimitResult>): Target[] {
-  if (!outcome.ok) return [failed('rate limit: completion time / (requests / R)', '<= 1.25', outcome.error), failed('rate limit: failed items', '<= 0', outcome.error)];
+  if (!outcome.ok)
+    return [
+      failed('rate limit: completion time / (requests / R)', '<= 1.25', outcome.error),
+      failed('rate limit: failed items', '<= 0', outcome.error),
+    ];
   const r = outcome.value;
   return [
-    check(`rate limit: completion time / (requests / R), R = ${r.ratePerSecond}/s`, r.wallOverFloor, '<=', 1.25, '', () =>
-      `${r.rateLimited} of ${r.httpRequests} HTTP requests were answered 429; the pool's back-off (AIMD, Retry-After pause) kept it ` +
-      'below the rate for too long. What would close it: a pacer that spaces request starts at the observed rate instead of halving concurrency.'),
+    check(
+      `rate limit: completion time / (requests / R), R = ${r.ratePerSecond}/s`,
+      r.wallOverFloor,
+      '<=',
+      1.25,
+      '',
+      () =>
+        `${r.rateLimited} of ${r.httpRequests} HTTP requests were answered 429; the pool's back-off (AIMD, Retry-After pause) kept it ` +
+        'below the rate for too long. What would close it: a pacer that spaces request starts at the observed rate instead of halving concurrency.',
+    ),
     check('rate limit: failed items', r.failedItems, '<=', 0, '', () => `${r.failedItems} items ran out of attempts on 429s`),
   ];
 }
 
 function kalahiTargets(outcome: Outcome<KalahiMcResult>): Target[] {
-  if (!outcome.ok) return [failed('Kalahi MC: requests per item', '<= 1', outcome.error), failed("Kalahi MC: wall time / the bare openai client's", '<= 1.05', outcome.error)];
+  if (!outcome.ok)
+    return [
+      failed('Kalahi MC: requests per item', '<= 1', outcome.error),
+      failed("Kalahi MC: wall time / the bare openai client's", '<= 1.05', outcome.error),
+    ];
   const k = outcome.value;
   const run = k.runs.find((r) => r.concurrency === 32) ?? k.runs[0];
   if (run === undefined) return [];
   const other = k.runs.find((r) => r !== run);
   return [
-    check(`Kalahi MC: requests per item (${k.referencesPerItem} references each)`, run.requestsPerItem, '<=', 1, '', () => 'the server refused prompt lists, so each reference went alone'),
-    check("Kalahi MC: wall time / the bare openai client's on the same requests (150 items, 100 ms, concurrency 32, alternated in one run)", run.wallOverSdkOnly, '<=', 1.05, '', () =>
-      `The tool ${run.wallOverIdeal} x ideal, the bare client ${run.sdkOnlyWallOverIdeal} x. 150 requests at concurrency 32 take ceil(150 / 32) = 5 rounds, a floor of ${run.floorMs} ms ` +
-      `(${(run.floorMs / run.idealMs).toFixed(2)} x the ideal of requests x latency / concurrency = ${run.idealMs} ms). Before its first ` +
-      `request the run reads, checks (sha256) and parses the dataset and makes the run folder (${run.startMs} ms); after the last reply it ` +
-      `writes the last line, re-reads the results and writes run.json (${run.finishMs} ms): start + floor + finish = ${run.lowerBoundMs} ms ` +
-      `= ${run.lowerBoundOverIdeal} x ideal, the least any run can take here${run.lowerBoundOverIdeal > 1.1 ? ', above the target by itself' : ''}. ` +
-      `The run took ${run.wallOverLowerBound} x that bound: the test server, on the same 2 cores, computes a round's replies one after ` +
-      `another (the first round's 32 replies spread over ${run.firstRoundSpreadMs} ms), and the client spends ${run.cpuMsPerRequest} ms ` +
-      `of CPU per request on replies echoing the log-probs of ~${Math.round(k.referencesPerItem)} prompts.` +
-      `${other === undefined ? '' : ` At concurrency ${other.concurrency}: ${other.wallOverIdeal} x ideal (${other.wallOverFloor} x its floor, ${other.wallOverLowerBound} x its bound).`}`),
+    check(
+      `Kalahi MC: requests per item (${k.referencesPerItem} references each)`,
+      run.requestsPerItem,
+      '<=',
+      1,
+      '',
+      () => 'the server refused prompt lists, so each reference went alone',
+    ),
+    check(
+      "Kalahi MC: wall time / the bare openai client's on the same requests (150 items, 100 ms, concurrency 32, alternated in one run)",
+      run.wallOverSdkOnly,
+      '<=',
+      1.05,
+      '',
+      () =>
+        `The tool ${run.wallOverIdeal} x ideal, the bare client ${run.sdkOnlyWallOverIdeal} x. 150 requests at concurrency 32 take ceil(150 / 32) = 5 rounds, a floor of ${run.floorMs} ms ` +
+        `(${(run.floorMs / run.idealMs).toFixed(2)} x the ideal of requests x latency / concurrency = ${run.idealMs} ms). Before its first ` +
+        `request the run reads, checks (sha256) and parses the dataset and makes the run folder (${run.startMs} ms); after the last reply it ` +
+        `writes the last line, re-reads the results and writes run.json (${run.finishMs} ms): start + floor + finish = ${run.lowerBoundMs} ms ` +
+        `= ${run.lowerBoundOverIdeal} x ideal, the least any run can take here${run.lowerBoundOverIdeal > 1.1 ? ', above the target by itself' : ''}. ` +
+        `The run took ${run.wallOverLowerBound} x that bound: the test server, on the same 2 cores, computes a round's replies one after ` +
+        `another (the first round's 32 replies spread over ${run.firstRoundSpreadMs} ms), and the client spends ${run.cpuMsPerRequest} ms ` +
+        `of CPU per request on replies echoing the log-probs of ~${Math.round(k.referencesPerItem)} prompts.` +
+        `${other === undefined ? '' : ` At concurrency ${other.concurrency}: ${other.wallOverIdeal} x ideal (${other.wallOverFloor} x its floor, ${other.wallOverLowerBound} x its bound).`}`,
+    ),
   ];
 }
 
@@ -164,40 +238,96 @@ function reviewUiTargets(outcome: Outcome<ReviewUiResult>): Target[] {
     `(reading results.jsonl and JSON.parse of every line alone ${u.host.parseFloorMs} ms in the same run); the other rows follow in ${u.host.chunks} chunks.`;
   return [
     // What is measured is told whether met or not: how the figure was taken changed (issue 13).
-    { ...check(`review UI: Review command to first item painted, ${u.items} items (ms)${o === null ? '' : ', page load and host open overlapped'}`, u.openToFirstItemMs, '<', 1500, 'ms', () => openNote), notes: openNote },
-    check('review UI: per-keystroke navigation (j) p95, keydown to item painted (ms)', u.keys['j']?.itemP95Ms ?? null, '<', 50, 'ms', () =>
-      'the keydown handler and the redraw of the list and the detail take longer than three frames'),
+    {
+      ...check(
+        `review UI: Review command to first item painted, ${u.items} items (ms)${o === null ? '' : ', page load and host open overlapped'}`,
+        u.openToFirstItemMs,
+        '<',
+        1500,
+        'ms',
+        () => openNote,
+      ),
+      notes: openNote,
+    },
+    check(
+      'review UI: per-keystroke navigation (j) p95, keydown to item painted (ms)',
+      u.keys['j']?.itemP95Ms ?? null,
+      '<',
+      50,
+      'ms',
+      () => 'the keydown handler and the redraw of the list and the detail take longer than three frames',
+    ),
     check('review UI: heap used after navigation (MB)', u.heap.usedMB, '<', 300, 'MB', () => 'rows held in memory exceed the budget'),
   ];
 }
 
 function adjudicationTargets(outcome: Outcome<AdjudicationResult>): Target[] {
-  if (!outcome.ok) return [failed('adjudication: append p95 until durable (ms)', '< 10 ms', outcome.error), failed('adjudication: summary after one decision (ms)', '< 50 ms', outcome.error)];
+  if (!outcome.ok)
+    return [
+      failed('adjudication: append p95 until durable (ms)', '< 10 ms', outcome.error),
+      failed('adjudication: summary after one decision (ms)', '< 50 ms', outcome.error),
+    ];
   const a = outcome.value;
   const appendP95 = Math.max(a.sequential.p95Ms, a.bursts.p95Ms);
   return [
-    check('adjudication: append p95 until durable, fsync (ms)', appendP95, '<', 10, 'ms', () => 'fsync on this disk is slow; group commits already share one fsync per burst'),
-    check(`adjudication: readTail() + header() after one decision, ${a.summaryAfterDecision.items} items, p95 (ms)`, a.summaryAfterDecision.p95Ms, '<', 50, 'ms', () =>
-      'the header is recounted over every item; it should be kept current item by item'),
+    check(
+      'adjudication: append p95 until durable, fsync (ms)',
+      appendP95,
+      '<',
+      10,
+      'ms',
+      () => 'fsync on this disk is slow; group commits already share one fsync per burst',
+    ),
+    check(
+      `adjudication: readTail() + header() after one decision, ${a.summaryAfterDecision.items} items, p95 (ms)`,
+      a.summaryAfterDecision.p95Ms,
+      '<',
+      50,
+      'ms',
+      () => 'the header is recounted over every item; it should be kept current item by item',
+    ),
   ];
 }
 
 function ggufTargets(outcome: Outcome<GgufMcResult> | undefined): Target[] {
   if (outcome === undefined) return [];
-  const name = (v: number): string => `GGUF MC: seconds per item / llama.cpp evaluating the same tokens with output rows at the scored positions (tiny model, vocabulary ${v})`;
+  const name = (v: number): string =>
+    `GGUF MC: seconds per item / llama.cpp evaluating the same tokens with output rows at the scored positions (tiny model, vocabulary ${v})`;
   const busyName = 'GGUF MC: seconds per item with one core busy / idle, default threads (vocabulary 32 000)';
-  if (!outcome.ok) return [failed(name(32_000), '<= 1.3', outcome.error), failed(name(128_256), '<= 1.3', outcome.error), failed(busyName, '<= 1.5', outcome.error)];
+  if (!outcome.ok)
+    return [
+      failed(name(32_000), '<= 1.3', outcome.error),
+      failed(name(128_256), '<= 1.3', outcome.error),
+      failed(busyName, '<= 1.5', outcome.error),
+    ];
   const { runs, contention, threadSweep, oldPath, cores } = outcome.value;
   const sweep = threadSweep.map((p) => `${p.threads} thread(s): idle ${p.idleSecondsPerItem} s, busy ${p.busySecondsPerItem} s`).join('; ');
-  const old = oldPath.map((c) => `vocabulary ${c.vocabularySize}: evaluation ${c.evaluationUs} µs, probabilities ${c.probabilitiesUs} µs per scored token`).join('; ');
+  const old = oldPath
+    .map((c) => `vocabulary ${c.vocabularySize}: evaluation ${c.evaluationUs} µs, probabilities ${c.probabilitiesUs} µs per scored token`)
+    .join('; ');
   return [
     ...runs.map((r) =>
-      check(name(r.vocabularySize), r.ratio, '<=', 1.3, '', () =>
-        `${r.secondsPerItem} s (through the runtime process; ${r.inProcessSecondsPerItem} s in the bench's own process, IPC ${r.ipcRatio}x) against ${r.evaluationSecondsPerItem} s per item, decodes at ${r.threads} thread(s): the log-softmax (ggml's CPU softmax, ${r.softmaxThreads} thread(s), ` +
-        'about 1.1 ns per vocabulary entry and thread) weighs against a network of width 32 whose output row is only 32 multiply-adds per vocabulary entry; on a real model the forward pass dominates. ' +
-        `Old path for the record: ${old}`),
+      check(
+        name(r.vocabularySize),
+        r.ratio,
+        '<=',
+        1.3,
+        '',
+        () =>
+          `${r.secondsPerItem} s (through the runtime process; ${r.inProcessSecondsPerItem} s in the bench's own process, IPC ${r.ipcRatio}x) against ${r.evaluationSecondsPerItem} s per item, decodes at ${r.threads} thread(s): the log-softmax (ggml's CPU softmax, ${r.softmaxThreads} thread(s), ` +
+          'about 1.1 ns per vocabulary entry and thread) weighs against a network of width 32 whose output row is only 32 multiply-adds per vocabulary entry; on a real model the forward pass dominates. ' +
+          `Old path for the record: ${old}`,
+      ),
     ),
-    check(busyName, contention.ratio, '<=', 1.5, '', () => `${contention.busySecondsPerItem} s busy against ${contention.idleSecondsPerItem} s idle at ${contention.threads} thread(s) on ${cores} cores; sweep: ${sweep}`),
+    check(
+      busyName,
+      contention.ratio,
+      '<=',
+      1.5,
+      '',
+      () =>
+        `${contention.busySecondsPerItem} s busy against ${contention.idleSecondsPerItem} s idle at ${contention.threads} thread(s) on ${cores} cores; sweep: ${sweep}`,
+    ),
   ];
 }
 
@@ -223,12 +353,28 @@ function neuralTarget(metric: string, models: string, speed: NeuralSpeed, withTa
 
 function neuralTargets(outcome: Outcome<NeuralMetricsResult> | undefined): Target[] {
   if (outcome === undefined) return [];
-  if (!outcome.ok) return ['BERTScore', 'BLEURT'].map((metric) => failed(`${metric}: tool time / the bare ONNX forward passes it needs`, '<= 1.3', outcome.error));
-  const sets = [{ models: 'tiny fixture models', speed: outcome.value, withTarget: false }, ...('skipped' in outcome.value.wide ? [] : [{ models: 'wider models made at bench time', speed: outcome.value.wide, withTarget: true }])];
-  const measured = sets.flatMap(({ models, speed, withTarget }) => [neuralTarget('BERTScore', models, speed.bertscore, withTarget), neuralTarget('BLEURT', models, speed.bleurt, withTarget)]);
+  if (!outcome.ok)
+    return ['BERTScore', 'BLEURT'].map((metric) =>
+      failed(`${metric}: tool time / the bare ONNX forward passes it needs`, '<= 1.3', outcome.error),
+    );
+  const sets = [
+    { models: 'tiny fixture models', speed: outcome.value, withTarget: false },
+    ...('skipped' in outcome.value.wide
+      ? []
+      : [{ models: 'wider models made at bench time', speed: outcome.value.wide, withTarget: true }]),
+  ];
+  const measured = sets.flatMap(({ models, speed, withTarget }) => [
+    neuralTarget('BERTScore', models, speed.bertscore, withTarget),
+    neuralTarget('BLEURT', models, speed.bleurt, withTarget),
+  ]);
   // The targets are the wide models': when they could not be made, say so rather than list no target.
   const wide = outcome.value.wide;
-  const missing = 'skipped' in wide ? ['BERTScore', 'BLEURT'].map((metric) => failed(`${metric}: tool time / the bare ONNX forward passes it needs (wider models made at bench time)`, '<= 1.3', wide.skipped)) : [];
+  const missing =
+    'skipped' in wide
+      ? ['BERTScore', 'BLEURT'].map((metric) =>
+          failed(`${metric}: tool time / the bare ONNX forward passes it needs (wider models made at bench time)`, '<= 1.3', wide.skipped),
+        )
+      : [];
   return [...measured, ...missing];
 }
 
@@ -256,10 +402,25 @@ function foreignImportTargets(outcome: Outcome<ForeignImportResult> | undefined)
   if (!outcome.ok) return [failed(name, '<= 1.5', outcome.error), failed(reviewName, '< 1500 ms', outcome.error)];
   const r = outcome.value;
   return [
-    check(`${name} (${r.importMs} ms / ${r.bareMs} ms)`, r.importOverBare, '<=', 1.5, '', () => 'the import maps and checks each sample (zod), writes results.jsonl line by line and copies the log'),
+    check(
+      `${name} (${r.importMs} ms / ${r.bareMs} ms)`,
+      r.importOverBare,
+      '<=',
+      1.5,
+      '',
+      () => 'the import maps and checks each sample (zod), writes results.jsonl line by line and copies the log',
+    ),
     zstdTarget(r.zstd),
     largeLogReport(r.largeLog),
-    check(reviewName, r.review.openToFirstItemMs, '<', 1500, 'ms', () => `${r.review.environment}; host open ${r.review.host.openMs} ms from results.index, first messages ${r.review.host.initMessageMs} ms; the very first open after the import, which builds results.index, took ${r.review.host.coldOpenMs} ms on the host`),
+    check(
+      reviewName,
+      r.review.openToFirstItemMs,
+      '<',
+      1500,
+      'ms',
+      () =>
+        `${r.review.environment}; host open ${r.review.host.openMs} ms from results.index, first messages ${r.review.host.initMessageMs} ms; the very first open after the import, which builds results.index, took ${r.review.host.coldOpenMs} ms on the host`,
+    ),
   ];
 }
 
@@ -267,11 +428,22 @@ function zstdTarget(outcome: ForeignImportResult['zstd']): Target {
   const name = 'Inspect import of the 10 000-sample log with zstd members / reading every member, fzstd and JSON.parse of each';
   if (!outcome.ok) return failed(name, '<= 1.5', outcome.error);
   const r = outcome.value;
-  return check(`${name} (${r.importMs} ms / ${r.bareMs} ms, ${r.fileMB} MB)`, r.importOverBare, '<=', 1.5, '', () => 'members streamed through fzstd into a buffer of the declared size, each CRC-32 checked');
+  return check(
+    `${name} (${r.importMs} ms / ${r.bareMs} ms, ${r.fileMB} MB)`,
+    r.importOverBare,
+    '<=',
+    1.5,
+    '',
+    () => 'members streamed through fzstd into a buffer of the declared size, each CRC-32 checked',
+  );
 }
 
 function largeLogReport(outcome: ForeignImportResult['largeLog']): Target {
   const name = 'Inspect import of an .eval of more than 1 GB: peak RSS (MiB)';
   if (!outcome.ok) return reported(name, null, outcome.error);
-  return reported(`${name} for a ${outcome.value.fileMiB} MiB file`, outcome.value.peakRssMiB, 'members read one at a time from the file; the tests assert it under 600 MiB');
+  return reported(
+    `${name} for a ${outcome.value.fileMiB} MiB file`,
+    outcome.value.peakRssMiB,
+    'members read one at a time from the file; the tests assert it under 600 MiB',
+  );
 }

@@ -36,7 +36,11 @@ export interface ThreadCpuSplit {
  * The CPU each kind of thread used between `before` and `after`. `existing` lists the threads there were
  * before the work started its own (a session's thread, ONNX Runtime's): any thread not in it is the work's own.
  */
-export function splitThreadCpu(existing: ReadonlySet<string>, before: ReadonlyMap<string, number>, after: ReadonlyMap<string, number>): ThreadCpuSplit {
+export function splitThreadCpu(
+  existing: ReadonlySet<string>,
+  before: ReadonlyMap<string, number>,
+  after: ReadonlyMap<string, number>,
+): ThreadCpuSplit {
   const js = String(process.pid);
   let jsThreadMs = 0;
   let ownThreadsMs = 0;

@@ -70,8 +70,23 @@ export async function benchWholeProcess(repetitions: number): Promise<WholeProce
       const spawnedAt = Date.now();
       const start = performance.now();
       const { code, stderr } = await runProcess(cli, [
-        'run', 'yokaieval', '--model', 'test-model', '--base-url', server.url, '--judge-model', 'gpt-4o', '--data', DATA_DIR,
-        '--out', out, '--name', name, '--no-cache', '--concurrency', String(CONCURRENCY),
+        'run',
+        'yokaieval',
+        '--model',
+        'test-model',
+        '--base-url',
+        server.url,
+        '--judge-model',
+        'gpt-4o',
+        '--data',
+        DATA_DIR,
+        '--out',
+        out,
+        '--name',
+        name,
+        '--no-cache',
+        '--concurrency',
+        String(CONCURRENCY),
       ]);
       const wall = since(start);
       const exitedAt = Date.now();
@@ -82,7 +97,11 @@ export async function benchWholeProcess(repetitions: number): Promise<WholeProce
       errors += manifest.counts.error;
       walls.push(wall);
       const span = await server.span();
-      phases.push({ start: span.firstReceivedAt - spawnedAt, requests: span.lastAnsweredAt - span.firstReceivedAt, finish: exitedAt - span.lastAnsweredAt });
+      phases.push({
+        start: span.firstReceivedAt - spawnedAt,
+        requests: span.lastAnsweredAt - span.firstReceivedAt,
+        finish: exitedAt - span.lastAnsweredAt,
+      });
       await server.reset();
       const bareStart = performance.now();
       const bare = await runNode([join(REPO_ROOT, 'bench', 'sdkProcess.mjs'), server.url, bodiesFile, String(CONCURRENCY)]);

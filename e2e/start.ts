@@ -41,11 +41,13 @@ console.log(`code-server profile of this checkout${fresh ? ' (new)' : ''}: ${pro
 console.log('  Settings (data folder, annotator name, model folders, threads, blind review) and the server half of the key');
 console.log('  that seals stored API keys live there, kept between starts. To reset: stop npm start, then delete that folder.');
 console.log(`  Port ${port}, kept in ${profile.portFile} (${START_PORT_VARIABLE}=N picks another): the browser keeps stored`);
-console.log('  API keys and the extension\'s remembered answers per address, so the address stays the same between starts.');
+console.log("  API keys and the extension's remembered answers per address, so the address stays the same between starts.");
 
 const vsixPath = await packageVsix({ extensionDir: REPO_ROOT, outFile: join(profile.dir, 'eval-adjudicator.vsix') });
 const passThrough = Object.fromEntries(
-  Object.entries(process.env).filter((entry): entry is [string, string] => entry[1] !== undefined && /^(EVAL_ADJUDICATOR_|OPENAI_|AZURE_OPENAI_)/.test(entry[0])),
+  Object.entries(process.env).filter(
+    (entry): entry is [string, string] => entry[1] !== undefined && /^(EVAL_ADJUDICATOR_|OPENAI_|AZURE_OPENAI_)/.test(entry[0]),
+  ),
 );
 const server = await startCodeServer({ vsixPath, workspaceDir, env: passThrough, idleTimeoutSeconds: 0, profileDir: profile.dir, port });
 console.log(`Eval Adjudicator in code-server: ${server.url}/?folder=${encodeURIComponent(workspaceDir)}`);

@@ -21,15 +21,22 @@ function sourceFiles() {
   return ROOTS.flatMap((dir) =>
     readdirSync(join(root, dir), { recursive: true, withFileTypes: true })
       .filter((d) => d.isFile() && /\.tsx?$/.test(d.name) && !d.name.endsWith('.d.ts'))
-      .map((d) => relative(root, join(d.parentPath ?? d.path, d.name)).split('\\').join('/')),
+      .map((d) =>
+        relative(root, join(d.parentPath ?? d.path, d.name))
+          .split('\\')
+          .join('/'),
+      ),
   );
 }
 
-const SPECIFIER = /(?:^|[\s;])(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s*['"]([^'"]+)['"]/gm;
+const SPECIFIER =
+  /(?:^|[\s;])(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s*['"]([^'"]+)['"]/gm;
 
 function resolveImport(from, specifier, known) {
   if (!specifier.startsWith('.')) return undefined;
-  const base = relative(root, resolve(root, dirname(from), specifier)).split('\\').join('/');
+  const base = relative(root, resolve(root, dirname(from), specifier))
+    .split('\\')
+    .join('/');
   for (const candidate of [base, `${base}.ts`, `${base}.tsx`, `${base}/index.ts`]) if (known.has(candidate)) return candidate;
   return undefined;
 }

@@ -35,7 +35,10 @@ if (!args.includes('--no-build')) {
 const lock = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8'));
 const plans = targets.map((target) => ({ target, roots: runtimeRoots(target), packages: lockClosure(lock, runtimeRoots(target)) }));
 const fetchStarted = Date.now();
-const { files: tarballs, fetched } = fetchTarballs(plans.flatMap((p) => p.packages), join(workDir, 'npm'));
+const { files: tarballs, fetched } = fetchTarballs(
+  plans.flatMap((p) => p.packages),
+  join(workDir, 'npm'),
+);
 console.log(`package: ${tarballs.size} npm packages ready (${fetched} fetched) in ${seconds(fetchStarted)} s`);
 
 mkdirSync(outDir, { recursive: true });
@@ -56,7 +59,9 @@ for (const plan of plans) {
 }
 
 for (const b of built) {
-  console.log(`${b.name.padEnd(13)} ${(b.bytes / 1e6).toFixed(1).padStart(6)} MB  ${String(b.runtimeFiles).padStart(5)} runtime files  ${b.seconds.padStart(5)} s  ${b.file}`);
+  console.log(
+    `${b.name.padEnd(13)} ${(b.bytes / 1e6).toFixed(1).padStart(6)} MB  ${String(b.runtimeFiles).padStart(5)} runtime files  ${b.seconds.padStart(5)} s  ${b.file}`,
+  );
 }
 const tooLarge = built.filter((b) => b.bytes >= 100e6);
 if (tooLarge.length > 0) {

@@ -23,16 +23,24 @@ const skips = join(scratch, 'skips.jsonl');
 const result = spawnSync(
   process.execPath,
   [
-    '--import', 'tsx', '--test', '--test-concurrency=2',
-    '--test-reporter=spec', '--test-reporter-destination=stdout',
-    `--test-reporter=${resolve(import.meta.dirname, 'test-skips.mjs')}`, `--test-reporter-destination=${skips}`,
+    '--import',
+    'tsx',
+    '--test',
+    '--test-concurrency=2',
+    '--test-reporter=spec',
+    '--test-reporter-destination=stdout',
+    `--test-reporter=${resolve(import.meta.dirname, 'test-skips.mjs')}`,
+    `--test-reporter-destination=${skips}`,
     ...files,
   ],
   { stdio: 'inherit' },
 );
 let records = [];
 try {
-  records = readFileSync(skips, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line));
+  records = readFileSync(skips, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line));
 } catch {
   // No file: the runner wrote no skip line at all (or never started); the line below says none.
 }

@@ -6,7 +6,14 @@
  */
 import * as z from 'zod';
 import { GradeSchema, VerdictScaleSchema } from './core/scale/verdictScale';
-import { AnnotatorViewSchema, CategoryIdSchema, CriterionViewSchema, DecisionSchema, FinalGradeSchema, RowGradesSchema } from './protocolDecisions';
+import {
+  AnnotatorViewSchema,
+  CategoryIdSchema,
+  CriterionViewSchema,
+  DecisionSchema,
+  FinalGradeSchema,
+  RowGradesSchema,
+} from './protocolDecisions';
 
 export * from './protocolDecisions';
 
@@ -300,13 +307,25 @@ export const AdjudicateMessageSchema = z.object({
 });
 export const UndoMessageSchema = z.object({ type: z.literal('undo'), requestId: z.number().int() });
 export const OpenLinkMessageSchema = z.object({ type: z.literal('openLink'), url: z.string().max(10_000) });
-export const CommandMessageSchema = z.object({ type: z.literal('command'), command: z.enum(['export', 'refresh', 'guidelines', 'judgePrompt']) });
+export const CommandMessageSchema = z.object({
+  type: z.literal('command'),
+  command: z.enum(['export', 'refresh', 'guidelines', 'judgePrompt']),
+});
 /** Search the items' texts, kept on the host (rows carry no search text); answered by searchResult. */
 export const SearchMessageSchema = z.object({ type: z.literal('search'), query: z.string().max(1000) });
 /** The panel's blind review is on or off (its toggle, the setting): the host hides scores elsewhere meanwhile. */
 export const BlindStateMessageSchema = z.object({ type: z.literal('blindState'), on: z.boolean() });
 
-export const WebviewMessageSchema = z.discriminatedUnion('type', [ReadyMessageSchema, SelectMessageSchema, AdjudicateMessageSchema, UndoMessageSchema, OpenLinkMessageSchema, CommandMessageSchema, SearchMessageSchema, BlindStateMessageSchema]);
+export const WebviewMessageSchema = z.discriminatedUnion('type', [
+  ReadyMessageSchema,
+  SelectMessageSchema,
+  AdjudicateMessageSchema,
+  UndoMessageSchema,
+  OpenLinkMessageSchema,
+  CommandMessageSchema,
+  SearchMessageSchema,
+  BlindStateMessageSchema,
+]);
 export type WebviewMessage = z.infer<typeof WebviewMessageSchema>;
 
 /** What the webview keeps across hide/show and reloads (validated when restored). */

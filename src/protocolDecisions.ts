@@ -32,7 +32,11 @@ export const AnnotatorViewSchema = z.object({
 });
 export type AnnotatorViewMessage = z.infer<typeof AnnotatorViewSchema>;
 
-export const FinalGradeSchema = z.object({ grade: GradeSchema, source: z.enum(['adjudicator', 'agreement', 'criteria']), by: z.array(z.string()) });
+export const FinalGradeSchema = z.object({
+  grade: GradeSchema,
+  source: z.enum(['adjudicator', 'agreement', 'criteria']),
+  by: z.array(z.string()),
+});
 
 /** One criterion of an item: what it asks, what the judge said of it, and who decided what. */
 export const CriterionViewSchema = z.object({

@@ -100,7 +100,12 @@ const GradedUnitStatisticsSchema = z.object({
   units: z.number().int().nonnegative(),
   judgeHuman: GradedAgreementSchema,
   judgeHumanByFacet: z.record(z.string(), z.array(GradedAgreementSchema.extend({ value: z.string() })).readonly()),
-  interAnnotator: z.object({ annotators: Strings, items: z.number(), alphaOrdinal: z.number().nullable(), alphaInterval: z.number().nullable() }),
+  interAnnotator: z.object({
+    annotators: Strings,
+    items: z.number(),
+    alphaOrdinal: z.number().nullable(),
+    alphaInterval: z.number().nullable(),
+  }),
 });
 export type GradedUnitStatisticsView = z.infer<typeof GradedUnitStatisticsSchema>;
 
@@ -125,7 +130,9 @@ export const GradedValidationSchema = z.object({
       effectiveN: z.number().nullable(),
       judgeMean: z.number().nullable(),
       nulls: z.object({ judge: z.number(), human: z.number(), withoutResult: z.number() }),
-      strata: z.array(z.object({ stratum: z.string(), population: z.number(), labeled: z.number(), humanMean: z.number().nullable() })).readonly(),
+      strata: z
+        .array(z.object({ stratum: z.string(), population: z.number(), labeled: z.number(), humanMean: z.number().nullable() }))
+        .readonly(),
       notes: Strings,
     }),
   }),
@@ -164,7 +171,13 @@ export const StatsReportSchema = z.object({
     judgePerAnnotator: z.array(AgreementStatsSchema.extend({ annotator: z.string() })).readonly(),
     interAnnotator: InterAnnotatorSchema,
     sourceJudge: z
-      .object({ sourceRunId: z.string(), sourceJudge: z.string().nullable(), judge: z.string().nullable(), judges: AgreementStatsSchema, judgeVersusSourceHumans: AgreementStatsSchema })
+      .object({
+        sourceRunId: z.string(),
+        sourceJudge: z.string().nullable(),
+        judge: z.string().nullable(),
+        judges: AgreementStatsSchema,
+        judgeVersusSourceHumans: AgreementStatsSchema,
+      })
       .nullable(),
   }),
   metricsVersusHuman: z.array(AgreementStatsSchema.extend({ metric: z.string() })).readonly(),
@@ -228,7 +241,12 @@ export type StatsView = z.infer<typeof StatsViewSchema>;
 export const StatsHostMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('statistics'), report: StatsReportSchema, view: StatsViewSchema.optional(), runDir: z.string().min(1) }),
   /** Blind review is on in the window: the report without any figure that needs an automatic verdict. */
-  z.object({ type: z.literal('blindStatistics'), report: BlindStatsReportSchema, view: StatsViewSchema.optional(), runDir: z.string().min(1) }),
+  z.object({
+    type: z.literal('blindStatistics'),
+    report: BlindStatsReportSchema,
+    view: StatsViewSchema.optional(),
+    runDir: z.string().min(1),
+  }),
   z.object({ type: z.literal('error'), message: z.string() }),
 ]);
 export type StatsHostMessage = z.infer<typeof StatsHostMessageSchema>;

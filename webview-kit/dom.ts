@@ -25,7 +25,11 @@ export function appendChildren(parent: Node, children: Child | readonly Child[])
 }
 
 /** Creates an element: `class` sets className, other keys are attributes; strings become text nodes. */
-export function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Attrs = {}, children: Child | readonly Child[] = []): HTMLElementTagNameMap[K] {
+export function el<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attrs: Attrs = {},
+  children: Child | readonly Child[] = [],
+): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
   for (const [name, value] of Object.entries(attrs)) {
     if (name === 'class') node.className = typeof value === 'string' ? value : '';

@@ -11,7 +11,12 @@ export class MessageBar {
   constructor() {
     const dismiss = el('vscode-toolbar-button', { icon: 'close', label: 'Dismiss', title: 'Dismiss', class: 'message-dismiss' });
     dismiss.addEventListener('click', () => this.dismiss());
-    this.element = el('div', { class: 'message-bar', role: 'alert', hidden: true }, [icon('error', 'message-icon'), this.text, this.repeat, dismiss]);
+    this.element = el('div', { class: 'message-bar', role: 'alert', hidden: true }, [
+      icon('error', 'message-icon'),
+      this.text,
+      this.repeat,
+      dismiss,
+    ]);
   }
 
   show(message: string): void {

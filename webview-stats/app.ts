@@ -3,7 +3,17 @@ import { el, replaceChildren } from '../webview-kit/dom';
 import { MessageBar } from '../webview-kit/messageBar';
 import { WebviewChannel } from '../webview-kit/channel';
 import { type VsCodeApiLike } from '../webview-kit/vscodeApi';
-import { type ExportFormat, type StatsHostMessage, type StatsPanelState, StatsPanelStateSchema, type StatsReport, type StatsView, StatsHostMessageSchema, type StatsWebviewMessage, StatsWebviewMessageSchema } from '../src/statsProtocol';
+import {
+  type ExportFormat,
+  type StatsHostMessage,
+  type StatsPanelState,
+  StatsPanelStateSchema,
+  type StatsReport,
+  type StatsView,
+  StatsHostMessageSchema,
+  type StatsWebviewMessage,
+  StatsWebviewMessageSchema,
+} from '../src/statsProtocol';
 import { blindPage } from './blindPage';
 import { summaryCards } from './cards';
 import { type ChartFigure, chartFigure } from './charts/chartFigure';
@@ -85,12 +95,19 @@ export function startStatsApp(root: HTMLElement, api: VsCodeApiLike, options: St
 
   const render = (r: StatsReport): void => {
     const focusedChart = document.activeElement instanceof HTMLElement ? document.activeElement.dataset['chart'] : undefined;
-    const openTables = new Set([...root.querySelectorAll<HTMLElement>('figure.chart')].filter((f) => f.querySelector('details')?.open === true).map((f) => f.dataset['chartId'] ?? ''));
+    const openTables = new Set(
+      [...root.querySelectorAll<HTMLElement>('figure.chart')]
+        .filter((f) => f.querySelector('details')?.open === true)
+        .map((f) => f.dataset['chartId'] ?? ''),
+    );
     destroyCharts();
     theme = readTheme();
     if (r.graded !== undefined) {
       heatmapHolder = undefined;
-      replaceChildren(body, [...gradedSections(r, r.graded, view, theme), el('div', { class: 'grid wide' }, [methodsCard(r), provenanceCard(r, view)])]);
+      replaceChildren(body, [
+        ...gradedSections(r, r.graded, view, theme),
+        el('div', { class: 'grid wide' }, [methodsCard(r), provenanceCard(r, view)]),
+      ]);
       body.removeAttribute('aria-busy');
       return;
     }
@@ -106,10 +123,15 @@ export function startStatsApp(root: HTMLElement, api: VsCodeApiLike, options: St
       ]),
       chartCard(flagsSpec(r, view), `Cultural hallucinations flagged by annotators (${r.adjudicated.flagged} flagged items).`),
       ...Object.entries(r.agreement.judgeHumanByFacet).map(([facet, values]) =>
-        chartCard(facetSpec(facet, values, view), `Percent agreement of the ${auto} with the final human verdict per ${facetTitle(view, facet)}; kappa and items beside each bar.`, 'card-facet'),
+        chartCard(
+          facetSpec(facet, values, view),
+          `Percent agreement of the ${auto} with the final human verdict per ${facetTitle(view, facet)}; kappa and items beside each bar.`,
+          'card-facet',
+        ),
       ),
     ];
-    if (r.metricsVersusHuman.length > 0) charts.push(chartCard(metricsSpec(r), 'Each similarity metric’s acc (true / false) against the final human verdict.'));
+    if (r.metricsVersusHuman.length > 0)
+      charts.push(chartCard(metricsSpec(r), 'Each similarity metric’s acc (true / false) against the final human verdict.'));
     replaceChildren(body, [
       summaryCards(r, view),
       el('div', { class: 'grid charts' }, charts),
@@ -121,7 +143,8 @@ export function startStatsApp(root: HTMLElement, api: VsCodeApiLike, options: St
       const details = figure.querySelector('details');
       if (details !== null && openTables.has(figure.dataset['chartId'] ?? '')) details.open = true;
     }
-    if (focusedChart !== undefined) [...root.querySelectorAll<HTMLElement>('.chart-canvas')].find((c) => c.dataset['chart'] === focusedChart)?.focus();
+    if (focusedChart !== undefined)
+      [...root.querySelectorAll<HTMLElement>('.chart-canvas')].find((c) => c.dataset['chart'] === focusedChart)?.focus();
   };
 
   /** Theme switch: the same figures in the new colours. */

@@ -17,8 +17,16 @@ export function blindPage(report: BlindStatsReport, view: StatsView): HTMLElemen
   return [
     el('section', { class: 'card blind-hidden', role: 'note' }, [
       el('h2', { class: 'card-title' }, 'Blind review is on'),
-      el('p', { class: 'card-sub' }, 'Only what needs no automatic verdict is shown. Hidden until blind review is off (b in a review panel, or the setting):'),
-      el('ul', { class: 'hidden-list' }, report.hidden.map((h) => el('li', {}, h))),
+      el(
+        'p',
+        { class: 'card-sub' },
+        'Only what needs no automatic verdict is shown. Hidden until blind review is off (b in a review panel, or the setting):',
+      ),
+      el(
+        'ul',
+        { class: 'hidden-list' },
+        report.hidden.map((h) => el('li', {}, h)),
+      ),
     ]),
     el('div', { class: 'kpis' }, [
       card({
@@ -37,7 +45,9 @@ export function blindPage(report: BlindStatsReport, view: StatsView): HTMLElemen
         value: kappa,
         interval: fixedInterval(ia.kappaCI),
         details: [
-          ia.method === 'none' ? `${count(ia.annotators.length, 'annotator')}: needs two on the same items` : `${iaName} · ${count(ia.annotators.length, 'annotator')} · ${count(ia.items, 'shared item')}`,
+          ia.method === 'none'
+            ? `${count(ia.annotators.length, 'annotator')}: needs two on the same items`
+            : `${iaName} · ${count(ia.annotators.length, 'annotator')} · ${count(ia.items, 'shared item')}`,
           ...ia.pairs.map((p) => `${p.a}–${p.b}: ${percent(p.percent)} agreement over ${count(p.items, 'item')}`),
         ],
         ...(ia.method === 'none' ? { tone: 'muted' as const } : {}),
@@ -47,7 +57,11 @@ export function blindPage(report: BlindStatsReport, view: StatsView): HTMLElemen
       el('h2', { class: 'card-title' }, 'Cultural hallucinations flagged'),
       flags.length === 0
         ? el('p', { class: 'muted empty' }, 'No flags yet.')
-        : el('ul', {}, flags.map(([id, n]) => el('li', {}, `${labels.get(id) ?? id}: ${count(n, 'item')}`))),
+        : el(
+            'ul',
+            {},
+            flags.map(([id, n]) => el('li', {}, `${labels.get(id) ?? id}: ${count(n, 'item')}`)),
+          ),
     ]),
   ];
 }

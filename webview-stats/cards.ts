@@ -49,8 +49,12 @@ export function summaryCards(report: StatsReport, view: StatsView): HTMLElement 
       value: ia.method === 'krippendorff-alpha-nominal' ? kappaValue(ia.kappa, 'α') : kappaValue(ia.kappa),
       interval: fixedInterval(ia.kappaCI),
       details: [
-        ia.method === 'none' ? `${count(ia.annotators.length, 'annotator')}: needs two on the same items` : `${iaName} · ${count(ia.annotators.length, 'annotator')} · ${count(ia.items, 'shared item')}`,
-        ia.kappa !== null && jh.kappa !== null ? `the ${auto} reaches ${fixed(jh.kappa)} of this ${fixed(ia.kappa)}` : 'the ceiling for the automatic rater',
+        ia.method === 'none'
+          ? `${count(ia.annotators.length, 'annotator')}: needs two on the same items`
+          : `${iaName} · ${count(ia.annotators.length, 'annotator')} · ${count(ia.items, 'shared item')}`,
+        ia.kappa !== null && jh.kappa !== null
+          ? `the ${auto} reaches ${fixed(jh.kappa)} of this ${fixed(ia.kappa)}`
+          : 'the ceiling for the automatic rater',
       ],
       ...(ia.method === 'none' ? { tone: 'muted' as const } : {}),
     },
@@ -61,7 +65,9 @@ export function summaryCards(report: StatsReport, view: StatsView): HTMLElement 
       interval: percentInterval(estimate.ci),
       details: [
         `${ESTIMATE_TARGET_NAMES[estimate.target]} · ${ESTIMATE_METHOD_NAMES[estimate.method]} · ${count(estimate.labeled, 'human verdict')}${estimate.effectiveN === null ? '' : ` · effective n ${fixed(estimate.effectiveN, 0)}`}`,
-        estimate.accuracy === null ? (estimate.notes[estimate.notes.length - 1] ?? 'needs human verdicts') : `adjudicated ${percent(adjudicated.accuracy)} (human where given, else automatic)`,
+        estimate.accuracy === null
+          ? (estimate.notes[estimate.notes.length - 1] ?? 'needs human verdicts')
+          : `adjudicated ${percent(adjudicated.accuracy)} (human where given, else automatic)`,
       ],
       ...(estimate.accuracy === null ? { tone: 'muted' as const } : {}),
     },
@@ -70,7 +76,10 @@ export function summaryCards(report: StatsReport, view: StatsView): HTMLElement 
       title: 'Automatic accuracy',
       value: percent(automatic.accuracy),
       interval: percentInterval(automatic.ci),
-      details: [`true ${automatic.counts.true} of ${report.items} by the ${auto} · Wilson interval`, `false ${automatic.counts.false} · null ${automatic.counts.null} · error ${automatic.counts.error} · missing ${automatic.counts.missing}`],
+      details: [
+        `true ${automatic.counts.true} of ${report.items} by the ${auto} · Wilson interval`,
+        `false ${automatic.counts.false} · null ${automatic.counts.null} · error ${automatic.counts.error} · missing ${automatic.counts.missing}`,
+      ],
     },
   ];
   const stability = report.stability;
@@ -84,7 +93,7 @@ export function summaryCards(report: StatsReport, view: StatsView): HTMLElement 
         : {
             key: 'stability',
             title,
-          value: `${stability.flipped} of ${stability.items} flipped`,
+            value: `${stability.flipped} of ${stability.items} flipped`,
             details: [`${percent(stability.flipRate)} of re-asked items · k = ${stability.k} re-asks`],
             ...(stability.flipped > 0 ? { tone: 'warn' as const } : { tone: 'good' as const }),
           },
@@ -96,7 +105,9 @@ export function summaryCards(report: StatsReport, view: StatsView): HTMLElement 
     title: 'Review',
     value: sample === null ? `${adjudicated.reviewed} reviewed` : `${sample.decided} / ${sample.drawn}`,
     details: [
-      sample === null ? `${adjudicated.items} with a final human verdict; no sample drawn` : `sampled items with a final human verdict (seed ${sample.seed})`,
+      sample === null
+        ? `${adjudicated.items} with a final human verdict; no sample drawn`
+        : `sampled items with a final human verdict (seed ${sample.seed})`,
       `${count(adjudicated.conflicts, 'conflict')} · ${adjudicated.stale} stale · ${count(adjudicated.flagged, 'flagged item')}`,
     ],
     ...(adjudicated.conflicts > 0 ? { tone: 'warn' as const } : {}),

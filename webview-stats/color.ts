@@ -30,7 +30,9 @@ export function parseColor(text: string): Rgba | undefined {
 
 export function toCss(c: Rgba): string {
   const round = (x: number): number => Math.round(x);
-  return c.a >= 1 ? `rgb(${round(c.r)}, ${round(c.g)}, ${round(c.b)})` : `rgba(${round(c.r)}, ${round(c.g)}, ${round(c.b)}, ${c.a.toFixed(3)})`;
+  return c.a >= 1
+    ? `rgb(${round(c.r)}, ${round(c.g)}, ${round(c.b)})`
+    : `rgba(${round(c.r)}, ${round(c.g)}, ${round(c.b)}, ${c.a.toFixed(3)})`;
 }
 
 /** `over` laid on an opaque `base` at weight t (its own alpha included): an opaque result. */

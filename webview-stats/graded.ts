@@ -1,5 +1,11 @@
 import { el } from '../webview-kit/dom';
-import { type GradedAgreementView, type GradedUnitStatisticsView, type GradedValidationView, type StatsReport, type StatsView } from '../src/statsProtocol';
+import {
+  type GradedAgreementView,
+  type GradedUnitStatisticsView,
+  type GradedValidationView,
+  type StatsReport,
+  type StatsView,
+} from '../src/statsProtocol';
 import { GRADED_AGREEMENT_HEADER, gradedAgreementCells } from '../src/core/validation/gradedReportDocument';
 import { card } from './cards';
 import { count, fixed, fixedInterval } from './format';
@@ -23,8 +29,26 @@ function mainUnit(graded: GradedValidationView): { readonly name: string; readon
 function table(caption: string, header: readonly string[], rows: readonly (readonly string[])[], className: string): HTMLTableElement {
   return el('table', { class: `data-table ${className}` }, [
     el('caption', { class: 'sr-only' }, caption),
-    el('thead', {}, el('tr', {}, header.map((h) => el('th', { scope: 'col' }, h)))),
-    el('tbody', {}, rows.map((row) => el('tr', {}, row.map((cell, i) => (i === 0 ? el('th', { scope: 'row' }, cell) : el('td', {}, cell)))))),
+    el(
+      'thead',
+      {},
+      el(
+        'tr',
+        {},
+        header.map((h) => el('th', { scope: 'col' }, h)),
+      ),
+    ),
+    el(
+      'tbody',
+      {},
+      rows.map((row) =>
+        el(
+          'tr',
+          {},
+          row.map((cell, i) => (i === 0 ? el('th', { scope: 'row' }, cell) : el('td', {}, cell))),
+        ),
+      ),
+    ),
   ]);
 }
 
@@ -43,7 +67,9 @@ function gradedCards(report: StatsReport, graded: GradedValidationView, view: St
       interval: fixedInterval(jh.weightedKappaQuadraticCI),
       details: [
         `quadratic weights · linear ${fixed(jh.weightedKappaLinear)} ${fixedInterval(jh.weightedKappaLinearCI)}`.trim(),
-        jh.items === 0 ? `no ${name} has a final human grade yet` : `over ${jh.bothGraded} ${plural} graded by both · ${jh.exact === null ? 'n/a' : `${(100 * jh.exact).toFixed(1)}%`} exact`,
+        jh.items === 0
+          ? `no ${name} has a final human grade yet`
+          : `over ${jh.bothGraded} ${plural} graded by both · ${jh.exact === null ? 'n/a' : `${(100 * jh.exact).toFixed(1)}%`} exact`,
       ],
       ...(jh.weightedKappaQuadratic === null ? { tone: 'muted' as const } : {}),
     }),
@@ -52,13 +78,19 @@ function gradedCards(report: StatsReport, graded: GradedValidationView, view: St
       title: `Mean difference (${auto} − human)`,
       value: signed(jh.meanDifference),
       interval: fixedInterval(jh.meanDifferenceCI),
-      details: [`mean |difference| ${fixed(jh.meanAbsoluteDifference)} · on the scale’s values`, `per ${name}; above 0: the ${auto} grades higher`],
+      details: [
+        `mean |difference| ${fixed(jh.meanAbsoluteDifference)} · on the scale’s values`,
+        `per ${name}; above 0: the ${auto} grades higher`,
+      ],
     }),
     card({
       key: 'inter-annotator',
       title: 'Annotator agreement (ceiling)',
       value: ia.alphaOrdinal === null ? 'n/a' : `α ${fixed(ia.alphaOrdinal)}`,
-      details: [`Krippendorff’s alpha, ordinal · interval ${fixed(ia.alphaInterval)}`, `${count(ia.annotators.length, 'annotator')} · ${ia.items} shared ${plural}`],
+      details: [
+        `Krippendorff’s alpha, ordinal · interval ${fixed(ia.alphaInterval)}`,
+        `${count(ia.annotators.length, 'annotator')} · ${ia.items} shared ${plural}`,
+      ],
       ...(ia.alphaOrdinal === null ? { tone: 'muted' as const } : {}),
     }),
     card({
@@ -77,19 +109,31 @@ function gradedCards(report: StatsReport, graded: GradedValidationView, view: St
 
 function agreementCard(graded: GradedValidationView, view: StatsView): HTMLElement {
   const auto = automaticName(view);
-  const units: [string, GradedUnitStatisticsView | null][] = [['items', graded.items], ['criteria', graded.criteria]];
+  const units: [string, GradedUnitStatisticsView | null][] = [
+    ['items', graded.items],
+    ['criteria', graded.criteria],
+  ];
   const rows: string[][] = [];
   for (const [name, stats] of units) {
     if (stats === null) continue;
     rows.push([`${name}: ${auto}–human`, ...gradedAgreementCells(stats.judgeHuman)]);
     for (const [facet, values] of Object.entries(stats.judgeHumanByFacet)) {
-      for (const v of values.filter((x) => x.items > 0)) rows.push([`${name}, ${facetTitle(view, facet).toLowerCase()} ${v.value}`, ...gradedAgreementCells(v)]);
+      for (const v of values.filter((x) => x.items > 0))
+        rows.push([`${name}, ${facetTitle(view, facet).toLowerCase()} ${v.value}`, ...gradedAgreementCells(v)]);
     }
   }
   return el('section', { class: 'card card-graded-agreement' }, [
     el('h2', { class: 'card-title' }, 'Agreement on grades'),
-    el('p', { class: 'card-sub' }, 'Per item and per criterion, overall and per facet; kappas over the scale’s levels, differences on its values, nulls left out of both.'),
-    el('div', { class: 'table-scroll', role: 'region', tabindex: 0, 'aria-label': 'Agreement on grades' }, table('Agreement on grades', ['unit', ...GRADED_AGREEMENT_HEADER], rows, 'graded-agreement-table')),
+    el(
+      'p',
+      { class: 'card-sub' },
+      'Per item and per criterion, overall and per facet; kappas over the scale’s levels, differences on its values, nulls left out of both.',
+    ),
+    el(
+      'div',
+      { class: 'table-scroll', role: 'region', tabindex: 0, 'aria-label': 'Agreement on grades' },
+      table('Agreement on grades', ['unit', ...GRADED_AGREEMENT_HEADER], rows, 'graded-agreement-table'),
+    ),
   ]);
 }
 
@@ -99,9 +143,18 @@ function estimateCard(graded: GradedValidationView, view: StatsView): HTMLElemen
   return el('section', { class: 'card detail-estimate' }, [
     el('h2', { class: 'card-title' }, 'Estimate of the mean'),
     estimate.strata.length > 0
-      ? table('Strata of the mean score estimate', [`stratum (${auto}’s grade)`, 'items', 'human grades', 'human mean'], estimate.strata.map((h) => [h.stratum, String(h.population), String(h.labeled), fixed(h.humanMean)]), 'strata-table')
+      ? table(
+          'Strata of the mean score estimate',
+          [`stratum (${auto}’s grade)`, 'items', 'human grades', 'human mean'],
+          estimate.strata.map((h) => [h.stratum, String(h.population), String(h.labeled), fixed(h.humanMean)]),
+          'strata-table',
+        )
       : null,
-    el('ul', { class: 'notes' }, estimate.notes.map((n) => el('li', {}, n))),
+    el(
+      'ul',
+      { class: 'notes' },
+      estimate.notes.map((n) => el('li', {}, n)),
+    ),
   ]);
 }
 
@@ -119,7 +172,10 @@ export function gradedSections(report: StatsReport, graded: GradedValidationView
         : el('section', { class: 'card card-confusion' }, [
             el('h2', { class: 'card-title' }, `Confusion: ${auto} versus human, per ${name}`),
             el('p', { class: 'card-sub' }, 'Blue cells agree, orange cells disagree; stronger colour means more items.'),
-            el('div', { class: 'heat-layout' }, [el('div', { class: 'heatmap-holder' }, confusionHeatmap({ confusion }, theme, caption)), confusionSummary({ confusion })]),
+            el('div', { class: 'heat-layout' }, [
+              el('div', { class: 'heatmap-holder' }, confusionHeatmap({ confusion }, theme, caption)),
+              confusionSummary({ confusion }),
+            ]),
           ]),
       estimateCard(graded, view),
     ]),

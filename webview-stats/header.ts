@@ -23,10 +23,24 @@ export class StatsHeader {
   private readonly title = el('span', { class: 'title-text' }, 'Validation');
 
   constructor(actions: { refresh: () => void; export: (format: ExportFormat) => void }) {
-    const refresh = el('vscode-button', { class: 'refresh-button', secondary: true, icon: 'refresh', title: 'Recompute from the run folder' }, 'Refresh');
+    const refresh = el(
+      'vscode-button',
+      { class: 'refresh-button', secondary: true, icon: 'refresh', title: 'Recompute from the run folder' },
+      'Refresh',
+    );
     refresh.addEventListener('click', () => actions.refresh());
     const exports = EXPORTS.map((x) => {
-      const button = el('vscode-button', { class: `export-button export-${x.format}`, secondary: true, icon: x.icon, 'data-format': x.format, 'aria-label': `Export the report as ${x.label}` }, x.label);
+      const button = el(
+        'vscode-button',
+        {
+          class: `export-button export-${x.format}`,
+          secondary: true,
+          icon: x.icon,
+          'data-format': x.format,
+          'aria-label': `Export the report as ${x.label}`,
+        },
+        x.label,
+      );
       button.addEventListener('click', () => actions.export(x.format));
       return button;
     });
@@ -34,7 +48,10 @@ export class StatsHeader {
       el('div', { class: 'title-block' }, [el('h1', {}, [icon('graph', 'title-icon'), this.title]), this.runLine]),
       el('div', { class: 'actions' }, [
         el('div', { class: 'action-group', role: 'group', 'aria-label': 'Report' }, refresh),
-        el('div', { class: 'action-group', role: 'group', 'aria-label': 'Export the report' }, [el('span', { class: 'action-label', 'aria-hidden': 'true' }, 'Export'), ...exports]),
+        el('div', { class: 'action-group', role: 'group', 'aria-label': 'Export the report' }, [
+          el('span', { class: 'action-label', 'aria-hidden': 'true' }, 'Export'),
+          ...exports,
+        ]),
       ]),
     ]);
   }

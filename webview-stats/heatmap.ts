@@ -22,10 +22,15 @@ export function confusionHeatmap(stats: Pick<AgreementStatsView, 'confusion'>, t
   const cell = (r: number, c: number): HTMLTableCellElement => {
     const n = confusion.counts[r]?.[c] ?? 0;
     const diagonal = r === c;
-    const td = el('td', { class: `heat-cell${diagonal ? ' is-agreement' : ' is-disagreement'}${n === 0 ? ' is-zero' : ''}`, 'data-row': confusion.labels[r], 'data-col': confusion.labels[c] }, [
-      el('span', { class: 'heat-count' }, String(n)),
-      srOnly(diagonal ? ' (agree)' : ' (disagree)'),
-    ]);
+    const td = el(
+      'td',
+      {
+        class: `heat-cell${diagonal ? ' is-agreement' : ' is-disagreement'}${n === 0 ? ' is-zero' : ''}`,
+        'data-row': confusion.labels[r],
+        'data-col': confusion.labels[c],
+      },
+      [el('span', { class: 'heat-count' }, String(n)), srOnly(diagonal ? ' (agree)' : ' (disagree)')],
+    );
     if (n > 0 && most > 0) {
       const fill = mix(background, diagonal ? agree : disagree, 0.22 + 0.68 * (n / most));
       td.style.backgroundColor = toCss(fill);
@@ -48,8 +53,26 @@ export function confusionHeatmap(stats: Pick<AgreementStatsView, 'confusion'>, t
         el('th', { scope: 'col', class: 'heat-total' }, 'total'),
       ]),
     ]),
-    el('tbody', {}, confusion.labels.map((label, r) => el('tr', {}, [el('th', { scope: 'row' }, label), ...confusion.labels.map((_, c) => cell(r, c)), el('td', { class: 'heat-total' }, String(rowTotals[r] ?? 0))]))),
-    el('tfoot', {}, el('tr', {}, [el('th', { scope: 'row', class: 'heat-total' }, 'total'), ...columnTotals.map((n) => el('td', { class: 'heat-total' }, String(n))), el('td', { class: 'heat-total' }, String(total))])),
+    el(
+      'tbody',
+      {},
+      confusion.labels.map((label, r) =>
+        el('tr', {}, [
+          el('th', { scope: 'row' }, label),
+          ...confusion.labels.map((_, c) => cell(r, c)),
+          el('td', { class: 'heat-total' }, String(rowTotals[r] ?? 0)),
+        ]),
+      ),
+    ),
+    el(
+      'tfoot',
+      {},
+      el('tr', {}, [
+        el('th', { scope: 'row', class: 'heat-total' }, 'total'),
+        ...columnTotals.map((n) => el('td', { class: 'heat-total' }, String(n))),
+        el('td', { class: 'heat-total' }, String(total)),
+      ]),
+    ),
   ]);
   return el('div', { class: 'heatmap-scroll', role: 'region', tabindex: 0, 'aria-label': caption }, table);
 }
@@ -64,9 +87,21 @@ export function confusionSummary(stats: Pick<AgreementStatsView, 'confusion'>): 
     .filter((x) => x.n > 0)
     .sort((a, b) => b.n - a.n);
   return el('div', { class: 'heat-summary' }, [
-    el('p', { class: 'heat-share' }, [el('span', { class: 'heat-share-value' }, total === 0 ? 'n/a' : `${((100 * agreeing) / total).toFixed(1)}%`), el('span', { class: 'muted' }, ` agree (${agreeing} of ${total})`)]),
+    el('p', { class: 'heat-share' }, [
+      el('span', { class: 'heat-share-value' }, total === 0 ? 'n/a' : `${((100 * agreeing) / total).toFixed(1)}%`),
+      el('span', { class: 'muted' }, ` agree (${agreeing} of ${total})`),
+    ]),
     off.length === 0
       ? el('p', { class: 'muted' }, 'No disagreements.')
-      : el('ul', { class: 'heat-off', 'aria-label': 'Disagreements, largest first' }, off.map((x) => el('li', {}, [el('span', { class: 'heat-off-n' }, String(x.n)), ` ${confusion.rows} ${x.row}, ${confusion.columns} ${x.column}`]))),
+      : el(
+          'ul',
+          { class: 'heat-off', 'aria-label': 'Disagreements, largest first' },
+          off.map((x) =>
+            el('li', {}, [
+              el('span', { class: 'heat-off-n' }, String(x.n)),
+              ` ${confusion.rows} ${x.row}, ${confusion.columns} ${x.column}`,
+            ]),
+          ),
+        ),
   ]);
 }

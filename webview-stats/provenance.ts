@@ -11,18 +11,30 @@ function modelText(record: ModelRecord): string {
 }
 
 function entries(list: readonly (readonly [string, string])[]): HTMLElement {
-  return el('dl', { class: 'facts' }, list.flatMap(([term, value]) => [el('dt', {}, term), el('dd', {}, value)]));
+  return el(
+    'dl',
+    { class: 'facts' },
+    list.flatMap(([term, value]) => [el('dt', {}, term), el('dd', {}, value)]),
+  );
 }
 
 /** How every figure was computed (the report's method notes). */
 export function methodsCard(report: StatsReport): HTMLElement {
-  return el('section', { class: 'card methods' }, [el('h2', { class: 'card-title' }, 'Methods'), entries(report.methods.map((m) => [m.topic, m.text] as const))]);
+  return el('section', { class: 'card methods' }, [
+    el('h2', { class: 'card-title' }, 'Methods'),
+    entries(report.methods.map((m) => [m.topic, m.text] as const)),
+  ]);
 }
 
 /** Where the figures come from: run, model, judge, dataset files, versions. */
 export function provenanceCard(report: StatsReport, view: StatsView): HTMLElement {
   const { run } = report;
-  const judge = run.judgeRecord !== null ? modelText(run.judgeRecord) : view.automatic === 'metric' ? 'none: the primary similarity metric’s acc' : 'verdicts as published (imported, no raw replies)';
+  const judge =
+    run.judgeRecord !== null
+      ? modelText(run.judgeRecord)
+      : view.automatic === 'metric'
+        ? 'none: the primary similarity metric’s acc'
+        : 'verdicts as published (imported, no raw replies)';
   const list: [string, string][] = [
     ['run', `${run.id} (${run.status})`],
     ['benchmark', `${run.benchmark}, task ${run.task}, ${report.items} items`],

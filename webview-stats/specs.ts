@@ -6,7 +6,11 @@ import { type Tone } from './theme';
 
 const withInterval = (value: string, interval: string): string => (interval === '' ? value : `${value} ${interval}`);
 
-function kappaText(a: { readonly kappa: number | null; readonly kappaCI: readonly [number, number] | null; readonly items: number }): string {
+function kappaText(a: {
+  readonly kappa: number | null;
+  readonly kappaCI: readonly [number, number] | null;
+  readonly items: number;
+}): string {
   if (a.items === 0) return 'no items';
   if (a.kappa === null) return `n/a · n ${a.items}`;
   return withInterval(`κ ${fixed(a.kappa)}`, fixedInterval(a.kappaCI));
@@ -18,8 +22,20 @@ export function accuracySpec(report: StatsReport, view: StatsView): ChartSpec {
   const estimate = adjudicated.estimate;
   const auto = automaticName(view);
   const bars: BarDatum[] = [
-    { label: `Automatic (${auto})`, value: automatic.accuracy, interval: automatic.ci, text: withInterval(percent(automatic.accuracy), percentInterval(automatic.ci)), tone: 'blue' },
-    { label: 'Adjudicated', value: adjudicated.accuracy, interval: null, text: `${percent(adjudicated.accuracy)} (${count(adjudicated.items, 'human verdict')})`, tone: 'purple' },
+    {
+      label: `Automatic (${auto})`,
+      value: automatic.accuracy,
+      interval: automatic.ci,
+      text: withInterval(percent(automatic.accuracy), percentInterval(automatic.ci)),
+      tone: 'blue',
+    },
+    {
+      label: 'Adjudicated',
+      value: adjudicated.accuracy,
+      interval: null,
+      text: `${percent(adjudicated.accuracy)} (${count(adjudicated.items, 'human verdict')})`,
+      tone: 'purple',
+    },
     {
       label: 'Estimated true accuracy',
       value: estimate.accuracy,
@@ -43,7 +59,12 @@ export function accuracySpec(report: StatsReport, view: StatsView): ChartSpec {
       rows: [
         [`Automatic (${auto})`, percent(automatic.accuracy, 2), percentInterval(automatic.ci), `true / items, Wilson interval`],
         ['Adjudicated', percent(adjudicated.accuracy, 2), '', `human verdict where given (${adjudicated.items} items), else automatic`],
-        ['Estimated true accuracy', percent(estimate.accuracy, 2), percentInterval(estimate.ci), `${method}, ${count(estimate.labeled, 'human verdict')}${estimate.effectiveN === null ? '' : `, effective n ${fixed(estimate.effectiveN, 1)}`}`],
+        [
+          'Estimated true accuracy',
+          percent(estimate.accuracy, 2),
+          percentInterval(estimate.ci),
+          `${method}, ${count(estimate.labeled, 'human verdict')}${estimate.effectiveN === null ? '' : `, effective n ${fixed(estimate.effectiveN, 1)}`}`,
+        ],
       ],
     },
   };
@@ -65,10 +86,22 @@ export function agreementSpec(report: StatsReport, view: StatsView): ChartSpec {
     ...agreement.interAnnotator.pairs.map((p): KappaRow => ({ label: `${p.a} vs ${p.b}`, stats: p, tone: 'purple' })),
   ];
   if (agreement.sourceJudge !== null) rows.push({ label: `${auto} vs source judge`, stats: agreement.sourceJudge.judges, tone: 'orange' });
-  const bars: BarDatum[] = rows.map((r) => ({ label: r.label, value: r.stats.items === 0 ? null : r.stats.kappa, interval: r.stats.kappaCI, text: kappaText(r.stats), tone: r.tone }));
+  const bars: BarDatum[] = rows.map((r) => ({
+    label: r.label,
+    value: r.stats.items === 0 ? null : r.stats.kappa,
+    interval: r.stats.kappaCI,
+    text: kappaText(r.stats),
+    tone: r.tone,
+  }));
   const inter = agreement.interAnnotator;
   if (inter.method === 'fleiss-kappa' || inter.method === 'krippendorff-alpha-nominal') {
-    bars.push({ label: `all annotators (${INTER_ANNOTATOR_METHOD_NAMES[inter.method]})`, value: inter.kappa, interval: null, text: inter.kappa === null ? 'n/a' : fixed(inter.kappa), tone: 'purple' });
+    bars.push({
+      label: `all annotators (${INTER_ANNOTATOR_METHOD_NAMES[inter.method]})`,
+      value: inter.kappa,
+      interval: null,
+      text: inter.kappa === null ? 'n/a' : fixed(inter.kappa),
+      tone: 'purple',
+    });
   }
   const lowest = Math.min(0, ...bars.flatMap((b) => [b.value ?? 0, b.interval?.[0] ?? 0]));
   return {
@@ -82,7 +115,13 @@ export function agreementSpec(report: StatsReport, view: StatsView): ChartSpec {
     summary: `Cohen’s kappa with 95% intervals: ${bars.map((b) => `${b.label} ${b.text}`).join('; ')}. Agreement between annotators is the ceiling for the ${auto}’s.`,
     table: {
       header: ['raters', 'items', 'agreement', 'kappa', '95% interval'],
-      rows: rows.map((r) => [r.label, String(r.stats.items), percent(r.stats.percent), fixed(r.stats.kappa), fixedInterval(r.stats.kappaCI)]),
+      rows: rows.map((r) => [
+        r.label,
+        String(r.stats.items),
+        percent(r.stats.percent),
+        fixed(r.stats.kappa),
+        fixedInterval(r.stats.kappaCI),
+      ]),
     },
   };
 }
@@ -91,7 +130,13 @@ export function agreementSpec(report: StatsReport, view: StatsView): ChartSpec {
 export function facetSpec(facet: string, values: readonly (AgreementStatsView & { readonly value: string })[], view: StatsView): ChartSpec {
   const shown = values.filter((v) => v.items > 0);
   const title = `Agreement by ${facetTitle(view, facet)}`;
-  const bars: BarDatum[] = shown.map((v) => ({ label: v.value, value: v.percent, interval: null, text: `${percent(v.percent)} · κ ${fixed(v.kappa, 2)} · n ${v.items}`, tone: 'blue' }));
+  const bars: BarDatum[] = shown.map((v) => ({
+    label: v.value,
+    value: v.percent,
+    interval: null,
+    text: `${percent(v.percent)} · κ ${fixed(v.kappa, 2)} · n ${v.items}`,
+    tone: 'blue',
+  }));
   return {
     id: `facet-${facet}`,
     title,
@@ -112,7 +157,13 @@ export function facetSpec(facet: string, values: readonly (AgreementStatsView & 
 export function flagsSpec(report: StatsReport, view: StatsView): ChartSpec {
   const counts = report.adjudicated.flaggedByCategory;
   const known = new Set(view.categories.map((c) => c.id));
-  const categories = [...view.categories, ...Object.keys(counts).filter((id) => !known.has(id)).sort().map((id) => ({ id, label: id }))];
+  const categories = [
+    ...view.categories,
+    ...Object.keys(counts)
+      .filter((id) => !known.has(id))
+      .sort()
+      .map((id) => ({ id, label: id })),
+  ];
   const bars: BarDatum[] = categories.map((c) => {
     const n = counts[c.id] ?? 0;
     return { label: c.label, value: n, interval: null, text: String(n), tone: 'orange' };
@@ -135,7 +186,13 @@ export function flagsSpec(report: StatsReport, view: StatsView): ChartSpec {
 /** Kalahi open-ended: each similarity metric's acc against the final human verdict. */
 export function metricsSpec(report: StatsReport): ChartSpec {
   const metrics = report.metricsVersusHuman;
-  const bars: BarDatum[] = metrics.map((m) => ({ label: m.metric, value: m.items === 0 ? null : m.percent, interval: null, text: m.items === 0 ? 'no items' : `${percent(m.percent)} · κ ${fixed(m.kappa, 2)} · n ${m.items}`, tone: 'green' }));
+  const bars: BarDatum[] = metrics.map((m) => ({
+    label: m.metric,
+    value: m.items === 0 ? null : m.percent,
+    interval: null,
+    text: m.items === 0 ? 'no items' : `${percent(m.percent)} · κ ${fixed(m.kappa, 2)} · n ${m.items}`,
+    tone: 'green',
+  }));
   return {
     id: 'metrics',
     title: 'Metric acc versus the human verdict',
@@ -145,6 +202,9 @@ export function metricsSpec(report: StatsReport): ChartSpec {
     max: 1,
     bars,
     summary: `Each metric’s acc against the final human verdict, percent agreement: ${bars.map((b) => `${b.label} ${b.text}`).join('; ')}.`,
-    table: { header: ['metric', 'items', 'agreement', 'kappa', '95% interval'], rows: metrics.map((m) => [m.metric, String(m.items), percent(m.percent), fixed(m.kappa), fixedInterval(m.kappaCI)]) },
+    table: {
+      header: ['metric', 'items', 'agreement', 'kappa', '95% interval'],
+      rows: metrics.map((m) => [m.metric, String(m.items), percent(m.percent), fixed(m.kappa), fixedInterval(m.kappaCI)]),
+    },
   };
 }

@@ -70,7 +70,11 @@ export class AdjudicationView {
   private readonly actions: AdjudicationActions;
   private readonly verdictButtons: HTMLElement[];
   private readonly verdictGroup: HTMLElement;
-  private readonly flagsOnly = el('p', { class: 'flags-only', hidden: true }, 'Multiple choice: no verdict to give. Flag what looks wrong (h) and leave a note (e).');
+  private readonly flagsOnly = el(
+    'p',
+    { class: 'flags-only', hidden: true },
+    'Multiple choice: no verdict to give. Flag what looks wrong (h) and leave a note (e).',
+  );
   private readonly flagButton: HTMLElement;
   private readonly flagText = el('span', { class: 'flag-current' });
   private readonly undoButton: HTMLElement;
@@ -89,29 +93,55 @@ export class AdjudicationView {
   constructor(actions: AdjudicationActions) {
     this.actions = actions;
     this.verdictButtons = CHOICES.map((choice) => {
-      const button = el('vscode-button', { class: 'verdict-button', secondary: true, icon: choice.icon, 'aria-pressed': 'false', 'aria-keyshortcuts': choice.key, title: `${choice.label} (${choice.key})` }, [
-        choice.label,
-        el('kbd', { class: 'key-hint', 'aria-hidden': 'true' }, choice.key),
-      ]);
+      const button = el(
+        'vscode-button',
+        {
+          class: 'verdict-button',
+          secondary: true,
+          icon: choice.icon,
+          'aria-pressed': 'false',
+          'aria-keyshortcuts': choice.key,
+          title: `${choice.label} (${choice.key})`,
+        },
+        [choice.label, el('kbd', { class: 'key-hint', 'aria-hidden': 'true' }, choice.key)],
+      );
       button.addEventListener('click', () => {
         if (this.ready) this.actions.setVerdict(choice.verdict);
       });
       return button;
     });
-    this.flagButton = el('vscode-button', { class: 'flag-button', secondary: true, icon: 'flag', 'aria-haspopup': 'menu', 'aria-keyshortcuts': 'h', title: 'Flag a cultural hallucination (h)' }, [
-      'Flag…',
-      el('kbd', { class: 'key-hint', 'aria-hidden': 'true' }, 'h'),
-    ]);
+    this.flagButton = el(
+      'vscode-button',
+      {
+        class: 'flag-button',
+        secondary: true,
+        icon: 'flag',
+        'aria-haspopup': 'menu',
+        'aria-keyshortcuts': 'h',
+        title: 'Flag a cultural hallucination (h)',
+      },
+      ['Flag…', el('kbd', { class: 'key-hint', 'aria-hidden': 'true' }, 'h')],
+    );
     this.flagButton.addEventListener('click', () => {
       if (this.ready) this.actions.openFlagChooser();
     });
-    this.undoButton = el('vscode-button', { class: 'undo-button', secondary: true, icon: 'discard', 'aria-keyshortcuts': 'u', title: 'Undo your last change (u)' }, [
-      'Undo',
-      el('kbd', { class: 'key-hint', 'aria-hidden': 'true' }, 'u'),
-    ]);
+    this.undoButton = el(
+      'vscode-button',
+      { class: 'undo-button', secondary: true, icon: 'discard', 'aria-keyshortcuts': 'u', title: 'Undo your last change (u)' },
+      ['Undo', el('kbd', { class: 'key-hint', 'aria-hidden': 'true' }, 'u')],
+    );
     this.undoButton.addEventListener('click', () => this.actions.undo());
     const noteId = 'adjudication-note';
-    this.note = el('vscode-textarea', { id: noteId, class: 'note', rows: 2, resize: 'vertical', placeholder: 'Why? (e to edit · Ctrl+Enter saves)', label: 'Note', maxlength: NOTE_MAX, 'aria-keyshortcuts': 'e' });
+    this.note = el('vscode-textarea', {
+      id: noteId,
+      class: 'note',
+      rows: 2,
+      resize: 'vertical',
+      placeholder: 'Why? (e to edit · Ctrl+Enter saves)',
+      label: 'Note',
+      maxlength: NOTE_MAX,
+      'aria-keyshortcuts': 'e',
+    });
     this.note.addEventListener('keydown', this.onNoteKeyDown);
     this.note.addEventListener('input', () => this.updateNoteStatus());
     this.note.addEventListener('focusout', this.onNoteBlur);
@@ -248,13 +278,26 @@ export class AdjudicationView {
   private renderFinal(detail: ItemDetail): void {
     const parts: HTMLElement[] = [];
     if (detail.final === null) {
-      parts.push(el('p', { class: 'final-none' }, detail.conflict ? 'None: the annotators disagree.' : 'None yet: the automatic verdict counts.'));
+      parts.push(
+        el('p', { class: 'final-none' }, detail.conflict ? 'None: the annotators disagree.' : 'None yet: the automatic verdict counts.'),
+      );
     } else {
-      const how = detail.final.source === 'adjudicator' ? `by adjudicator ${detail.final.by.join(', ')}` : `agreed by ${detail.final.by.join(', ')}`;
-      parts.push(el('p', { class: 'final-verdict' }, [verdictBadge(verdictValue(detail.final.verdict), 'final'), el('span', { class: 'final-how' }, how)]));
+      const how =
+        detail.final.source === 'adjudicator' ? `by adjudicator ${detail.final.by.join(', ')}` : `agreed by ${detail.final.by.join(', ')}`;
+      parts.push(
+        el('p', { class: 'final-verdict' }, [
+          verdictBadge(verdictValue(detail.final.verdict), 'final'),
+          el('span', { class: 'final-how' }, how),
+        ]),
+      );
     }
     if (detail.conflict) {
-      parts.push(el('p', { class: 'conflict-note' }, [icon('warning'), el('span', {}, 'Conflict: annotators gave different verdicts. An adjudicator’s decision settles it.')]));
+      parts.push(
+        el('p', { class: 'conflict-note' }, [
+          icon('warning'),
+          el('span', {}, 'Conflict: annotators gave different verdicts. An adjudicator’s decision settles it.'),
+        ]),
+      );
     }
     this.finalBox.replaceChildren(...parts);
   }
@@ -269,7 +312,10 @@ export class AdjudicationView {
         const category = a.decision.hallucination;
         const categoryLabel = category === null ? null : (context.categories.find((c) => c.id === category)?.label ?? category);
         const verdict = a.decision.verdict === undefined ? 'skipped' : verdictValue(a.decision.verdict);
-        const badge = context.scale === undefined ? verdictBadge(verdict, a.annotator, { showWho: false }) : annotatorGrade(context.scale, a.decision, a.annotator);
+        const badge =
+          context.scale === undefined
+            ? verdictBadge(verdict, a.annotator, { showWho: false })
+            : annotatorGrade(context.scale, a.decision, a.annotator);
         return el('li', { class: `annotator${a.stale ? ' is-stale' : ''}` }, [
           el('div', { class: 'annotator-head' }, [
             icon(a.role === 'adjudicator' ? 'law' : 'account'),
@@ -277,8 +323,15 @@ export class AdjudicationView {
             a.annotator === context.annotator ? el('span', { class: 'tag' }, 'you') : null,
             a.role === 'adjudicator' ? el('span', { class: 'tag' }, 'adjudicator') : null,
             context.decidable === false ? null : badge,
-            a.stale ? el('span', { class: 'tag tag-stale', title: 'Made on an older result of this item: shown, never counted' }, [icon('history'), 'stale']) : null,
-            a.blind ? el('span', { class: 'tag', title: 'Decided without seeing the automatic verdict' }, [icon('eye-closed'), 'blind']) : null,
+            a.stale
+              ? el('span', { class: 'tag tag-stale', title: 'Made on an older result of this item: shown, never counted' }, [
+                  icon('history'),
+                  'stale',
+                ])
+              : null,
+            a.blind
+              ? el('span', { class: 'tag', title: 'Decided without seeing the automatic verdict' }, [icon('eye-closed'), 'blind'])
+              : null,
             el('time', { class: 'annotator-time', datetime: a.time }, shortTime(a.time)),
           ]),
           categoryLabel === null ? null : el('div', { class: 'annotator-flag' }, [icon('flag'), el('span', {}, categoryLabel)]),

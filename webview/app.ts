@@ -1,4 +1,13 @@
-import { type HostMessage, HostMessageSchema, type InitMessage, type ItemRow, type WebviewMessage, WebviewMessageSchema, type WebviewState, WebviewStateSchema } from '../src/protocol';
+import {
+  type HostMessage,
+  HostMessageSchema,
+  type InitMessage,
+  type ItemRow,
+  type WebviewMessage,
+  WebviewMessageSchema,
+  type WebviewState,
+  WebviewStateSchema,
+} from '../src/protocol';
 import { Announcer } from '../webview-kit/announcer';
 import { WebviewChannel } from '../webview-kit/channel';
 import { el } from '../webview-kit/dom';
@@ -73,10 +82,23 @@ class ReviewController implements ReviewApp {
 
   constructor(root: HTMLElement, api: VsCodeApiLike) {
     this.root = root;
-    this.channel = new WebviewChannel(api, 'review', { incoming: HostMessageSchema, outgoing: WebviewMessageSchema, state: WebviewStateSchema });
+    this.channel = new WebviewChannel(api, 'review', {
+      incoming: HostMessageSchema,
+      outgoing: WebviewMessageSchema,
+      state: WebviewStateSchema,
+    });
     this.save = new DebouncedSave(() => this.persist());
-    const command = (name: 'refresh' | 'export' | 'guidelines' | 'judgePrompt'): void => this.channel.post({ type: 'command', command: name });
-    ({ header: this.header, facetPanel: this.facetPanel, filterBar: this.filterBar, list: this.list, adjudication: this.adjudication, flagChooser: this.flagChooser, help: this.help } = createReviewViews({
+    const command = (name: 'refresh' | 'export' | 'guidelines' | 'judgePrompt'): void =>
+      this.channel.post({ type: 'command', command: name });
+    ({
+      header: this.header,
+      facetPanel: this.facetPanel,
+      filterBar: this.filterBar,
+      list: this.list,
+      adjudication: this.adjudication,
+      flagChooser: this.flagChooser,
+      help: this.help,
+    } = createReviewViews({
       command,
       openHelp: () => this.openHelp(),
       closeHelp: () => this.setInert(false),
@@ -103,9 +125,32 @@ class ReviewController implements ReviewApp {
       selectCriterion: (index) => this.detail.selectCriterion(index),
     }));
     const { store, list, filterBar, facetPanel, blind, decisions, adjudication, announcer } = this;
-    this.detail = new DetailPresenter({ session: () => this.session, store, blind, decisions, adjudication, announcer, openLink: (url) => this.channel.post({ type: 'openLink', url }) });
-    this.decider = new Decider({ store, detail: this.detail, adjudication, announcer, decisions, blind, session: () => this.session, post: (message) => this.channel.post(message), applyLocalRows: (rows) => this.applyLocalRows(rows) });
-    this.filterFollow = new FilterFollow({ store, detail: this.detail, adjudication, select: (id) => this.selectItem(id, { scroll: true, force: true }) });
+    this.detail = new DetailPresenter({
+      session: () => this.session,
+      store,
+      blind,
+      decisions,
+      adjudication,
+      announcer,
+      openLink: (url) => this.channel.post({ type: 'openLink', url }),
+    });
+    this.decider = new Decider({
+      store,
+      detail: this.detail,
+      adjudication,
+      announcer,
+      decisions,
+      blind,
+      session: () => this.session,
+      post: (message) => this.channel.post(message),
+      applyLocalRows: (rows) => this.applyLocalRows(rows),
+    });
+    this.filterFollow = new FilterFollow({
+      store,
+      detail: this.detail,
+      adjudication,
+      select: (id) => this.selectItem(id, { scroll: true, force: true }),
+    });
     this.filtering = new ListFiltering({
       store,
       list,
@@ -140,11 +185,22 @@ class ReviewController implements ReviewApp {
       gaveUp: (text) => this.messageBar.show(text),
     });
     this.body = el('div', { class: 'review-body' }, [
-      el('section', { class: 'list-panel', 'aria-label': 'Item list' }, [this.filterBar.element, this.facetPanel.element, this.list.element]),
+      el('section', { class: 'list-panel', 'aria-label': 'Item list' }, [
+        this.filterBar.element,
+        this.facetPanel.element,
+        this.list.element,
+      ]),
       el('div', { class: 'detail-panel' }, [this.detail.scroll, this.adjudication.element]),
     ]);
     root.classList.add('review-app');
-    root.replaceChildren(this.header.element, this.messageBar.element, this.skippedLines.element, this.body, this.announcer.element, this.help.element);
+    root.replaceChildren(
+      this.header.element,
+      this.messageBar.element,
+      this.skippedLines.element,
+      this.body,
+      this.announcer.element,
+      this.help.element,
+    );
     this.detail.view.showEmpty('Loading the run…');
     this.messages = new HostMessages(this, this.channel.restoreState());
     this.channel.listen(
@@ -216,7 +272,7 @@ class ReviewController implements ReviewApp {
   /** The selected item's detail is shown: keys that waited for it run. */
   itemShown(): void {
     this.keyQueue.drain();
-  };
+  }
 
   // Decisions
 
@@ -234,7 +290,8 @@ class ReviewController implements ReviewApp {
       this.announcer.announce('The item is still loading.');
       return;
     }
-    this.flagReturnFocus = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
+    this.flagReturnFocus =
+      document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
     this.flagChooser.open(this.session.categories, this.detail.currentDecision()?.hallucination ?? null, this.adjudication.flagAnchor);
   }
 
@@ -256,7 +313,13 @@ class ReviewController implements ReviewApp {
 
   private get rowLook(): RowLook {
     const scale = gradedScaleOf(this.session?.view.scale);
-    return { lang: this.session?.lang ?? '', autoWho: this.session?.autoWho ?? 'judge', hideAuto: (row) => this.blind.hidesRow(row), terms: this.store.queryTerms, scale };
+    return {
+      lang: this.session?.lang ?? '',
+      autoWho: this.session?.autoWho ?? 'judge',
+      hideAuto: (row) => this.blind.hidesRow(row),
+      terms: this.store.queryTerms,
+      scale,
+    };
   }
 
   private toggleBlind(): void {
@@ -287,7 +350,8 @@ class ReviewController implements ReviewApp {
   }
 
   private setInert(inert: boolean): void {
-    for (const part of [this.header.element, this.messageBar.element, this.skippedLines.element, this.body]) part.toggleAttribute('inert', inert);
+    for (const part of [this.header.element, this.messageBar.element, this.skippedLines.element, this.body])
+      part.toggleAttribute('inert', inert);
   }
 
   persistSoon(): void {
@@ -295,7 +359,12 @@ class ReviewController implements ReviewApp {
   }
 
   private persist(): void {
-    const panel = { runDir: this.session?.runDir, scrollTop: this.list.scrollTop, blind: this.blindToggled ? this.blind.enabled : undefined, facetsOpen: this.facetPanel.isOpen };
+    const panel = {
+      runDir: this.session?.runDir,
+      scrollTop: this.list.scrollTop,
+      blind: this.blindToggled ? this.blind.enabled : undefined,
+      facetsOpen: this.facetPanel.isOpen,
+    };
     this.channel.saveState(uiState(this.store, panel));
   }
 }

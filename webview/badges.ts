@@ -47,5 +47,9 @@ export function marker(name: string, iconName: string, text: string): HTMLSpanEl
 
 /** A badge that is not a verdict: blind review's "hidden", a multiple-choice item's "MC". */
 export function plainBadge(name: string, iconName: string, text: string, spoken: string): HTMLSpanElement {
-  return el('span', { class: `badge badge-${name}`, title: spoken }, [icon(iconName, 'badge-icon'), srOnly(`${spoken}: `), el('span', { class: 'badge-text', 'aria-hidden': 'true' }, text)]);
+  return el('span', { class: `badge badge-${name}`, title: spoken }, [
+    icon(iconName, 'badge-icon'),
+    srOnly(`${spoken}: `),
+    el('span', { class: 'badge-text', 'aria-hidden': 'true' }, text),
+  ]);
 }

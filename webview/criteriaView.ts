@@ -15,11 +15,18 @@ export interface CriteriaShowOptions {
 /** A grade's badge; `mean`: an aggregate over criteria, shown as a number even where it equals a level's value. */
 function grade(scale: GradedScale, value: Grade | undefined, who: string, extraClass = '', mean = false): HTMLElement {
   const text = value === undefined ? '—' : mean && value !== null ? shortNumber(value) : gradeWords(scale, value);
-  return el('span', { class: `grade-badge ${extraClass}`, title: `${who}: ${text}` }, [el('span', { class: 'grade-who' }, `${who} `), el('span', { class: 'grade-text' }, text)]);
+  return el('span', { class: `grade-badge ${extraClass}`, title: `${who}: ${text}` }, [
+    el('span', { class: 'grade-who' }, `${who} `),
+    el('span', { class: 'grade-text' }, text),
+  ]);
 }
 
 function hiddenBadge(who: string): HTMLElement {
-  return el('span', { class: 'grade-badge is-hidden', title: `${who}: hidden until you decide` }, [icon('eye-closed'), el('span', { class: 'grade-who' }, ` ${who} `), el('span', { class: 'grade-text' }, 'hidden')]);
+  return el('span', { class: 'grade-badge is-hidden', title: `${who}: hidden until you decide` }, [
+    icon('eye-closed'),
+    el('span', { class: 'grade-who' }, ` ${who} `),
+    el('span', { class: 'grade-text' }, 'hidden'),
+  ]);
 }
 
 /**
@@ -84,12 +91,20 @@ export class CriteriaView {
     this.selectedIndex = Math.min(this.selectedIndex, Math.max(0, criteria.length - 1));
     this.element.hidden = criteria.length === 0;
     const decided = criteria.filter((c) => options.mine(c)?.grade !== undefined).length;
-    this.title.replaceChildren(`Criteria · ${decided} of ${criteria.length} decided by you`, el('span', { class: 'criteria-keys' }, ' · [ and ] move · r raw reply'));
+    this.title.replaceChildren(
+      `Criteria · ${decided} of ${criteria.length} decided by you`,
+      el('span', { class: 'criteria-keys' }, ' · [ and ] move · r raw reply'),
+    );
     const item = options.item;
     this.aggregate.replaceChildren(
       ...(item === undefined
         ? []
-        : [el('span', {}, 'Item (mean of its criteria): '), item.hidden ? hiddenBadge('judge') : grade(options.scale, item.auto, 'judge', '', true), ' ', grade(options.scale, item.human, 'human', 'is-human', true)]),
+        : [
+            el('span', {}, 'Item (mean of its criteria): '),
+            item.hidden ? hiddenBadge('judge') : grade(options.scale, item.auto, 'judge', '', true),
+            ' ',
+            grade(options.scale, item.human, 'human', 'is-human', true),
+          ]),
     );
     this.list.replaceChildren(...criteria.map((c, i) => this.row(c, i, options)));
   }
@@ -104,21 +119,40 @@ export class CriteriaView {
     const hidden = options.hidden(c);
     const mine = options.mine(c);
     const mineText = mine === null ? 'not decided' : mine.grade === undefined ? 'no decision' : gradeWords(options.scale, mine.grade);
-    const item = el('li', { class: `criterion${selected ? ' is-selected' : ''}${c.conflict ? ' is-conflict' : ''}`, 'aria-current': selected ? 'true' : undefined, 'data-criterion': c.id }, [
-      el('div', { class: 'criterion-head' }, [
-        el('span', { class: 'criterion-index', title: 'Criterion number as the source numbers it' }, c.id),
-        el('span', { class: 'criterion-text' }, c.text),
-      ]),
-      el('div', { class: 'criterion-grades' }, [
-        hidden ? hiddenBadge('judge') : grade(options.scale, c.judge.grade, 'judge', 'is-judge'),
-        hidden || c.judge.level === null || c.judge.grade !== null ? null : el('span', { class: 'criterion-level-raw', title: 'The class as the judge wrote it' }, `wrote “${c.judge.level}”`),
-        grade(options.scale, c.final?.grade, 'human', 'is-human'),
-        el('span', { class: 'grade-badge is-mine', title: `you: ${mineText}` }, [el('span', { class: 'grade-who' }, 'you '), el('span', { class: 'grade-text' }, mineText)]),
-        c.conflict ? el('span', { class: 'tag' }, [icon('warning'), 'conflict']) : null,
-      ]),
-      hidden || c.judge.reasoning === null ? null : el('p', { class: 'criterion-reasoning' }, c.judge.reasoning),
-      selected && this.rawOpen && !hidden ? el('pre', { class: 'raw criterion-raw', 'aria-label': `Judge's raw reply on criterion ${c.id}`, tabindex: 0 }, c.judge.reply ?? '(no reply)') : null,
-    ]);
+    const item = el(
+      'li',
+      {
+        class: `criterion${selected ? ' is-selected' : ''}${c.conflict ? ' is-conflict' : ''}`,
+        'aria-current': selected ? 'true' : undefined,
+        'data-criterion': c.id,
+      },
+      [
+        el('div', { class: 'criterion-head' }, [
+          el('span', { class: 'criterion-index', title: 'Criterion number as the source numbers it' }, c.id),
+          el('span', { class: 'criterion-text' }, c.text),
+        ]),
+        el('div', { class: 'criterion-grades' }, [
+          hidden ? hiddenBadge('judge') : grade(options.scale, c.judge.grade, 'judge', 'is-judge'),
+          hidden || c.judge.level === null || c.judge.grade !== null
+            ? null
+            : el('span', { class: 'criterion-level-raw', title: 'The class as the judge wrote it' }, `wrote “${c.judge.level}”`),
+          grade(options.scale, c.final?.grade, 'human', 'is-human'),
+          el('span', { class: 'grade-badge is-mine', title: `you: ${mineText}` }, [
+            el('span', { class: 'grade-who' }, 'you '),
+            el('span', { class: 'grade-text' }, mineText),
+          ]),
+          c.conflict ? el('span', { class: 'tag' }, [icon('warning'), 'conflict']) : null,
+        ]),
+        hidden || c.judge.reasoning === null ? null : el('p', { class: 'criterion-reasoning' }, c.judge.reasoning),
+        selected && this.rawOpen && !hidden
+          ? el(
+              'pre',
+              { class: 'raw criterion-raw', 'aria-label': `Judge's raw reply on criterion ${c.id}`, tabindex: 0 },
+              c.judge.reply ?? '(no reply)',
+            )
+          : null,
+      ],
+    );
     item.addEventListener('click', () => this.onSelect(index));
     return item;
   }

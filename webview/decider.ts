@@ -27,7 +27,10 @@ function reviewedByOthers(detail: ItemDetail, annotator: string | undefined, exc
     ...detail.annotators.map((a) => ({ ...a, on: '' })),
     ...(detail.criteria ?? []).flatMap((c) => c.annotators.map((a) => ({ ...a, on: c.id }))),
   ].filter((a) => !(a.annotator === annotator && a.on === except));
-  return isReviewed(views.map((a) => ({ stale: a.stale, state: a.decision })), true);
+  return isReviewed(
+    views.map((a) => ({ stale: a.stale, state: a.decision })),
+    true,
+  );
 }
 
 /**
@@ -70,12 +73,23 @@ export class Decider {
     this.changes.push({ itemId: detail.id, index: -1 });
     if (row !== undefined) {
       const grades = row.grades === undefined ? {} : { grades: { ...row.grades, mine: decision.grade } };
-      this.host.applyLocalRows([{ ...row, mine: mineOf(decision), reviewed: reviewedWith(detail, session?.annotator, decision, presenter.isDecidable(detail)), ...grades }]);
+      this.host.applyLocalRows([
+        {
+          ...row,
+          mine: mineOf(decision),
+          reviewed: reviewedWith(detail, session?.annotator, decision, presenter.isDecidable(detail)),
+          ...grades,
+        },
+      ]);
     }
     if (hiddenNow !== presenter.hidden()) presenter.render();
     else presenter.renderAdjudication();
     const scale = presenter.scale;
-    announcer.announce('grade' in change && scale !== undefined ? announceGrade(scale, decision, '') : describeChange(change, decision, session?.categories ?? []));
+    announcer.announce(
+      'grade' in change && scale !== undefined
+        ? announceGrade(scale, decision, '')
+        : describeChange(change, decision, session?.categories ?? []),
+    );
   }
 
   private decideCriterion(detail: ItemDetail, criterion: { view: CriterionView; index: number }, grade: number | null | undefined): void {
@@ -91,7 +105,11 @@ export class Decider {
     this.changes.push({ itemId: detail.id, index: criterion.index });
     if (row !== undefined) {
       const reviewed = holdsDecision(decision) || reviewedByOthers(detail, session?.annotator, criterion.view.id);
-      const criteria = row.grades?.criteria?.map((c, i) => (i === criterion.index ? { auto: c.auto, ...(c.human === undefined ? {} : { human: c.human }), ...(grade === undefined ? {} : { mine: grade }) } : c));
+      const criteria = row.grades?.criteria?.map((c, i) =>
+        i === criterion.index
+          ? { auto: c.auto, ...(c.human === undefined ? {} : { human: c.human }), ...(grade === undefined ? {} : { mine: grade }) }
+          : c,
+      );
       this.host.applyLocalRows([{ ...row, reviewed, ...(criteria === undefined ? {} : { grades: { ...row.grades, criteria } }) }]);
     }
     const scale = presenter.scale;

@@ -1,5 +1,18 @@
 import type { ChoicesDetail } from '../src/protocolDetails';
-import { type DetailContext, autoBadge, disclosure, displayUrl, hiddenNotice, linkButton, linkifiedText, modelOutput, pane, rawBlock, subheading, textBlock } from './detailParts';
+import {
+  type DetailContext,
+  autoBadge,
+  disclosure,
+  displayUrl,
+  hiddenNotice,
+  linkButton,
+  linkifiedText,
+  modelOutput,
+  pane,
+  rawBlock,
+  subheading,
+  textBlock,
+} from './detailParts';
 import { el, icon, srOnly } from '../webview-kit/dom';
 
 /** refs_detail entries start with Wikipedia's back-links ("^ a b"): not part of the reference. */
@@ -28,7 +41,13 @@ export function renderChoices(detail: ChoicesDetail, context: DetailContext): HT
   const meta = el('div', { class: 'item-meta' }, [
     context.index === undefined ? null : el('span', { class: 'meta-index' }, `#${context.index}`),
     detail.type === '' ? null : el('span', { class: 'meta-chip', lang }, [srOnly('Type: '), detail.type]),
-    detail.region === '' ? null : el('span', { class: 'meta-chip', lang, title: detail.region === detail.regionNormalized ? undefined : `as written: ${detail.region}` }, [srOnly('Region: '), detail.regionNormalized === '' ? detail.region : detail.regionNormalized]),
+    detail.region === ''
+      ? null
+      : el(
+          'span',
+          { class: 'meta-chip', lang, title: detail.region === detail.regionNormalized ? undefined : `as written: ${detail.region}` },
+          [srOnly('Region: '), detail.regionNormalized === '' ? detail.region : detail.regionNormalized],
+        ),
     detail.url === '' ? null : linkButton(detail.url, displayUrl(detail.url).replace(/^https?:\/\//, ''), context.openLink),
   ]);
   const gloss = detail.gloss ?? null;
@@ -38,7 +57,13 @@ export function renderChoices(detail: ChoicesDetail, context: DetailContext): HT
     textBlock(detail.question, lang, 'question searchable'),
     gloss === null ? null : glossDisclosure(gloss, context),
     choices,
-    goldListed ? null : el('p', { class: 'gold-missing' }, [icon('pass-filled'), el('span', {}, 'Gold answer (not among the choices): '), el('span', { lang }, detail.gold)]),
+    goldListed
+      ? null
+      : el('p', { class: 'gold-missing' }, [
+          icon('pass-filled'),
+          el('span', {}, 'Gold answer (not among the choices): '),
+          el('span', { lang }, detail.gold),
+        ]),
     sources(detail, refs, context),
     disclosure('Prompt sent to the model', [
       detail.systemPrompt === null ? null : subheading('System'),
@@ -53,7 +78,11 @@ export function renderChoices(detail: ChoicesDetail, context: DetailContext): HT
   const model = pane('model', 'Model output', [
     ...output,
     subheading('Judge', hidden ? [] : [autoBadge(detail.auto)]),
-    hidden ? hiddenNotice('The judge’s verdict and reply are', context.verdictSeen === true) : detail.judgeReply === null ? el('p', { class: 'no-data' }, 'No judge reply recorded.') : rawBlock(detail.judgeReply, lang, 'Judge reply, raw'),
+    hidden
+      ? hiddenNotice('The judge’s verdict and reply are', context.verdictSeen === true)
+      : detail.judgeReply === null
+        ? el('p', { class: 'no-data' }, 'No judge reply recorded.')
+        : rawBlock(detail.judgeReply, lang, 'Judge reply, raw'),
     hidden || judgePrompt === null ? null : disclosure('Judge prompt as sent', [rawBlock(judgePrompt, lang, 'Judge prompt')]),
   ]);
   return [item, model];
@@ -84,8 +113,19 @@ function sources(detail: ChoicesDetail, refs: readonly string[], context: Detail
   return disclosure(
     'Sources',
     [
-      detail.url === '' ? null : el('p', { class: 'source-article' }, [el('span', { class: 'source-label' }, 'Article: '), linkButton(detail.url, displayUrl(detail.url), context.openLink)]),
-      refs.length === 0 ? null : el('ol', { class: 'refs', lang: 'ja' }, refs.map((r) => el('li', { class: 'searchable' }, linkifiedText(r.replace(BACKLINKS, ''), context.openLink)))),
+      detail.url === ''
+        ? null
+        : el('p', { class: 'source-article' }, [
+            el('span', { class: 'source-label' }, 'Article: '),
+            linkButton(detail.url, displayUrl(detail.url), context.openLink),
+          ]),
+      refs.length === 0
+        ? null
+        : el(
+            'ol',
+            { class: 'refs', lang: 'ja' },
+            refs.map((r) => el('li', { class: 'searchable' }, linkifiedText(r.replace(BACKLINKS, ''), context.openLink))),
+          ),
     ],
     String(refs.length + (detail.url === '' ? 0 : 1)),
   );

@@ -18,9 +18,21 @@ export function renderGeneric(detail: TextsDetail, context: DetailContext): HTML
   const item = pane('item', 'Item', [
     context.index === undefined ? null : el('div', { class: 'item-meta' }, [el('span', { class: 'meta-index' }, `#${context.index}`)]),
     ...fields.flatMap((field) => [subheading(field.label), textBlock(field.text, context.lang)]),
-    judgeHidden ? hiddenNotice('The judge’s grades, reflections and replies are', context.verdictSeen === true, context.scale !== undefined) : null,
+    judgeHidden
+      ? hiddenNotice('The judge’s grades, reflections and replies are', context.verdictSeen === true, context.scale !== undefined)
+      : null,
   ]);
   const title = context.scale === undefined ? 'Automatic verdict' : 'Judge’s grade';
-  const model = pane('model', 'Model output', [...modelOutput(detail, context.lang), subheading(title, hidden ? [] : [automatic(detail, context)]), hidden ? hiddenNotice(`The ${context.scale === undefined ? 'automatic verdict' : 'judge’s grade'} is`, context.verdictSeen === true, context.scale !== undefined) : null]);
+  const model = pane('model', 'Model output', [
+    ...modelOutput(detail, context.lang),
+    subheading(title, hidden ? [] : [automatic(detail, context)]),
+    hidden
+      ? hiddenNotice(
+          `The ${context.scale === undefined ? 'automatic verdict' : 'judge’s grade'} is`,
+          context.verdictSeen === true,
+          context.scale !== undefined,
+        )
+      : null,
+  ]);
   return [item, model];
 }

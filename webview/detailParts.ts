@@ -34,7 +34,10 @@ export interface DetailContext {
 /** A pane of the side-by-side detail, titled. */
 export function pane(name: string, title: string, children: readonly Child[]): HTMLElement {
   const headingId = `pane-${name}-title`;
-  return el('section', { class: `pane pane-${name}`, 'aria-labelledby': headingId }, [el('h2', { class: 'pane-title', id: headingId }, title), ...children]);
+  return el('section', { class: `pane pane-${name}`, 'aria-labelledby': headingId }, [
+    el('h2', { class: 'pane-title', id: headingId }, title),
+    ...children,
+  ]);
 }
 
 export function subheading(text: string, extra: readonly Child[] = []): HTMLElement {
@@ -43,12 +46,20 @@ export function subheading(text: string, extra: readonly Child[] = []): HTMLElem
 
 /** A paragraph of data, as text (white space kept), in the dataset's language. */
 export function textBlock(text: string, lang: string, className = 'text'): HTMLElement {
-  return el('div', { class: `text-block ${className}`, lang: lang === '' ? undefined : lang }, text === '' ? [el('span', { class: 'empty' }, '(empty)')] : [text]);
+  return el(
+    'div',
+    { class: `text-block ${className}`, lang: lang === '' ? undefined : lang },
+    text === '' ? [el('span', { class: 'empty' }, '(empty)')] : [text],
+  );
 }
 
 /** Raw text, monospace: prompts and judge replies exactly as sent and received. */
 export function rawBlock(text: string, lang: string, label: string): HTMLElement {
-  return el('pre', { class: 'raw', lang: lang === '' ? undefined : lang, 'aria-label': label, tabindex: 0 }, text === '' ? [el('span', { class: 'empty' }, '(empty)')] : [text]);
+  return el(
+    'pre',
+    { class: 'raw', lang: lang === '' ? undefined : lang, 'aria-label': label, tabindex: 0 },
+    text === '' ? [el('span', { class: 'empty' }, '(empty)')] : [text],
+  );
 }
 
 export function callout(kind: 'error' | 'warning' | 'info', iconName: string, title: string, body: readonly Child[]): HTMLElement {
@@ -59,7 +70,10 @@ export function callout(kind: 'error' | 'warning' | 'info', iconName: string, ti
 }
 
 /** The model's output: the response, a content-filter refusal, an error, or nothing. */
-export function modelOutput(detail: Pick<ItemDetail, 'error' | 'auto'> & { response: string | null; refusal?: string | null }, lang: string): HTMLElement[] {
+export function modelOutput(
+  detail: Pick<ItemDetail, 'error' | 'auto'> & { response: string | null; refusal?: string | null },
+  lang: string,
+): HTMLElement[] {
   const parts: HTMLElement[] = [];
   if (detail.refusal !== undefined && detail.refusal !== null) {
     parts.push(
@@ -96,8 +110,16 @@ export function autoBadge(auto: BadgeValue, who = 'judge'): HTMLElement {
 export function hiddenNotice(what: string, seen = false, graded = false): HTMLElement {
   const keys = graded ? 'the number keys or n' : 't, f or n';
   return el('div', { class: 'blind-notice-group' }, [
-    el('p', { class: 'blind-notice' }, [icon('eye-closed'), el('span', {}, `${what} hidden until you decide (blind review: ${keys}; b turns it off).`)]),
-    seen ? el('p', { class: 'blind-seen', role: 'note' }, [icon('warning'), el('span', {}, 'You saw this item’s automatic verdict before blind review was on: your decision on it is recorded as not blind.')]) : null,
+    el('p', { class: 'blind-notice' }, [
+      icon('eye-closed'),
+      el('span', {}, `${what} hidden until you decide (blind review: ${keys}; b turns it off).`),
+    ]),
+    seen
+      ? el('p', { class: 'blind-seen', role: 'note' }, [
+          icon('warning'),
+          el('span', {}, 'You saw this item’s automatic verdict before blind review was on: your decision on it is recorded as not blind.'),
+        ])
+      : null,
   ]);
 }
 
@@ -118,7 +140,10 @@ export function linkifiedText(text: string, openLink: (url: string) => void): Ch
 
 /** A link the webview never follows itself: the host asks before opening it. */
 export function linkButton(url: string, text: string, openLink: (url: string) => void): HTMLElement {
-  const button = el('button', { type: 'button', class: 'link-button', title: `Open ${url} (asks first)` }, [icon('link-external'), el('span', { class: 'link-text' }, text)]);
+  const button = el('button', { type: 'button', class: 'link-button', title: `Open ${url} (asks first)` }, [
+    icon('link-external'),
+    el('span', { class: 'link-text' }, text),
+  ]);
   button.addEventListener('click', () => openLink(url));
   return button;
 }
@@ -135,7 +160,11 @@ export function displayUrl(url: string): string {
 /** A disclosure (native details/summary: keyboard and screen-reader support for free). */
 export function disclosure(title: string, children: readonly Child[], description = ''): HTMLElement {
   return el('details', { class: 'disclosure' }, [
-    el('summary', {}, [icon('chevron-right', 'disclosure-icon'), el('span', { class: 'disclosure-title' }, title), description === '' ? null : el('span', { class: 'disclosure-description' }, description)]),
+    el('summary', {}, [
+      icon('chevron-right', 'disclosure-icon'),
+      el('span', { class: 'disclosure-title' }, title),
+      description === '' ? null : el('span', { class: 'disclosure-description' }, description),
+    ]),
     el('div', { class: 'disclosure-body' }, children),
   ]);
 }

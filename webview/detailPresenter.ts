@@ -49,7 +49,9 @@ export class DetailPresenter {
   private references: ReferencesViewState = { measure: null, compare: null };
 
   constructor(private readonly host: DetailPresenterHost) {
-    this.scroll = el('div', { class: 'detail-scroll', role: 'region', 'aria-label': 'Item and model output', tabindex: -1 }, [this.view.element]);
+    this.scroll = el('div', { class: 'detail-scroll', role: 'region', 'aria-label': 'Item and model output', tabindex: -1 }, [
+      this.view.element,
+    ]);
     // A smaller panel (the side bar opened, the window resized) keeps the compared reference in its column's view.
     window.addEventListener('resize', this.onResize);
   }
@@ -129,7 +131,10 @@ export class DetailPresenter {
     this.renderAdjudication();
     this.host.adjudication.criteria.selectedElement?.scrollIntoView({ block: 'nearest' });
     const selected = this.selectedCriterion();
-    if (selected !== undefined) this.host.announcer.announce(`${moved ? '' : delta > 0 ? 'Last criterion. ' : 'First criterion. '}${this.criterionWords(selected.view, selected.index, count)}`);
+    if (selected !== undefined)
+      this.host.announcer.announce(
+        `${moved ? '' : delta > 0 ? 'Last criterion. ' : 'First criterion. '}${this.criterionWords(selected.view, selected.index, count)}`,
+      );
     return moved;
   }
 
@@ -153,7 +158,10 @@ export class DetailPresenter {
     const scale = this.scale;
     const mine = this.criterionDecision(view);
     const judge = this.criterionHidden(view) || scale === undefined ? 'judge hidden' : `judge ${gradeWordsOf(scale, view.judge.grade)}`;
-    const yours = mine === null || !holdsDecision(mine) || scale === undefined ? 'not decided by you' : `yours ${gradeWordsOf(scale, mine.grade ?? null)}`;
+    const yours =
+      mine === null || !holdsDecision(mine) || scale === undefined
+        ? 'not decided by you'
+        : `yours ${gradeWordsOf(scale, mine.grade ?? null)}`;
     return `Criterion ${view.id}, ${String(index + 1)} of ${String(count)}: ${view.text}. ${judge}; ${yours}.`;
   }
 
@@ -205,13 +213,26 @@ export class DetailPresenter {
     const adjudication = this.host.adjudication;
     if (scale === undefined || criteria.length === 0) adjudication.criteria.hide();
     else {
-      const item = detail.grade === undefined ? undefined : { auto: detail.grade.auto, human: detail.grade.final?.grade, hidden: this.hidden() };
-      adjudication.criteria.show(detail.id, criteria, { scale, mine: (c) => this.criterionDecision(c), hidden: (c) => this.criterionHidden(c), item });
+      const item =
+        detail.grade === undefined ? undefined : { auto: detail.grade.auto, human: detail.grade.final?.grade, hidden: this.hidden() };
+      adjudication.criteria.show(detail.id, criteria, {
+        scale,
+        mine: (c) => this.criterionDecision(c),
+        hidden: (c) => this.criterionHidden(c),
+        item,
+      });
       for (const c of criteria) if (!this.criterionHidden(c)) this.host.blind.shown(`${detail.id}#${c.id}`);
     }
     const selected = this.selectedCriterion();
-    const criterion = selected === undefined ? undefined : { label: `criterion ${selected.view.id}`, mine: this.criterionDecision(selected.view) };
-    adjudication.show(detail, this.currentDecision(), { annotator: session.annotator, categories: session.categories, decidable: this.isDecidable(detail), ...(scale === undefined ? {} : { scale }), ...(criterion === undefined ? {} : { criterion }) });
+    const criterion =
+      selected === undefined ? undefined : { label: `criterion ${selected.view.id}`, mine: this.criterionDecision(selected.view) };
+    adjudication.show(detail, this.currentDecision(), {
+      annotator: session.annotator,
+      categories: session.categories,
+      decidable: this.isDecidable(detail),
+      ...(scale === undefined ? {} : { scale }),
+      ...(criterion === undefined ? {} : { criterion }),
+    });
   }
 
   /** Marks the query's matches in the detail's texts (question, choices, answer, references). */

@@ -1,5 +1,16 @@
 import type { ReferencesDetail } from '../src/protocolDetails';
-import { type DetailContext, autoBadge, callout, disclosure, errorCallout, hiddenNotice, pane, rawBlock, subheading, textBlock } from './detailParts';
+import {
+  type DetailContext,
+  autoBadge,
+  callout,
+  disclosure,
+  errorCallout,
+  hiddenNotice,
+  pane,
+  rawBlock,
+  subheading,
+  textBlock,
+} from './detailParts';
 import { el, icon, srOnly } from '../webview-kit/dom';
 import { markRanges } from './highlight';
 import { clampedPrompt } from './promptClamp';
@@ -22,7 +33,8 @@ export function currentMeasure(detail: ReferencesDetail, chosen: string | null):
 export function currentCompare(detail: ReferencesDetail, chosen: string | null, hidden: boolean): string {
   if (chosen !== null && referenceKeys(detail).includes(chosen)) return chosen;
   const primary = detail.open?.metrics.find((m) => m.name === detail.open?.primaryMetric);
-  if (!hidden && primary !== undefined && primary.relevant.length > 0) return referenceKey('relevant', primary.relevant.indexOf(Math.max(...primary.relevant)));
+  if (!hidden && primary !== undefined && primary.relevant.length > 0)
+    return referenceKey('relevant', primary.relevant.indexOf(Math.max(...primary.relevant)));
   return referenceKey('relevant', detail.references.bestIndex);
 }
 
@@ -46,20 +58,37 @@ export function renderReferences(detail: ReferencesDetail, context: DetailContex
   const item = pane('item', 'Prompt and answer', [
     meta,
     clampedPrompt(detail.prompt, context.lang),
-    detail.open === null && !detail.decidable ? null : subheading('Model answer', hidden || detail.open === null ? [] : [autoBadge(detail.auto, `${primaryLabel} acc`), el('span', { class: 'auto-caption' }, `${primaryLabel} acc, the automatic verdict`)]),
+    detail.open === null && !detail.decidable
+      ? null
+      : subheading(
+          'Model answer',
+          hidden || detail.open === null
+            ? []
+            : [
+                autoBadge(detail.auto, `${primaryLabel} acc`),
+                el('span', { class: 'auto-caption' }, `${primaryLabel} acc, the automatic verdict`),
+              ],
+        ),
     ...answerParts(detail, answer, compare, context.lang),
     detail.error === null ? null : errorCallout(detail.error),
     detail.systemPrompt === null ? null : disclosure('System prompt', [rawBlock(detail.systemPrompt, context.lang, 'System prompt')]),
   ]);
 
   const references = pane('refs', 'References', [
-    hidden ? hiddenNotice('The metric scores and the automatic verdict are', context.verdictSeen === true) : measurePicker(measures, measureId, (id) => onChange({ measure: id })),
+    hidden
+      ? hiddenNotice('The metric scores and the automatic verdict are', context.verdictSeen === true)
+      : measurePicker(measures, measureId, (id) => onChange({ measure: id })),
     measure === undefined ? null : measureSummary(detail, measure),
     ...referenceLists({ detail, measure, compare, answer, lang: context.lang, onCompare: (key) => onChange({ compare: key }) }),
     hidden || detail.open === null || detail.open.metrics.length === 0
       ? null
-      : el('div', { class: 'metrics-block' }, [subheading('Every metric'), metricTable(detail.open.metrics, detail.open.primaryMetric, measureId ?? '', (name) => onChange({ measure: name }))]),
-    hidden || detail.mc === null ? null : el('div', { class: 'mc-block' }, [subheading('Multiple choice (log-probs)'), mcSummary(detail.mc)]),
+      : el('div', { class: 'metrics-block' }, [
+          subheading('Every metric'),
+          metricTable(detail.open.metrics, detail.open.primaryMetric, measureId ?? '', (name) => onChange({ measure: name })),
+        ]),
+    hidden || detail.mc === null
+      ? null
+      : el('div', { class: 'mc-block' }, [subheading('Multiple choice (log-probs)'), mcSummary(detail.mc)]),
   ]);
   return [item, references];
 }
@@ -69,15 +98,25 @@ function answerParts(detail: ReferencesDetail, answer: string | null, compare: s
   if (open === null) {
     return [detail.decidable ? el('p', { class: 'no-data' }, 'No open-ended answer recorded.') : multipleChoiceCallout(detail)];
   }
-  const refusal = open.refusal === null ? null : callout('warning', 'shield', 'Refused by the content filter', [el('p', { class: 'callout-text' }, 'The provider refused to answer; the refusal counts as an empty answer.')]);
-  if (answer === null) return [refusal, el('p', { class: 'no-data' }, 'Empty answer: every metric scores 0 on every reference (diff 0, acc false).')];
+  const refusal =
+    open.refusal === null
+      ? null
+      : callout('warning', 'shield', 'Refused by the content filter', [
+          el('p', { class: 'callout-text' }, 'The provider refused to answer; the refusal counts as an empty answer.'),
+        ]);
+  if (answer === null)
+    return [refusal, el('p', { class: 'no-data' }, 'Empty answer: every metric scores 0 on every reference (diff 0, acc false).')];
   const block = textBlock(answer, lang, 'response answer searchable');
   const reference = referenceText(detail, compare) ?? '';
   markRanges(block, (text) => overlapRanges(text, reference), 'overlap');
   const { shared, total } = overlapCount(answer, reference);
   const legend = el('p', { class: 'overlap-legend' }, [
     el('span', { class: 'overlap-sample', 'aria-hidden': 'true' }, 'word'),
-    el('span', {}, `Underlined: ${shared} of the answer’s ${total} content words also occur in ${referenceName(compare)} (o: next reference).`),
+    el(
+      'span',
+      {},
+      `Underlined: ${shared} of the answer’s ${total} content words also occur in ${referenceName(compare)} (o: next reference).`,
+    ),
   ]);
   return [refusal, block, legend];
 }
@@ -86,7 +125,8 @@ function answerParts(detail: ReferencesDetail, answer: string | null, compare: s
 function multipleChoiceCallout(detail: ReferencesDetail): HTMLElement {
   const mc = detail.mc;
   const title = mc === null ? 'Multiple choice' : `Multiple choice · MC1 ${mc.mc1} · MC2 ${mc.mc2.toFixed(3)}`;
-  const text = 'No open-ended answer: the model’s log-prob of each reference is beside it, with MC1 and MC2 below. Multiple-choice items take flags and notes, no verdict.';
+  const text =
+    'No open-ended answer: the model’s log-prob of each reference is beside it, with MC1 and MC2 below. Multiple-choice items take flags and notes, no verdict.';
   return callout('info', 'graph', title, [el('p', { class: 'callout-text' }, text)]);
 }
 
@@ -95,7 +135,17 @@ function measurePicker(measures: readonly Measure[], current: string | null, onP
   return el('div', { class: 'measure-picker', role: 'group', 'aria-label': 'Score shown beside the references (m)' }, [
     el('span', { class: 'measure-caption', 'aria-hidden': 'true' }, 'Score'),
     ...measures.map((m) => {
-      const button = el('button', { type: 'button', class: 'chip measure-chip', 'aria-pressed': m.id === current ? 'true' : 'false', 'data-measure': m.id, 'data-focus-key': `measure:${m.id}` }, m.label);
+      const button = el(
+        'button',
+        {
+          type: 'button',
+          class: 'chip measure-chip',
+          'aria-pressed': m.id === current ? 'true' : 'false',
+          'data-measure': m.id,
+          'data-focus-key': `measure:${m.id}`,
+        },
+        m.label,
+      );
       button.addEventListener('click', () => onPick(m.id));
       return button;
     }),
@@ -111,8 +161,15 @@ function measureSummary(detail: ReferencesDetail, measure: Measure): HTMLElement
       detail.open?.primaryMetric === metric.name ? el('span', { class: 'tag tag-primary' }, 'primary') : null,
       el('span', {}, `max relevant ${score3(metric.maxRelevant)}`),
       el('span', {}, `max irrelevant ${score3(metric.maxIrrelevant)}`),
-      el('span', { class: `diff ${metric.diff > 0 ? 'is-positive' : metric.diff < 0 ? 'is-negative' : ''}` }, `diff ${signed3(metric.diff)}`),
-      el('span', { class: `acc-word ${metric.acc ? 'is-true' : 'is-false'}` }, [icon(metric.acc ? 'check' : 'close'), `acc ${String(metric.acc)}`]),
+      el(
+        'span',
+        { class: `diff ${metric.diff > 0 ? 'is-positive' : metric.diff < 0 ? 'is-negative' : ''}` },
+        `diff ${signed3(metric.diff)}`,
+      ),
+      el('span', { class: `acc-word ${metric.acc ? 'is-true' : 'is-false'}` }, [
+        icon(metric.acc ? 'check' : 'close'),
+        `acc ${String(metric.acc)}`,
+      ]),
     ]);
   }
   const mc = detail.mc;

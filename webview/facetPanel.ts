@@ -31,12 +31,17 @@ export class FacetPanel {
     this.options = options;
     this.body = el('div', { class: 'facet-body' });
     this.element = el('section', { class: 'facet-panel', id: 'facet-panel', 'aria-label': 'Facets', hidden: true }, [this.body]);
-    this.toggle = el('button', { type: 'button', class: 'facet-toggle', 'aria-expanded': 'false', 'aria-controls': 'facet-panel', title: 'Facets: filter by type, region, topic, verdicts…' }, [
-      icon('chevron-right', 'facet-toggle-icon'),
-      icon('filter'),
-      el('span', {}, 'Facets'),
-      this.toggleCount,
-    ]);
+    this.toggle = el(
+      'button',
+      {
+        type: 'button',
+        class: 'facet-toggle',
+        'aria-expanded': 'false',
+        'aria-controls': 'facet-panel',
+        title: 'Facets: filter by type, region, topic, verdicts…',
+      },
+      [icon('chevron-right', 'facet-toggle-icon'), icon('filter'), el('span', {}, 'Facets'), this.toggleCount],
+    );
     this.toggle.addEventListener('click', () => this.setOpen(!this.open));
   }
 
@@ -75,20 +80,32 @@ export class FacetPanel {
   private render(): void {
     const last = this.last;
     if (last === undefined) return;
-    const focusKey = document.activeElement instanceof HTMLElement && this.body.contains(document.activeElement) ? document.activeElement.dataset['focusKey'] : undefined;
-    const groups = facetList(this.dataFacets, last.known.keys()).filter((f) => !(last.blind && f.automatic) && (this.takesVerdicts || f.verdict !== true)).flatMap((f) => {
-      const values = last.known.get(f.id);
-      if (values === undefined || values.size === 0) return [];
-      return [this.group(f, orderedValues(f, values, this.language), last.counts.get(f.id))];
-    });
+    const focusKey =
+      document.activeElement instanceof HTMLElement && this.body.contains(document.activeElement)
+        ? document.activeElement.dataset['focusKey']
+        : undefined;
+    const groups = facetList(this.dataFacets, last.known.keys())
+      .filter((f) => !(last.blind && f.automatic) && (this.takesVerdicts || f.verdict !== true))
+      .flatMap((f) => {
+        const values = last.known.get(f.id);
+        if (values === undefined || values.size === 0) return [];
+        return [this.group(f, orderedValues(f, values, this.language), last.counts.get(f.id))];
+      });
     this.body.replaceChildren(...(groups.length === 0 ? [el('p', { class: 'facet-empty' }, 'No facets for this run.')] : groups));
-    if (focusKey !== undefined) Array.from(this.body.querySelectorAll<HTMLElement>('[data-focus-key]')).find((e) => e.dataset['focusKey'] === focusKey)?.focus();
+    if (focusKey !== undefined)
+      Array.from(this.body.querySelectorAll<HTMLElement>('[data-focus-key]'))
+        .find((e) => e.dataset['focusKey'] === focusKey)
+        ?.focus();
   }
 
   private group(def: FacetDef, values: readonly string[], counts: ReadonlyMap<string, number> | undefined): HTMLElement {
     const chosen = this.selection[def.id] ?? [];
     const titleId = `facet-${def.id}-title`;
-    const clear = el('button', { type: 'button', class: 'link-button facet-clear', hidden: chosen.length === 0, 'data-focus-key': `clear:${def.id}` }, 'clear');
+    const clear = el(
+      'button',
+      { type: 'button', class: 'link-button facet-clear', hidden: chosen.length === 0, 'data-focus-key': `clear:${def.id}` },
+      'clear',
+    );
     clear.addEventListener('click', () => this.choose(def.id, []));
     return el('div', { class: 'facet-group', role: 'group', 'aria-labelledby': titleId, 'data-facet': def.id }, [
       el('div', { class: 'facet-title' }, [el('span', { id: titleId }, def.label), clear]),
@@ -99,10 +116,18 @@ export class FacetPanel {
           const n = counts?.get(value) ?? 0;
           const pressed = chosen.includes(value);
           const label = valueLabel(def, value);
-          const button = el('button', { type: 'button', class: `facet-value${n === 0 && !pressed ? ' is-empty' : ''}`, 'aria-pressed': pressed ? 'true' : 'false', 'data-value': value, 'data-focus-key': `${def.id}:${value}`, 'aria-label': `${def.label}: ${label}, ${count(n)} items` }, [
-            el('span', { class: 'facet-value-label' }, label),
-            el('span', { class: 'facet-value-count' }, count(n)),
-          ]);
+          const button = el(
+            'button',
+            {
+              type: 'button',
+              class: `facet-value${n === 0 && !pressed ? ' is-empty' : ''}`,
+              'aria-pressed': pressed ? 'true' : 'false',
+              'data-value': value,
+              'data-focus-key': `${def.id}:${value}`,
+              'aria-label': `${def.label}: ${label}, ${count(n)} items`,
+            },
+            [el('span', { class: 'facet-value-label' }, label), el('span', { class: 'facet-value-count' }, count(n))],
+          );
           button.addEventListener('click', () => this.choose(def.id, pressed ? chosen.filter((v) => v !== value) : [...chosen, value]));
           return button;
         }),

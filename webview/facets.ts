@@ -26,7 +26,13 @@ const VERDICTS = ['true', 'false', 'null', 'error', 'missing', 'none'];
 /** A facet read from the rows' data: `row.facets[id]`, when not empty. */
 export function dataFacet(definition: FacetDefinition): FacetDef {
   const { id, label, order } = definition;
-  return { id, label, automatic: false, valuesOf: (row) => (row.facets[id] === undefined || row.facets[id] === '' ? [] : [row.facets[id]]), ...(order ? { order } : {}) };
+  return {
+    id,
+    label,
+    automatic: false,
+    valuesOf: (row) => (row.facets[id] === undefined || row.facets[id] === '' ? [] : [row.facets[id]]),
+    ...(order ? { order } : {}),
+  };
 }
 
 /** Metrics whose acc differs from the final human verdict. */
@@ -43,11 +49,26 @@ const MODEL_FACET = dataFacet({ id: 'model', label: 'Model' });
 /** The facets of every run that do not come from the rows' data. */
 export const ROW_FACETS: readonly FacetDef[] = [
   { id: 'auto', label: 'Automatic verdict', automatic: true, verdict: true, valuesOf: (row) => [row.auto], order: VERDICTS },
-  { id: 'human', label: 'Final human verdict', automatic: false, verdict: true, valuesOf: (row) => [row.human], order: VERDICTS, valueLabel: (v) => (v === 'none' ? 'no verdict' : v) },
+  {
+    id: 'human',
+    label: 'Final human verdict',
+    automatic: false,
+    verdict: true,
+    valuesOf: (row) => [row.human],
+    order: VERDICTS,
+    valueLabel: (v) => (v === 'none' ? 'no verdict' : v),
+  },
   { id: 'adjudicated', label: 'Reviewed', automatic: false, valuesOf: (row) => yesNo(isReviewed(row)), order: YES_NO },
   { id: 'flagged', label: 'Flagged', automatic: false, valuesOf: (row) => yesNo(row.flagged), order: YES_NO },
   { id: 'stale', label: 'Stale', automatic: false, valuesOf: (row) => yesNo(row.stale), order: YES_NO },
-  { id: 'disagreement', label: 'Automatic ≠ human', automatic: true, verdict: true, valuesOf: (row) => (row.human === 'none' ? [] : yesNo(row.disagreement)), order: YES_NO },
+  {
+    id: 'disagreement',
+    label: 'Automatic ≠ human',
+    automatic: true,
+    verdict: true,
+    valuesOf: (row) => (row.human === 'none' ? [] : yesNo(row.disagreement)),
+    order: YES_NO,
+  },
   { id: 'metric-human', label: 'Metric ≠ human', automatic: true, verdict: true, valuesOf: metricsAgainstHuman },
 ];
 

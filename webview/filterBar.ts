@@ -42,9 +42,17 @@ export class FilterBar {
   constructor(options: FilterBarOptions) {
     this.options = options;
     this.buildChips();
-    this.search = el('vscode-textfield', { class: 'search', type: 'search', placeholder: 'Search question, answers, references, notes  ( / )', label: 'Search items by id or text', 'aria-keyshortcuts': '/' }, [
-      el('span', { slot: 'content-before', class: 'codicon codicon-search search-icon', 'aria-hidden': 'true' }),
-    ]);
+    this.search = el(
+      'vscode-textfield',
+      {
+        class: 'search',
+        type: 'search',
+        placeholder: 'Search question, answers, references, notes  ( / )',
+        label: 'Search items by id or text',
+        'aria-keyshortcuts': '/',
+      },
+      [el('span', { slot: 'content-before', class: 'codicon codicon-search search-icon', 'aria-hidden': 'true' })],
+    );
     this.search.addEventListener('input', this.onSearchInput);
     this.search.addEventListener('keydown', this.onSearchKeyDown);
     const reapply = el('button', { type: 'button', class: 'link-button' }, [icon('refresh'), el('span', {}, 'Re-apply')]);
@@ -59,8 +67,17 @@ export class FilterBar {
       const value = this.sort.value;
       if (isSortId(value)) this.options.onChange({ ...this.state, sort: value });
     });
-    const tools = el('div', { class: 'list-tools' }, [options.facetToggle ?? null, el('label', { class: 'sort-label', for: 'sort-select' }, [icon('list-ordered'), el('span', {}, 'Sort')]), this.sort]);
-    this.element = el('div', { class: 'filter-bar' }, [this.search, this.groups, tools, el('div', { class: 'list-status', role: 'status', 'aria-live': 'polite' }, [this.shown, this.searchOn, this.outdated])]);
+    const tools = el('div', { class: 'list-tools' }, [
+      options.facetToggle ?? null,
+      el('label', { class: 'sort-label', for: 'sort-select' }, [icon('list-ordered'), el('span', {}, 'Sort')]),
+      this.sort,
+    ]);
+    this.element = el('div', { class: 'filter-bar' }, [
+      this.search,
+      this.groups,
+      tools,
+      el('div', { class: 'list-status', role: 'status', 'aria-live': 'polite' }, [this.shown, this.searchOn, this.outdated]),
+    ]);
   }
 
   /** The run's chips (a graded run's levels instead of true / false / null): the bar is drawn again. */
@@ -75,13 +92,22 @@ export class FilterBar {
 
   private buildChips(): void {
     this.chips.clear();
-    const labels: Record<FilterDef['group'], string> = { review: 'Filter by review state', auto: 'Filter by automatic verdict', 'judge-level': 'Filter by the judge’s level', 'human-level': 'Filter by the final human level' };
+    const labels: Record<FilterDef['group'], string> = {
+      review: 'Filter by review state',
+      auto: 'Filter by automatic verdict',
+      'judge-level': 'Filter by the judge’s level',
+      'human-level': 'Filter by the final human level',
+    };
     const groups = (['review', 'auto', 'judge-level', 'human-level'] as const)
       .map((group) => ({ group, defs: this.set.defs.filter((f) => f.group === group) }))
       .filter(({ group, defs }) => defs.length > 0 || group === 'review')
       .map(({ group, defs }) =>
         el('div', { class: `chip-group chip-group-${group}`, role: 'group', 'aria-label': labels[group] }, [
-          group === 'auto' ? this.autoLabel : group === 'review' ? null : el('span', { class: 'chip-group-label', 'aria-hidden': 'true' }, group === 'judge-level' ? 'judge' : 'human'),
+          group === 'auto'
+            ? this.autoLabel
+            : group === 'review'
+              ? null
+              : el('span', { class: 'chip-group-label', 'aria-hidden': 'true' }, group === 'judge-level' ? 'judge' : 'human'),
           ...defs.map((f) => this.chip(f)),
         ]),
       );
@@ -134,7 +160,10 @@ export class FilterBar {
       if (chip === undefined) continue;
       const n = counts[f.id] ?? 0;
       setText(chip.count, count(n));
-      chip.button.hidden = (f.hideWhenEmpty && n === 0 && this.state.filter !== f.id) || (this.blind && f.automatic) || (!this.takesVerdicts && f.verdict === true);
+      chip.button.hidden =
+        (f.hideWhenEmpty && n === 0 && this.state.filter !== f.id) ||
+        (this.blind && f.automatic) ||
+        (!this.takesVerdicts && f.verdict === true);
       const label = f.id === 'disagreement' ? `${this.autoWho === 'judge' ? 'Judge' : this.autoWho} ≠ human` : f.label;
       const said = f.group === 'auto' ? `${this.autoWho === 'judge' ? 'Judge' : this.autoWho} said ` : '';
       const spoken = `${said}${f.title ?? label}: ${count(n)} items`;
@@ -146,7 +175,8 @@ export class FilterBar {
     for (const group of this.autoGroups) {
       group.hidden = this.blind || Array.from(group.querySelectorAll<HTMLButtonElement>('button.chip')).every((b) => b.hidden);
     }
-    const filtered = this.state.filter !== 'all' || this.state.query !== '' || Object.values(this.state.facets ?? {}).some((v) => v.length > 0);
+    const filtered =
+      this.state.filter !== 'all' || this.state.query !== '' || Object.values(this.state.facets ?? {}).some((v) => v.length > 0);
     setText(this.shown, `${count(shown)} ${shown === 1 ? 'item' : 'items'} shown${filtered ? ` (of ${count(total)})` : ''}`);
     this.showSearch(this.state.query);
     this.outdated.hidden = !outdated;
@@ -156,7 +186,10 @@ export class FilterBar {
     this.searchOn.hidden = query === '';
     if (query === '' || this.searchOn.dataset['query'] === query) return;
     this.searchOn.dataset['query'] = query;
-    const clear = el('button', { type: 'button', class: 'link-button', title: 'Clear the search' }, [icon('close'), el('span', {}, 'Clear')]);
+    const clear = el('button', { type: 'button', class: 'link-button', title: 'Clear the search' }, [
+      icon('close'),
+      el('span', {}, 'Clear'),
+    ]);
     clear.addEventListener('click', () => {
       this.clearSearchText();
       this.options.onChange({ ...this.state, query: '' });
@@ -178,11 +211,17 @@ export class FilterBar {
 
   private chip(def: FilterDef): HTMLButtonElement {
     const countEl = el('span', { class: 'chip-count' });
-    const button = el('button', { type: 'button', class: `chip chip-${def.id.replace(/[^A-Za-z0-9-]/g, '-')}`, 'aria-pressed': 'false', 'data-filter': def.id, title: def.title }, [
-      icon(def.icon, 'chip-icon'),
-      el('span', { class: 'chip-label' }, def.label),
-      countEl,
-    ]);
+    const button = el(
+      'button',
+      {
+        type: 'button',
+        class: `chip chip-${def.id.replace(/[^A-Za-z0-9-]/g, '-')}`,
+        'aria-pressed': 'false',
+        'data-filter': def.id,
+        title: def.title,
+      },
+      [icon(def.icon, 'chip-icon'), el('span', { class: 'chip-label' }, def.label), countEl],
+    );
     button.addEventListener('click', () => {
       if (def.id === this.state.filter) this.options.onReapply();
       else this.options.onChange({ ...this.state, filter: def.id });

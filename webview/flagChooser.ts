@@ -43,7 +43,10 @@ export class FlagChooser {
     const clear = this.item('0', 'No flag', '', current === null);
     clear.classList.add('flag-clear');
     this.items = [...entries, clear];
-    this.element.replaceChildren(el('div', { class: 'flag-chooser-title', 'aria-hidden': 'true' }, 'Flag a cultural hallucination'), ...this.items);
+    this.element.replaceChildren(
+      el('div', { class: 'flag-chooser-title', 'aria-hidden': 'true' }, 'Flag a cultural hallucination'),
+      ...this.items,
+    );
     this.element.hidden = false;
     this.openState = true;
     if (anchor !== undefined) this.place(anchor);
@@ -71,11 +74,22 @@ export class FlagChooser {
   }
 
   private item(key: string, label: string, value: string, checked: boolean): HTMLElement {
-    return el('div', { class: 'flag-item', role: 'menuitemradio', 'aria-checked': checked ? 'true' : 'false', tabindex: -1, 'data-value': value, 'aria-keyshortcuts': key }, [
-      el('kbd', { 'aria-hidden': 'true' }, key),
-      el('span', { class: 'flag-item-label' }, label),
-      checked ? icon('check', 'flag-item-check') : null,
-    ]);
+    return el(
+      'div',
+      {
+        class: 'flag-item',
+        role: 'menuitemradio',
+        'aria-checked': checked ? 'true' : 'false',
+        tabindex: -1,
+        'data-value': value,
+        'aria-keyshortcuts': key,
+      },
+      [
+        el('kbd', { 'aria-hidden': 'true' }, key),
+        el('span', { class: 'flag-item-label' }, label),
+        checked ? icon('check', 'flag-item-check') : null,
+      ],
+    );
   }
 
   private pick(value: string): void {

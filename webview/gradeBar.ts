@@ -17,7 +17,11 @@ function keyHint(key: string): HTMLElement {
 }
 
 function choiceButton(label: readonly (string | HTMLElement)[], key: string | undefined, title: string, extraClass: string): HTMLElement {
-  return el('vscode-button', { class: `grade-button ${extraClass}`, secondary: true, 'aria-pressed': 'false', 'aria-keyshortcuts': key, title }, [...label, key === undefined ? null : keyHint(key)]);
+  return el(
+    'vscode-button',
+    { class: `grade-button ${extraClass}`, secondary: true, 'aria-pressed': 'false', 'aria-keyshortcuts': key, title },
+    [...label, key === undefined ? null : keyHint(key)],
+  );
 }
 
 /**
@@ -27,9 +31,19 @@ function choiceButton(label: readonly (string | HTMLElement)[], key: string | un
 export class GradeBar {
   readonly element = el('div', { class: 'grade-bar', role: 'group', 'aria-label': 'Grade', hidden: true });
   private readonly choices = el('div', { class: 'grade-choices' });
-  private readonly input = el('input', { class: 'grade-input', type: 'text', inputmode: 'decimal', autocomplete: 'off', spellcheck: 'false', 'aria-describedby': 'grade-input-help' });
+  private readonly input = el('input', {
+    class: 'grade-input',
+    type: 'text',
+    inputmode: 'decimal',
+    autocomplete: 'off',
+    spellcheck: 'false',
+    'aria-describedby': 'grade-input-help',
+  });
   private readonly inputHelp = el('span', { class: 'grade-input-help', id: 'grade-input-help' });
-  private readonly inputBox = el('div', { class: 'grade-value', hidden: true }, [el('label', { class: 'grade-input-label' }, ['Value ', this.input]), this.inputHelp]);
+  private readonly inputBox = el('div', { class: 'grade-value', hidden: true }, [
+    el('label', { class: 'grade-input-label' }, ['Value ', this.input]),
+    this.inputHelp,
+  ]);
   private buttons: { readonly element: HTMLElement; readonly shown: ShownGrade }[] = [];
   private scale: GradedScale | undefined;
 
@@ -48,12 +62,21 @@ export class GradeBar {
     this.scale = scale;
     this.element.hidden = scale === undefined;
     if (scale === undefined) return;
-    const levels = scale.kind === 'ordinal'
-      ? scale.levels.map((level, i) => ({
-          shown: level.value as ShownGrade,
-          element: choiceButton([el('span', { class: 'grade-name' }, level.label ?? level.name), el('span', { class: 'grade-number' }, shortNumber(level.value))], keyOfLevel(i), `${level.label ?? level.name} = ${shortNumber(level.value)}${keyOfLevel(i) === undefined ? '' : ` (${keyOfLevel(i) ?? ''})`}`, 'grade-level'),
-        }))
-      : [];
+    const levels =
+      scale.kind === 'ordinal'
+        ? scale.levels.map((level, i) => ({
+            shown: level.value as ShownGrade,
+            element: choiceButton(
+              [
+                el('span', { class: 'grade-name' }, level.label ?? level.name),
+                el('span', { class: 'grade-number' }, shortNumber(level.value)),
+              ],
+              keyOfLevel(i),
+              `${level.label ?? level.name} = ${shortNumber(level.value)}${keyOfLevel(i) === undefined ? '' : ` (${keyOfLevel(i) ?? ''})`}`,
+              'grade-level',
+            ),
+          }))
+        : [];
     const rest = [
       { shown: null, element: choiceButton(['Null'], 'n', 'Null: no valid answer, no parsable grade (n)', 'grade-null') },
       { shown: 'skipped' as const, element: choiceButton(['No decision'], 's', 'Record no decision (s)', 'grade-skip') },
@@ -83,7 +106,8 @@ export class GradeBar {
       element.toggleAttribute('disabled', !ready);
     }
     this.input.disabled = !ready;
-    if (document.activeElement !== this.input) this.input.value = typeof current === 'number' && this.scale?.kind === 'numeric' ? shortNumber(current) : '';
+    if (document.activeElement !== this.input)
+      this.input.value = typeof current === 'number' && this.scale?.kind === 'numeric' ? shortNumber(current) : '';
   }
 
   /** Puts the focus in the typed value (numeric scales), starting with `typed` when given. */

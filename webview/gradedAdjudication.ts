@@ -26,12 +26,36 @@ export function announceGrade(scale: GradedScale, decision: Decision, what: stri
 export function finalGradeParts(scale: GradedScale, detail: ItemDetail): HTMLElement[] {
   const final = detail.grade?.final ?? null;
   if (final === null) {
-    const none = detail.conflict ? 'None: the annotators disagree.' : detail.criteria !== undefined ? 'None yet: no criterion decided; the judge’s grades count.' : 'None yet: the judge’s grade counts.';
+    const none = detail.conflict
+      ? 'None: the annotators disagree.'
+      : detail.criteria !== undefined
+        ? 'None yet: no criterion decided; the judge’s grades count.'
+        : 'None yet: the judge’s grade counts.';
     return [el('p', { class: 'final-none' }, none)];
   }
-  const how = final.source === 'adjudicator' ? `by adjudicator ${final.by.join(', ')}` : final.source === 'agreement' ? `agreed by ${final.by.join(', ')}` : `mean of the criteria (decided by ${final.by.join(', ')}; the judge’s elsewhere)`;
-  const parts = [el('p', { class: 'final-verdict final-grade' }, [el('span', { class: 'grade-badge is-human' }, final.source === 'criteria' && final.grade !== null ? shortNumber(final.grade) : gradeWords(scale, final.grade)), el('span', { class: 'final-how' }, how)])];
-  if (detail.conflict) parts.push(el('p', { class: 'conflict-note' }, [icon('warning'), el('span', {}, 'Conflict: annotators gave different grades. An adjudicator’s decision settles it.')]));
+  const how =
+    final.source === 'adjudicator'
+      ? `by adjudicator ${final.by.join(', ')}`
+      : final.source === 'agreement'
+        ? `agreed by ${final.by.join(', ')}`
+        : `mean of the criteria (decided by ${final.by.join(', ')}; the judge’s elsewhere)`;
+  const parts = [
+    el('p', { class: 'final-verdict final-grade' }, [
+      el(
+        'span',
+        { class: 'grade-badge is-human' },
+        final.source === 'criteria' && final.grade !== null ? shortNumber(final.grade) : gradeWords(scale, final.grade),
+      ),
+      el('span', { class: 'final-how' }, how),
+    ]),
+  ];
+  if (detail.conflict)
+    parts.push(
+      el('p', { class: 'conflict-note' }, [
+        icon('warning'),
+        el('span', {}, 'Conflict: annotators gave different grades. An adjudicator’s decision settles it.'),
+      ]),
+    );
   return parts;
 }
 

@@ -49,14 +49,38 @@ export class HeaderView {
   private readonly promptButton: HTMLElement;
 
   constructor(actions: HeaderActions) {
-    this.blindButton = el('button', { type: 'button', class: 'blind-toggle', 'aria-pressed': 'false', 'aria-keyshortcuts': 'b', title: 'Blind review: hide automatic verdicts and scores until you decide (b)' }, [icon('eye', 'blind-icon'), this.blindText]);
+    this.blindButton = el(
+      'button',
+      {
+        type: 'button',
+        class: 'blind-toggle',
+        'aria-pressed': 'false',
+        'aria-keyshortcuts': 'b',
+        title: 'Blind review: hide automatic verdicts and scores until you decide (b)',
+      },
+      [icon('eye', 'blind-icon'), this.blindText],
+    );
     this.blindButton.addEventListener('click', actions.onBlind);
-    const guidelines = el('vscode-toolbar-button', { icon: 'book', label: 'Annotation guidelines (g)', title: 'Annotation guidelines (g)', class: 'guidelines-button' });
-    this.promptButton = el('vscode-toolbar-button', { icon: 'symbol-file', label: 'Judge prompt (p)', title: 'Judge prompt (p)', class: 'judge-prompt-button' });
+    const guidelines = el('vscode-toolbar-button', {
+      icon: 'book',
+      label: 'Annotation guidelines (g)',
+      title: 'Annotation guidelines (g)',
+      class: 'guidelines-button',
+    });
+    this.promptButton = el('vscode-toolbar-button', {
+      icon: 'symbol-file',
+      label: 'Judge prompt (p)',
+      title: 'Judge prompt (p)',
+      class: 'judge-prompt-button',
+    });
     guidelines.addEventListener('click', actions.onGuidelines);
     this.promptButton.addEventListener('click', actions.onJudgePrompt);
     const refresh = el('vscode-toolbar-button', { icon: 'refresh', label: 'Reload the run from disk', title: 'Reload the run from disk' });
-    const exportButton = el('vscode-toolbar-button', { icon: 'export', label: 'Export adjudicated scores', title: 'Export adjudicated scores' });
+    const exportButton = el('vscode-toolbar-button', {
+      icon: 'export',
+      label: 'Export adjudicated scores',
+      title: 'Export adjudicated scores',
+    });
     const help = el('vscode-toolbar-button', { icon: 'keyboard', label: 'Keyboard shortcuts (?)', title: 'Keyboard shortcuts (?)' });
     refresh.addEventListener('click', actions.onRefresh);
     exportButton.addEventListener('click', actions.onExport);
@@ -74,7 +98,14 @@ export class HeaderView {
         this.stale.root,
         this.flagged.root,
       ]),
-      el('div', { class: 'header-actions', role: 'toolbar', 'aria-label': 'Run actions' }, [this.blindButton, guidelines, this.promptButton, refresh, exportButton, help]),
+      el('div', { class: 'header-actions', role: 'toolbar', 'aria-label': 'Run actions' }, [
+        this.blindButton,
+        guidelines,
+        this.promptButton,
+        refresh,
+        exportButton,
+        help,
+      ]),
     ]);
   }
 
@@ -83,7 +114,12 @@ export class HeaderView {
     setText(this.benchmark, view.showTask && run.task !== '' ? `${name} · ${run.task}` : name);
     setText(this.model, run.model);
     this.model.title = run.runId;
-    const scoredBy = run.primaryMetric && view.metricVerdict !== undefined ? view.metricVerdict.replace('{metric}', metricLabel(run.primaryMetric)) : run.task === 'mc' ? 'multiple choice: log-probs, no verdict' : 'no judge';
+    const scoredBy =
+      run.primaryMetric && view.metricVerdict !== undefined
+        ? view.metricVerdict.replace('{metric}', metricLabel(run.primaryMetric))
+        : run.task === 'mc'
+          ? 'multiple choice: log-probs, no verdict'
+          : 'no judge';
     setText(this.judge, run.judge !== null ? `judged by ${run.judge}` : view.automatic === 'metric' ? scoredBy : 'no judge');
     setText(this.status, run.status);
     const doing = role === 'adjudicator' ? 'adjudicating' : 'annotating';
@@ -113,7 +149,8 @@ export class HeaderView {
     this.showScores(header);
     if (before === undefined) return '';
     const parts: string[] = [];
-    if (!this.blind && before.adjudicatedAccuracy !== header.adjudicatedAccuracy) parts.push(`Adjudicated accuracy ${percent(header.adjudicatedAccuracy, header.items)}`);
+    if (!this.blind && before.adjudicatedAccuracy !== header.adjudicatedAccuracy)
+      parts.push(`Adjudicated accuracy ${percent(header.adjudicatedAccuracy, header.items)}`);
     if (before.reviewedItems !== header.reviewedItems) parts.push(`${count(header.reviewedItems)} of ${count(header.items)} reviewed`);
     if (before.conflicts !== header.conflicts) parts.push(`${count(header.conflicts)} conflicts`);
     return parts.join(', ');

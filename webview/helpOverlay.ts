@@ -13,7 +13,11 @@ function keys(display: readonly string[]): HTMLElement {
 function table(caption: string, rows: readonly { readonly display: readonly string[]; readonly description: string }[]): HTMLElement {
   return el('table', { class: 'help-table' }, [
     el('caption', {}, caption),
-    el('tbody', {}, rows.map((row) => el('tr', {}, [keys(row.display), el('td', {}, row.description)]))),
+    el(
+      'tbody',
+      {},
+      rows.map((row) => el('tr', {}, [keys(row.display), el('td', {}, row.description)])),
+    ),
   ]);
 }
 
@@ -32,10 +36,24 @@ export class HelpOverlay {
     const contexts = [...new Set(CONTEXT_KEYS.map((k) => k.context))];
     this.dialog = el('div', { class: 'help-dialog', role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': 'help-title', tabindex: -1 }, [
       el('div', { class: 'help-head' }, [el('h2', { id: 'help-title' }, 'Keyboard shortcuts'), this.closeButton]),
-      el('p', { class: 'help-intro' }, 'Keys work whenever the focus is not in a text field. YokaiEval’s English gloss is folded under the question: click it to unfold (it stays unfolded for the next items). Before your first decision the extension asks once for your annotator name (git’s user.name filled in: Enter keeps it) unless the annotator name setting or EVAL_ADJUDICATOR_ANNOTATOR gives one.'),
+      el(
+        'p',
+        { class: 'help-intro' },
+        'Keys work whenever the focus is not in a text field. YokaiEval’s English gloss is folded under the question: click it to unfold (it stays unfolded for the next items). Before your first decision the extension asks once for your annotator name (git’s user.name filled in: Enter keeps it) unless the annotator name setting or EVAL_ADJUDICATOR_ANNOTATOR gives one.',
+      ),
       el('div', { class: 'help-columns' }, [
-        ...KEY_GROUPS.map((group) => table(group, KEY_BINDINGS.filter((b) => b.group === group))),
-        ...contexts.map((context) => table(context, CONTEXT_KEYS.filter((k) => k.context === context))),
+        ...KEY_GROUPS.map((group) =>
+          table(
+            group,
+            KEY_BINDINGS.filter((b) => b.group === group),
+          ),
+        ),
+        ...contexts.map((context) =>
+          table(
+            context,
+            CONTEXT_KEYS.filter((k) => k.context === context),
+          ),
+        ),
       ]),
     ]);
     this.element = el('div', { class: 'help-backdrop', hidden: true }, [this.dialog]);

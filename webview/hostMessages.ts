@@ -59,7 +59,8 @@ export class HostMessages {
         this.onInit(message);
         return;
       case 'rows':
-        if (message.run !== undefined && this.p.session !== undefined) this.p.header.setRun(message.run, this.p.session.view, this.p.session.annotator, this.p.role);
+        if (message.run !== undefined && this.p.session !== undefined)
+          this.p.header.setRun(message.run, this.p.session.view, this.p.session.annotator, this.p.role);
         this.onRows(message.rows, message.header);
         return;
       case 'item':
@@ -116,13 +117,21 @@ export class HostMessages {
     this.p.list.setCount(this.p.store.size);
     this.p.filtering.updateCounts();
     if (restored !== undefined) this.p.list.scrollTop = restored.scrollTop;
-    const candidates = [message.selectedItemId, restored?.itemId ?? null, previous, this.p.store.first()?.id ?? null, message.rows[0]?.id ?? null];
+    const candidates = [
+      message.selectedItemId,
+      restored?.itemId ?? null,
+      previous,
+      this.p.store.first()?.id ?? null,
+      message.rows[0]?.id ?? null,
+    ];
     const target = candidates.find((id): id is string => id !== null && this.p.store.getRow(id) !== undefined) ?? null;
     this.p.detail.forget();
     this.p.selectItem(target, { scroll: restored === undefined, force: true });
     const wanted = restored?.itemId ?? null;
     this.loading =
-      (message.rowsToCome ?? 0) > 0 ? { scrollTop: restored === undefined ? null : restored.scrollTop, selectId: wanted !== null && wanted !== target ? wanted : null } : undefined;
+      (message.rowsToCome ?? 0) > 0
+        ? { scrollTop: restored === undefined ? null : restored.scrollTop, selectId: wanted !== null && wanted !== target ? wanted : null }
+        : undefined;
     this.p.filtering.searchOnHost();
     if (document.hasFocus()) this.p.focusListIfIdle();
   }

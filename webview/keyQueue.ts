@@ -7,7 +7,8 @@ const CHOOSER_KEY = /^([0-9]|Escape|Backspace|Delete|Enter|ArrowUp|ArrowDown|Hom
 /** How long the queue waits for an item before it says the keys were not applied. */
 export const KEY_QUEUE_PATIENCE_MS = 10_000;
 
-type Queued = { readonly kind: 'key'; readonly key: string; readonly inList: boolean } | { readonly kind: 'select'; readonly run: () => void };
+type Queued =
+  { readonly kind: 'key'; readonly key: string; readonly inList: boolean } | { readonly kind: 'select'; readonly run: () => void };
 
 export interface KeyQueueHost {
   readonly actions: KeyActions;

@@ -72,7 +72,8 @@ export class ListFiltering {
   blindChanged(): void {
     const before = this.host.store.filter;
     const after = this.allowed(before);
-    if (after.filter !== before.filter || after.sort !== before.sort || !sameSelection(after.facets ?? {}, before.facets ?? {})) this.apply(after);
+    if (after.filter !== before.filter || after.sort !== before.sort || !sameSelection(after.facets ?? {}, before.facets ?? {}))
+      this.apply(after);
     this.host.list.invalidate();
     this.updateCounts();
   }

@@ -30,7 +30,9 @@ export function undecidedByMe(row: ItemRow): boolean {
 export function gradedByMe(row: ItemRow): boolean {
   const grades = row.grades;
   if (grades === undefined) return false;
-  return grades.criteria !== undefined && grades.criteria.length > 0 ? grades.criteria.every((c) => c.mine !== undefined) : grades.mine !== undefined;
+  return grades.criteria !== undefined && grades.criteria.length > 0
+    ? grades.criteria.every((c) => c.mine !== undefined)
+    : grades.mine !== undefined;
 }
 
 /** The next row after the selection without a decision of this annotator, wrapping to the top. */

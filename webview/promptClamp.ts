@@ -23,7 +23,10 @@ export function clampedPrompt(text: string, lang: string): HTMLElement {
   block.setAttribute('role', 'region');
   block.setAttribute('aria-label', 'Prompt (scrolls)');
   const label = el('span', {}, `Show all (${lines} lines)`);
-  const toggle = el('button', { type: 'button', class: 'link-button prompt-toggle', 'aria-expanded': 'false', 'aria-controls': block.id }, [icon('chevron-down', 'prompt-toggle-icon'), label]);
+  const toggle = el('button', { type: 'button', class: 'link-button prompt-toggle', 'aria-expanded': 'false', 'aria-controls': block.id }, [
+    icon('chevron-down', 'prompt-toggle-icon'),
+    label,
+  ]);
   const box = el('div', { class: 'prompt-clamp is-long' }, [block, toggle]);
   toggle.addEventListener('click', () => {
     const expanded = !box.classList.contains('is-expanded');

@@ -37,7 +37,14 @@ export const signed3 = (x: number): string => (x > 0 ? `+${x.toFixed(3)}` : x < 
 
 /** Every measure of an item, metrics in the run's order, then MC. */
 export function measuresOf(detail: ReferencesDetail): Measure[] {
-  const measures: Measure[] = (detail.open?.metrics ?? []).map((m) => ({ id: m.name, label: metricLabel(m.name), relevant: m.relevant, irrelevant: m.irrelevant, ...metricScale([...m.relevant, ...m.irrelevant]), format: score3 }));
+  const measures: Measure[] = (detail.open?.metrics ?? []).map((m) => ({
+    id: m.name,
+    label: metricLabel(m.name),
+    relevant: m.relevant,
+    irrelevant: m.irrelevant,
+    ...metricScale([...m.relevant, ...m.irrelevant]),
+    format: score3,
+  }));
   const mc = detail.mc;
   if (mc !== null) {
     const relevant = mc.relevant.map((s) => s.score);
@@ -73,24 +80,51 @@ export function scoreBar(value: number, measure: Measure, tone: 'relevant' | 'ir
 }
 
 /** Every metric's max relevant, max irrelevant, diff and acc; the primary one (the automatic verdict) marked. */
-export function metricTable(metrics: readonly ReferenceMetricView[], primary: string, selected: string, onSelect: (name: string) => void): HTMLElement {
+export function metricTable(
+  metrics: readonly ReferenceMetricView[],
+  primary: string,
+  selected: string,
+  onSelect: (name: string) => void,
+): HTMLElement {
   const rows = metrics.map((m) => {
-    const row = el('tr', { class: `metric-row${m.name === primary ? ' is-primary' : ''}${m.name === selected ? ' is-selected' : ''}`, 'data-metric': m.name }, [
-      el('th', { scope: 'row' }, [
-        el('button', { type: 'button', class: 'metric-name', 'aria-pressed': m.name === selected ? 'true' : 'false', title: `Show ${metricLabel(m.name)} beside the references (m)`, 'data-focus-key': `metric-row:${m.name}` }, metricLabel(m.name)),
-        m.name === primary ? el('span', { class: 'tag tag-primary', title: 'Its acc is the automatic verdict' }, 'primary') : null,
-      ]),
-      el('td', { class: 'num' }, score3(m.maxRelevant)),
-      el('td', { class: 'num' }, score3(m.maxIrrelevant)),
-      el('td', { class: `num diff ${m.diff > 0 ? 'is-positive' : m.diff < 0 ? 'is-negative' : ''}` }, signed3(m.diff)),
-      el('td', { class: 'acc' }, [verdictBadge(m.acc ? 'true' : 'false', `${metricLabel(m.name)} acc`, { showWho: false })]),
-    ]);
+    const row = el(
+      'tr',
+      { class: `metric-row${m.name === primary ? ' is-primary' : ''}${m.name === selected ? ' is-selected' : ''}`, 'data-metric': m.name },
+      [
+        el('th', { scope: 'row' }, [
+          el(
+            'button',
+            {
+              type: 'button',
+              class: 'metric-name',
+              'aria-pressed': m.name === selected ? 'true' : 'false',
+              title: `Show ${metricLabel(m.name)} beside the references (m)`,
+              'data-focus-key': `metric-row:${m.name}`,
+            },
+            metricLabel(m.name),
+          ),
+          m.name === primary ? el('span', { class: 'tag tag-primary', title: 'Its acc is the automatic verdict' }, 'primary') : null,
+        ]),
+        el('td', { class: 'num' }, score3(m.maxRelevant)),
+        el('td', { class: 'num' }, score3(m.maxIrrelevant)),
+        el('td', { class: `num diff ${m.diff > 0 ? 'is-positive' : m.diff < 0 ? 'is-negative' : ''}` }, signed3(m.diff)),
+        el('td', { class: 'acc' }, [verdictBadge(m.acc ? 'true' : 'false', `${metricLabel(m.name)} acc`, { showWho: false })]),
+      ],
+    );
     row.querySelector('button')?.addEventListener('click', () => onSelect(m.name));
     return row;
   });
   return el('table', { class: 'metric-table' }, [
     el('caption', { class: 'sr-only' }, 'Scores of the answer per metric'),
-    el('thead', {}, [el('tr', {}, [el('th', { scope: 'col' }, 'Metric'), el('th', { scope: 'col', class: 'num' }, 'max rel.'), el('th', { scope: 'col', class: 'num' }, 'max irr.'), el('th', { scope: 'col', class: 'num' }, 'diff'), el('th', { scope: 'col' }, 'acc')])]),
+    el('thead', {}, [
+      el('tr', {}, [
+        el('th', { scope: 'col' }, 'Metric'),
+        el('th', { scope: 'col', class: 'num' }, 'max rel.'),
+        el('th', { scope: 'col', class: 'num' }, 'max irr.'),
+        el('th', { scope: 'col', class: 'num' }, 'diff'),
+        el('th', { scope: 'col' }, 'acc'),
+      ]),
+    ]),
     el('tbody', {}, rows),
   ]);
 }
@@ -103,12 +137,20 @@ export function mcSummary(mc: NonNullable<ReferencesDetail['mc']>): HTMLElement 
     el('div', { class: 'mc-stat' }, [
       el('span', { class: 'mc-caption' }, 'MC1'),
       el('span', { class: `mc-outcome ${mc.mc1 === 1 ? 'is-pass' : 'is-fail'}` }, [icon(mc.mc1 === 1 ? 'check' : 'close'), `${mc.mc1}`]),
-      el('span', { class: 'mc-explain' }, mc.mc1 === 1 ? 'the best answer scores above every irrelevant one' : 'an irrelevant answer scores at least as high as the best one'),
+      el(
+        'span',
+        { class: 'mc-explain' },
+        mc.mc1 === 1 ? 'the best answer scores above every irrelevant one' : 'an irrelevant answer scores at least as high as the best one',
+      ),
     ]),
     el('div', { class: 'mc-stat' }, [
       el('span', { class: 'mc-caption' }, 'MC2'),
       el('span', { class: 'mc-value' }, mc.mc2.toFixed(3)),
-      el('span', { class: 'bar-track mc-mass', role: 'img', 'aria-label': `probability mass on relevant answers: ${(100 * mc.mc2).toFixed(1)}%` }, [mass]),
+      el(
+        'span',
+        { class: 'bar-track mc-mass', role: 'img', 'aria-label': `probability mass on relevant answers: ${(100 * mc.mc2).toFixed(1)}%` },
+        [mass],
+      ),
       el('span', { class: 'mc-explain' }, [`mass on relevant answers`, mc.mc2Mode === 'paper' ? '' : ` (${mc.mc2Mode})`]),
     ]),
     el('p', { class: 'mc-note' }, [srOnly('Note: '), `Score: sum of the reference's token log-probs ÷ its UTF-8 bytes (${mc.backend}).`]),

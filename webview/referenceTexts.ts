@@ -13,7 +13,10 @@ export function referenceKey(kind: ReferenceKind, index: number): string {
 
 /** Every reference key of an item, relevant first (the order o cycles through). */
 export function referenceKeys(detail: ReferencesDetail): string[] {
-  return [...detail.references.relevant.map((_, i) => referenceKey('relevant', i)), ...detail.references.irrelevant.map((_, i) => referenceKey('irrelevant', i))];
+  return [
+    ...detail.references.relevant.map((_, i) => referenceKey('relevant', i)),
+    ...detail.references.irrelevant.map((_, i) => referenceKey('irrelevant', i)),
+  ];
 }
 
 export function referenceText(detail: ReferencesDetail, key: string): string | undefined {
@@ -77,28 +80,57 @@ function referenceList(kind: ReferenceKind, options: ReferenceListOptions): HTML
           const answer = options.answer;
           markRanges(textEl, (t) => overlapRanges(t, answer), 'overlap');
         }
-        const compare = options.answer === null ? null : el('button', { type: 'button', class: 'compare-button', 'aria-pressed': compared ? 'true' : 'false', title: compared ? 'The answer’s shared words are marked (o: next reference)' : 'Mark the words this reference shares with the answer (o)', 'data-focus-key': `compare:${key}` }, [
-          icon('diff'),
-          el('span', { class: 'compare-text' }, compared ? 'Compared' : 'Compare'),
-          srOnly(` with ${kind} reference ${i + 1}`),
-        ]);
+        const compare =
+          options.answer === null
+            ? null
+            : el(
+                'button',
+                {
+                  type: 'button',
+                  class: 'compare-button',
+                  'aria-pressed': compared ? 'true' : 'false',
+                  title: compared
+                    ? 'The answer’s shared words are marked (o: next reference)'
+                    : 'Mark the words this reference shares with the answer (o)',
+                  'data-focus-key': `compare:${key}`,
+                },
+                [
+                  icon('diff'),
+                  el('span', { class: 'compare-text' }, compared ? 'Compared' : 'Compare'),
+                  srOnly(` with ${kind} reference ${i + 1}`),
+                ],
+              );
         compare?.addEventListener('click', () => options.onCompare(key));
         const score = scores?.[i];
-        return el('li', { class: `ref ref-${kind}${best ? ' is-best' : ''}${isMax ? ' is-max' : ''}${compared ? ' is-compared' : ''}`, 'data-ref': key }, [
-          el('span', { class: 'ref-label', 'aria-hidden': 'true' }, label),
-          el('div', { class: 'ref-body' }, [
-            srOnly(`${kind === 'relevant' ? 'Relevant' : 'Irrelevant'} reference ${i + 1}: `),
-            textEl,
-            best || isMax
-              ? el('div', { class: 'ref-tags' }, [
-                  best ? el('span', { class: 'tag tag-best' }, [icon('star-full'), 'best answer']) : null,
-                  isMax && measure !== undefined ? el('span', { class: `tag tag-max tag-max-${kind}`, title: `The highest ${measure.label} among the ${kind} references` }, [icon('arrow-up'), `max ${kind === 'relevant' ? 'relevant' : 'irrelevant'}`]) : null,
-                ])
-              : null,
-          ]),
-          measure === undefined ? null : score === undefined ? el('span', { class: 'score-cell is-empty' }) : scoreBar(score, measure, kind, `${measure.label} of ${label}`),
-          compare,
-        ]);
+        return el(
+          'li',
+          { class: `ref ref-${kind}${best ? ' is-best' : ''}${isMax ? ' is-max' : ''}${compared ? ' is-compared' : ''}`, 'data-ref': key },
+          [
+            el('span', { class: 'ref-label', 'aria-hidden': 'true' }, label),
+            el('div', { class: 'ref-body' }, [
+              srOnly(`${kind === 'relevant' ? 'Relevant' : 'Irrelevant'} reference ${i + 1}: `),
+              textEl,
+              best || isMax
+                ? el('div', { class: 'ref-tags' }, [
+                    best ? el('span', { class: 'tag tag-best' }, [icon('star-full'), 'best answer']) : null,
+                    isMax && measure !== undefined
+                      ? el(
+                          'span',
+                          { class: `tag tag-max tag-max-${kind}`, title: `The highest ${measure.label} among the ${kind} references` },
+                          [icon('arrow-up'), `max ${kind === 'relevant' ? 'relevant' : 'irrelevant'}`],
+                        )
+                      : null,
+                  ])
+                : null,
+            ]),
+            measure === undefined
+              ? null
+              : score === undefined
+                ? el('span', { class: 'score-cell is-empty' })
+                : scoreBar(score, measure, kind, `${measure.label} of ${label}`),
+            compare,
+          ],
+        );
       }),
     ),
   ]);

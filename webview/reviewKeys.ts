@@ -58,7 +58,10 @@ export function reviewKeyActions(t: ReviewKeyTargets): KeyActions {
       const scale = t.detail.scale;
       if (scale === undefined) t.decide({ verdict });
       else if (verdict === null) t.decide({ grade: null });
-      else t.announcer.announce(`This run takes grades, not true or false: ${scale.kind === 'ordinal' ? `keys 1 to ${String(Math.min(10, scale.levels.length) % 10)}` : 'type a value'}, n for null.`);
+      else
+        t.announcer.announce(
+          `This run takes grades, not true or false: ${scale.kind === 'ordinal' ? `keys 1 to ${String(Math.min(10, scale.levels.length) % 10)}` : 'type a value'}, n for null.`,
+        );
     },
     skip: () => t.decide(t.detail.scale === undefined ? { verdict: undefined } : { grade: undefined }),
     level: (key) => {
@@ -73,7 +76,8 @@ export function reviewKeyActions(t: ReviewKeyTargets): KeyActions {
       }
       const index = levelOfKey(scale, key);
       const level = index === undefined ? undefined : scale.levels[index];
-      if (level === undefined) t.announcer.announce(`This scale has ${String(scale.levels.length)} levels: keys 1 to ${String(scale.levels.length % 10)}.`);
+      if (level === undefined)
+        t.announcer.announce(`This scale has ${String(scale.levels.length)} levels: keys 1 to ${String(scale.levels.length % 10)}.`);
       else t.decide({ grade: level.value });
     },
     criterion: (delta) => t.detail.moveCriterion(delta),

@@ -56,7 +56,15 @@ export function createReviewViews(a: ReviewViewActions): ReviewViews {
     onLeaveSearch: a.leaveSearch,
     facetToggle: facetPanel.toggle,
   });
-  const list = new VirtualList({ rowHeight: ROW_HEIGHT, label: 'Items', idPrefix: 'item-row', createRow: createRowElement, renderRow: a.renderRow, onActivate: a.activate, onScroll: a.persistSoon });
+  const list = new VirtualList({
+    rowHeight: ROW_HEIGHT,
+    label: 'Items',
+    idPrefix: 'item-row',
+    createRow: createRowElement,
+    renderRow: a.renderRow,
+    onActivate: a.activate,
+    onScroll: a.persistSoon,
+  });
   const adjudication = new AdjudicationView({
     setVerdict: (verdict) => a.decide({ verdict }),
     openFlagChooser: a.openFlagChooser,

@@ -25,21 +25,31 @@ export interface RowLook {
 /** A grade as a list badge: the level's name or the number ("—" for none), who gave it as its caption. */
 function gradeBadge(scale: GradedScale, grade: number | null, who: string): HTMLSpanElement {
   const text = gradeName(scale, grade);
-  return el('span', { class: `badge grade-row-badge${grade === null ? ' verdict-null' : ''}`, title: `${who}: ${text}` }, [el('span', { class: 'badge-who', 'aria-hidden': 'true' }, who), srOnly(`${who}: `), el('span', { class: 'badge-text' }, text)]);
+  return el('span', { class: `badge grade-row-badge${grade === null ? ' verdict-null' : ''}`, title: `${who}: ${text}` }, [
+    el('span', { class: 'badge-who', 'aria-hidden': 'true' }, who),
+    srOnly(`${who}: `),
+    el('span', { class: 'badge-text' }, text),
+  ]);
 }
 
 /** The automatic and human badges of a row. */
 function rowBadges(row: ItemRow, look: RowLook, hidden: boolean): HTMLElement[] {
   const scale = look.scale;
   if (row.decidable === false) return [plainBadge('mc', 'graph', 'MC', 'Multiple choice: flags and notes only')];
-  const auto = hidden ? plainBadge('hidden', 'eye-closed', 'hidden', `${look.autoWho}: hidden until you decide`) : scale !== undefined && row.grades !== undefined ? gradeBadge(scale, row.grades.auto ?? null, look.autoWho) : verdictBadge(row.auto, look.autoWho);
-  if (scale !== undefined && row.grades !== undefined) return [auto, ...(row.grades.human === undefined ? [] : [gradeBadge(scale, row.grades.human, 'human')])];
+  const auto = hidden
+    ? plainBadge('hidden', 'eye-closed', 'hidden', `${look.autoWho}: hidden until you decide`)
+    : scale !== undefined && row.grades !== undefined
+      ? gradeBadge(scale, row.grades.auto ?? null, look.autoWho)
+      : verdictBadge(row.auto, look.autoWho);
+  if (scale !== undefined && row.grades !== undefined)
+    return [auto, ...(row.grades.human === undefined ? [] : [gradeBadge(scale, row.grades.human, 'human')])];
   return [auto, ...(row.human === 'none' ? [] : [verdictBadge(row.human, 'human')])];
 }
 
 function mineText(row: ItemRow, scale: GradedScale | undefined): string {
   const criteria = row.grades?.criteria;
-  if (scale !== undefined && criteria !== undefined && criteria.length > 0) return `You: ${String(criteria.filter((c) => c.mine !== undefined).length)} of ${String(criteria.length)} criteria`;
+  if (scale !== undefined && criteria !== undefined && criteria.length > 0)
+    return `You: ${String(criteria.filter((c) => c.mine !== undefined).length)} of ${String(criteria.length)} criteria`;
   if (scale !== undefined && row.grades?.mine !== undefined) return `You: ${gradeName(scale, row.grades.mine)}`;
   return row.mine === 'skipped' ? 'You: no decision' : `You: ${row.mine}`;
 }
@@ -83,9 +93,11 @@ export function fillRow(element: HTMLElement, row: ItemRow | undefined, look: Ro
   setText(margin, showMargin && typeof row.margin === 'number' ? signed(row.margin) : '');
   margin.setAttribute('title', showMargin ? 'Score margin (primary metric diff, or MC margin)' : '');
   const marks: HTMLElement[] = [];
-  if (row.mine !== 'none' || (row.grades?.criteria ?? []).some((c) => c.mine !== undefined)) marks.push(marker('mine', 'account', mineText(row, look.scale)));
+  if (row.mine !== 'none' || (row.grades?.criteria ?? []).some((c) => c.mine !== undefined))
+    marks.push(marker('mine', 'account', mineText(row, look.scale)));
   if (row.flagged) marks.push(marker('flagged', 'flag', 'Flagged'));
-  if (row.disagreement && !hidden) marks.push(marker('disagreement', 'arrow-swap', `${look.autoWho === 'judge' ? 'Judge' : look.autoWho} and human disagree`));
+  if (row.disagreement && !hidden)
+    marks.push(marker('disagreement', 'arrow-swap', `${look.autoWho === 'judge' ? 'Judge' : look.autoWho} and human disagree`));
   if (row.conflict) marks.push(marker('conflict', 'warning', 'Annotators conflict'));
   if (row.stale) marks.push(marker('stale', 'history', 'Stale decision'));
   markers.replaceChildren(...marks);

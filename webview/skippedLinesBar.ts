@@ -33,9 +33,13 @@ export class SkippedLinesBar {
     this.shown = key;
     const skipped = lines.filter((l) => l.startsWith('skipped '));
     const advice = lines.filter((l) => !l.startsWith('skipped '));
-    setText(this.summary, `${skipped.length} line${skipped.length === 1 ? '' : 's'} of adjudications.jsonl skipped: decisions on them are not counted.`);
+    setText(
+      this.summary,
+      `${skipped.length} line${skipped.length === 1 ? '' : 's'} of adjudications.jsonl skipped: decisions on them are not counted.`,
+    );
     const items = skipped.slice(0, LISTED).map((l) => el('li', {}, l.slice('skipped '.length)));
-    if (skipped.length > LISTED) items.push(el('li', { class: 'skipped-more' }, `and ${skipped.length - LISTED} more (see the Eval Adjudicator output)`));
+    if (skipped.length > LISTED)
+      items.push(el('li', { class: 'skipped-more' }, `and ${skipped.length - LISTED} more (see the Eval Adjudicator output)`));
     for (const a of advice) items.push(el('li', { class: 'skipped-advice' }, a));
     this.list.replaceChildren(...items);
     this.element.hidden = lines.length === 0;

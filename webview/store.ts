@@ -326,4 +326,3 @@ export class ReviewStore {
     this.isOutdated = false;
   }
 }
-

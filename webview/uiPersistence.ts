@@ -18,7 +18,9 @@ export function uiState(store: ReviewStore, panel: PanelState): WebviewState {
     itemId: store.selectedId,
     filter: formatFilterState(filter),
     scrollTop: Math.max(0, panel.scrollTop),
-    ...(filter.facets !== undefined && Object.keys(filter.facets).length > 0 ? { facets: Object.fromEntries(Object.entries(filter.facets).map(([k, v]) => [k, [...v]])) } : {}),
+    ...(filter.facets !== undefined && Object.keys(filter.facets).length > 0
+      ? { facets: Object.fromEntries(Object.entries(filter.facets).map(([k, v]) => [k, [...v]])) }
+      : {}),
     ...(filter.sort !== undefined && filter.sort !== 'dataset' ? { sort: filter.sort } : {}),
     ...(panel.blind !== undefined ? { blind: panel.blind } : {}),
     ...(panel.facetsOpen ? { facetsOpen: true } : {}),

@@ -7,11 +7,80 @@ import { type TextRange, foldText } from './textSearch';
  */
 export const STOPWORDS: ReadonlySet<string> = new Set([
   // Filipino
-  'ang', 'ng', 'sa', 'na', 'mga', 'at', 'ay', 'ko', 'mo', 'ka', 'ako', 'ikaw', 'siya', 'kami', 'tayo', 'kayo', 'sila', 'si', 'ni', 'kay',
-  'nang', 'para', 'ito', 'iyon', 'iyan', 'yan', 'yun', 'din', 'rin', 'lang', 'lamang', 'pa', 'po', 'ba', 'kung', 'o', 'hindi', 'may',
-  'mayroon', 'niya', 'nila', 'natin', 'namin', 'ninyo', 'iyong', 'aking', 'kanyang', 'kanilang', 'ating', 'upang', 'dahil', 'pero', 'kasi',
+  'ang',
+  'ng',
+  'sa',
+  'na',
+  'mga',
+  'at',
+  'ay',
+  'ko',
+  'mo',
+  'ka',
+  'ako',
+  'ikaw',
+  'siya',
+  'kami',
+  'tayo',
+  'kayo',
+  'sila',
+  'si',
+  'ni',
+  'kay',
+  'nang',
+  'para',
+  'ito',
+  'iyon',
+  'iyan',
+  'yan',
+  'yun',
+  'din',
+  'rin',
+  'lang',
+  'lamang',
+  'pa',
+  'po',
+  'ba',
+  'kung',
+  'o',
+  'hindi',
+  'may',
+  'mayroon',
+  'niya',
+  'nila',
+  'natin',
+  'namin',
+  'ninyo',
+  'iyong',
+  'aking',
+  'kanyang',
+  'kanilang',
+  'ating',
+  'upang',
+  'dahil',
+  'pero',
+  'kasi',
   // English
-  'the', 'a', 'an', 'of', 'to', 'and', 'or', 'is', 'are', 'in', 'on', 'for', 'with', 'it', 'be', 'you', 'your', 'that', 'this', 'as',
+  'the',
+  'a',
+  'an',
+  'of',
+  'to',
+  'and',
+  'or',
+  'is',
+  'are',
+  'in',
+  'on',
+  'for',
+  'with',
+  'it',
+  'be',
+  'you',
+  'your',
+  'that',
+  'this',
+  'as',
 ]);
 
 const WORD = /[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu;
@@ -43,7 +112,11 @@ export function overlapRanges(text: string, other: string): TextRange[] {
 /** How many distinct content words of `text` occur in `other`, and how many content words `text` has. */
 export function overlapCount(text: string, other: string): { shared: number; total: number } {
   const vocabulary = new Set(wordTokens(other).map((t) => t.key));
-  const words = new Set(wordTokens(text).map((t) => t.key).filter((k) => !STOPWORDS.has(k)));
+  const words = new Set(
+    wordTokens(text)
+      .map((t) => t.key)
+      .filter((k) => !STOPWORDS.has(k)),
+  );
   let shared = 0;
   for (const word of words) if (vocabulary.has(word)) shared += 1;
   return { shared, total: words.size };

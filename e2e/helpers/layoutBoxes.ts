@@ -25,7 +25,8 @@ const contains = (outer: Box, inner: Box): boolean =>
   inner.x + inner.width <= outer.x + outer.width + 1 &&
   inner.y + inner.height <= outer.y + outer.height + 1;
 
-const overlaps = (a: Box, b: Box): boolean => a.x < b.x + b.width - 1 && b.x < a.x + a.width - 1 && a.y < b.y + b.height - 1 && b.y < a.y + a.height - 1;
+const overlaps = (a: Box, b: Box): boolean =>
+  a.x < b.x + b.width - 1 && b.x < a.x + a.width - 1 && a.y < b.y + b.height - 1 && b.y < a.y + a.height - 1;
 
 /** Every element of each selector, with its box and what of it can be seen; an empty list when none is rendered. */
 export async function measure(frame: FrameLocator, selectors: Readonly<Record<string, string>>): Promise<Record<string, Measured[]>> {
@@ -66,7 +67,13 @@ export async function measure(frame: FrameLocator, selectors: Readonly<Record<st
  * The problems of one view: a part not rendered, or not wholly in view, or (other than the bar itself)
  * overlapping the decision bar. The webview's iframe must itself lie inside the page's window.
  */
-export async function notInView(page: Page, frame: FrameLocator, parts: Readonly<Record<string, string>>, bar: string, label: string): Promise<string[]> {
+export async function notInView(
+  page: Page,
+  frame: FrameLocator,
+  parts: Readonly<Record<string, string>>,
+  bar: string,
+  label: string,
+): Promise<string[]> {
   const problems: string[] = [];
   const size = page.viewportSize();
   const iframe = await page.locator('iframe.webview').filter({ visible: true }).first().boundingBox();

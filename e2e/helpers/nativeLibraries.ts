@@ -20,7 +20,14 @@ export function processesWithEnv(marker: string, native: RegExp = NATIVE): Nativ
     try {
       if (!readFileSync(`/proc/${name}/environ`, 'utf8').split('\0').includes(marker)) continue;
       const cmdline = readFileSync(`/proc/${name}/cmdline`, 'utf8').split('\0').join(' ').trim();
-      const libraries = [...new Set(readFileSync(`/proc/${name}/maps`, 'utf8').split('\n').map((l) => l.split(/\s+/)[5] ?? '').filter((path) => native.test(path)))];
+      const libraries = [
+        ...new Set(
+          readFileSync(`/proc/${name}/maps`, 'utf8')
+            .split('\n')
+            .map((l) => l.split(/\s+/)[5] ?? '')
+            .filter((path) => native.test(path)),
+        ),
+      ];
       found.push({ pid: Number(name), cmdline, libraries });
     } catch {
       // Gone meanwhile, or not ours to read.

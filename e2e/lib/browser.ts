@@ -24,7 +24,11 @@ export async function launchBrowser(options: { slowMo?: number } = {}): Promise<
   requireInstalled(CHROMIUM, 'chromium (apt-get install chromium)');
   // Chromium keeps its crash-report database under ~/.config: point HOME and XDG_* at scratch folders.
   const home = scratchDir('chromium-home');
-  const xdg = { XDG_CONFIG_HOME: join(home, '.config'), XDG_CACHE_HOME: join(home, '.cache'), XDG_DATA_HOME: join(home, '.local', 'share') };
+  const xdg = {
+    XDG_CONFIG_HOME: join(home, '.config'),
+    XDG_CACHE_HOME: join(home, '.cache'),
+    XDG_DATA_HOME: join(home, '.local', 'share'),
+  };
   for (const dir of Object.values(xdg)) mkdirSync(dir, { recursive: true });
   return chromium.launch({
     env: { ...process.env, HOME: home, ...xdg },
@@ -51,6 +55,10 @@ export async function openWorkbench(
   await page.locator('.monaco-workbench').waitFor({ state: 'visible', timeout });
   await page.locator('.statusbar').waitFor({ state: 'visible', timeout });
   // The explorer shows the folder once the remote file system is connected.
-  await page.locator('.explorer-folders-view, .explorer-viewlet').first().waitFor({ state: 'attached', timeout }).catch(() => undefined);
+  await page
+    .locator('.explorer-folders-view, .explorer-viewlet')
+    .first()
+    .waitFor({ state: 'attached', timeout })
+    .catch(() => undefined);
   return page;
 }

@@ -81,7 +81,9 @@ export function freePort(): Promise<number> {
 export function portIsFree(port: number): Promise<boolean> {
   return new Promise((resolveFree, reject) => {
     const server = createServer();
-    server.once('error', (err: NodeJS.ErrnoException) => (err.code === 'EADDRINUSE' || err.code === 'EACCES' ? resolveFree(false) : reject(err)));
+    server.once('error', (err: NodeJS.ErrnoException) =>
+      err.code === 'EADDRINUSE' || err.code === 'EACCES' ? resolveFree(false) : reject(err),
+    );
     server.listen(port, '127.0.0.1', () => server.close(() => resolveFree(true)));
   });
 }
@@ -92,14 +94,16 @@ export function portIsFree(port: number): Promise<boolean> {
  * folders, so the extension finds what the CLI finds there: git's user.name, ~/.ollama, the model cache.
  */
 function serverEnv(dir: string, extra: Record<string, string>, sealed: boolean): NodeJS.ProcessEnv {
-  const xdg = !sealed ? {} : {
-    HOME: join(dir, 'home'),
-    XDG_CONFIG_HOME: join(dir, 'xdg-config'),
-    XDG_DATA_HOME: join(dir, 'xdg-data'),
-    XDG_CACHE_HOME: join(dir, 'xdg-cache'),
-    XDG_STATE_HOME: join(dir, 'xdg-state'),
-    XDG_RUNTIME_DIR: join(dir, 'xdg-runtime'),
-  };
+  const xdg = !sealed
+    ? {}
+    : {
+        HOME: join(dir, 'home'),
+        XDG_CONFIG_HOME: join(dir, 'xdg-config'),
+        XDG_DATA_HOME: join(dir, 'xdg-data'),
+        XDG_CACHE_HOME: join(dir, 'xdg-cache'),
+        XDG_STATE_HOME: join(dir, 'xdg-state'),
+        XDG_RUNTIME_DIR: join(dir, 'xdg-runtime'),
+      };
   for (const path of Object.values(xdg)) mkdirSync(path, { recursive: true, mode: 0o700 });
   // No marketplace: the gallery points at a closed loopback port, so nothing tries DNS or the network.
   const gallery = { EXTENSIONS_GALLERY: JSON.stringify({ serviceUrl: 'http://127.0.0.1:9/gallery', itemUrl: 'http://127.0.0.1:9/item' }) };
@@ -148,7 +152,9 @@ export async function startCodeServer(options: StartCodeServerOptions): Promise<
   requireInstalled(vsix, 'the .vsix to install');
   requireInstalled(options.workspaceDir, 'the workspace folder');
 
-  const dir = options.profileDir ?? (options.scratchParent !== undefined ? mkdtempSync(join(options.scratchParent, 'code-server-')) : scratchDir('code-server'));
+  const dir =
+    options.profileDir ??
+    (options.scratchParent !== undefined ? mkdtempSync(join(options.scratchParent, 'code-server-')) : scratchDir('code-server'));
   const { userDataDir, settingsFile, extensionsDir, logFile } = codeServerFolders(dir);
   mkdirSync(join(userDataDir, 'User'), { recursive: true });
   mkdirSync(extensionsDir, { recursive: true });
@@ -172,8 +178,10 @@ export async function startCodeServer(options: StartCodeServerOptions): Promise<
   const args = [
     entry,
     ...common,
-    '--auth', 'none',
-    '--bind-addr', `127.0.0.1:${port}`,
+    '--auth',
+    'none',
+    '--bind-addr',
+    `127.0.0.1:${port}`,
     '--disable-telemetry',
     '--disable-update-check',
     '--disable-workspace-trust',

@@ -8,7 +8,11 @@ process.on('exit', () => {
   for (const pid of live) killNow(pid, 'SIGKILL');
 });
 // A test runner cancelling a file sends a signal: kill the trees, then die as the signal would have.
-for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143], ['SIGHUP', 129]] as const) {
+for (const [signal, code] of [
+  ['SIGINT', 130],
+  ['SIGTERM', 143],
+  ['SIGHUP', 129],
+] as const) {
   process.once(signal, () => process.exit(code));
 }
 
@@ -49,11 +53,7 @@ export function run(
 }
 
 /** Starts a long-running process in its own process group and registers it for cleanup. */
-export function startDetached(
-  command: string,
-  args: readonly string[],
-  options: { cwd?: string; env: NodeJS.ProcessEnv },
-): ChildProcess {
+export function startDetached(command: string, args: readonly string[], options: { cwd?: string; env: NodeJS.ProcessEnv }): ChildProcess {
   const child = spawn(command, args, { cwd: options.cwd, env: options.env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   if (child.pid !== undefined) live.add(child.pid);
   return child;

@@ -26,16 +26,12 @@ function withNote(err: unknown, note: string): unknown {
   return err;
 }
 
-export async function withWorkbench(
-  options: WithWorkbenchOptions,
-  body: (session: WorkbenchSession) => Promise<void>,
-): Promise<void> {
+export async function withWorkbench(options: WithWorkbenchOptions, body: (session: WorkbenchSession) => Promise<void>): Promise<void> {
   let server: CodeServer | undefined;
   let browser: Browser | undefined;
   let page: Page | undefined;
   let diagnostics: Promise<string[]> | undefined;
-  const diagnose = (error: unknown): Promise<string[]> =>
-    (diagnostics ??= saveFailureArtifacts(options.name, { page, server, error }));
+  const diagnose = (error: unknown): Promise<string[]> => (diagnostics ??= saveFailureArtifacts(options.name, { page, server, error }));
   const teardown = async (): Promise<void> => {
     await browser?.close().catch(() => undefined);
     await server?.close();

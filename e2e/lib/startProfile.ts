@@ -105,7 +105,7 @@ export function settleStartPort(choice: PortChoice, taken: boolean, spare: numbe
     problem:
       `port ${choice.port} (${from}) on 127.0.0.1 is taken: another \`npm start\` of this checkout, or another program. ` +
       `Stop it, or start with ${START_PORT_VARIABLE}=<free port> (remembered from then on; the browser keeps API keys ` +
-      'and the extension\'s remembered answers per address, so they are not there under a new port).',
+      "and the extension's remembered answers per address, so they are not there under a new port).",
   };
 }
 

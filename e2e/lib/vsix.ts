@@ -30,7 +30,16 @@ export async function packageVsix(options: PackageVsixOptions): Promise<string> 
   const vsce = requireInstalled(VSCE_ENTRY, '@vscode/vsce');
   const outFile = resolve(options.outFile ?? join(scratchDir('vsix'), 'extension.vsix'));
   mkdirSync(dirname(outFile), { recursive: true });
-  const args = [vsce, 'package', '--no-dependencies', '--allow-missing-repository', '--skip-license', ...contentUrls(options.extensionDir), '--out', outFile];
+  const args = [
+    vsce,
+    'package',
+    '--no-dependencies',
+    '--allow-missing-repository',
+    '--skip-license',
+    ...contentUrls(options.extensionDir),
+    '--out',
+    outFile,
+  ];
   try {
     await run(node, args, { cwd: options.extensionDir, timeoutMs: options.timeoutMs ?? 300_000 });
   } catch (err) {

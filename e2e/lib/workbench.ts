@@ -24,8 +24,14 @@ async function choose(page: Page, row: Locator, timeout = 30_000): Promise<void>
   const label = await row.getAttribute('aria-label', { timeout });
   await row.click({ timeout });
   if (label === null) return;
-  const same = page.locator(QUICK_ROWS).filter({ visible: true }).and(page.locator(`[aria-label=${JSON.stringify(label)}]`));
-  await same.first().waitFor({ state: 'hidden', timeout: 5_000 }).catch(() => undefined);
+  const same = page
+    .locator(QUICK_ROWS)
+    .filter({ visible: true })
+    .and(page.locator(`[aria-label=${JSON.stringify(label)}]`));
+  await same
+    .first()
+    .waitFor({ state: 'hidden', timeout: 5_000 })
+    .catch(() => undefined);
 }
 
 function escapeRegExp(text: string): string {
@@ -70,8 +76,13 @@ export async function runCommand(page: Page, title: string, options: { timeoutMs
     }
     await sleep(Math.min(2_000, 250 * attempts));
   }
-  const shown = await page.locator(QUICK_ROWS).allInnerTexts().catch(() => []);
-  throw new Error(`command "${title}" never showed in the palette after ${attempts} tries; last entries: ${JSON.stringify(shown.slice(0, 10))}`);
+  const shown = await page
+    .locator(QUICK_ROWS)
+    .allInnerTexts()
+    .catch(() => []);
+  throw new Error(
+    `command "${title}" never showed in the palette after ${attempts} tries; last entries: ${JSON.stringify(shown.slice(0, 10))}`,
+  );
 }
 
 /** Picks an item in the open quick pick by label (typing it to filter if needed) or by 0-based index. */
@@ -113,7 +124,10 @@ export async function runCommandAndPick(page: Page, title: string, choice: strin
       await answerQuickPick(page, choice, { timeoutMs: 10_000 });
       return;
     } catch (error) {
-      const stillOpen = await page.locator(QUICK_INPUT_BOX).isVisible().catch(() => false);
+      const stillOpen = await page
+        .locator(QUICK_INPUT_BOX)
+        .isVisible()
+        .catch(() => false);
       if (attempt >= 3 || stillOpen) throw error;
       console.log(`e2e: the quick pick of "${title}" closed before "${choice}" was picked (attempt ${attempt}); running it again`);
     }
@@ -125,10 +139,16 @@ export async function runCommandAndPick(page: Page, title: string, choice: strin
  * first waits for the box whose title contains it: after Enter the previous box can stay visible for a
  * moment, and text typed then would land in it.
  */
-export async function typeIntoInput(page: Page, text: string, options: { timeoutMs?: number; submit?: boolean; title?: string } = {}): Promise<void> {
+export async function typeIntoInput(
+  page: Page,
+  text: string,
+  options: { timeoutMs?: number; submit?: boolean; title?: string } = {},
+): Promise<void> {
   const input = page.locator(QUICK_INPUT_BOX);
   if (options.title !== undefined) {
-    await page.locator(`${QUICK_INPUT} .quick-input-title`, { hasText: options.title }).waitFor({ state: 'visible', timeout: options.timeoutMs ?? 30_000 });
+    await page
+      .locator(`${QUICK_INPUT} .quick-input-title`, { hasText: options.title })
+      .waitFor({ state: 'visible', timeout: options.timeoutMs ?? 30_000 });
   }
   await input.waitFor({ state: 'visible', timeout: options.timeoutMs ?? 30_000 });
   await input.fill(text);
@@ -147,6 +167,9 @@ export async function waitForNotification(page: Page, text: string | RegExp, opt
  * which holds iframe#active-frame (the extension's HTML). Only visible webviews count; `nth` picks among them.
  */
 export function webviewFrame(page: Page, options: { nth?: number } = {}): FrameLocator {
-  const outer = page.locator('iframe.webview').filter({ visible: true }).nth(options.nth ?? 0);
+  const outer = page
+    .locator('iframe.webview')
+    .filter({ visible: true })
+    .nth(options.nth ?? 0);
   return outer.contentFrame().locator('iframe#active-frame').contentFrame();
 }

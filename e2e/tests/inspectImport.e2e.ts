@@ -7,7 +7,17 @@ import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { REPO_ROOT, answerQuickPick, packageVsix, runCommand, scratchDir, screenshot, waitForNotification, webviewFrame, withWorkbench } from '../lib';
+import {
+  REPO_ROOT,
+  answerQuickPick,
+  packageVsix,
+  runCommand,
+  scratchDir,
+  screenshot,
+  waitForNotification,
+  webviewFrame,
+  withWorkbench,
+} from '../lib';
 import { answerFileDialog } from '../helpers/fileDialog';
 import { readLines, until } from '../helpers/runFiles';
 
@@ -28,72 +38,85 @@ interface WrittenScore {
 
 /** The verdict score of a sample of the written log, read with Python's zipfile and json only. */
 function writtenScore(file: string, sampleId: string): WrittenScore {
-  const script = 'import json, sys, zipfile\nz = zipfile.ZipFile(sys.argv[1])\nprint(json.dumps(json.loads(z.read(sys.argv[2]))["scores"]["match"]))';
-  return JSON.parse(execFileSync('python3', ['-c', script, file, `samples/${sampleId}_epoch_1.json`], { encoding: 'utf8' })) as WrittenScore;
+  const script =
+    'import json, sys, zipfile\nz = zipfile.ZipFile(sys.argv[1])\nprint(json.dumps(json.loads(z.read(sys.argv[2]))["scores"]["match"]))';
+  return JSON.parse(
+    execFileSync('python3', ['-c', script, file, `samples/${sampleId}_epoch_1.json`], { encoding: 'utf8' }),
+  ) as WrittenScore;
 }
 
-test('Inspect: import a log from the palette, decide two items with the keyboard, write them back as score edits', { timeout: 600_000 }, async (t) => {
-  assert.ok(existsSync(SOURCE_LOG), `${SOURCE_LOG} is missing`);
-  const root = scratchDir('inspect-import');
-  const vsixPath = await packageVsix({ extensionDir: REPO_ROOT, outFile: join(root, 'eval-adjudicator.vsix') });
-  const workspaceDir = join(root, 'workspace');
-  mkdirSync(workspaceDir);
-  const logPath = join(workspaceDir, LOG_NAME);
-  copyFileSync(SOURCE_LOG, logPath);
-  const runDir = join(workspaceDir, 'runs', RUN_NAME);
-  const before = { first: writtenScore(SOURCE_LOG, '1'), second: writtenScore(SOURCE_LOG, '2') };
-  assert.equal(before.first.value, 'C', "the log's first sample is correct: the test overrides it to false");
+test(
+  'Inspect: import a log from the palette, decide two items with the keyboard, write them back as score edits',
+  { timeout: 600_000 },
+  async (t) => {
+    assert.ok(existsSync(SOURCE_LOG), `${SOURCE_LOG} is missing`);
+    const root = scratchDir('inspect-import');
+    const vsixPath = await packageVsix({ extensionDir: REPO_ROOT, outFile: join(root, 'eval-adjudicator.vsix') });
+    const workspaceDir = join(root, 'workspace');
+    mkdirSync(workspaceDir);
+    const logPath = join(workspaceDir, LOG_NAME);
+    copyFileSync(SOURCE_LOG, logPath);
+    const runDir = join(workspaceDir, 'runs', RUN_NAME);
+    const before = { first: writtenScore(SOURCE_LOG, '1'), second: writtenScore(SOURCE_LOG, '2') };
+    assert.equal(before.first.value, 'C', "the log's first sample is correct: the test overrides it to false");
 
-  const env = { EVAL_ADJUDICATOR_ANNOTATOR: ANNOTATOR };
-  await withWorkbench({ name: 'inspect-import', vsixPath, workspaceDir, env, signal: t.signal }, async ({ page }) => {
-    await runCommand(page, 'Eval Adjudicator: Import Official Results…');
-    await answerQuickPick(page, 'Inspect AI log');
-    await answerFileDialog(page, 'Inspect AI log', logPath);
-    await waitForNotification(page, /Imported 10 items/, { timeoutMs: 60_000 });
+    const env = { EVAL_ADJUDICATOR_ANNOTATOR: ANNOTATOR };
+    await withWorkbench({ name: 'inspect-import', vsixPath, workspaceDir, env, signal: t.signal }, async ({ page }) => {
+      await runCommand(page, 'Eval Adjudicator: Import Official Results…');
+      await answerQuickPick(page, 'Inspect AI log');
+      await answerFileDialog(page, 'Inspect AI log', logPath);
+      await waitForNotification(page, /Imported 10 items/, { timeoutMs: 60_000 });
 
-    // The review opens on the imported run, in the log's order, the conversation shown as turns.
-    const frame = webviewFrame(page);
-    await frame.locator('.row').first().waitFor({ timeout: 60_000 });
-    assert.equal(await frame.locator('.row').count(), 10);
-    await frame.locator('.vlist').focus();
-    await frame.locator('.row[aria-selected="true"][data-item-id="1#1"]').waitFor({ timeout: 15_000 });
-    await frame.locator('.detail-columns:not([aria-busy])').waitFor({ timeout: 15_000 });
-    assert.match(await frame.locator('.detail-columns').innerText(), /Is the following statement something you would say\?/);
+      // The review opens on the imported run, in the log's order, the conversation shown as turns.
+      const frame = webviewFrame(page);
+      await frame.locator('.row').first().waitFor({ timeout: 60_000 });
+      assert.equal(await frame.locator('.row').count(), 10);
+      await frame.locator('.vlist').focus();
+      await frame.locator('.row[aria-selected="true"][data-item-id="1#1"]').waitFor({ timeout: 15_000 });
+      await frame.locator('.detail-columns:not([aria-busy])').waitFor({ timeout: 15_000 });
+      assert.match(await frame.locator('.detail-columns').innerText(), /Is the following statement something you would say\?/);
 
-    // Keyboard only: f on the first item, j, t on the second.
-    await page.keyboard.press('f');
-    await page.keyboard.press('j');
-    await frame.locator('.row[aria-selected="true"][data-item-id="2#1"]').waitFor({ timeout: 15_000 });
-    await page.keyboard.press('t');
-    const events = await until('both decisions', () => {
-      const all = readLines<Event>(join(runDir, 'adjudications.jsonl'));
-      return all.length >= 2 ? all : undefined;
+      // Keyboard only: f on the first item, j, t on the second.
+      await page.keyboard.press('f');
+      await page.keyboard.press('j');
+      await frame.locator('.row[aria-selected="true"][data-item-id="2#1"]').waitFor({ timeout: 15_000 });
+      await page.keyboard.press('t');
+      const events = await until('both decisions', () => {
+        const all = readLines<Event>(join(runDir, 'adjudications.jsonl'));
+        return all.length >= 2 ? all : undefined;
+      });
+      assert.deepEqual(
+        events.map((e) => [e.itemId, e.annotator, e.verdict]),
+        [
+          ['1#1', ANNOTATOR, false],
+          ['2#1', ANNOTATOR, true],
+        ],
+      );
+      await frame.locator('.row[data-item-id="1#1"] .verdict-false').first().waitFor({ timeout: 15_000 });
+      await screenshot(page, 'inspect-import-review');
+
+      // Write back: the save dialog proposes <run>/<log>.adjudicated.eval, beside the run's copy of the log.
+      await runCommand(page, 'Eval Adjudicator: Export Adjudicated Scores…');
+      await answerQuickPick(page, 'Inspect log with the human verdicts as score edits');
+      await answerFileDialog(page, 'Export Adjudicated Scores', null);
+      await waitForNotification(page, /Wrote .*\.adjudicated\.eval: 2 scores edited/, { timeoutMs: 30_000 });
     });
-    assert.deepEqual(events.map((e) => [e.itemId, e.annotator, e.verdict]), [
-      ['1#1', ANNOTATOR, false],
-      ['2#1', ANNOTATOR, true],
-    ]);
-    await frame.locator('.row[data-item-id="1#1"] .verdict-false').first().waitFor({ timeout: 15_000 });
-    await screenshot(page, 'inspect-import-review');
 
-    // Write back: the save dialog proposes <run>/<log>.adjudicated.eval, beside the run's copy of the log.
-    await runCommand(page, 'Eval Adjudicator: Export Adjudicated Scores…');
-    await answerQuickPick(page, 'Inspect log with the human verdicts as score edits');
-    await answerFileDialog(page, 'Export Adjudicated Scores', null);
-    await waitForNotification(page, /Wrote .*\.adjudicated\.eval: 2 scores edited/, { timeoutMs: 30_000 });
-  });
-
-  const written = readdirSync(runDir).find((f) => f.endsWith('.adjudicated.eval'));
-  assert.ok(written !== undefined, `no .adjudicated.eval in ${runDir}`);
-  const first = writtenScore(join(runDir, written), '1');
-  const second = writtenScore(join(runDir, written), '2');
-  assert.equal(first.value, 'I', 'the override is the score now');
-  assert.equal(second.value, 'C');
-  for (const [score, original] of [[first, before.first], [second, before.second]] as const) {
-    assert.equal(score.history.length, 2, 'the original kept first, then the edit');
-    assert.equal(score.history[0]?.value, original.value);
-    assert.equal(score.history[0]?.provenance, null);
-    assert.equal(score.history[1]?.provenance?.author, ANNOTATOR);
-  }
-  assert.deepEqual(writtenScore(logPath, '1'), before.first, 'the imported log is never changed');
-});
+    const written = readdirSync(runDir).find((f) => f.endsWith('.adjudicated.eval'));
+    assert.ok(written !== undefined, `no .adjudicated.eval in ${runDir}`);
+    const first = writtenScore(join(runDir, written), '1');
+    const second = writtenScore(join(runDir, written), '2');
+    assert.equal(first.value, 'I', 'the override is the score now');
+    assert.equal(second.value, 'C');
+    for (const [score, original] of [
+      [first, before.first],
+      [second, before.second],
+    ] as const) {
+      assert.equal(score.history.length, 2, 'the original kept first, then the edit');
+      assert.equal(score.history[0]?.value, original.value);
+      assert.equal(score.history[0]?.provenance, null);
+      assert.equal(score.history[1]?.provenance?.author, ANNOTATOR);
+    }
+    assert.deepEqual(writtenScore(logPath, '1'), before.first, 'the imported log is never changed');
+  },
+);

@@ -88,7 +88,10 @@ async function openReview(page: Page, runName: string): Promise<FrameLocator> {
   await runCommandAndPick(page, 'Eval Adjudicator: Review Run', runName);
   const frame = webviewFrame(page);
   await frame.locator('.row').first().waitFor({ timeout: 60_000 });
-  await frame.locator('.detail-columns:not([aria-busy]) .pane-model, .detail-columns:not([aria-busy]) .pane-refs').first().waitFor({ timeout: 30_000 });
+  await frame
+    .locator('.detail-columns:not([aria-busy]) .pane-model, .detail-columns:not([aria-busy]) .pane-refs')
+    .first()
+    .waitFor({ timeout: 30_000 });
   return frame;
 }
 
@@ -103,7 +106,8 @@ async function barFollowsItem(frame: FrameLocator, label: string, windowHeight: 
   if (detail === undefined || bar === undefined) return [`${label}: no detail or no decision bar`];
   const problems: string[] = [];
   const gap = bar.box.y - (detail.box.y + detail.box.height);
-  if (Math.abs(gap) > 2) problems.push(`${label}: ${Math.round(gap)} px between the detail ${show(detail.box)} and the decision bar ${show(bar.box)}`);
+  if (Math.abs(gap) > 2)
+    problems.push(`${label}: ${Math.round(gap)} px between the detail ${show(detail.box)} and the decision bar ${show(bar.box)}`);
   if (bar.box.y > windowHeight / 2) problems.push(`${label}: the decision bar ${show(bar.box)} is in the window's lower half`);
   const panes = frame.locator('.detail-columns > .pane');
   const hidden = await panes.evaluateAll((all) => all.filter((p) => p.scrollHeight > p.clientHeight + 1).map((p) => p.className));
@@ -136,7 +140,8 @@ async function cycleReferences(page: Page, frame: FrameLocator, label: string): 
   return problems;
 }
 
-const TITLE = 'Review fit: each benchmark’s item, reference, output, verdict and decision bar in view at 1000x700 with the side bar, 1440x900 and 4K';
+const TITLE =
+  'Review fit: each benchmark’s item, reference, output, verdict and decision bar in view at 1000x700 with the side bar, 1440x900 and 4K';
 
 test(TITLE, { timeout: 900_000 }, async (t) => {
   const server = await startProjectTestServer(['--judge-template', join(DATA_DIR, 'yokaieval', 'judge_prompt.txt')]);
@@ -172,9 +177,15 @@ test(TITLE, { timeout: 900_000 }, async (t) => {
         const label = `${benchmark.run} ${view.width}x${view.height}${view.sideBar ? ' with the side bar' : ''}`;
         const sideBar = await page.locator('#workbench\\.parts\\.sidebar').boundingBox();
         if (view.sideBar && (sideBar === null || sideBar.width < 100)) problems.push(`${label}: the side bar did not open`);
-        problems.push(...(await notInView(page, frame, { ...benchmark.parts, 'the decision bar’s buttons': benchmark.bar }, '.adjudication', label)));
+        problems.push(
+          ...(await notInView(page, frame, { ...benchmark.parts, 'the decision bar’s buttons': benchmark.bar }, '.adjudication', label)),
+        );
         const found = await measure(frame, { ...benchmark.parts, bar: '.adjudication' });
-        console.log(`fit: ${label}: ${Object.entries(found).map(([name, all]) => `${name} ${all.map((m) => show(m.box)).join(' ')}`).join('; ')}`);
+        console.log(
+          `fit: ${label}: ${Object.entries(found)
+            .map(([name, all]) => `${name} ${all.map((m) => show(m.box)).join(' ')}`)
+            .join('; ')}`,
+        );
         problems.push(...(await clipped(frame, '.chip-group', '.list-panel')), ...(await clipped(frame, '.row-top', '.vlist')));
         if (view.width >= 3000) problems.push(...(await barFollowsItem(frame, label, view.height)));
         await screenshot(page, `fit-${benchmark.run}-${view.width}x${view.height}`);

@@ -27,7 +27,11 @@ async function userSettingsMatching(page: Page, query: string): Promise<string[]
   await page.keyboard.type(query);
   // The count widget settles once the search has run ("1 Setting Found" / "No Settings Found").
   const count = editor.locator('.settings-count-widget');
-  await until(`the settings search for ${query}`, async () => ((await count.innerText().catch(() => '')).match(/Found/) ? true : undefined), 15_000);
+  await until(
+    `the settings search for ${query}`,
+    async () => ((await count.innerText().catch(() => '')).match(/Found/) ? true : undefined),
+    15_000,
+  );
   await page.waitForTimeout(500);
   return editor.locator('.settings-tree-container .setting-item-title').allInnerTexts();
 }
@@ -41,27 +45,45 @@ test('workbench: activation logs no error; path settings show under User', { tim
   const runsDir = join(workspaceDir, 'runs');
   mkdirSync(workspaceDir);
   // A run in the Runs view: activation reads it (run.json, results) through the bundled zod.
-  await run(process.execPath, [join(REPO_ROOT, 'dist', 'cli.js'), 'import', 'yokaieval-official', gpt4o, '--out', runsDir, '--data', DATA_DIR], {
-    cwd: REPO_ROOT,
-    timeoutMs: 120_000,
-  });
+  await run(
+    process.execPath,
+    [join(REPO_ROOT, 'dist', 'cli.js'), 'import', 'yokaieval-official', gpt4o, '--out', runsDir, '--data', DATA_DIR],
+    {
+      cwd: REPO_ROOT,
+      timeoutMs: 120_000,
+    },
+  );
 
-  await withWorkbench({ name: 'workbench', vsixPath, workspaceDir, env: { EVAL_ADJUDICATOR_DATA: DATA_DIR }, signal: t.signal }, async ({ page, server }) => {
-    // Opening the Runs view activates the extension (onView); a loaded machine can take a while.
-    await page.locator('.activitybar [aria-label^="Eval Adjudicator"]').first().click({ timeout: 120_000 });
-    await page.locator('.pane-body .monaco-list-row', { hasText: '810 items' }).first().waitFor({ state: 'visible', timeout: 120_000 });
-    await until('the extension host to log the activation', () => (activated(logEntries(server.dir), EXTENSION_ID) ? true : undefined), 30_000);
-    await page.waitForTimeout(3_000); // errors thrown late in activation reach the log asynchronously
-    const errors = extensionErrors(logEntries(server.dir), EXTENSION_ID);
-    assert.deepEqual(errors.map((e) => `${e.file}: ${e.text}`), [], 'no error related to the extension in code-server\'s logs after activation');
+  await withWorkbench(
+    { name: 'workbench', vsixPath, workspaceDir, env: { EVAL_ADJUDICATOR_DATA: DATA_DIR }, signal: t.signal },
+    async ({ page, server }) => {
+      // Opening the Runs view activates the extension (onView); a loaded machine can take a while.
+      await page.locator('.activitybar [aria-label^="Eval Adjudicator"]').first().click({ timeout: 120_000 });
+      await page.locator('.pane-body .monaco-list-row', { hasText: '810 items' }).first().waitFor({ state: 'visible', timeout: 120_000 });
+      await until(
+        'the extension host to log the activation',
+        () => (activated(logEntries(server.dir), EXTENSION_ID) ? true : undefined),
+        30_000,
+      );
+      await page.waitForTimeout(3_000); // errors thrown late in activation reach the log asynchronously
+      const errors = extensionErrors(logEntries(server.dir), EXTENSION_ID);
+      assert.deepEqual(
+        errors.map((e) => `${e.file}: ${e.text}`),
+        [],
+        "no error related to the extension in code-server's logs after activation",
+      );
 
-    await runCommand(page, 'Preferences: Open Settings (UI)');
-    await page.locator('.settings-editor').waitFor({ state: 'visible', timeout: 30_000 });
-    for (const setting of PATH_SETTINGS) {
-      const titles = await userSettingsMatching(page, setting.key);
-      assert.ok(titles.some((title) => title.includes(setting.title)), `${setting.key} is listed under User (listed: ${JSON.stringify(titles)})`);
-    }
-    await userSettingsMatching(page, 'evalAdjudicator.dataDirectory');
-    await screenshot(page, 'workbench-user-settings');
-  });
+      await runCommand(page, 'Preferences: Open Settings (UI)');
+      await page.locator('.settings-editor').waitFor({ state: 'visible', timeout: 30_000 });
+      for (const setting of PATH_SETTINGS) {
+        const titles = await userSettingsMatching(page, setting.key);
+        assert.ok(
+          titles.some((title) => title.includes(setting.title)),
+          `${setting.key} is listed under User (listed: ${JSON.stringify(titles)})`,
+        );
+      }
+      await userSettingsMatching(page, 'evalAdjudicator.dataDirectory');
+      await screenshot(page, 'workbench-user-settings');
+    },
+  );
 });

@@ -8,7 +8,19 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { parse } from 'csv-parse/sync';
 import { type FrameLocator, type Page } from 'playwright-core';
-import { REPO_ROOT, answerQuickPick, packageVsix, runCommand, runCommandAndPick, scratchDir, screenshot, typeIntoInput, waitForNotification, webviewFrame, withWorkbench } from '../lib';
+import {
+  REPO_ROOT,
+  answerQuickPick,
+  packageVsix,
+  runCommand,
+  runCommandAndPick,
+  scratchDir,
+  screenshot,
+  typeIntoInput,
+  waitForNotification,
+  webviewFrame,
+  withWorkbench,
+} from '../lib';
 import { DATA_DIR, readLines, until } from '../helpers/runFiles';
 import { startProjectTestServer } from '../helpers/testServer';
 
@@ -35,24 +47,40 @@ async function selectWithKeys(page: Page, frame: FrameLocator, from: number, to:
     const key = to > at ? 'j' : 'k';
     await page.keyboard.press(key);
     at += to > at ? 1 : -1;
-    await frame.locator(`.row[aria-selected="true"][aria-posinset="${at + 1}"]`).waitFor({ timeout: 15_000 }).catch(async () => {
-      throw new Error(`after "${key}" the selected row is #${(await selected.getAttribute('aria-posinset')) ?? '?'}, expected #${at + 1}`);
-    });
+    await frame
+      .locator(`.row[aria-selected="true"][aria-posinset="${at + 1}"]`)
+      .waitFor({ timeout: 15_000 })
+      .catch(async () => {
+        throw new Error(
+          `after "${key}" the selected row is #${(await selected.getAttribute('aria-posinset')) ?? '?'}, expected #${at + 1}`,
+        );
+      });
   }
   await frame.locator(`.row[aria-selected="true"][data-item-id="${itemId}"]`).waitFor({ timeout: 15_000 });
   await frame.locator('.detail-columns:not([aria-busy])').waitFor({ timeout: 15_000 });
 }
 
 test('YokaiEval: start a 20-item run from the palette, adjudicate with the keyboard, export, reload', { timeout: 600_000 }, async (t) => {
-  assert.ok(existsSync(join(DATA_DIR, 'yokaieval', 'YokaiEval.json')), `official data not found under ${DATA_DIR} (set EVAL_ADJUDICATOR_DATA)`);
-  const server = await startProjectTestServer(['--require-api-key-env', 'E2E_SERVER_KEY', '--judge-template', join(DATA_DIR, 'yokaieval', 'judge_prompt.txt')], { E2E_SERVER_KEY: KEY });
+  assert.ok(
+    existsSync(join(DATA_DIR, 'yokaieval', 'YokaiEval.json')),
+    `official data not found under ${DATA_DIR} (set EVAL_ADJUDICATOR_DATA)`,
+  );
+  const server = await startProjectTestServer(
+    ['--require-api-key-env', 'E2E_SERVER_KEY', '--judge-template', join(DATA_DIR, 'yokaieval', 'judge_prompt.txt')],
+    { E2E_SERVER_KEY: KEY },
+  );
   t.after(() => server.close());
   const root = scratchDir('yokaieval');
   const vsixPath = await packageVsix({ extensionDir: REPO_ROOT, outFile: join(root, 'eval-adjudicator.vsix') });
   const workspaceDir = join(root, 'workspace');
   mkdirSync(workspaceDir);
 
-  const env = { OPENAI_API_KEY: KEY, EVAL_ADJUDICATOR_DATA: DATA_DIR, EVAL_ADJUDICATOR_ANNOTATOR: ANNOTATOR, EVAL_ADJUDICATOR_CACHE: join(root, 'cache') };
+  const env = {
+    OPENAI_API_KEY: KEY,
+    EVAL_ADJUDICATOR_DATA: DATA_DIR,
+    EVAL_ADJUDICATOR_ANNOTATOR: ANNOTATOR,
+    EVAL_ADJUDICATOR_CACHE: join(root, 'cache'),
+  };
   await withWorkbench({ name: 'yokaieval-review', vsixPath, workspaceDir, env, signal: t.signal }, async ({ page }) => {
     await runCommand(page, 'Eval Adjudicator: Start Run…');
     await answerQuickPick(page, 'YokaiEval');
@@ -64,13 +92,19 @@ test('YokaiEval: start a 20-item run from the palette, adjudicate with the keybo
     await answerQuickPick(page, 'First 20 items');
 
     const runsDir = join(workspaceDir, 'runs');
-    const runDir = await until('the run folder', () => (existsSync(runsDir) ? readdirSync(runsDir).find((d) => d.startsWith('yokaieval-test-model-')) : undefined), 60_000);
+    const runDir = await until(
+      'the run folder',
+      () => (existsSync(runsDir) ? readdirSync(runsDir).find((d) => d.startsWith('yokaieval-test-model-')) : undefined),
+      60_000,
+    );
     const run = join(runsDir, runDir);
     const frame = webviewFrame(page);
     await frame.locator('.row').first().waitFor({ timeout: 120_000 });
     const lines = readLines<Line>(join(run, 'results.jsonl'));
     assert.equal(lines.length, 20);
-    const resultsHash = createHash('sha256').update(readFileSync(join(run, 'results.jsonl'))).digest('hex');
+    const resultsHash = createHash('sha256')
+      .update(readFileSync(join(run, 'results.jsonl')))
+      .digest('hex');
     // results.jsonl is in completion order; the list is in dataset order (run.json's itemIds).
     const order = (JSON.parse(readFileSync(join(run, 'run.json'), 'utf8')) as { dataset: { itemIds: string[] } }).dataset.itemIds;
     const byId = new Map(lines.map((l) => [l.itemId, l]));
@@ -110,7 +144,9 @@ test('YokaiEval: start a 20-item run from the palette, adjudicate with the keybo
     const exportPath = join(run, 'adjudicated.csv');
     const dialog = page.locator('.quick-input-widget');
     await dialog.locator('.quick-input-title', { hasText: 'Export Adjudicated Scores' }).waitFor({ timeout: 30_000 });
-    await until('the proposed file name', async () => ((await dialog.locator('.quick-input-box input').inputValue()).endsWith('adjudicated.csv') ? true : undefined));
+    await until('the proposed file name', async () =>
+      (await dialog.locator('.quick-input-box input').inputValue()).endsWith('adjudicated.csv') ? true : undefined,
+    );
     for (let attempt = 1; ; attempt++) {
       await dialog.getByRole('button', { name: 'OK' }).click();
       const announced = await waitForNotification(page, 'Exported adjudicated.csv', { timeoutMs: 8_000 }).then(
@@ -144,7 +180,13 @@ test('YokaiEval: start a 20-item run from the palette, adjudicate with the keybo
     await runCommand(page, 'Developer: Reload Window');
     const reloaded = webviewFrame(page);
     await reloaded.locator(`.row[data-item-id="${nullItem}"] .verdict-true`).first().waitFor({ timeout: 90_000 });
-    assert.equal(createHash('sha256').update(readFileSync(join(run, 'results.jsonl'))).digest('hex'), resultsHash, 'results.jsonl never changes');
+    assert.equal(
+      createHash('sha256')
+        .update(readFileSync(join(run, 'results.jsonl')))
+        .digest('hex'),
+      resultsHash,
+      'results.jsonl never changes',
+    );
     assert.ok(!readFileSync(join(run, 'run.json'), 'utf8').includes(KEY));
   });
 });

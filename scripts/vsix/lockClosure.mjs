@@ -41,12 +41,14 @@ export function lockClosure(lock, roots) {
   };
   for (const root of roots) {
     const path = `node_modules/${root}`;
-    if (!(path in packages)) throw new Error(`package-lock.json holds no ${root}: add it to package.json's optionalDependencies and run npm install`);
+    if (!(path in packages))
+      throw new Error(`package-lock.json holds no ${root}: add it to package.json's optionalDependencies and run npm install`);
     visit(path);
   }
   return [...seen].sort().map((path) => {
     const { version, integrity } = packages[path];
-    if (typeof version !== 'string' || typeof integrity !== 'string') throw new Error(`package-lock.json: ${path} has no version or integrity`);
+    if (typeof version !== 'string' || typeof integrity !== 'string')
+      throw new Error(`package-lock.json: ${path} has no version or integrity`);
     return { path, name: nameOf(path), version, integrity };
   });
 }

@@ -15,7 +15,10 @@ function matchesIntegrity(file, integrity) {
   return integrity.split(/\s+/).some((entry) => {
     const dash = entry.indexOf('-');
     const algorithm = entry.slice(0, dash);
-    return ['sha512', 'sha384', 'sha256', 'sha1'].includes(algorithm) && createHash(algorithm).update(bytes).digest('base64') === entry.slice(dash + 1);
+    return (
+      ['sha512', 'sha384', 'sha256', 'sha1'].includes(algorithm) &&
+      createHash(algorithm).update(bytes).digest('base64') === entry.slice(dash + 1)
+    );
   });
 }
 
@@ -23,8 +26,14 @@ function matchesIntegrity(file, integrity) {
 function npm(args, cwd) {
   const execPath = process.env.npm_execpath;
   const [command, prefix] = execPath !== undefined && execPath.endsWith('.js') ? [process.execPath, [execPath]] : ['npm', []];
-  const result = spawnSync(command, [...prefix, ...args], { cwd, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, shell: process.platform === 'win32' && command === 'npm' });
-  if (result.status !== 0) throw new Error(`npm ${args.slice(0, 3).join(' ')} … failed (exit ${result.status ?? result.signal}):\n${result.stderr}`);
+  const result = spawnSync(command, [...prefix, ...args], {
+    cwd,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+    shell: process.platform === 'win32' && command === 'npm',
+  });
+  if (result.status !== 0)
+    throw new Error(`npm ${args.slice(0, 3).join(' ')} … failed (exit ${result.status ?? result.signal}):\n${result.stderr}`);
   return result.stdout;
 }
 
@@ -47,7 +56,8 @@ export function fetchTarballs(packages, cacheDir) {
   for (const [spec, p] of unique) {
     const file = join(cacheDir, tarballName(p.name, p.version));
     if (!existsSync(file)) throw new Error(`npm pack ${spec} wrote no ${file}`);
-    if (!matchesIntegrity(file, p.integrity)) throw new Error(`${spec}: the registry's tarball does not match package-lock.json's integrity ${p.integrity}`);
+    if (!matchesIntegrity(file, p.integrity))
+      throw new Error(`${spec}: the registry's tarball does not match package-lock.json's integrity ${p.integrity}`);
     files.set(spec, file);
   }
   return { files, fetched: missing.length };

@@ -55,7 +55,12 @@ export function stageRuntime(stageDir, target, packages, tarballs, roots) {
   }
   const versions = new Map(packages.map((p) => [p.path, p.version]));
   const dependencies = Object.fromEntries(roots.map((name) => [name, versions.get(`node_modules/${name}`)]));
-  const manifest = { name: 'eval-adjudicator-runtime', private: true, description: `The local runtimes for ${target.target}`, dependencies };
+  const manifest = {
+    name: 'eval-adjudicator-runtime',
+    private: true,
+    description: `The local runtimes for ${target.target}`,
+    dependencies,
+  };
   writeFileSync(join(runtimeDir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   return { files: filesUnder(runtimeDir).length, removed };
 }
@@ -73,8 +78,17 @@ function contentUrls(root) {
 /** `vsce package` in the staging folder, by the vsce of the checkout, under this Node. */
 export function packVsix(root, stageDir, target, outFile) {
   const vsce = join(root, 'node_modules', '@vscode', 'vsce', 'vsce');
-  const args = [vsce, 'package', '--no-dependencies', ...contentUrls(root), '--out', outFile, ...(target === null ? [] : ['--target', target])];
+  const args = [
+    vsce,
+    'package',
+    '--no-dependencies',
+    ...contentUrls(root),
+    '--out',
+    outFile,
+    ...(target === null ? [] : ['--target', target]),
+  ];
   const result = spawnSync(process.execPath, args, { cwd: stageDir, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-  if (result.status !== 0) throw new Error(`vsce package${target === null ? '' : ` --target ${target}`} failed:\n${result.stdout}\n${result.stderr}`);
+  if (result.status !== 0)
+    throw new Error(`vsce package${target === null ? '' : ` --target ${target}`} failed:\n${result.stdout}\n${result.stderr}`);
   return result.stdout;
 }

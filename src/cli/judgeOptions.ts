@@ -47,13 +47,27 @@ export function judgeOverridden(parsed: Parsed): boolean {
 }
 
 /** The judge to ask: the options over the recorded judge (or, failing that, the run's model endpoint). */
-export function judgeSpecFrom(command: string, parsed: Parsed, judge: LlmJudge, recorded: ModelRecord | null, modelRecord: ModelRecord | null): ModelSpec {
+export function judgeSpecFrom(
+  command: string,
+  parsed: Parsed,
+  judge: LlmJudge,
+  recorded: ModelRecord | null,
+  modelRecord: ModelRecord | null,
+): ModelSpec {
   const fallbackJudge = judge.defaults;
-  const base = recorded !== null ? specFromRecord(recorded) : modelRecord !== null ? { ...specFromRecord(modelRecord), name: fallbackJudge.model, systemPrompt: null } : undefined;
+  const base =
+    recorded !== null
+      ? specFromRecord(recorded)
+      : modelRecord !== null
+        ? { ...specFromRecord(modelRecord), name: fallbackJudge.model, systemPrompt: null }
+        : undefined;
   const fallback = base === undefined ? undefined : { endpoint: base.endpoint, apiKeyEnv: base.apiKeyEnv ?? 'OPENAI_API_KEY' };
   const endpoint = endpointFrom(command, parsed, 'judge-', fallback);
   const name = stringOption(parsed, 'judge-model') ?? base?.name ?? fallbackJudge.model;
-  const defaults = recorded !== null ? specFromRecord(recorded).params : { temperature: fallbackJudge.temperature, topP: fallbackJudge.topP, maxTokens: fallbackJudge.maxTokens };
+  const defaults =
+    recorded !== null
+      ? specFromRecord(recorded).params
+      : { temperature: fallbackJudge.temperature, topP: fallbackJudge.topP, maxTokens: fallbackJudge.maxTokens };
   const azureDeployment = endpoint.endpoint.provider === 'azure' && endpoint.endpoint.deployment === undefined ? { deployment: name } : {};
   return {
     endpoint: { ...endpoint.endpoint, ...azureDeployment },

@@ -57,7 +57,12 @@ export function phaseReporter(isTty: boolean, write: (text: string) => void, lin
 }
 
 /** A bar on a terminal (done/total, rate, ETA, errors); plain lines otherwise, at most every few seconds. */
-export function progressReporter(total: number, isTty: boolean, write: (text: string) => void, lineAfterMs = PHASE_LINE_AFTER_MS): ProgressReporter {
+export function progressReporter(
+  total: number,
+  isTty: boolean,
+  write: (text: string) => void,
+  lineAfterMs = PHASE_LINE_AFTER_MS,
+): ProgressReporter {
   const started = Date.now();
   if (isTty) {
     const bar = new SingleBar({

@@ -36,7 +36,12 @@ export const CHOOSE_DATA_FOLDER = 'Choose Data Folder…';
 export async function chooseDataFolder(message: string): Promise<string | undefined> {
   const choice = await vscode.window.showErrorMessage(message, { modal: true }, CHOOSE_DATA_FOLDER);
   if (choice !== CHOOSE_DATA_FOLDER) return undefined;
-  const picked = await vscode.window.showOpenDialog({ title: 'Data folder: local copies of the official files (see the Data Directory setting)', canSelectFiles: false, canSelectFolders: true, canSelectMany: false });
+  const picked = await vscode.window.showOpenDialog({
+    title: 'Data folder: local copies of the official files (see the Data Directory setting)',
+    canSelectFiles: false,
+    canSelectFolders: true,
+    canSelectMany: false,
+  });
   const folder = picked?.[0]?.fsPath;
   if (folder === undefined) return undefined;
   const inspected = vscode.workspace.getConfiguration().inspect<string>(DATA_DIRECTORY_SETTING);

@@ -9,7 +9,15 @@ import { type ResolveOptions } from '../core/data/resolveSourceFile';
 import { errorMessage } from '../core/util/errors';
 import { ApiKeys } from './apiKeys';
 import { COMMAND_IDS, REVIEW_VIEW_TYPE, RUNS_VIEW_ID, STATISTICS_VIEW_TYPE } from './commandIds';
-import { askAnnotatorName, exportAdjudicatedCommand, importOfficialCommand, openRunFolder, chooseRun, setAnnotatorNameCommand, setApiKeyCommand } from './commands/runCommands';
+import {
+  askAnnotatorName,
+  exportAdjudicatedCommand,
+  importOfficialCommand,
+  openRunFolder,
+  chooseRun,
+  setAnnotatorNameCommand,
+  setApiKeyCommand,
+} from './commands/runCommands';
 import { startRunCommand } from './commands/startRun';
 import { type RunActionsDeps, continueRunFromView, deleteRunFromView } from './commands/runActions';
 import { RESUME, RETRY_ERRORS } from './commands/runEnd';
@@ -33,11 +41,14 @@ class EvalAdjudicatorExtension extends Disposable {
   private readonly tree: RunsTreeProvider;
   private readonly review: ReviewContext;
   private readonly statistics: StatisticsContext;
-  private readonly blind = new WindowBlind(() => readSettings().blindReview, (on) => {
-    ReviewPanel.blindChanged(on);
-    StatisticsPanel.blindChanged();
-    this.tree.refresh();
-  });
+  private readonly blind = new WindowBlind(
+    () => readSettings().blindReview,
+    (on) => {
+      ReviewPanel.blindChanged(on);
+      StatisticsPanel.blindChanged();
+      this.tree.refresh();
+    },
+  );
   /** Each benchmark's review aid, loaded once per data directory. */
   private readonly reviewAids = new Map<string, Promise<ReviewAid | null>>();
   private readonly identity = new AnnotatorIdentity({
@@ -50,7 +61,12 @@ class EvalAdjudicatorExtension extends Disposable {
   constructor(private readonly context: vscode.ExtensionContext) {
     super();
     this.apiKeys = new ApiKeys(context.secrets);
-    this.tree = this._register(new RunsTreeProvider(() => context.workspaceState.get<string[]>(OPENED_RUNS_KEY) ?? [], () => this.blind.on));
+    this.tree = this._register(
+      new RunsTreeProvider(
+        () => context.workspaceState.get<string[]>(OPENED_RUNS_KEY) ?? [],
+        () => this.blind.on,
+      ),
+    );
     this._register(vscode.window.createTreeView(RUNS_VIEW_ID, { treeDataProvider: this.tree, showCollapseAll: false }));
     this.review = {
       extensionUri: context.extensionUri,
@@ -69,37 +85,45 @@ class EvalAdjudicatorExtension extends Disposable {
       documents: this._register(new ReadOnlyDocuments()),
     };
     this.statistics = { extensionUri: context.extensionUri, log: this.log, blind: () => this.blind.on };
-    this._register(vscode.window.registerWebviewPanelSerializer(STATISTICS_VIEW_TYPE, {
-      deserializeWebviewPanel: (panel, state: unknown) => {
-        if (this.isKnownRun(panel, state)) StatisticsPanel.restore(this.statistics, panel, state);
-        return Promise.resolve();
-      },
-    }));
-    this._register(vscode.window.registerWebviewPanelSerializer(REVIEW_VIEW_TYPE, {
-      deserializeWebviewPanel: (panel, state: unknown) => {
-        if (this.isKnownRun(panel, state)) ReviewPanel.restore(this.review, panel, state);
-        return Promise.resolve();
-      },
-    }));
-    this._register(vscode.workspace.onDidChangeConfiguration((e) => {
-      if (!affectsSettings(e)) return;
-      this.tree.refresh();
-      if (e.affectsConfiguration('evalAdjudicator.blindReview')) this.blind.settingChanged();
-      if (e.affectsConfiguration('evalAdjudicator.dataDirectory')) this.reviewAids.clear();
-    }));
+    this._register(
+      vscode.window.registerWebviewPanelSerializer(STATISTICS_VIEW_TYPE, {
+        deserializeWebviewPanel: (panel, state: unknown) => {
+          if (this.isKnownRun(panel, state)) StatisticsPanel.restore(this.statistics, panel, state);
+          return Promise.resolve();
+        },
+      }),
+    );
+    this._register(
+      vscode.window.registerWebviewPanelSerializer(REVIEW_VIEW_TYPE, {
+        deserializeWebviewPanel: (panel, state: unknown) => {
+          if (this.isKnownRun(panel, state)) ReviewPanel.restore(this.review, panel, state);
+          return Promise.resolve();
+        },
+      }),
+    );
+    this._register(
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (!affectsSettings(e)) return;
+        this.tree.refresh();
+        if (e.affectsConfiguration('evalAdjudicator.blindReview')) this.blind.settingChanged();
+        if (e.affectsConfiguration('evalAdjudicator.dataDirectory')) this.reviewAids.clear();
+      }),
+    );
     this.registerCommands();
   }
 
   private registerCommands(): void {
     const register = (id: string, run: (...args: unknown[]) => unknown): void => {
-      this._register(vscode.commands.registerCommand(id, async (...args: unknown[]) => {
-        try {
-          await run(...args);
-        } catch (error) {
-          this.log.error(`${id}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-          void showExtensionError(error);
-        }
-      }));
+      this._register(
+        vscode.commands.registerCommand(id, async (...args: unknown[]) => {
+          try {
+            await run(...args);
+          } catch (error) {
+            this.log.error(`${id}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+            void showExtensionError(error);
+          }
+        }),
+      );
     };
     register(COMMAND_IDS.startRun, () =>
       startRunCommand({
@@ -137,7 +161,12 @@ class EvalAdjudicatorExtension extends Disposable {
     register(COMMAND_IDS.setApiKey, () => setApiKeyCommand(this.apiKeys, this.context.globalState));
     register(COMMAND_IDS.setAnnotatorName, () => setAnnotatorNameCommand(this.annotatorName()));
     register(COMMAND_IDS.refreshRuns, () => this.tree.refresh());
-    const runActions = (): RunActionsDeps => runActionsDeps({ apiKeys: this.apiKeys, runtimeDirs: [this.context.globalStorageUri.fsPath], onRunsChanged: () => this.tree.refresh() });
+    const runActions = (): RunActionsDeps =>
+      runActionsDeps({
+        apiKeys: this.apiKeys,
+        runtimeDirs: [this.context.globalStorageUri.fsPath],
+        onRunsChanged: () => this.tree.refresh(),
+      });
     register(COMMAND_IDS.resumeRun, async (arg) => {
       const dir = await chooseRun(arg, this.tree, undefined);
       if (dir !== undefined) await continueRunFromView(vscodeRunActionsUi(this.log), runActions(), dir, RESUME);
@@ -166,10 +195,13 @@ class EvalAdjudicatorExtension extends Disposable {
     if (aid === undefined) {
       const benchmark = benchmarkOf(id);
       const load = benchmark.review.aid;
-      aid = load === undefined ? Promise.resolve(null) : load.load(this.sources()).catch((error: unknown) => {
-        this.log.info(`The review aid of ${benchmark.title} is not available: ${errorMessage(error)}`);
-        return null;
-      });
+      aid =
+        load === undefined
+          ? Promise.resolve(null)
+          : load.load(this.sources()).catch((error: unknown) => {
+              this.log.info(`The review aid of ${benchmark.title} is not available: ${errorMessage(error)}`);
+              return null;
+            });
       this.reviewAids.set(id, aid);
     }
     return aid;

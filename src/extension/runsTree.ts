@@ -89,10 +89,11 @@ export class RunsTreeProvider extends Disposable implements vscode.TreeDataProvi
         return new RunNode(dir, undefined, errorMessage(error));
       }
     });
-    if (nodes.some((n) => n.summary?.status === 'running')) this.liveTimer ??= setTimeout(() => {
-      this.liveTimer = undefined;
-      this.refresh();
-    }, LIVE_REFRESH_MS);
+    if (nodes.some((n) => n.summary?.status === 'running'))
+      this.liveTimer ??= setTimeout(() => {
+        this.liveTimer = undefined;
+        this.refresh();
+      }, LIVE_REFRESH_MS);
     return nodes;
   }
 

@@ -15,11 +15,15 @@ const figure = (x: number | null): string => (x === null ? 'n/a' : String(Number
 
 /** A graded run's scores: the source's own figure where it has one (SEA-HELM's average_criteria_score), else the mean grade. */
 function gradedTexts(g: GradedScore): { short: string; automatic: string; adjudicated: string } {
-  const nulls = (c: GradedScore['automatic']['counts']): string => `over ${c.graded} graded items; null ${c.null}, error ${c.error}, missing ${c.missing}, left out`;
+  const nulls = (c: GradedScore['automatic']['counts']): string =>
+    `over ${c.graded} graded items; null ${c.null}, error ${c.error}, missing ${c.missing}, left out`;
   const own = g.figure;
   const sourceLine = (side: 'automatic' | 'adjudicated'): string => (own === null ? '' : `; ${own.name} ${figure(own[side].value)}`);
   return {
-    short: own === null ? `mean ${figure(g.automatic.mean)} · adj ${figure(g.adjudicated.mean)}` : `${own.name} ${figure(own.automatic.value)} · adj ${figure(own.adjudicated.value)}`,
+    short:
+      own === null
+        ? `mean ${figure(g.automatic.mean)} · adj ${figure(g.adjudicated.mean)}`
+        : `${own.name} ${figure(own.automatic.value)} · adj ${figure(own.adjudicated.value)}`,
     automatic: `mean grade ${figure(g.automatic.mean)} (${nulls(g.automatic.counts)})${sourceLine('automatic')}`,
     adjudicated: `mean grade ${figure(g.adjudicated.mean)} (with a human grade: ${g.adjudicated.decided} items${g.criteria.total > 0 ? `, ${g.criteria.decided} of ${g.criteria.total} criteria` : ''})${sourceLine('adjudicated')}`,
   };
@@ -73,25 +77,44 @@ export function runTexts(dir: string, s: RunSummary, idleMs: number, blind: bool
   const active = running && idleMs <= ACTIVE_WITHIN_MS;
   const state = runState(s, active);
   const percent = s.items === 0 ? 100 : Math.floor((100 * done) / s.items);
-  const progress = running ? `${done}/${s.items} (${percent}%)${active ? '' : ', no new result for a while'}` : done === s.items ? `${s.items} items` : `${done}/${s.items}`;
+  const progress = running
+    ? `${done}/${s.items} (${percent}%)${active ? '' : ', no new result for a while'}`
+    : done === s.items
+      ? `${s.items} items`
+      : `${done}/${s.items}`;
   // A graded run's binary accuracy counts nothing but nulls: it shows its grades instead.
   const graded = s.graded === undefined ? undefined : gradedTexts(s.graded);
-  const scores = blind ? 'scores hidden (blind review)' : (graded?.short ?? `auto ${pct(s.automatic.accuracy)} · adj ${pct(s.adjudicated.accuracy)}`);
+  const scores = blind
+    ? 'scores hidden (blind review)'
+    : (graded?.short ?? `auto ${pct(s.automatic.accuracy)} · adj ${pct(s.adjudicated.accuracy)}`);
   const description = `${state === 'stopped' ? 'stopped on an error · ' : ''}${s.benchmark} · ${progress} · ${scores} · ${s.adjudicated.reviewed}/${s.items} reviewed`;
   const c = s.automatic.counts;
-  const lines = [`**${escapeMarkdown(s.model ?? 'model')}** on ${s.benchmark}: $(${RUN_STATE_ICONS[state].icon}) ${RUN_STATE_ICONS[state].meaning}\n\n`];
+  const lines = [
+    `**${escapeMarkdown(s.model ?? 'model')}** on ${s.benchmark}: $(${RUN_STATE_ICONS[state].icon}) ${RUN_STATE_ICONS[state].meaning}\n\n`,
+  ];
   if (s.stoppedBy !== undefined) lines.push(`- stopped ${escapeMarkdown(s.stoppedBy.time)}: ${escapeMarkdown(s.stoppedBy.message)}\n`);
-  if (running) lines.push(`- progress: ${done} of ${s.items} items (${percent}%)${active ? '' : `; no new result in the last ${Math.round(ACTIVE_WITHIN_MS / 1000)} s: the run may have stopped`}\n`);
-  if (!active && (c.missing > 0 || c.error > 0) && s.status !== 'imported') lines.push(`- go on with *Resume Run* (${c.missing} without a result) or *Retry Errors* (${c.error}) in this run's context menu\n`);
+  if (running)
+    lines.push(
+      `- progress: ${done} of ${s.items} items (${percent}%)${active ? '' : `; no new result in the last ${Math.round(ACTIVE_WITHIN_MS / 1000)} s: the run may have stopped`}\n`,
+    );
+  if (!active && (c.missing > 0 || c.error > 0) && s.status !== 'imported')
+    lines.push(`- go on with *Resume Run* (${c.missing} without a result) or *Retry Errors* (${c.error}) in this run's context menu\n`);
   if (blind) lines.push(`- automatic and adjudicated scores: hidden while blind review is on (error ${c.error}, missing ${c.missing})\n`);
   else if (graded !== undefined) lines.push(`- automatic: ${escapeMarkdown(graded.automatic)}\n`);
-  else lines.push(`- automatic: ${pct(s.automatic.accuracy)} (true ${c.true}, false ${c.false}, null ${c.null}, error ${c.error}, missing ${c.missing})\n`);
+  else
+    lines.push(
+      `- automatic: ${pct(s.automatic.accuracy)} (true ${c.true}, false ${c.false}, null ${c.null}, error ${c.error}, missing ${c.missing})\n`,
+    );
   lines.push(`- reviewed: ${reviewProgress(s.adjudicated, s.items, graded === undefined ? 'verdict' : 'grade')}\n`);
   const problems = `${s.adjudicated.conflicts} conflicts, ${s.adjudicated.stale} stale, ${s.adjudicated.flagged} flagged`;
   const adjudicated = graded === undefined ? pct(s.adjudicated.accuracy) : escapeMarkdown(graded.adjudicated);
   lines.push(blind ? `- adjudicated: ${problems}\n` : `- adjudicated: ${adjudicated} (${problems})\n`);
   if (s.judge) lines.push(`- judge: ${escapeMarkdown(s.judge)}\n`);
   lines.push(`\n${codeSpan(dir)}\n\n`);
-  lines.push(`Icons: ${Object.values(RUN_STATE_ICONS).map((i) => `$(${i.icon}) ${i.meaning}`).join(' · ')}`);
+  lines.push(
+    `Icons: ${Object.values(RUN_STATE_ICONS)
+      .map((i) => `$(${i.icon}) ${i.meaning}`)
+      .join(' · ')}`,
+  );
   return { description, tooltip: lines.join(''), active, state, icon: RUN_STATE_ICONS[state].icon };
 }

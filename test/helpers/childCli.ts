@@ -14,7 +14,10 @@ export interface ChildResult {
   readonly stderr: string;
 }
 
-export function startCli(args: readonly string[], options: { env?: NodeJS.ProcessEnv; peakRss?: boolean } = {}): { child: ChildProcess; done: Promise<ChildResult>; stderrSoFar: () => string } {
+export function startCli(
+  args: readonly string[],
+  options: { env?: NodeJS.ProcessEnv; peakRss?: boolean } = {},
+): { child: ChildProcess; done: Promise<ChildResult>; stderrSoFar: () => string } {
   const node = options.peakRss === true ? ['--require', REPORT_RSS, BUILT_CLI] : [BUILT_CLI];
   const child = spawn(process.execPath, [...node, ...args], { env: { ...process.env, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';

@@ -10,7 +10,10 @@ export interface CliResult {
 }
 
 /** Runs the CLI in this process, as the bin would, with its own environment and working directory. */
-export async function runCli(argv: readonly string[], options: { env?: NodeJS.ProcessEnv; cwd?: string; signal?: AbortSignal; stdin?: string } = {}): Promise<CliResult> {
+export async function runCli(
+  argv: readonly string[],
+  options: { env?: NodeJS.ProcessEnv; cwd?: string; signal?: AbortSignal; stdin?: string } = {},
+): Promise<CliResult> {
   let stdout = '';
   let stderr = '';
   const code = await main(argv, {

@@ -26,5 +26,7 @@ export function csvRows(text: string): string[][] {
 
 /** Records keyed by the header's column names, each cell's original text (the formula guard taken off as docs/cli.md says). */
 export function csvRecords(text: string): Record<string, string>[] {
-  return rawCsvRecords(text).map((record) => Object.fromEntries(Object.entries(record).map(([column, cell]) => [column, unguardCell(cell)])));
+  return rawCsvRecords(text).map((record) =>
+    Object.fromEntries(Object.entries(record).map(([column, cell]) => [column, unguardCell(cell)])),
+  );
 }

@@ -73,7 +73,10 @@ function* largeMembers(): Generator<{ name: string; data: Buffer[] }> {
     const epoch = 1 + Math.floor(i / samples.length);
     const text = JSON.stringify({ ...sample, epoch, events: ['PAD'] });
     const [before, after] = text.split('"PAD"');
-    yield { name: `samples/${String(sample['id'])}_epoch_${epoch}.json`, data: [Buffer.from(before ?? ''), events, Buffer.from(after ?? '')] };
+    yield {
+      name: `samples/${String(sample['id'])}_epoch_${epoch}.json`,
+      data: [Buffer.from(before ?? ''), events, Buffer.from(after ?? '')],
+    };
   }
 }
 

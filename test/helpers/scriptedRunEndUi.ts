@@ -6,7 +6,11 @@ export type Notification =
   | { readonly kind: 'progress'; readonly title: string };
 
 /** What a warning or error answers: a button's label, or undefined (dismissed); it may first change the world (heal the server). */
-export type NotificationAnswer = (shown: { readonly kind: 'warning' | 'error'; readonly message: string; readonly buttons: readonly string[] }) => Promise<string | undefined> | string | undefined;
+export type NotificationAnswer = (shown: {
+  readonly kind: 'warning' | 'error';
+  readonly message: string;
+  readonly buttons: readonly string[];
+}) => Promise<string | undefined> | string | undefined;
 
 export interface ScriptedRunEndUi extends RunEndUi {
   /** Every notification in order. */
@@ -28,7 +32,8 @@ export function scriptedRunEndUi(answer: NotificationAnswer = () => undefined, c
   const ask = async (kind: 'warning' | 'error', message: string, buttons: readonly string[]): Promise<string | undefined> => {
     shown.push({ kind, message, buttons });
     const picked = await answer({ kind, message, buttons });
-    if (picked !== undefined && !buttons.includes(picked)) throw new Error(`"${message}" offers no button "${picked}" (${buttons.join(', ')})`);
+    if (picked !== undefined && !buttons.includes(picked))
+      throw new Error(`"${message}" offers no button "${picked}" (${buttons.join(', ')})`);
     return picked;
   };
   return {

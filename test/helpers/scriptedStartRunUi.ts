@@ -21,8 +21,20 @@ export interface ShownItem {
 /** What each step showed, as the user saw it. */
 export type Shown =
   | { readonly kind: 'pickOne' | 'pickMany'; readonly title: string; readonly items: readonly ShownItem[] }
-  | { readonly kind: 'input'; readonly title: string; readonly prompt?: string; readonly value?: string; readonly password?: boolean; readonly emptyProblem?: string }
-  | { readonly kind: 'openFile'; readonly title: string; readonly filters: Readonly<Record<string, readonly string[]>>; readonly defaultPath?: string }
+  | {
+      readonly kind: 'input';
+      readonly title: string;
+      readonly prompt?: string;
+      readonly value?: string;
+      readonly password?: boolean;
+      readonly emptyProblem?: string;
+    }
+  | {
+      readonly kind: 'openFile';
+      readonly title: string;
+      readonly filters: Readonly<Record<string, readonly string[]>>;
+      readonly defaultPath?: string;
+    }
   /** A refusal: its message, shown as it is. */
   | { readonly kind: 'problem'; readonly title: string }
   /** The data cannot be had: the message, a data folder offered (answered with a folder, or CANCEL). */
@@ -52,7 +64,11 @@ export interface ScriptOptions {
 }
 
 function shownItem<T>(item: PickItem<T>): ShownItem {
-  return { label: item.label, ...(item.description !== undefined ? { description: item.description } : {}), ...(item.picked !== undefined ? { picked: item.picked } : {}) };
+  return {
+    label: item.label,
+    ...(item.description !== undefined ? { description: item.description } : {}),
+    ...(item.picked !== undefined ? { picked: item.picked } : {}),
+  };
 }
 
 /** A fake Start Run port answering each step from a script; it fails on a step the script did not expect. */
@@ -94,7 +110,14 @@ export function scriptedUi(answers: readonly Answer[], options: ScriptOptions = 
     },
     input: (o) => {
       const emptyProblem = o.validate?.('');
-      shown.push({ kind: 'input', title: o.title, ...(o.prompt !== undefined ? { prompt: o.prompt } : {}), ...(o.value !== undefined ? { value: o.value } : {}), ...(o.password !== undefined ? { password: o.password } : {}), ...(emptyProblem !== undefined ? { emptyProblem } : {}) });
+      shown.push({
+        kind: 'input',
+        title: o.title,
+        ...(o.prompt !== undefined ? { prompt: o.prompt } : {}),
+        ...(o.value !== undefined ? { value: o.value } : {}),
+        ...(o.password !== undefined ? { password: o.password } : {}),
+        ...(emptyProblem !== undefined ? { emptyProblem } : {}),
+      });
       const answer = next(o.title);
       if (answer === CANCEL) return Promise.resolve(undefined);
       const text = answer === KEEP ? (o.value ?? '') : answer;
@@ -104,7 +127,12 @@ export function scriptedUi(answers: readonly Answer[], options: ScriptOptions = 
       return Promise.resolve(text);
     },
     openFile: (o) => {
-      shown.push({ kind: 'openFile', title: o.title, filters: o.filters, ...(o.defaultPath !== undefined ? { defaultPath: o.defaultPath } : {}) });
+      shown.push({
+        kind: 'openFile',
+        title: o.title,
+        filters: o.filters,
+        ...(o.defaultPath !== undefined ? { defaultPath: o.defaultPath } : {}),
+      });
       const answer = next(o.title);
       if (answer === CANCEL) return Promise.resolve(undefined);
       if (typeof answer !== 'string') throw new Error(`"${o.title}" takes a path`);

@@ -69,8 +69,20 @@ function inputsOf(i: number): ForeignInputs {
 function lineOf(i: number, options: Required<Omit<GradedRunOptions, 'benchmark'>>): ResultLine {
   const criteria: CriterionResult[] = Array.from({ length: options.criteria }, (_, k) => {
     const grade = criterionGradeOf(options.scale, i, k);
-    const level = grade === null ? 'CLASS_SOMEWHAT' : options.scale.kind === 'ordinal' ? (options.scale.levels.find((l) => l.value === grade)?.name ?? null) : String(grade);
-    return { id: String(k + 1), text: `criterion ${k + 1} of item ${i}`, grade, level, reasoning: `why ${i}.${k + 1}`, judgeReply: `<reflection>why ${i}.${k + 1}</reflection> ${level ?? ''}` };
+    const level =
+      grade === null
+        ? 'CLASS_SOMEWHAT'
+        : options.scale.kind === 'ordinal'
+          ? (options.scale.levels.find((l) => l.value === grade)?.name ?? null)
+          : String(grade);
+    return {
+      id: String(k + 1),
+      text: `criterion ${k + 1} of item ${i}`,
+      grade,
+      level,
+      reasoning: `why ${i}.${k + 1}`,
+      judgeReply: `<reflection>why ${i}.${k + 1}</reflection> ${level ?? ''}`,
+    };
   });
   return {
     itemId: String(i),
@@ -81,7 +93,13 @@ function lineOf(i: number, options: Required<Omit<GradedRunOptions, 'benchmark'>
     response: `answer ${i}`,
     judgeReply: criteria.length > 0 ? null : `grade ${i}`,
     verdict: null,
-    grade: criteria.length > 0 ? aggregateCriteria(criteria.map((c) => c.grade), options.aggregation) : itemGradeOf(options.scale, i),
+    grade:
+      criteria.length > 0
+        ? aggregateCriteria(
+            criteria.map((c) => c.grade),
+            options.aggregation,
+          )
+        : itemGradeOf(options.scale, i),
     ...(criteria.length > 0 ? { criteria } : {}),
     scores: {},
     usage: null,
@@ -93,7 +111,11 @@ function lineOf(i: number, options: Required<Omit<GradedRunOptions, 'benchmark'>
 /** A finished graded run folder of n items (run.json `scale` and `criteriaAggregation`; lines with `grade` and `criteria`), written directly. */
 export function writeSyntheticGradedRun(dir: string, n: number, options: GradedRunOptions = {}): SyntheticGradedRun {
   mkdirSync(dir, { recursive: true });
-  const full = { criteria: options.criteria ?? 3, scale: options.scale ?? FIVE_LEVELS, aggregation: options.aggregation ?? { kind: 'mean', nullAs: 0 } } as const;
+  const full = {
+    criteria: options.criteria ?? 3,
+    scale: options.scale ?? FIVE_LEVELS,
+    aggregation: options.aggregation ?? { kind: 'mean', nullAs: 0 },
+  } as const;
   const ids = Array.from({ length: n }, (_, i) => String(i));
   const lines = ids.map((_, i) => lineOf(i, full));
   const manifest: RunManifest = {

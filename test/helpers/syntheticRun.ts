@@ -17,7 +17,10 @@ export interface SyntheticRun {
 }
 
 /** A YokaiEval-shaped run.json for these items: finished with every item done, or started with none done yet. */
-export function syntheticManifest(ids: readonly string[], { id = 'synthetic', finished = true }: { id?: string; finished?: boolean } = {}): RunManifest {
+export function syntheticManifest(
+  ids: readonly string[],
+  { id = 'synthetic', finished = true }: { id?: string; finished?: boolean } = {},
+): RunManifest {
   return {
     formatVersion: RUN_FORMAT_VERSION,
     id,
@@ -44,7 +47,16 @@ function lineOf(i: number): ResultLine {
     itemId: String(i),
     itemHash: sha256Hex(`item ${i}`),
     time: new Date(START).toISOString(),
-    inputs: { question: `question ${i}`, choices: ['a', 'b', 'c', 'd'], answer: 'a', region: '北海道', type: 'test', ref: '', url: '', refs_detail: [] },
+    inputs: {
+      question: `question ${i}`,
+      choices: ['a', 'b', 'c', 'd'],
+      answer: 'a',
+      region: '北海道',
+      type: 'test',
+      ref: '',
+      url: '',
+      refs_detail: [],
+    },
     prompt: null,
     response: `response ${i}`,
     judgeReply: String(verdict),

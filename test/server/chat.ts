@@ -7,9 +7,7 @@ export function messagesInfo(messages: ChatBody['messages']): ChatMessageInfo[] 
   return messages.map((m) => ({
     role: m.role,
     content:
-      typeof m.content === 'string'
-        ? m.content
-        : (m.content ?? []).map((part) => (part.type === 'text' ? (part.text ?? '') : '')).join(''),
+      typeof m.content === 'string' ? m.content : (m.content ?? []).map((part) => (part.type === 'text' ? (part.text ?? '') : '')).join(''),
   }));
 }
 

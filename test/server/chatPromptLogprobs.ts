@@ -24,7 +24,11 @@ export function chatPromptLogprobs(req: ChatRequestInfo, opts: CompletionsOption
 }
 
 /** Adds the top-level prompt_logprobs vLLM sends when the request asks for them. */
-export function withChatPromptLogprobs(req: ChatRequestInfo, body: Record<string, unknown>, opts: CompletionsOptions): Record<string, unknown> {
+export function withChatPromptLogprobs(
+  req: ChatRequestInfo,
+  body: Record<string, unknown>,
+  opts: CompletionsOptions,
+): Record<string, unknown> {
   if (req.body.prompt_logprobs === null || req.body.prompt_logprobs === undefined) return body;
   const promptLogprobs = chatPromptLogprobs(req, opts);
   return promptLogprobs === undefined ? body : { ...body, prompt_logprobs: promptLogprobs };

@@ -10,11 +10,33 @@ import type { CompletionRequestInfo, CompletionsOptions } from './types';
 export const DEFAULT_COMPLETION_MAX_TOKENS = 16;
 
 /** Candidates offered beside the real token in top_logprobs. */
-const ALTERNATIVES = [' ang', ' ng', ' sa', ' na', ' mga', ' ay', ' at', ' si', ',', '.', ' hindi', ' po', ' ko', ' ito', ' iyon', ' kung', ' para', ' may', ' lang', ' din'];
+const ALTERNATIVES = [
+  ' ang',
+  ' ng',
+  ' sa',
+  ' na',
+  ' mga',
+  ' ay',
+  ' at',
+  ' si',
+  ',',
+  '.',
+  ' hindi',
+  ' po',
+  ' ko',
+  ' ito',
+  ' iyon',
+  ' kung',
+  ' para',
+  ' may',
+  ' lang',
+  ' din',
+];
 
 /** Checks that depend on the server's options; null when the request is acceptable. */
 export function completionRequestError(body: CompletionBody, opts: CompletionsOptions): ErrorBody | null {
-  if (body.stream === true) return errorBody('stream is not supported by the test server.', { param: 'stream', code: 'unsupported_parameter' });
+  if (body.stream === true)
+    return errorBody('stream is not supported by the test server.', { param: 'stream', code: 'unsupported_parameter' });
   if (Array.isArray(body.prompt) && opts.acceptPromptList === false) {
     return errorBody('prompt must be a string on this server.', { param: 'prompt' });
   }

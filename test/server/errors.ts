@@ -10,10 +10,7 @@ export interface ErrorBody {
   };
 }
 
-export function errorBody(
-  message: string,
-  opts: { type?: string | null; param?: string | null; code?: string | null } = {},
-): ErrorBody {
+export function errorBody(message: string, opts: { type?: string | null; param?: string | null; code?: string | null } = {}): ErrorBody {
   return {
     error: { message, type: opts.type ?? 'invalid_request_error', param: opts.param ?? null, code: opts.code ?? null },
   };

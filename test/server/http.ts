@@ -58,7 +58,11 @@ export function canWrite(res: ServerResponse): boolean {
 }
 
 /** Writes a JSON or text outcome; returns false when the client had already gone. */
-export function writeOutcome(res: ServerResponse, outcome: Extract<Outcome, { type: 'json' | 'text' }>, extraHeaders: Record<string, string>): boolean {
+export function writeOutcome(
+  res: ServerResponse,
+  outcome: Extract<Outcome, { type: 'json' | 'text' }>,
+  extraHeaders: Record<string, string>,
+): boolean {
   if (!canWrite(res)) return false;
   const text = outcome.type === 'json' ? JSON.stringify(outcome.body) : outcome.text;
   res.writeHead(outcome.status, {

@@ -124,7 +124,8 @@ function optionsFromArgs(argv: string[]): TestServerOptions {
     options.requireApiKey = key;
   }
   const outageAfter = num(values['outage-after-requests'], 'outage-after-requests');
-  if (outageAfter !== undefined) options.outage = { afterRequests: outageAfter, durationMs: num(values['outage-ms'], 'outage-ms') ?? 10_000 };
+  if (outageAfter !== undefined)
+    options.outage = { afterRequests: outageAfter, durationMs: num(values['outage-ms'], 'outage-ms') ?? 10_000 };
   if (values.models !== undefined) options.models = values.models.split(',').filter((m) => m !== '');
   if (values['hostile-responses'] === true) options.script = hostileScript;
   const log = values['requests-log'];

@@ -374,7 +374,15 @@ class TestServerImpl implements TestServer {
     }
     reply ??= await this.scriptReply(info);
     if (isFault(reply)) return this.faultOutcome(reply, info, record);
-    return { type: 'json', status: 200, body: withChatPromptLogprobs(info, chatCompletionBody(info, reply, completionId('chatcmpl', record.seq)), this.opts.completions ?? {}) };
+    return {
+      type: 'json',
+      status: 200,
+      body: withChatPromptLogprobs(
+        info,
+        chatCompletionBody(info, reply, completionId('chatcmpl', record.seq)),
+        this.opts.completions ?? {},
+      ),
+    };
   }
 
   private requestInfo(route: Route, path: string, raw: string, parsed: unknown): PostRequestInfo | ErrorBody {
@@ -453,7 +461,11 @@ class TestServerImpl implements TestServer {
       case 'hang':
         return { type: 'hang' };
       case 'malformed':
-        return { type: 'text', status: 200, text: '{"id": "chatcmpl-malformed", "object": "chat.completion", "choices": [{"index": 0, "mess' };
+        return {
+          type: 'text',
+          status: 200,
+          text: '{"id": "chatcmpl-malformed", "object": "chat.completion", "choices": [{"index": 0, "mess',
+        };
       case 'content-filter':
         return { type: 'json', status: 400, body: contentFilterBody() };
       case 'empty-choices':
@@ -486,7 +498,8 @@ class TestServerImpl implements TestServer {
     }
     if (method === 'POST' && path === '/__test/configure') {
       const patch = ConfigureBodySchema.safeParse(parsed);
-      if (!patch.success) return this.badRequest(errorBody(describeIssue(patch.error).message, { param: describeIssue(patch.error).param }));
+      if (!patch.success)
+        return this.badRequest(errorBody(describeIssue(patch.error).message, { param: describeIssue(patch.error).param }));
       this.configure(patch.data);
       return { type: 'json', status: 200, body: { ok: true } };
     }

@@ -9,7 +9,11 @@ afterEach(() => {
   m = undefined;
 });
 
-const REVIEWED = rows(10, (i) => ({ mine: i === 1 ? 'false' : i === 2 ? 'skipped' : 'none', human: i === 1 ? 'false' : 'none', disagreement: i === 1 }));
+const REVIEWED = rows(10, (i) => ({
+  mine: i === 1 ? 'false' : i === 2 ? 'skipped' : 'none',
+  human: i === 1 ? 'false' : 'none',
+  disagreement: i === 1,
+}));
 
 function chipShown(mounted: Mounted, id: string): boolean {
   const chip = mounted.$(`.chip[data-filter="${id}"]`);
@@ -32,7 +36,12 @@ describe('review webview: blind review, YokaiEval', () => {
     const facets = m.$$('.facet-group').map((g) => g.dataset['facet']);
     assert.ok(!facets.includes('auto') && !facets.includes('disagreement'), facets.join(', '));
     const select = m.$('.sort-select') as HTMLSelectElement;
-    assert.deepEqual(Array.from(select.options).filter((o) => o.disabled).map((o) => o.value), ['verdict', 'margin', 'closest']);
+    assert.deepEqual(
+      Array.from(select.options)
+        .filter((o) => o.disabled)
+        .map((o) => o.value),
+      ['verdict', 'margin', 'closest'],
+    );
   });
 
   test('the detail hides the judge’s verdict and reply until I decide; the decision says it was blind; then they show', async () => {
@@ -46,11 +55,35 @@ describe('review webview: blind review, YokaiEval', () => {
     m.$('.vlist')?.focus();
     m.clearPosted();
     m.key('t');
-    assert.deepEqual(m.last('adjudicate'), { type: 'adjudicate', requestId: 1, itemId: '0', decision: { verdict: true, hallucination: null, note: '' }, blind: true });
+    assert.deepEqual(m.last('adjudicate'), {
+      type: 'adjudicate',
+      requestId: 1,
+      itemId: '0',
+      decision: { verdict: true, hallucination: null, note: '' },
+      blind: true,
+    });
     assert.equal(m.$('.pane-model .raw')?.textContent, 'false', 'revealed at once');
     assert.match(textOf(m.$('#item-row-0 .row-badges')), /judge: true/, 'the list shows the row’s automatic verdict');
     // A note added after a blind decision keeps the flag; a new verdict after seeing the judge does not.
-    m.deliver(item(yokaiDetail('0', { judgeReply: 'false', auto: 'false', mine: { verdict: true, hallucination: null, note: '' }, annotators: [{ annotator: 'alice', role: 'annotator', decision: { verdict: true, hallucination: null, note: '' }, time: '2026-11-29T10:00:00Z', stale: false, blind: true }] })));
+    m.deliver(
+      item(
+        yokaiDetail('0', {
+          judgeReply: 'false',
+          auto: 'false',
+          mine: { verdict: true, hallucination: null, note: '' },
+          annotators: [
+            {
+              annotator: 'alice',
+              role: 'annotator',
+              decision: { verdict: true, hallucination: null, note: '' },
+              time: '2026-11-29T10:00:00Z',
+              stale: false,
+              blind: true,
+            },
+          ],
+        }),
+      ),
+    );
     m.key('h');
     m.key('1');
     assert.equal(m.last('adjudicate')?.blind, true);
@@ -196,7 +229,13 @@ describe('review webview: blind review, Kalahi', () => {
 
   test('multiple-choice items take no verdict, so blind review hides nothing there', async () => {
     m = await mount();
-    m.deliver(init({ run: { ...KALAHI_RUN, task: 'mc', metrics: [], primaryMetric: null }, rows: [row(0, { decidable: false, auto: 'null' })], blind: true }));
+    m.deliver(
+      init({
+        run: { ...KALAHI_RUN, task: 'mc', metrics: [], primaryMetric: null },
+        rows: [row(0, { decidable: false, auto: 'null' })],
+        blind: true,
+      }),
+    );
     m.deliver(item(kalahiDetail('0', { decidable: false, open: null, mc: KALAHI_MC, auto: 'null' })));
     assert.ok(m.$$('.score-value').length === 4);
     assert.ok(m.$('.mc-summary'));

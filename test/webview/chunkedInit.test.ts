@@ -37,7 +37,11 @@ describe('review webview: rows in chunks after the first screen', () => {
     for (let i = 0; i < rest.length; i += 300) chunks.push(rest.slice(i, i + 300));
     m.clearPosted();
     chunks.forEach((chunk, i) => m?.deliver({ type: 'rowChunk', rows: chunk, done: i === chunks.length - 1 }));
-    assert.deepEqual(ids(m), all.map((r) => r.id), 'every row, in dataset order');
+    assert.deepEqual(
+      ids(m),
+      all.map((r) => r.id),
+      'every row, in dataset order',
+    );
     assert.equal(m.app.store.selectedId, '500');
     assert.equal(m.app.store.selectedPosition, 500);
     assert.equal(m.posted('select').length, 0, 'the chunks do not reselect');
@@ -55,7 +59,11 @@ describe('review webview: rows in chunks after the first screen', () => {
     m.deliver({ type: 'rowChunk', rows: rows(15).slice(10), done: true });
     assert.equal(m.app.store.size, 15);
     assert.equal(WebviewMessageSchema.safeParse({ type: 'search', query: 'かっぱ' }).success, true);
-    assert.equal(WebviewMessageSchema.safeParse({ type: 'search', query: 'x'.repeat(1001) }).success, false, 'the host refuses a query beyond 1 000 characters');
+    assert.equal(
+      WebviewMessageSchema.safeParse({ type: 'search', query: 'x'.repeat(1001) }).success,
+      false,
+      'the host refuses a query beyond 1 000 characters',
+    );
   });
 
   test('an init without rowsToCome is complete, as before', async () => {
@@ -70,7 +78,10 @@ describe('review webview: rows in chunks after the first screen', () => {
     m.deliver(init({ rows: rows(40), header: header({ items: 40 }) }));
     m.clearPosted();
     await search(m, '河童');
-    assert.deepEqual(m.posted('search').map((s) => s.query), ['河童']);
+    assert.deepEqual(
+      m.posted('search').map((s) => s.query),
+      ['河童'],
+    );
     assert.equal(m.app.store.size, 0, 'no label holds the word: nothing until the host answers');
     m.deliver({ type: 'searchResult', query: '河童', ids: ['3', '17', '25'] });
     assert.deepEqual(ids(m), ['3', '17', '25']);

@@ -11,7 +11,11 @@ afterEach(() => {
 });
 
 const YOKAI = rows(12, (i) => ({
-  facets: { type: i % 3 === 0 ? '妖怪の伝承のある地域' : '妖怪の外見', region: ['北海道', '東北', '沖縄', '不明'][i % 4] ?? '', model: 'gpt-4o' },
+  facets: {
+    type: i % 3 === 0 ? '妖怪の伝承のある地域' : '妖怪の外見',
+    region: ['北海道', '東北', '沖縄', '不明'][i % 4] ?? '',
+    model: 'gpt-4o',
+  },
   human: i < 4 ? 'true' : 'none',
   mine: i < 2 ? 'true' : 'none',
   flagged: i === 5,
@@ -67,7 +71,12 @@ describe('facets (store)', () => {
 
   test('sorts: verdict, score margin, closest calls, last change; ties and keyless rows keep the dataset order', () => {
     const store = new ReviewStore();
-    store.load(kalahiRows(6, (i) => ({ margin: [0.2, -0.05, 0.01, null, -0.3, 0.04][i] ?? null, lastChange: i === 2 ? '2026-11-02T00:00:00Z' : i === 4 ? '2026-11-03T00:00:00Z' : null })));
+    store.load(
+      kalahiRows(6, (i) => ({
+        margin: [0.2, -0.05, 0.01, null, -0.3, 0.04][i] ?? null,
+        lastChange: i === 2 ? '2026-11-02T00:00:00Z' : i === 4 ? '2026-11-03T00:00:00Z' : null,
+      })),
+    );
     const order = (sort: 'dataset' | 'verdict' | 'margin' | 'closest' | 'recent'): number[] => {
       store.setFilter({ filter: 'all', query: '', sort });
       return Array.from({ length: store.size }, (_, p) => store.rowAt(p)?.index ?? -1);
@@ -121,7 +130,10 @@ describe('review webview: facet panel and order', () => {
       'counts update with the other facets',
     );
     (m.$('.facet-group[data-facet="flagged"] .facet-value[data-value="yes"]') as HTMLElement).click();
-    assert.deepEqual(Array.from({ length: m.app.store.size }, (_, p) => m?.app.store.rowAt(p)?.id), ['5']);
+    assert.deepEqual(
+      Array.from({ length: m.app.store.size }, (_, p) => m?.app.store.rowAt(p)?.id),
+      ['5'],
+    );
     assert.equal(textOf(m.$('.facet-toggle-count')), '2');
     await m.settle(250);
     const state = m.api.state as { facets?: Record<string, string[]>; facetsOpen?: boolean };
@@ -143,8 +155,14 @@ describe('review webview: facet panel and order', () => {
     m.deliver(init({ run: KALAHI_RUN, rows: kalahiRows(6, (i) => ({ human: i < 3 ? 'true' : 'none' })), header: header({ items: 6 }) }));
     (m.$('.facet-toggle') as HTMLElement).click();
     const groups = m.$$('.facet-group').map((g) => g.dataset['facet']);
-    assert.ok(['category', 'topic', 'model', 'metric-human'].every((f) => groups.includes(f)), groups.join(', '));
-    assert.deepEqual(m.$$('.facet-group[data-facet="metric-human"] .facet-value').map((b) => textOf(b)), ['bleu 1', 'chrf 1']);
+    assert.ok(
+      ['category', 'topic', 'model', 'metric-human'].every((f) => groups.includes(f)),
+      groups.join(', '),
+    );
+    assert.deepEqual(
+      m.$$('.facet-group[data-facet="metric-human"] .facet-value').map((b) => textOf(b)),
+      ['bleu 1', 'chrf 1'],
+    );
     (m.$('.facet-group[data-facet="topic"] .facet-value[data-value="social etiquette"]') as HTMLElement).click();
     assert.equal(m.app.store.size, 2);
   });
@@ -153,10 +171,16 @@ describe('review webview: facet panel and order', () => {
     m = await mount();
     m.deliver(init({ run: KALAHI_RUN, rows: kalahiRows(5), header: header({ items: 5 }) }));
     const select = m.$('.sort-select') as HTMLSelectElement;
-    assert.deepEqual(Array.from(select.options).map((o) => o.value), ['dataset', 'verdict', 'margin', 'closest', 'recent']);
+    assert.deepEqual(
+      Array.from(select.options).map((o) => o.value),
+      ['dataset', 'verdict', 'margin', 'closest', 'recent'],
+    );
     select.value = 'margin';
     select.dispatchEvent(new Event('change'));
-    assert.deepEqual(Array.from({ length: 5 }, (_, p) => m?.app.store.rowAt(p)?.index), [3, 0, 1, 2, 4]);
+    assert.deepEqual(
+      Array.from({ length: 5 }, (_, p) => m?.app.store.rowAt(p)?.index),
+      [3, 0, 1, 2, 4],
+    );
     assert.equal(m.$('#item-row-0')?.dataset['itemId'], m.app.store.rowAt(0)?.id);
     assert.match(textOf(m.$('#item-row-0 .row-margin')), /−0\.040/);
     await m.settle(250);

@@ -29,7 +29,12 @@ describe('review webview: filters', () => {
   test('every filter shows its count; empty error/missing filters are hidden', async () => {
     m = await mount();
     m.deliver(init({ rows: REVIEWED }));
-    const counts = Object.fromEntries(m.$$('.chip').filter((c) => !c.hidden).map((c) => [c.dataset['filter'], textOf(c.querySelector('.chip-count'))]));
+    const counts = Object.fromEntries(
+      m
+        .$$('.chip')
+        .filter((c) => !c.hidden)
+        .map((c) => [c.dataset['filter'], textOf(c.querySelector('.chip-count'))]),
+    );
     assert.deepEqual(counts, {
       all: '20',
       todo: '18',
@@ -55,7 +60,10 @@ describe('review webview: filters', () => {
     assert.equal(chip(m, 'auto:false').getAttribute('aria-pressed'), 'true');
     assert.equal(chip(m, 'all').getAttribute('aria-pressed'), 'false');
     assert.deepEqual(
-      m.$$('[role="option"]').map((o) => o.dataset['itemId']).filter((id) => id !== '0'),
+      m
+        .$$('[role="option"]')
+        .map((o) => o.dataset['itemId'])
+        .filter((id) => id !== '0'),
       ['12', '13', '14', '15', '16'],
     );
     assert.match(textOf(m.$('.list-status')), /5 items shown/);

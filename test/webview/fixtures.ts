@@ -28,7 +28,17 @@ export function rows(n: number, tweak: (i: number) => Partial<ItemRow> = () => (
 }
 
 export function header(overrides: Partial<ScoreHeader> = {}): ScoreHeader {
-  return { items: 20, automaticAccuracy: 0.6, adjudicatedAccuracy: 0.55, adjudicatedItems: 3, reviewedItems: 3, conflicts: 1, stale: 2, flagged: 4, ...overrides };
+  return {
+    items: 20,
+    automaticAccuracy: 0.6,
+    adjudicatedAccuracy: 0.55,
+    adjudicatedItems: 3,
+    reviewedItems: 3,
+    conflicts: 1,
+    stale: 2,
+    flagged: 4,
+    ...overrides,
+  };
 }
 
 export const CATEGORIES: InitMessage['categories'] = [
@@ -42,7 +52,15 @@ export const CATEGORIES: InitMessage['categories'] = [
 
 /** An init message; its view is the one the host computes for the run (src/core/review/viewDescriptor.ts). */
 export function init(overrides: Partial<InitMessage> = {}): InitMessage {
-  const run = overrides.run ?? { runDir: '/runs/r1', runId: 'r1', benchmark: 'yokaieval', task: 'mc', model: 'gpt-4o-2024-08-06', judge: 'gpt-4o', status: 'finished' };
+  const run = overrides.run ?? {
+    runDir: '/runs/r1',
+    runId: 'r1',
+    benchmark: 'yokaieval',
+    task: 'mc',
+    model: 'gpt-4o-2024-08-06',
+    judge: 'gpt-4o',
+    status: 'finished',
+  };
   return {
     type: 'init',
     run,
@@ -71,7 +89,8 @@ export function yokaiDetail(id: string, overrides: Partial<Extract<ItemDetail, {
     question: 'アイヌカイセイが現れるとされる場所はどこか、以下の4つから回答を1つ選び、回答のみ出力しなさい。',
     choices: ['新しい家', '空家', '公園', '神社'],
     gold: '空家',
-    prompt: 'アイヌカイセイが現れるとされる場所はどこか、以下の4つから回答を1つ選び、回答のみ出力しなさい。\n- 新しい家\n- 空家\n- 公園\n- 神社',
+    prompt:
+      'アイヌカイセイが現れるとされる場所はどこか、以下の4つから回答を1つ選び、回答のみ出力しなさい。\n- 新しい家\n- 空家\n- 公園\n- 神社',
     systemPrompt: null,
     response: '空家',
     refusal: null,
@@ -89,7 +108,17 @@ export function item(detail: ItemDetail): HostMessage {
   return { type: 'item', detail };
 }
 
-export const KALAHI_RUN: InitMessage['run'] = { runDir: '/runs/k', runId: 'k', benchmark: 'kalahi', task: 'open', model: 'sealion-7b', judge: null, status: 'finished', metrics: ['chrf', 'bleu'], primaryMetric: 'chrf' };
+export const KALAHI_RUN: InitMessage['run'] = {
+  runDir: '/runs/k',
+  runId: 'k',
+  benchmark: 'kalahi',
+  task: 'open',
+  model: 'sealion-7b',
+  judge: null,
+  status: 'finished',
+  metrics: ['chrf', 'bleu'],
+  primaryMetric: 'chrf',
+};
 
 /** Kalahi rows: category and topic facets, a margin, each metric's acc. */
 export function kalahiRows(n: number, tweak: (i: number) => Partial<ItemRow> = () => ({})): ItemRow[] {

@@ -6,7 +6,17 @@ import { scratchDir } from '../helpers/scratch';
 import { openRunFolder } from './gradedHost';
 import { type Mounted, mount, textOf } from './harness';
 
-const INFERENCE = join(__dirname, '..', 'fixtures', 'foreign-logs', 'seahelm', 'inferences', 'tl', 'kalahi-judge', 'Gemma-SEA-LION-v4-27B-IT_kalahi-judge_tl.jsonl');
+const INFERENCE = join(
+  __dirname,
+  '..',
+  'fixtures',
+  'foreign-logs',
+  'seahelm',
+  'inferences',
+  'tl',
+  'kalahi-judge',
+  'Gemma-SEA-LION-v4-27B-IT_kalahi-judge_tl.jsonl',
+);
 const CLASS = /CLASS_[A-Z_]+/;
 
 let m: Mounted | undefined;
@@ -62,7 +72,10 @@ describe('review webview: blind review of a graded run (a SEA-HELM kalahi-judge 
     assert.match(textOf(mounted.$('.detail-scroll')), CLASS, 'every criterion decided: the detail shows the judge');
     assert.doesNotMatch(textOf(mounted.$('.criteria-aggregate')), /hidden/);
     assert.doesNotMatch(textOf(mounted.$('#item-row-0 .row-badges')), /hidden/, 'the row shows the judge’s grade');
-    assert.ok(mounted.posted('adjudicate').every((a) => a.blind === true), 'every decision blind');
+    assert.ok(
+      mounted.posted('adjudicate').every((a) => a.blind === true),
+      'every decision blind',
+    );
   });
 
   test('a criterion seen before blind review was on is not decided “blind”', async () => {

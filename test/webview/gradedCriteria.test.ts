@@ -30,7 +30,10 @@ describe('review webview: criteria of a graded item', () => {
     const mounted = m;
     const line = host.run.lines.get('0');
     const rows = mounted.$$('.criterion');
-    assert.deepEqual(rows.map((r) => r.dataset['criterion']), ['1', '2', '3']);
+    assert.deepEqual(
+      rows.map((r) => r.dataset['criterion']),
+      ['1', '2', '3'],
+    );
     line?.criteria?.forEach((c, i) => {
       const text = textOf(rows[i]);
       assert.ok(text.includes(c.text), text);
@@ -47,7 +50,14 @@ describe('review webview: criteria of a graded item', () => {
     assert.equal(selected(mounted), '1');
     mounted.clearPosted();
     mounted.key('4');
-    assert.deepEqual(mounted.last('adjudicate'), { type: 'adjudicate', requestId: 1, itemId: '0', criterion: '1', decision: { grade: 0.75, hallucination: null, note: '' }, blind: false });
+    assert.deepEqual(mounted.last('adjudicate'), {
+      type: 'adjudicate',
+      requestId: 1,
+      itemId: '0',
+      criterion: '1',
+      decision: { grade: 0.75, hallucination: null, note: '' },
+      blind: false,
+    });
     assert.equal(selected(mounted), '2', 'the next criterion is selected');
     assert.match(announced(mounted), /Grade CLASS_MAJORLY_MET 0\.75 on criterion 1\. Now criterion 2 of 3/);
     await host.answer();
@@ -56,7 +66,11 @@ describe('review webview: criteria of a graded item', () => {
     await host.answer();
     mounted.key('n');
     await host.answer();
-    assert.deepEqual([1, 2, 3].map((c) => host.session.mine('0', String(c)).state.grade), [0.75, 0, null], 'three criteria decided with the keyboard');
+    assert.deepEqual(
+      [1, 2, 3].map((c) => host.session.mine('0', String(c)).state.grade),
+      [0.75, 0, null],
+      'three criteria decided with the keyboard',
+    );
     assert.match(textOf(mounted.$('.criteria-title')), /3 of 3 decided by you/);
     assert.match(textOf(mounted.$$('.criterion')[0]), /human CLASS_MAJORLY_MET 0\.75 you CLASS_MAJORLY_MET 0\.75/);
     // The item's grade: the mean of the criteria, a null one counting 0 as the run says.
@@ -108,7 +122,11 @@ describe('review webview: criteria of a graded item', () => {
     m.$('.vlist')?.focus();
     m.key('?');
     const help = textOf(m.$('.help-dialog'));
-    for (const key of ['[', ']', 'r']) assert.ok(KEY_BINDINGS.some((b) => b.keys.includes(key)), key);
+    for (const key of ['[', ']', 'r'])
+      assert.ok(
+        KEY_BINDINGS.some((b) => b.keys.includes(key)),
+        key,
+      );
     assert.match(help, /1…9 or 0 Graded runs: the scale’s level/);
     assert.match(help, /\] Graded runs: next criterion/);
     assert.match(help, /r Graded runs: show or hide the judge’s raw reply/);

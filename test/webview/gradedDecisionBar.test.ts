@@ -26,13 +26,29 @@ describe('review webview: the decision bar of a graded run', () => {
     const mounted = m;
     assert.ok(mounted.$('.verdict-buttons')?.hidden, 'no true/false/null buttons');
     const levels = mounted.$$('.grade-level').map((b) => textOf(b));
-    assert.deepEqual(levels, ['CLASS_UNMET 0 1', 'CLASS_SLIGHTLY_MET 0.25 2', 'CLASS_MODERATELY_MET 0.5 3', 'CLASS_MAJORLY_MET 0.75 4', 'CLASS_EXACTLY_MET 1 5']);
-    assert.deepEqual(levels.map((l) => l.split(' ')[0]), FIVE_LEVELS.levels.map((l) => l.name), 'the scale’s order');
+    assert.deepEqual(levels, [
+      'CLASS_UNMET 0 1',
+      'CLASS_SLIGHTLY_MET 0.25 2',
+      'CLASS_MODERATELY_MET 0.5 3',
+      'CLASS_MAJORLY_MET 0.75 4',
+      'CLASS_EXACTLY_MET 1 5',
+    ]);
+    assert.deepEqual(
+      levels.map((l) => l.split(' ')[0]),
+      FIVE_LEVELS.levels.map((l) => l.name),
+      'the scale’s order',
+    );
     assert.equal(mounted.$('.adj-others .subheading')?.textContent, 'Final grade');
     listFocus(mounted);
     mounted.clearPosted();
     mounted.key('4');
-    assert.deepEqual(mounted.last('adjudicate'), { type: 'adjudicate', requestId: 1, itemId: '0', decision: { grade: 0.75, hallucination: null, note: '' }, blind: false });
+    assert.deepEqual(mounted.last('adjudicate'), {
+      type: 'adjudicate',
+      requestId: 1,
+      itemId: '0',
+      decision: { grade: 0.75, hallucination: null, note: '' },
+      blind: false,
+    });
     assert.deepEqual(pressedLevel(mounted), ['CLASS_MAJORLY_MET 0.75 4'], 'shown at once');
     assert.match(textOf(mounted.$('[role="status"].sr-only')), /Grade CLASS_MAJORLY_MET 0\.75/, 'announced');
     await host.answer();

@@ -21,7 +21,10 @@ function chipCount(mounted: Mounted, id: string): number {
 }
 
 function shownIds(mounted: Mounted): string[] {
-  return mounted.$$('.row[data-item-id]').filter((r) => textOf(r.querySelector('.row-label')) !== '').map((r) => r.dataset['itemId'] ?? '');
+  return mounted
+    .$$('.row[data-item-id]')
+    .filter((r) => textOf(r.querySelector('.row-label')) !== '')
+    .map((r) => r.dataset['itemId'] ?? '');
 }
 
 describe('review webview: filters of a graded run', () => {
@@ -29,10 +32,18 @@ describe('review webview: filters of a graded run', () => {
     m = await mount();
     const host = await openGradedRun(m, 8, { criteria: 3 });
     const mounted = m;
-    for (const id of ['auto:true', 'auto:false', 'auto:null']) assert.equal(mounted.$(`.chip[data-filter="${id}"]`), null, `${id} is not offered`);
+    for (const id of ['auto:true', 'auto:false', 'auto:null'])
+      assert.equal(mounted.$(`.chip[data-filter="${id}"]`), null, `${id} is not offered`);
     const judgeChips = mounted.$$('.chip-group-judge-level .chip').map((c) => textOf(c.querySelector('.chip-label')));
-    assert.deepEqual(judgeChips, ['UNMET', 'SLIGHTLY_MET', 'MODERATELY_MET', 'MAJORLY_MET', 'EXACTLY_MET', 'null'], 'the scale’s order, the shared CLASS_ prefix left out');
-    assert.match(chip(mounted, 'judge:0.75').getAttribute('aria-label') ?? '', /^The judge at CLASS_MAJORLY_MET \(0\.75\) \(an item with criteria: on one of them at least\): \d+ items$/);
+    assert.deepEqual(
+      judgeChips,
+      ['UNMET', 'SLIGHTLY_MET', 'MODERATELY_MET', 'MAJORLY_MET', 'EXACTLY_MET', 'null'],
+      'the scale’s order, the shared CLASS_ prefix left out',
+    );
+    assert.match(
+      chip(mounted, 'judge:0.75').getAttribute('aria-label') ?? '',
+      /^The judge at CLASS_MAJORLY_MET \(0\.75\) \(an item with criteria: on one of them at least\): \d+ items$/,
+    );
     // Expected counts from the run's lines: items with at least one criterion the judge put at the level.
     const lines = [...host.run.lines.values()];
     for (const value of [...FIVE_LEVELS.levels.map((l) => l.value), null]) {
@@ -60,7 +71,10 @@ describe('review webview: filters of a graded run', () => {
     assert.ok(mounted.$('#item-row-0 .marker-disagreement'), 'the row is marked');
     chip(mounted, 'judge:null').click();
     await mounted.settle();
-    assert.deepEqual(shownIds(mounted), lines.filter((l) => (l.criteria ?? []).some((c) => c.grade === null)).map((l) => l.itemId));
+    assert.deepEqual(
+      shownIds(mounted),
+      lines.filter((l) => (l.criteria ?? []).some((c) => c.grade === null)).map((l) => l.itemId),
+    );
     assert.equal(chip(mounted, 'judge:null').getAttribute('aria-pressed'), 'true');
   });
 
@@ -68,7 +82,10 @@ describe('review webview: filters of a graded run', () => {
     m = await mount();
     const host = await openGradedRun(m, 8, { criteria: 0, scale: { kind: 'numeric', min: 1, max: 10 } });
     const mounted = m;
-    assert.deepEqual(mounted.$$('.chip-group-judge-level .chip').map((c) => c.dataset['filter']), ['judge:null']);
+    assert.deepEqual(
+      mounted.$$('.chip-group-judge-level .chip').map((c) => c.dataset['filter']),
+      ['judge:null'],
+    );
     assert.equal(chipCount(mounted, 'judge:null'), [...host.run.lines.values()].filter((l) => l.grade === null).length);
     mounted.$('.vlist')?.focus();
     mounted.key('b');

@@ -21,12 +21,20 @@ export interface GradedHost<R extends { readonly dir: string } = SyntheticGraded
   answer(): Promise<void>;
 }
 
-export async function openGradedRun(m: Mounted, n: number, options: GradedRunOptions & { init?: Partial<InitMessage> } = {}): Promise<GradedHost> {
+export async function openGradedRun(
+  m: Mounted,
+  n: number,
+  options: GradedRunOptions & { init?: Partial<InitMessage> } = {},
+): Promise<GradedHost> {
   return openRunFolder(m, writeSyntheticGradedRun(join(scratchDir('graded-webview'), 'run'), n, options), options.init);
 }
 
 /** Opens a run folder in the mounted page, the host answering as above. */
-export async function openRunFolder<R extends { readonly dir: string }>(m: Mounted, run: R, initOverrides: Partial<InitMessage> = {}): Promise<GradedHost<R>> {
+export async function openRunFolder<R extends { readonly dir: string }>(
+  m: Mounted,
+  run: R,
+  initOverrides: Partial<InitMessage> = {},
+): Promise<GradedHost<R>> {
   const undo: { itemId: string; criterion?: string; previous: AnnotatorState }[] = [];
   const handled = new WeakSet<object>();
   const host: GradedHost<R> = {
@@ -45,14 +53,27 @@ export async function openRunFolder<R extends { readonly dir: string }>(m: Mount
   const append = (itemId: string, state: AnnotatorState, criterion: string | undefined): void => {
     const current = host.session.currentLine(itemId);
     if (current === undefined) throw new Error(`no line for ${itemId}`);
-    appendEvents({ adjudications: join(run.dir, 'adjudications.jsonl') }, [newAdjudicationEvent({ itemId, annotator: 'alice', role: 'annotator', state, current, ...(criterion === undefined ? {} : { criterion }) })]);
+    appendEvents({ adjudications: join(run.dir, 'adjudications.jsonl') }, [
+      newAdjudicationEvent({
+        itemId,
+        annotator: 'alice',
+        role: 'annotator',
+        state,
+        current,
+        ...(criterion === undefined ? {} : { criterion }),
+      }),
+    ]);
     const update = host.session.readTail();
     m.deliver({ type: 'rows', header: host.session.header(), rows: update.changedRows });
   };
   function handle(message: WebviewMessage): void {
     if (message.type === 'select') detail(message.itemId);
     if (message.type === 'adjudicate') {
-      undo.push({ itemId: message.itemId, ...(message.criterion === undefined ? {} : { criterion: message.criterion }), previous: host.session.mine(message.itemId, message.criterion).state });
+      undo.push({
+        itemId: message.itemId,
+        ...(message.criterion === undefined ? {} : { criterion: message.criterion }),
+        previous: host.session.mine(message.itemId, message.criterion).state,
+      });
       append(message.itemId, message.decision, message.criterion);
       m.deliver({ type: 'saved', itemId: message.itemId, requestId: message.requestId });
       detail(message.itemId);

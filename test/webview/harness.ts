@@ -8,7 +8,18 @@ import type { HostMessage, WebviewMessage } from '../../src/protocol';
 import type { ReviewApp } from '../../webview/app';
 import type { VsCodeApiLike } from '../../webview-kit/vscodeApi';
 
-const VALIDITY_FLAGS = ['badInput', 'customError', 'patternMismatch', 'rangeOverflow', 'rangeUnderflow', 'stepMismatch', 'tooLong', 'tooShort', 'typeMismatch', 'valueMissing'] as const;
+const VALIDITY_FLAGS = [
+  'badInput',
+  'customError',
+  'patternMismatch',
+  'rangeOverflow',
+  'rangeUnderflow',
+  'stepMismatch',
+  'tooLong',
+  'tooShort',
+  'typeMismatch',
+  'valueMissing',
+] as const;
 
 let ready: Promise<void> | undefined;
 
@@ -19,7 +30,9 @@ export function setupDom(): Promise<void> {
     await import('element-internals-polyfill');
     // The polyfill copies every own key of the ValidityState it is given; happy-dom's carries private
     // bookkeeping keys, which the polyfill's sealed object refuses. Pass it the standard flags only.
-    const internals = (globalThis as unknown as { ElementInternals: { prototype: { setValidity: (flags: unknown, ...rest: unknown[]) => void } } }).ElementInternals;
+    const internals = (
+      globalThis as unknown as { ElementInternals: { prototype: { setValidity: (flags: unknown, ...rest: unknown[]) => void } } }
+    ).ElementInternals;
     const setValidity = internals.prototype.setValidity;
     internals.prototype.setValidity = function (this: unknown, flags: unknown, ...rest: unknown[]): void {
       const clean: Record<string, boolean> = {};

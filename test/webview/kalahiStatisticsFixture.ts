@@ -30,12 +30,22 @@ function kalahiLine(run: SyntheticRun, id: string, i: number): string {
   const line = run.lines.get(id);
   return JSON.stringify({
     ...line,
-    inputs: { prompt_variation_id: `01${id.padStart(2, '0')}`, prompt: `Ano ang gagawin mo? (${id})`, category: i % 3 === 0 ? 'ethics' : 'shared knowledge', topic: 'family' },
+    inputs: {
+      prompt_variation_id: `01${id.padStart(2, '0')}`,
+      prompt: `Ano ang gagawin mo? (${id})`,
+      category: i % 3 === 0 ? 'ethics' : 'shared knowledge',
+      topic: 'family',
+    },
     response: `Sagot ${id}`,
     judgeReply: null,
     verdict: chrf,
     references: { relevant: ['Magmano sa Lola.', 'Batiin siya.'], irrelevant: ['Huwag pansinin.'], bestIndex: 0 },
-    open: { answer: `Sagot ${id}`, empty: false, finishReason: 'stop', metrics: { chrf: metric(chrf), bleu: metric(i % 3 === 0 ? !chrf : chrf) } },
+    open: {
+      answer: `Sagot ${id}`,
+      empty: false,
+      finishReason: 'stop',
+      metrics: { chrf: metric(chrf), bleu: metric(i % 3 === 0 ? !chrf : chrf) },
+    },
   });
 }
 
@@ -61,7 +71,16 @@ export const KALAHI_FLAGS = ['wrong-filipino-practice', 'code-switching-translat
 export async function buildKalahiReport(): Promise<ValidationReport> {
   const run = writeSyntheticRun(join(scratchDir('statistics-kalahi'), 'run'), ITEMS);
   const manifest = JSON.parse(readFileSync(join(run.dir, 'run.json'), 'utf8')) as RunManifest;
-  writeFileSync(join(run.dir, 'run.json'), JSON.stringify({ ...manifest, id: 'kalahi-test-model', benchmark: 'kalahi', task: 'open', settings: { primaryMetric: 'chrf', metrics: ['chrf', 'bleu'] } }));
+  writeFileSync(
+    join(run.dir, 'run.json'),
+    JSON.stringify({
+      ...manifest,
+      id: 'kalahi-test-model',
+      benchmark: 'kalahi',
+      task: 'open',
+      settings: { primaryMetric: 'chrf', metrics: ['chrf', 'bleu'] },
+    }),
+  );
   writeFileSync(join(run.dir, 'results.jsonl'), `${run.ids.map((id, i) => kalahiLine(run, id, i)).join('\n')}\n`);
   await decide(run, KALAHI_FLAGS);
   return buildValidationReport(run.dir, AT);
@@ -82,10 +101,17 @@ export async function buildPromptfooReport(): Promise<ValidationReport> {
   if (importer === undefined) throw new Error('promptfoo has no importer');
   const outcome = await importer.run(PROMPTFOO_RESULTS, join(scratchDir('statistics-promptfoo'), 'run'), { sources: {} });
   const state = loadRunState(outcome.paths.dir);
-  const run: SyntheticRun = { dir: outcome.paths.dir, ids: [...state.current.keys()], lines: state.current, adjudications: join(outcome.paths.dir, 'adjudications.jsonl') };
+  const run: SyntheticRun = {
+    dir: outcome.paths.dir,
+    ids: [...state.current.keys()],
+    lines: state.current,
+    adjudications: join(outcome.paths.dir, 'adjudications.jsonl'),
+  };
   await appendAdjudications(
     run.adjudications,
-    run.ids.filter((itemId) => itemId !== '0/0').map((itemId, i) => eventOn(run, { itemId, annotator: 'Ann', minute: i, verdict: i !== 1 })),
+    run.ids
+      .filter((itemId) => itemId !== '0/0')
+      .map((itemId, i) => eventOn(run, { itemId, annotator: 'Ann', minute: i, verdict: i !== 1 })),
   );
   return buildValidationReport(run.dir, AT);
 }

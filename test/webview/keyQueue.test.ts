@@ -75,7 +75,9 @@ describe('review webview: keys pressed faster than the host answers', () => {
     await m.settle();
     answerSelections();
     await m.settle();
-    const sent = m.posted('adjudicate').map((a) => ({ itemId: a.itemId, hallucination: a.decision.hallucination, verdict: a.decision.verdict }));
+    const sent = m
+      .posted('adjudicate')
+      .map((a) => ({ itemId: a.itemId, hallucination: a.decision.hallucination, verdict: a.decision.verdict }));
     assert.deepEqual(sent, [
       { itemId: '1', hallucination: 'wrong-region-or-period', verdict: undefined },
       { itemId: '2', hallucination: null, verdict: true },
@@ -86,11 +88,20 @@ describe('review webview: keys pressed faster than the host answers', () => {
     m.key('j');
     m.key('f');
     (m.$('#item-row-6') as HTMLElement).click();
-    assert.deepEqual(m.posted('select').map((s) => s.itemId), ['1']);
+    assert.deepEqual(
+      m.posted('select').map((s) => s.itemId),
+      ['1'],
+    );
     answerSelections();
     await m.settle();
-    assert.deepEqual(m.posted('adjudicate').map((a) => [a.itemId, a.decision.verdict]), [['1', false]]);
-    assert.deepEqual(m.posted('select').map((s) => s.itemId), ['1', '6']);
+    assert.deepEqual(
+      m.posted('adjudicate').map((a) => [a.itemId, a.decision.verdict]),
+      [['1', false]],
+    );
+    assert.deepEqual(
+      m.posted('select').map((s) => s.itemId),
+      ['1', '6'],
+    );
   });
 
   test('keys whose item never comes are reported, not dropped silently', async (t) => {

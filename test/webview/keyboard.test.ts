@@ -57,7 +57,19 @@ describe('review webview: keyboard', () => {
   });
 
   test('J stops on an item flagged or noted without a verdict; an item that takes no verdict is done with a flag', () => {
-    m.deliver(init({ rows: rows(8, (i) => (i === 1 ? { mine: 'skipped', flagged: true } : i === 2 ? { mine: 'skipped', decidable: false } : i === 3 ? { mine: 'none', decidable: false } : { mine: 'true' })) }));
+    m.deliver(
+      init({
+        rows: rows(8, (i) =>
+          i === 1
+            ? { mine: 'skipped', flagged: true }
+            : i === 2
+              ? { mine: 'skipped', decidable: false }
+              : i === 3
+                ? { mine: 'none', decidable: false }
+                : { mine: 'true' },
+        ),
+      }),
+    );
     showItem('0');
     m.clearPosted();
     m.key('J', { shiftKey: true });
@@ -133,7 +145,11 @@ describe('review webview: keyboard', () => {
     assert.ok(chooser.contains(document.activeElement), 'focus is in the chooser');
     m.key('3');
     assert.ok(chooser.hidden);
-    assert.deepEqual(m.last('adjudicate')?.decision, { verdict: false, hallucination: 'cross-cultural-conflation', note: 'region is Tohoku' });
+    assert.deepEqual(m.last('adjudicate')?.decision, {
+      verdict: false,
+      hallucination: 'cross-cultural-conflation',
+      note: 'region is Tohoku',
+    });
     assert.equal(document.activeElement, list(), 'focus goes back');
     m.key('h');
     m.key('0');
@@ -161,7 +177,11 @@ describe('review webview: keyboard', () => {
     assert.equal(m.posted('adjudicate').length, 0, 'typing t in the note is text');
     assert.match(textOf(m.$('.note-status')), /Unsaved/);
     m.key('Enter', { ctrlKey: true }, note.wrappedElement);
-    assert.deepEqual(m.last('adjudicate')?.decision, { verdict: false, hallucination: 'wrong-region-or-period', note: 'region is Tohoku, not Hokkaido' });
+    assert.deepEqual(m.last('adjudicate')?.decision, {
+      verdict: false,
+      hallucination: 'wrong-region-or-period',
+      note: 'region is Tohoku, not Hokkaido',
+    });
     assert.equal(document.activeElement, list());
     assert.match(textOf(m.$('.note-status')), /Saved/);
   });

@@ -13,10 +13,20 @@ afterEach(() => {
 });
 
 const MC_RUN = { ...KALAHI_RUN, task: 'mc', metrics: [], primaryMetric: null };
-const FLAGGER = { annotator: 'bob', role: 'annotator', decision: { hallucination: 'other', note: 'odd choice' }, time: '2026-12-06T09:00:00.000Z', stale: false, blind: false } as const;
+const FLAGGER = {
+  annotator: 'bob',
+  role: 'annotator',
+  decision: { hallucination: 'other', note: 'odd choice' },
+  time: '2026-12-06T09:00:00.000Z',
+  stale: false,
+  blind: false,
+} as const;
 
 function visibleChips(mounted: Mounted): string[] {
-  return mounted.$$('.filter-bar .chip').filter((c) => !c.hidden && !(c.closest('.chip-group') as HTMLElement | null)?.hidden).map((c) => c.dataset['filter'] ?? '');
+  return mounted
+    .$$('.filter-bar .chip')
+    .filter((c) => !c.hidden && !(c.closest('.chip-group') as HTMLElement | null)?.hidden)
+    .map((c) => c.dataset['filter'] ?? '');
 }
 
 async function openFacetTitles(mounted: Mounted): Promise<string[]> {
@@ -34,7 +44,8 @@ describe('review webview: no verdict UI where items take no verdict', () => {
     assert.equal((m.$('.sort-select option[value="verdict"]') as HTMLOptionElement).hidden, true, 'no order by automatic verdict');
     const facets = await openFacetTitles(m);
     assert.ok(facets.includes('flagged'), facets.join(', '));
-    for (const id of ['auto', 'human', 'disagreement', 'metric-human']) assert.ok(!facets.includes(id), `no ${id} facet: ${facets.join(', ')}`);
+    for (const id of ['auto', 'human', 'disagreement', 'metric-human'])
+      assert.ok(!facets.includes(id), `no ${id} facet: ${facets.join(', ')}`);
 
     m.deliver(item(kalahiDetail('0101000100', { decidable: false, auto: 'null', open: null, mc: KALAHI_MC, annotators: [FLAGGER] })));
     const others = m.$('.adj-others') as HTMLElement;
@@ -48,7 +59,18 @@ describe('review webview: no verdict UI where items take no verdict', () => {
   test('a run whose items take verdicts keeps them all', async () => {
     m = await mount();
     m.deliver(init({ run: KALAHI_RUN, rows: kalahiRows(3), header: header({ items: 3, verdicts: true }) }));
-    assert.deepEqual(visibleChips(m), ['all', 'todo', 'adjudicated', 'flagged', 'disagreement', 'conflict', 'stale', 'auto:true', 'auto:false', 'auto:null']);
+    assert.deepEqual(visibleChips(m), [
+      'all',
+      'todo',
+      'adjudicated',
+      'flagged',
+      'disagreement',
+      'conflict',
+      'stale',
+      'auto:true',
+      'auto:false',
+      'auto:null',
+    ]);
     const facets = await openFacetTitles(m);
     for (const id of ['auto', 'human']) assert.ok(facets.includes(id), facets.join(', '));
     m.deliver(item(kalahiDetail('0101000100', { annotators: [FLAGGER] })));

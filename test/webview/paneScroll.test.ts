@@ -63,7 +63,17 @@ const FOUR_RELEVANT: Partial<Extract<ItemDetail, { kind: 'references' }>> = {
     refusal: null,
     primaryMetric: 'chrf',
     // The closest relevant reference is the fourth: below the column's fold.
-    metrics: [{ name: 'chrf', relevant: [0.1, 0.2, 0.15, 0.5], irrelevant: [0.3, 0.1, 0], maxRelevant: 0.5, maxIrrelevant: 0.3, diff: 0.2, acc: true }],
+    metrics: [
+      {
+        name: 'chrf',
+        relevant: [0.1, 0.2, 0.15, 0.5],
+        irrelevant: [0.3, 0.1, 0],
+        maxRelevant: 0.5,
+        maxIrrelevant: 0.3,
+        diff: 0.2,
+        acc: true,
+      },
+    ],
   },
 };
 
@@ -91,7 +101,10 @@ describe('review webview: the detail’s panes scroll on their own', () => {
       await m.settle();
       const compared = m.$('.ref.is-compared');
       seen.push(compared?.dataset['ref'] ?? '?');
-      assert.ok(visibleInColumn(compared), `after o, ${seen.at(-1)} is in view in the references column (scrollTop ${refsPane()?.scrollTop})`);
+      assert.ok(
+        visibleInColumn(compared),
+        `after o, ${seen.at(-1)} is in view in the references column (scrollTop ${refsPane()?.scrollTop})`,
+      );
       assert.equal(m.$('.pane-item')?.scrollTop, 0, 'the prompt and answer column does not move');
       assert.equal(m.$('.detail-scroll')?.scrollTop, 0, 'the detail as a whole does not scroll');
     }

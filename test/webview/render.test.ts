@@ -61,7 +61,16 @@ describe('review webview: rendering', () => {
     m.deliver(init());
     m.deliver(item(yokaiDetail('0', { response: null, refusal: 'content_filter', judgeReply: null, auto: 'false' })));
     assert.match(text(m.$('.callout-warning')), /Refused by the content filter.*content_filter/);
-    m.deliver(item(yokaiDetail('0', { response: null, judgeReply: null, auto: 'error', error: { stage: 'model', kind: 'timeout', message: 'no answer in 60 s' } })));
+    m.deliver(
+      item(
+        yokaiDetail('0', {
+          response: null,
+          judgeReply: null,
+          auto: 'error',
+          error: { stage: 'model', kind: 'timeout', message: 'no answer in 60 s' },
+        }),
+      ),
+    );
     const error = text(m.$('.callout-error'));
     assert.match(error, /Error in the model stage/);
     assert.match(error, /timeout/);
@@ -70,7 +79,9 @@ describe('review webview: rendering', () => {
 
   test('a generic item renders its labelled fields and the response', async () => {
     m = await mount();
-    m.deliver(init({ run: { runDir: '/runs/k', runId: 'k', benchmark: 'kalahi', task: 'open', model: 'm', judge: null, status: 'finished' } }));
+    m.deliver(
+      init({ run: { runDir: '/runs/k', runId: 'k', benchmark: 'kalahi', task: 'open', model: 'm', judge: null, status: 'finished' } }),
+    );
     m.deliver(
       item({
         kind: 'texts',
@@ -107,8 +118,22 @@ describe('review webview: rendering', () => {
           final: null,
           canUndo: true,
           annotators: [
-            { annotator: 'alice', role: 'annotator', decision: { verdict: false, hallucination: 'invented-entity', note: 'made up' }, time: '2025-01-02T03:04:05Z', stale: false, blind: false },
-            { annotator: 'bob', role: 'annotator', decision: { verdict: true, hallucination: null, note: '' }, time: '2025-01-01T00:00:00Z', stale: true, blind: false },
+            {
+              annotator: 'alice',
+              role: 'annotator',
+              decision: { verdict: false, hallucination: 'invented-entity', note: 'made up' },
+              time: '2025-01-02T03:04:05Z',
+              stale: false,
+              blind: false,
+            },
+            {
+              annotator: 'bob',
+              role: 'annotator',
+              decision: { verdict: true, hallucination: null, note: '' },
+              time: '2025-01-01T00:00:00Z',
+              stale: true,
+              blind: false,
+            },
           ],
         }),
       ),
@@ -132,7 +157,11 @@ describe('review webview: rendering', () => {
   test('a rows message updates the header and the rows it names', async () => {
     m = await mount();
     m.deliver(init());
-    m.deliver({ type: 'rows', header: header({ adjudicatedAccuracy: 0.65, adjudicatedItems: 4, reviewedItems: 4, conflicts: 0 }), rows: [row(2, { human: 'false', mine: 'false', disagreement: true, flagged: true })] });
+    m.deliver({
+      type: 'rows',
+      header: header({ adjudicatedAccuracy: 0.65, adjudicatedItems: 4, reviewedItems: 4, conflicts: 0 }),
+      rows: [row(2, { human: 'false', mine: 'false', disagreement: true, flagged: true })],
+    });
     assert.equal(text(m.$('.stat-adjudicated .stat-value')), '65.0%');
     assert.equal(text(m.$('.stat-reviewed')), 'Reviewed 4 / 20');
     const updated = m.$('#item-row-2');

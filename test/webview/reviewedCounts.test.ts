@@ -72,7 +72,12 @@ function shownIn(mounted: Mounted): Shown {
   };
 }
 
-const expectShown = (reviewed: number, items = 20): Shown => ({ header: String(reviewed), reviewedChip: String(reviewed), todoChip: String(items - reviewed), facetYes: String(reviewed) });
+const expectShown = (reviewed: number, items = 20): Shown => ({
+  header: String(reviewed),
+  reviewedChip: String(reviewed),
+  todoChip: String(items - reviewed),
+  facetYes: String(reviewed),
+});
 
 async function runsViewOf(dir: string): Promise<{ description: string; tooltip: string }> {
   installFakeVscode();
@@ -80,7 +85,10 @@ async function runsViewOf(dir: string): Promise<{ description: string; tooltip: 
   const provider = new RunsTreeProvider(() => []);
   const item = provider.getTreeItem(new RunNode(dir, summarizeRun(dir), undefined));
   const tooltip = item.tooltip;
-  return { description: String(item.description), tooltip: typeof tooltip === 'object' && tooltip !== null && 'value' in tooltip ? String(tooltip.value) : '' };
+  return {
+    description: String(item.description),
+    tooltip: typeof tooltip === 'object' && tooltip !== null && 'value' in tooltip ? String(tooltip.value) : '',
+  };
 }
 
 /** The CLI summary (text and JSON), the Runs view and a fresh core read: each says `reviewed` of 20, `decided` with a final verdict. */
@@ -115,10 +123,33 @@ describe('one definition of reviewed', () => {
     assert.equal(recordsSomething({ ...empty, note: 'x' }), true);
     assert.equal(isReviewed([{ stale: true, state: { ...empty, verdict: true } }], true), false);
     assert.equal(isReviewed([{ stale: false, state: { ...empty, verdict: null } }], true), true);
-    assert.equal(isReviewed([{ stale: true, state: { ...empty, verdict: true } }, { stale: false, state: { ...empty, note: 'x' } }], true), false, 'a note alone leaves an item that takes verdicts to do');
+    assert.equal(
+      isReviewed(
+        [
+          { stale: true, state: { ...empty, verdict: true } },
+          { stale: false, state: { ...empty, note: 'x' } },
+        ],
+        true,
+      ),
+      false,
+      'a note alone leaves an item that takes verdicts to do',
+    );
     assert.equal(isReviewed([{ stale: false, state: { ...empty, hallucination: 'other' } }], true), false, 'a flag alone too');
-    assert.equal(isReviewed([{ stale: false, state: { ...empty, hallucination: 'other' } }], false), true, 'items that take flags and notes only are reviewed by one');
-    assert.equal(isReviewed([{ stale: true, state: { ...empty, verdict: true } }, { stale: false, state: { ...empty, note: 'x' } }], false), true);
+    assert.equal(
+      isReviewed([{ stale: false, state: { ...empty, hallucination: 'other' } }], false),
+      true,
+      'items that take flags and notes only are reviewed by one',
+    );
+    assert.equal(
+      isReviewed(
+        [
+          { stale: true, state: { ...empty, verdict: true } },
+          { stale: false, state: { ...empty, note: 'x' } },
+        ],
+        false,
+      ),
+      true,
+    );
     assert.equal(isReviewed([{ stale: false, state: empty }], false), false);
   });
 
@@ -128,7 +159,10 @@ describe('one definition of reviewed', () => {
     assert.deepEqual(problems, []);
     const rows = session.rows();
     const byId = new Map<string, ItemRow>(rows.map((r) => [r.id, r]));
-    assert.deepEqual(rows.filter((r) => r.reviewed).map((r) => r.id), ['0', '5', '6', '8']);
+    assert.deepEqual(
+      rows.filter((r) => r.reviewed).map((r) => r.id),
+      ['0', '5', '6', '8'],
+    );
     assert.equal(byId.get('4')?.mine, 'none', 'an undone item is not "no decision (skipped)"');
     assert.equal(byId.get('1')?.mine, 'skipped', 'a flag without a verdict is mine, with no decision');
     assert.equal(session.header().adjudicatedItems, 3);
@@ -150,7 +184,9 @@ describe('one definition of reviewed', () => {
       assert.ok(sent !== undefined, `"${keys.join(' ')}" sent a decision`);
       const current = session.currentLine(sent.itemId);
       assert.ok(current !== undefined);
-      await appendAdjudications(run.adjudications, [newAdjudicationEvent({ itemId: sent.itemId, annotator: ME, role: 'annotator', state: sent.decision, current })]);
+      await appendAdjudications(run.adjudications, [
+        newAdjudicationEvent({ itemId: sent.itemId, annotator: ME, role: 'annotator', state: sent.decision, current }),
+      ]);
       const shownBeforeHost = shownIn(mounted);
       const update = session.readTail();
       mounted.deliver({ type: 'rows', header: session.header(), rows: update.changedRows });

@@ -12,7 +12,8 @@ afterEach(() => {
 });
 
 const ids = (mounted: Mounted): string[] => Array.from({ length: mounted.app.store.size }, (_, p) => mounted.app.store.rowAt(p)?.id ?? '');
-const marks = (root: ParentNode | null): string[] => Array.from(root?.querySelectorAll('mark.search-hit') ?? []).map((e) => e.textContent ?? '');
+const marks = (root: ParentNode | null): string[] =>
+  Array.from(root?.querySelectorAll('mark.search-hit') ?? []).map((e) => e.textContent ?? '');
 
 describe('text search: folding', () => {
   test('Japanese: NFKC (half-width, full-width), katakana as hiragana, voicing marks kept', () => {
@@ -34,7 +35,10 @@ describe('text search: folding', () => {
   test('match ranges are in the original text, across folding that changes lengths', () => {
     assert.deepEqual(findTermRanges('妖怪カッパが出た', queryTerms('かっぱ')), [[2, 5]]);
     assert.deepEqual(findTermRanges('ｶｯﾊﾟの話', queryTerms('カッパ')), [[0, 4]]);
-    assert.deepEqual(findTermRanges('Magmanó sa Lola, magmano!', queryTerms('magmano')), [[0, 7], [17, 24]]);
+    assert.deepEqual(findTermRanges('Magmanó sa Lola, magmano!', queryTerms('magmano')), [
+      [0, 7],
+      [17, 24],
+    ]);
     assert.deepEqual(findTermRanges('ﬁsh', queryTerms('fi')), [[0, 1]], 'a ligature that folds to two letters');
   });
 
@@ -50,7 +54,8 @@ describe('text search: folding', () => {
 describe('review webview: search in Japanese', () => {
   const JA = rows(6, (i) => ({
     label: ['河童が現れる場所', 'カッパの好物', 'ｶｯﾊﾟの皿', '天狗の鼻', 'がっぱ', '鬼火'][i] ?? '',
-    search: [`河童が現れる場所\n川\n池`, 'カッパの好物\nきゅうり', 'ｶｯﾊﾟの皿', '天狗の鼻\n山', 'がっぱ', `鬼火\n注: kappa に似ている`][i] ?? '',
+    search:
+      [`河童が現れる場所\n川\n池`, 'カッパの好物\nきゅうり', 'ｶｯﾊﾟの皿', '天狗の鼻\n山', 'がっぱ', `鬼火\n注: kappa に似ている`][i] ?? '',
   }));
 
   test('hiragana finds katakana and half-width kana, not the voiced がっぱ; matches are highlighted in the labels', async () => {
@@ -79,7 +84,10 @@ describe('review webview: search in Japanese', () => {
     assert.deepEqual(marks(m.$('.question')), ['アイヌ']);
     await search(m, '空家');
     assert.deepEqual(marks(m.$('.question')), []);
-    assert.deepEqual(m.$$('.choice-text mark.search-hit').map((e) => e.textContent), ['空家']);
+    assert.deepEqual(
+      m.$$('.choice-text mark.search-hit').map((e) => e.textContent),
+      ['空家'],
+    );
     assert.deepEqual(marks(m.$('.pane-model .response')), ['空家']);
     await search(m, 'ainu');
     assert.deepEqual(marks(m.$('.gloss')), ['Ainu'], 'the English gloss is searched and highlighted too');
@@ -91,7 +99,8 @@ describe('review webview: search in Filipino', () => {
   test('case and diacritics folded, every word must match, references and the answer highlighted', async () => {
     const data = kalahiRows(4, (i) => ({
       label: ['Nagmano ako sa Lola', 'PAGMAMANÓ sa mga nakatatanda', 'Kumain ng adobo', 'Pista sa bayan'][i] ?? '',
-      search: ['Nagmano ako sa Lola\nMagmano ka.', 'PAGMAMANÓ sa mga nakatatanda', 'Kumain ng adobo\nHuwag magmano.', 'Pista sa bayan'][i] ?? '',
+      search:
+        ['Nagmano ako sa Lola\nMagmano ka.', 'PAGMAMANÓ sa mga nakatatanda', 'Kumain ng adobo\nHuwag magmano.', 'Pista sa bayan'][i] ?? '',
     }));
     m = await mount();
     m.deliver(init({ run: KALAHI_RUN, rows: data, header: header({ items: 4 }) }));
@@ -103,7 +112,14 @@ describe('review webview: search in Filipino', () => {
     await search(m, 'magmano adobo');
     assert.deepEqual(ids(m), [data[2]?.id], 'all words');
     m.app.store.select(data[2]?.id ?? '');
-    m.deliver(item(kalahiDetail(data[2]?.id ?? '', { open: null, references: { relevant: ['Magmanó sa Lola.'], irrelevant: ['Kumain ng adobo.'], bestIndex: 0 } })));
+    m.deliver(
+      item(
+        kalahiDetail(data[2]?.id ?? '', {
+          open: null,
+          references: { relevant: ['Magmanó sa Lola.'], irrelevant: ['Kumain ng adobo.'], bestIndex: 0 },
+        }),
+      ),
+    );
     await m.settle();
     assert.deepEqual(marks(m.$('.ref-list-relevant')), ['Magmanó']);
     assert.deepEqual(marks(m.$('.ref-list-irrelevant')), ['adobo']);

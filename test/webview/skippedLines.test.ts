@@ -25,17 +25,23 @@ describe('skipped lines of adjudications.jsonl', () => {
     appendFileSync(run.adjudications, ['<<<<<<< HEAD', event('1'), '=======', event('2'), '>>>>>>> theirs', event('42'), ''].join('\n'));
     const { session, problems } = ReviewSession.open(run.dir, 'ann');
     const file = run.adjudications;
-    assert.deepEqual(problems.map((p) => p.message), [
-      `${file} line 1: git conflict marker "<<<<<<<" (a merge without merge=union)`,
-      `${file} line 3: git conflict marker "=======" (a merge without merge=union)`,
-      `${file} line 5: git conflict marker ">>>>>>>" (a merge without merge=union)`,
-      `${file} line 6: an event for item "42", which this run does not have`,
-    ]);
+    assert.deepEqual(
+      problems.map((p) => p.message),
+      [
+        `${file} line 1: git conflict marker "<<<<<<<" (a merge without merge=union)`,
+        `${file} line 3: git conflict marker "=======" (a merge without merge=union)`,
+        `${file} line 5: git conflict marker ">>>>>>>" (a merge without merge=union)`,
+        `${file} line 6: an event for item "42", which this run does not have`,
+      ],
+    );
     assert.equal(session.header().reviewedItems, 2, 'both sides of the conflict count');
 
     appendFileSync(run.adjudications, 'not json\n');
     const update = session.readTail();
-    assert.deepEqual(update.problems.map((p) => p.message), [`${file} line 7: not valid JSON`]);
+    assert.deepEqual(
+      update.problems.map((p) => p.message),
+      [`${file} line 7: not valid JSON`],
+    );
     assert.equal(update.reset, false);
 
     m = await mount();
@@ -45,7 +51,10 @@ describe('skipped lines of adjudications.jsonl', () => {
     m.deliver({ type: 'skippedLines', lines: describeLogProblems([...problems, ...update.problems]) });
     assert.equal(bar()?.hidden, false);
     assert.equal(bar()?.getAttribute('role'), 'alert');
-    assert.match(textOf(bar()?.querySelector('.skipped-summary')), /^5 lines of adjudications\.jsonl skipped: decisions on them are not counted\.$/);
+    assert.match(
+      textOf(bar()?.querySelector('.skipped-summary')),
+      /^5 lines of adjudications\.jsonl skipped: decisions on them are not counted\.$/,
+    );
     const items = Array.from(bar()?.querySelectorAll('li') ?? []).map((li) => textOf(li));
     assert.deepEqual(items, [
       `${file} line 1: git conflict marker "<<<<<<<" (a merge without merge=union)`,

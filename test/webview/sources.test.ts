@@ -34,7 +34,17 @@ describe('review webview: helping the reviewer judge', () => {
   test('sources: the Wikipedia article and the URLs inside refs_detail are buttons that ask the host to open them', async () => {
     m = await mount();
     m.deliver(init());
-    m.deliver(item(yokaiDetail('0', { refsDetail: ['^ a b 高橋学『洲崎遺跡』2000年。 https://sitereports.nabunken.go.jp/en/article/19322 。', null, '村上健司 編著 『日本妖怪大事典』'] })));
+    m.deliver(
+      item(
+        yokaiDetail('0', {
+          refsDetail: [
+            '^ a b 高橋学『洲崎遺跡』2000年。 https://sitereports.nabunken.go.jp/en/article/19322 。',
+            null,
+            '村上健司 編著 『日本妖怪大事典』',
+          ],
+        }),
+      ),
+    );
     const refs = m.$$('.refs li');
     assert.equal(refs.length, 2);
     assert.match(textOf(refs[0] ?? null), /^高橋学/, 'the back-links are dropped');
@@ -81,6 +91,15 @@ describe('review webview: helping the reviewer judge', () => {
     m.$('.vlist')?.focus();
     m.key('?');
     const help = textOf(m.$('.help-dialog'));
-    for (const text of ['Blind review on or off', 'Annotation guidelines, in a tab of their own', 'recorded as not blind', 'Clear the search text and the filter', 'Judge prompt', 'compare the answer with the next reference', 'next score beside the references']) assert.match(help, new RegExp(text));
+    for (const text of [
+      'Blind review on or off',
+      'Annotation guidelines, in a tab of their own',
+      'recorded as not blind',
+      'Clear the search text and the filter',
+      'Judge prompt',
+      'compare the answer with the next reference',
+      'next score beside the references',
+    ])
+      assert.match(help, new RegExp(text));
   });
 });

@@ -45,7 +45,10 @@ describe('statistics webview', () => {
     assert.deepEqual(s.m.api.state, { runDir: STATISTICS_RUN_DIR });
     assert.notEqual(s.r.run.dir, STATISTICS_RUN_DIR);
     assert.equal(text(s.m.$('.run-model')), HOSTILE_MODEL);
-    assert.deepEqual(s.m.$$('.run-line > span').map((x) => x.textContent), [HOSTILE_MODEL, 'judge verdicts as published', 'YokaiEval @ 84b5f91', '810 items', s.r.run.id]);
+    assert.deepEqual(
+      s.m.$$('.run-line > span').map((x) => x.textContent),
+      [HOSTILE_MODEL, 'judge verdicts as published', 'YokaiEval @ 84b5f91', '810 items', s.r.run.id],
+    );
   });
 
   test('the confusion heatmap is a table of the judge-versus-human counts, coloured by the theme', async (t) => {
@@ -55,7 +58,10 @@ describe('statistics webview', () => {
     const table = s.m.$('.heatmap');
     assert.ok(table !== null);
     assert.match(text(table.querySelector('caption')), /rows the judge’s verdict, columns the final human verdict \(\d+ items\)/);
-    assert.deepEqual([...table.querySelectorAll('thead tr:last-child th[scope="col"]')].map((th) => th.textContent), ['judge ↓', 'true', 'false', 'null', 'total']);
+    assert.deepEqual(
+      [...table.querySelectorAll('thead tr:last-child th[scope="col"]')].map((th) => th.textContent),
+      ['judge ↓', 'true', 'false', 'null', 'total'],
+    );
     const cells = s.m.$$('.heat-cell');
     assert.equal(cells.length, 9);
     for (const cell of cells) {
@@ -81,7 +87,10 @@ describe('statistics webview', () => {
     assert.ok(jh.kappa !== null && jh.kappaCI !== null);
     assert.equal(text(s.m.$('.kpi-judge-human .kpi-value')), `κ ${fixed(jh.kappa)}`);
     assert.equal(text(s.m.$('.kpi-judge-human .kpi-interval')), `95% CI ${fixedInterval(jh.kappaCI)}`);
-    assert.match(text(s.m.$('.kpi-judge-human')), new RegExp(`${percent(jh.percent).replace('.', '\\.')} agreement over ${jh.items} items`));
+    assert.match(
+      text(s.m.$('.kpi-judge-human')),
+      new RegExp(`${percent(jh.percent).replace('.', '\\.')} agreement over ${jh.items} items`),
+    );
     assert.match(text(s.m.$('.kpi-judge-human')), /Cohen’s kappa, 95% interval/);
     const ia = s.r.agreement.interAnnotator;
     assert.equal(ia.method, 'cohen-kappa');
@@ -100,7 +109,12 @@ describe('statistics webview', () => {
     assert.ok(estimate.accuracy !== null && estimate.ci !== null);
     assert.equal(text(s.m.$('.kpi-estimate .kpi-value')), percent(estimate.accuracy));
     assert.equal(text(s.m.$('.kpi-estimate .kpi-interval')), `95% CI ${percentInterval(estimate.ci)}`);
-    assert.match(text(s.m.$('.kpi-estimate')), new RegExp(`accuracy on the run’s items · stratified PPI, Price–Bonett interval · ${estimate.labeled} human verdicts · effective n \\d+`));
+    assert.match(
+      text(s.m.$('.kpi-estimate')),
+      new RegExp(
+        `accuracy on the run’s items · stratified PPI, Price–Bonett interval · ${estimate.labeled} human verdicts · effective n \\d+`,
+      ),
+    );
     assert.equal(text(s.m.$('.kpi-automatic .kpi-value')), '64.0%');
     assert.equal(text(s.m.$('.kpi-automatic .kpi-interval')), '95% CI [60.6, 67.2]');
     assert.match(text(s.m.$('.kpi-automatic')), /true 518 of 810 by the judge · Wilson interval/);
@@ -113,20 +127,26 @@ describe('statistics webview', () => {
     if (s === undefined) return;
     assert.deepEqual(s.m.charts.liveIds, ['accuracy', 'agreement', 'flags', 'facet-type', 'facet-region']);
     const accuracy = s.m.charts.live('accuracy')?.specs.at(-1);
-    assert.deepEqual(accuracy?.bars.map((b) => [b.label, b.value, b.interval]), [
-      ['Automatic (judge)', s.r.automatic.accuracy, s.r.automatic.ci],
-      ['Adjudicated', s.r.adjudicated.accuracy, null],
-      ['Estimated true accuracy', s.r.adjudicated.estimate.accuracy, s.r.adjudicated.estimate.ci],
-    ]);
+    assert.deepEqual(
+      accuracy?.bars.map((b) => [b.label, b.value, b.interval]),
+      [
+        ['Automatic (judge)', s.r.automatic.accuracy, s.r.automatic.ci],
+        ['Adjudicated', s.r.adjudicated.accuracy, null],
+        ['Estimated true accuracy', s.r.adjudicated.estimate.accuracy, s.r.adjudicated.estimate.ci],
+      ],
+    );
     assert.equal(accuracy?.format, 'percent');
 
     const agreement = s.m.charts.live('agreement')?.specs.at(-1);
-    assert.deepEqual(agreement?.bars.map((b) => [b.label, b.tone]), [
-      ['judge vs human (final)', 'blue'],
-      [`judge vs ${ANNOTATOR_A}`, 'blue'],
-      [`judge vs ${ANNOTATOR_B}`, 'blue'],
-      [`${ANNOTATOR_A} vs ${ANNOTATOR_B}`, 'purple'],
-    ]);
+    assert.deepEqual(
+      agreement?.bars.map((b) => [b.label, b.tone]),
+      [
+        ['judge vs human (final)', 'blue'],
+        [`judge vs ${ANNOTATOR_A}`, 'blue'],
+        [`judge vs ${ANNOTATOR_B}`, 'blue'],
+        [`${ANNOTATOR_A} vs ${ANNOTATOR_B}`, 'purple'],
+      ],
+    );
     assert.deepEqual(agreement?.bars[3]?.interval, s.r.agreement.interAnnotator.kappaCI);
     assert.ok((agreement?.min ?? 1) <= 0);
 
@@ -134,7 +154,10 @@ describe('statistics webview', () => {
     const typeSpec = s.m.charts.live('facet-type')?.specs.at(-1);
     const reviewed = byType.filter((v) => v.items > 0);
     assert.ok(reviewed.length >= 4, 'several question types have human verdicts');
-    assert.deepEqual(typeSpec?.bars.map((b) => [b.label, b.value]), reviewed.map((v) => [v.value, v.percent]));
+    assert.deepEqual(
+      typeSpec?.bars.map((b) => [b.label, b.value]),
+      reviewed.map((v) => [v.value, v.percent]),
+    );
     assert.equal(typeSpec?.table.rows.length, reviewed.length);
     assert.equal(s.m.$('.card-facet-type .card-title')?.textContent, 'Agreement by question type');
 
@@ -142,7 +165,14 @@ describe('statistics webview', () => {
     const byCategory = s.r.adjudicated.flaggedByCategory;
     assert.ok(Object.keys(byCategory).length >= 2);
     for (const bar of flags?.bars ?? []) {
-      const id = { 'Invented entity': 'invented-entity', 'Wrong region or period': 'wrong-region-or-period', 'Cross-cultural conflation': 'cross-cultural-conflation', 'Wrong Filipino practice': 'wrong-filipino-practice', 'Code-switching / translation': 'code-switching-translation', Other: 'other' }[bar.label];
+      const id = {
+        'Invented entity': 'invented-entity',
+        'Wrong region or period': 'wrong-region-or-period',
+        'Cross-cultural conflation': 'cross-cultural-conflation',
+        'Wrong Filipino practice': 'wrong-filipino-practice',
+        'Code-switching / translation': 'code-switching-translation',
+        Other: 'other',
+      }[bar.label];
       assert.ok(id !== undefined, bar.label);
       assert.equal(bar.value, byCategory[id as keyof typeof byCategory] ?? 0, bar.label);
     }
@@ -179,12 +209,21 @@ describe('statistics webview', () => {
     assert.deepEqual(s.r.stability && [s.r.stability.items, s.r.stability.flipped, s.r.stability.k], [8, 2, 5]);
     assert.equal(text(s.m.$('.kpi-stability .kpi-value')), '2 of 8 flipped');
     assert.ok(s.m.$('.kpi-stability')?.classList.contains('is-warn'));
-    assert.deepEqual(s.m.$$('.detail-stability .item-list li').map((li) => li.textContent), s.r.stability?.flippedItems.map((id) => `#${id}`));
+    assert.deepEqual(
+      s.m.$$('.detail-stability .item-list li').map((li) => li.textContent),
+      s.r.stability?.flippedItems.map((id) => `#${id}`),
+    );
     assert.ok(s.r.conflicts.length > 0);
     assert.equal(s.m.$$('.conflicts-table tbody tr').length, s.r.conflicts.length);
-    assert.deepEqual([...(s.m.$('.conflicts-table thead tr')?.children ?? [])].map((th) => th.textContent), ['item', 'automatic', ANNOTATOR_A, ANNOTATOR_B]);
+    assert.deepEqual(
+      [...(s.m.$('.conflicts-table thead tr')?.children ?? [])].map((th) => th.textContent),
+      ['item', 'automatic', ANNOTATOR_A, ANNOTATOR_B],
+    );
     const topics = s.m.$$('.methods dt').map((dt) => dt.textContent);
-    assert.deepEqual(topics, s.r.methods.map((x) => x.topic));
+    assert.deepEqual(
+      topics,
+      s.r.methods.map((x) => x.topic),
+    );
     assert.match(text(s.m.$('.methods')), /Stratified prediction-powered inference/);
     assert.match(text(s.m.$('.methods')), /Target: the model's accuracy on this run's items \(finite population\).*Price & Bonett 2004/);
     const provenance = text(s.m.$('.provenance'));
@@ -201,7 +240,11 @@ describe('statistics webview', () => {
     assert.equal(s.m.root.querySelectorAll('img, script, iframe, object').length, 0);
     for (const node of s.m.root.querySelectorAll('*')) {
       for (const attr of node.attributes) assert.ok(!/^on/i.test(attr.name), `no event-handler attribute (${attr.name})`);
-      assert.equal(node.getAttribute('style'), node instanceof HTMLTableCellElement ? node.getAttribute('style') : null, 'only heatmap cells carry CSSOM colours');
+      assert.equal(
+        node.getAttribute('style'),
+        node instanceof HTMLTableCellElement ? node.getAttribute('style') : null,
+        'only heatmap cells carry CSSOM colours',
+      );
     }
     const agreementTable = text(s.m.$('figure[data-chart-id="agreement"] table'));
     assert.ok(agreementTable.includes(`${ANNOTATOR_A} vs ${ANNOTATOR_B}`));
@@ -216,7 +259,12 @@ describe('statistics webview', () => {
     s.m.api.posted.length = 0;
     s.m.$('.refresh-button')?.click();
     for (const format of ['md', 'json', 'html']) s.m.$(`.export-${format}`)?.click();
-    assert.deepEqual(s.m.posted(), [{ type: 'refresh' }, { type: 'export', format: 'md' }, { type: 'export', format: 'json' }, { type: 'export', format: 'html' }]);
+    assert.deepEqual(s.m.posted(), [
+      { type: 'refresh' },
+      { type: 'export', format: 'md' },
+      { type: 'export', format: 'json' },
+      { type: 'export', format: 'html' },
+    ]);
     assert.equal(s.m.$('.export-html')?.getAttribute('aria-label'), 'Export the report as HTML');
   });
 
@@ -252,10 +300,13 @@ describe('statistics webview', () => {
     s.m.deliver({ type: 'statistics', report: kalahi, runDir: STATISTICS_RUN_DIR });
     await s.m.settle();
     const spec = s.m.charts.live('metrics')?.specs.at(-1);
-    assert.deepEqual(spec?.bars.map((b) => [b.label, b.value, b.text]), [
-      ['bleu', 0.61, `61.0% · κ 0.20 · n ${base.items}`],
-      ['chrf', 0.78, `78.0% · κ 0.52 · n ${base.items}`],
-    ]);
+    assert.deepEqual(
+      spec?.bars.map((b) => [b.label, b.value, b.text]),
+      [
+        ['bleu', 0.61, `61.0% · κ 0.20 · n ${base.items}`],
+        ['chrf', 0.78, `78.0% · κ 0.52 · n ${base.items}`],
+      ],
+    );
     assert.equal(s.m.charts.live('accuracy')?.specs.at(-1)?.bars[0]?.label, 'Automatic (metric)');
     assert.match(text(s.m.$('.card-metrics .card-title')), /Metric acc versus the human verdict/);
   });

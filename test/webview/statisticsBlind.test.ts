@@ -11,7 +11,18 @@ import { type MountedStats, mountStats } from './statisticsHarness';
 import { GPT4O_RESULTS, STATISTICS_RUN_DIR, buildStatisticsReport } from './statisticsFixture';
 import { textOf } from './harness';
 
-const AUTOMATIC_KEYS = new Set(['automatic', 'accuracy', 'estimate', 'judgeHuman', 'judgePerAnnotator', 'judgeHumanByFacet', 'overrides', 'stability', 'metricsVersusHuman', 'confusion']);
+const AUTOMATIC_KEYS = new Set([
+  'automatic',
+  'accuracy',
+  'estimate',
+  'judgeHuman',
+  'judgePerAnnotator',
+  'judgeHumanByFacet',
+  'overrides',
+  'stability',
+  'metricsVersusHuman',
+  'confusion',
+]);
 
 let report: ValidationReport | undefined;
 let m: MountedStats | undefined;
@@ -42,7 +53,13 @@ function keysOf(value: unknown, out = new Set<string>()): Set<string> {
 
 /** Figures of the full report that need an automatic verdict, as the page and the reports print them. */
 function automaticFigures(r: ValidationReport): string[] {
-  return [percent(r.automatic.accuracy), percent(r.automatic.accuracy, 2), fixed(r.agreement.judgeHuman.kappa), percent(r.adjudicated.estimate.accuracy), percent(r.adjudicated.accuracy, 2)];
+  return [
+    percent(r.automatic.accuracy),
+    percent(r.automatic.accuracy, 2),
+    fixed(r.agreement.judgeHuman.kappa),
+    percent(r.adjudicated.estimate.accuracy),
+    percent(r.adjudicated.accuracy, 2),
+  ];
 }
 
 test('the blind message carries no figure that needs an automatic verdict, and names what is hidden', (t) => {
@@ -84,12 +101,18 @@ test('reports exported from the window while blind hold no automatic figure (JSO
   const r = official(t);
   if (r === undefined) return;
   const json: unknown = JSON.parse(windowReportText(r, 'json', true));
-  assert.deepEqual([...keysOf(json)].filter((k) => AUTOMATIC_KEYS.has(k)), []);
+  assert.deepEqual(
+    [...keysOf(json)].filter((k) => AUTOMATIC_KEYS.has(k)),
+    [],
+  );
   for (const format of ['md', 'html'] as const) {
     const text = windowReportText(r, format, true);
     assert.match(text, /Blind review is on/);
     assert.match(text, new RegExp(`${r.adjudicated.reviewed} of ${r.items} reviewed`));
     for (const figure of automaticFigures(r)) assert.ok(!text.includes(figure), `${format} shows ${figure}`);
   }
-  assert.ok(automaticFigures(r).some((f) => windowReportText(r, 'md', false).includes(f)), 'the figures checked are those a full report prints');
+  assert.ok(
+    automaticFigures(r).some((f) => windowReportText(r, 'md', false).includes(f)),
+    'the figures checked are those a full report prints',
+  );
 });

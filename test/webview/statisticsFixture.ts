@@ -25,7 +25,13 @@ export const ANNOTATOR_A = 'Aiko';
 export const ANNOTATOR_B = 'Ben <script>alert("b")</script>';
 
 const T0 = Date.parse('2026-11-29T10:00:00.000Z');
-const FLAGS: readonly HallucinationCategory[] = ['invented-entity', 'wrong-region-or-period', 'cross-cultural-conflation', 'invented-entity', 'other'];
+const FLAGS: readonly HallucinationCategory[] = [
+  'invented-entity',
+  'wrong-region-or-period',
+  'cross-cultural-conflation',
+  'invented-entity',
+  'other',
+];
 const flip = (v: 'true' | 'false'): 'true' | 'false' => (v === 'true' ? 'false' : 'true');
 
 /** The report, or undefined when the official results file is not available. */
@@ -34,7 +40,13 @@ export async function buildStatisticsReport(): Promise<ValidationReport | undefi
   const dir = join(scratchDir('statistics'), 'run');
   await importOfficialYokaiEval(GPT4O_RESULTS, dir, { dataDir: sharedDataDir }, HOSTILE_MODEL);
   const state = loadRunState(dir);
-  const sample = drawSample({ itemIds: state.manifest.dataset.itemIds, outcomeOf: (id) => automaticOutcome(state.current.get(id)), n: 60, seed: 1, now: new Date(T0) });
+  const sample = drawSample({
+    itemIds: state.manifest.dataset.itemIds,
+    outcomeOf: (id) => automaticOutcome(state.current.get(id)),
+    n: 60,
+    seed: 1,
+    now: new Date(T0),
+  });
   await appendSample(dir, sample);
 
   // The sample's null stratum first, so every stratum has reviewed items and the estimate exists.
@@ -49,11 +61,29 @@ export async function buildStatisticsReport(): Promise<ValidationReport | undefi
     if (i % 7 === 3) a = flip(a);
     const at = (k: number): Date => new Date(T0 + (i * 2 + k) * 60_000);
     const flagA = a === 'false' && i % 3 === 0 ? (FLAGS[i % FLAGS.length] ?? null) : null;
-    events.push(newAdjudicationEvent({ itemId, annotator: ANNOTATOR_A, role: 'annotator', state: { verdict: a === 'true', hallucination: flagA, note: '' }, current: line, now: at(0) }));
+    events.push(
+      newAdjudicationEvent({
+        itemId,
+        annotator: ANNOTATOR_A,
+        role: 'annotator',
+        state: { verdict: a === 'true', hallucination: flagA, note: '' },
+        current: line,
+        now: at(0),
+      }),
+    );
     if (i < 30) {
       const b: 'true' | 'false' | 'null' = i === 11 ? 'null' : i % 9 === 4 ? flip(a) : a;
       const flagB = b === 'false' && i % 5 === 1 ? 'wrong-region-or-period' : null;
-      events.push(newAdjudicationEvent({ itemId, annotator: ANNOTATOR_B, role: 'annotator', state: { verdict: b === 'null' ? null : b === 'true', hallucination: flagB, note: '' }, current: line, now: at(1) }));
+      events.push(
+        newAdjudicationEvent({
+          itemId,
+          annotator: ANNOTATOR_B,
+          role: 'annotator',
+          state: { verdict: b === 'null' ? null : b === 'true', hallucination: flagB, note: '' },
+          current: line,
+          now: at(1),
+        }),
+      );
     }
   });
   await appendAdjudications(join(dir, 'adjudications.jsonl'), events);

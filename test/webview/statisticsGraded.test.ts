@@ -28,7 +28,16 @@ before(() => {
       const grade = lower(criterionGradeOf(FIVE_LEVELS, i, k));
       events.push(eventOn(run, { itemId: String(i), annotator: 'ana', minute: (minute += 1), criterion: String(k + 1), grade }));
       // ben agrees with ana but on item 1's criterion 3, where he gives the highest level.
-      if (i < 3) events.push(eventOn(run, { itemId: String(i), annotator: 'ben', minute: (minute += 1), criterion: String(k + 1), grade: i === 1 && k === 2 ? 1 : grade }));
+      if (i < 3)
+        events.push(
+          eventOn(run, {
+            itemId: String(i),
+            annotator: 'ben',
+            minute: (minute += 1),
+            criterion: String(k + 1),
+            grade: i === 1 && k === 2 ? 1 : grade,
+          }),
+        );
     }
   }
   appendEvents(run, events);
@@ -52,7 +61,10 @@ test('a graded run’s Statistics page: weighted kappas, mean difference, alpha 
   assert.ok((jh.meanDifference ?? 0) > 0, 'the judge grades higher than ana');
   assert.equal(textOf(m.$('.kpi-mean-difference .kpi-value')), `+${fixed(jh.meanDifference)}`);
   assert.match(textOf(m.$('.kpi-mean-difference')), new RegExp(`mean \\|difference\\| ${fixed(jh.meanAbsoluteDifference)}`));
-  assert.equal(textOf(m.$('.kpi-inter-annotator .kpi-value')), criteria.interAnnotator.alphaOrdinal === null ? 'n/a' : `α ${fixed(criteria.interAnnotator.alphaOrdinal)}`);
+  assert.equal(
+    textOf(m.$('.kpi-inter-annotator .kpi-value')),
+    criteria.interAnnotator.alphaOrdinal === null ? 'n/a' : `α ${fixed(criteria.interAnnotator.alphaOrdinal)}`,
+  );
   assert.match(textOf(m.$('.kpi-inter-annotator')), /2 annotators · 9 shared criteria/);
   const estimate = graded.items.estimateOfMean;
   assert.ok(estimate.mean !== null && estimate.ci !== null, 'every stratum of the judge’s item grades has a graded item');
@@ -66,7 +78,10 @@ test('a graded run’s Statistics page: weighted kappas, mean difference, alpha 
   // The confusion over the scale's levels and null, per criterion.
   const heat = m.$('.heatmap');
   assert.ok(heat !== null);
-  assert.deepEqual([...heat.querySelectorAll('thead tr:last-child th[scope="col"]')].map((th) => th.textContent), [`${jh.confusion?.rows ?? ''} ↓`, ...FIVE_LEVELS.levels.map((l) => l.name), 'null', 'total']);
+  assert.deepEqual(
+    [...heat.querySelectorAll('thead tr:last-child th[scope="col"]')].map((th) => th.textContent),
+    [`${jh.confusion?.rows ?? ''} ↓`, ...FIVE_LEVELS.levels.map((l) => l.name), 'null', 'total'],
+  );
   for (const cell of m.$$('.heat-cell')) {
     const labels = jh.confusion?.labels ?? [];
     const r = labels.indexOf(cell.dataset['row'] ?? '');

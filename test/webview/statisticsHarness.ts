@@ -62,8 +62,17 @@ export interface MountedStats {
 
 /** A statistics message as the host sends it: with the view the host computes for the report's run. */
 function asHostSends(message: unknown): unknown {
-  if (typeof message !== 'object' || message === null || !('type' in message) || message.type !== 'statistics' || 'view' in message || !('report' in message)) return message;
-  const run: unknown = typeof message.report === 'object' && message.report !== null && 'run' in message.report ? message.report.run : undefined;
+  if (
+    typeof message !== 'object' ||
+    message === null ||
+    !('type' in message) ||
+    message.type !== 'statistics' ||
+    'view' in message ||
+    !('report' in message)
+  )
+    return message;
+  const run: unknown =
+    typeof message.report === 'object' && message.report !== null && 'run' in message.report ? message.report.run : undefined;
   const benchmark = typeof run === 'object' && run !== null && 'benchmark' in run ? run.benchmark : undefined;
   return typeof benchmark === 'string' ? { ...message, view: statsViewFor({ benchmark }) } : message;
 }

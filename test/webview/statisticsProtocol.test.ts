@@ -31,7 +31,11 @@ test('a real validation report, as the host posts it (JSON), satisfies the Stati
   assert.deepEqual(parsed.data.report.adjudicated.estimate.ci, r.adjudicated.estimate.ci);
   assert.equal(parsed.data.report.run.model, HOSTILE_MODEL);
   assert.equal(parsed.data.runDir, STATISTICS_RUN_DIR, 'the page is told the folder a window reload reopens');
-  assert.equal(StatsHostMessageSchema.safeParse({ type: 'statistics', report: r }).success, false, 'a report message without its folder is refused');
+  assert.equal(
+    StatsHostMessageSchema.safeParse({ type: 'statistics', report: r }).success,
+    false,
+    'a report message without its folder is refused',
+  );
 });
 
 test('the protocol refuses malformed reports and messages', (t) => {

@@ -44,13 +44,31 @@ describe('statistics words per benchmark', () => {
     assert.equal(textOf(s.$('.kpi-judge-human .kpi-title')), 'Metric–human agreement');
 
     const flags = s.charts.live('flags')?.specs.at(-1);
-    assert.deepEqual(flags?.bars.map((b) => b.label), labelsOf('kalahi'));
-    assert.deepEqual(flags?.bars.filter((b) => (b.value ?? 0) > 0).map((b) => b.label).sort(), ['Code-switching / translation', 'Invented entity', 'Wrong Filipino practice']);
+    assert.deepEqual(
+      flags?.bars.map((b) => b.label),
+      labelsOf('kalahi'),
+    );
+    assert.deepEqual(
+      flags?.bars
+        .filter((b) => (b.value ?? 0) > 0)
+        .map((b) => b.label)
+        .sort(),
+      ['Code-switching / translation', 'Invented entity', 'Wrong Filipino practice'],
+    );
     assert.equal(KALAHI_FLAGS.length, 3);
 
-    assert.deepEqual(s.$$('.methods dt').map((dt) => dt.textContent), ['Metric–human agreement', 'Accuracy estimate', 'Automatic accuracy interval', 'Inter-annotator agreement']);
+    assert.deepEqual(
+      s.$$('.methods dt').map((dt) => dt.textContent),
+      ['Metric–human agreement', 'Accuracy estimate', 'Automatic accuracy interval', 'Inter-annotator agreement'],
+    );
     assert.match(textOf(s.$('.methods')), /ceiling for metric–human agreement/);
-    assert.deepEqual(s.charts.live('metrics')?.specs.at(-1)?.bars.map((b) => b.label), ['bleu', 'chrf']);
+    assert.deepEqual(
+      s.charts
+        .live('metrics')
+        ?.specs.at(-1)
+        ?.bars.map((b) => b.label),
+      ['bleu', 'chrf'],
+    );
   });
 
   test('YokaiEval: titled Judge validation, the judge-stability card says how to re-ask the judge, four categories', async () => {
@@ -61,9 +79,15 @@ describe('statistics words per benchmark', () => {
     assert.match(textOf(s.$('.kpi-stability')), /eval-adjudicator stability RUNDIR re-asks the judge/);
     assert.equal(textOf(s.$('.kpi-judge-human .kpi-title')), 'Judge–human agreement');
     const flags = s.charts.live('flags')?.specs.at(-1);
-    assert.deepEqual(flags?.bars.map((b) => b.label), labelsOf('yokaieval'));
+    assert.deepEqual(
+      flags?.bars.map((b) => b.label),
+      labelsOf('yokaieval'),
+    );
     assert.ok(!flags?.bars.some((b) => /Filipino/.test(b.label)), 'no Filipino category on YokaiEval items');
-    assert.deepEqual(s.$$('.methods dt').map((dt) => dt.textContent), ['Judge–human agreement', 'Accuracy estimate', 'Automatic accuracy interval', 'Inter-annotator agreement', 'Judge stability']);
+    assert.deepEqual(
+      s.$$('.methods dt').map((dt) => dt.textContent),
+      ['Judge–human agreement', 'Accuracy estimate', 'Automatic accuracy interval', 'Inter-annotator agreement', 'Judge stability'],
+    );
   });
 
   test("the accuracy estimate's method note names the benchmark's rater: a metric for Kalahi, the log's scorer for an imported log, never a judge", async () => {

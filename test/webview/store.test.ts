@@ -38,7 +38,10 @@ describe('review store (no DOM)', () => {
     const store = new ReviewStore();
     store.load(rows(10, (i) => ({ label: i === 7 ? 'Kappa in the river' : `item ${i}` })));
     store.setFilter({ filter: 'auto:false', query: '' });
-    assert.deepEqual([0, 1].map((p) => store.rowAt(p)?.id), ['1', '6']);
+    assert.deepEqual(
+      [0, 1].map((p) => store.rowAt(p)?.id),
+      ['1', '6'],
+    );
     store.setFilter({ filter: 'all', query: 'KAPPA' });
     assert.equal(store.size, 1);
     assert.equal(store.rowAt(0)?.id, '7');
@@ -111,6 +114,9 @@ describe('review store (no DOM)', () => {
     start = performance.now();
     for (let i = 0; i < 10_000; i++) store.step(1);
     const stepMs = (performance.now() - start) / 10_000;
-    assert.ok(loadMs < 3000 && filterMs < 1000 && stepMs < 0.5, `load ${loadMs.toFixed(1)} ms, filter ${filterMs.toFixed(1)} ms, step ${stepMs.toFixed(4)} ms`);
+    assert.ok(
+      loadMs < 3000 && filterMs < 1000 && stepMs < 0.5,
+      `load ${loadMs.toFixed(1)} ms, filter ${filterMs.toFixed(1)} ms, step ${stepMs.toFixed(4)} ms`,
+    );
   });
 });

@@ -19,17 +19,39 @@ import { type Mounted, mount, textOf } from './harness';
 
 registerBenchmark(TINY);
 
-const ANSWERS: Readonly<Record<string, string>> = { 'What has keys but opens no locks?': 'A piano.', 'What runs but never walks?': 'A river!', 'What has a neck but no head?': 'a bottle', 'What falls but never breaks?': 'rain' };
+const ANSWERS: Readonly<Record<string, string>> = {
+  'What has keys but opens no locks?': 'A piano.',
+  'What runs but never walks?': 'A river!',
+  'What has a neck but no head?': 'a bottle',
+  'What falls but never breaks?': 'rain',
+};
 
 let dir = '';
 let m: Mounted | undefined;
 
 before(async () => {
-  const server = await startTestServer({ script: (req) => ({ content: req.userText.startsWith(JUDGE_MARK) ? scriptedJudgeReply(req.userText) : (ANSWERS[req.userText] ?? 'no idea') }) });
+  const server = await startTestServer({
+    script: (req) => ({
+      content: req.userText.startsWith(JUDGE_MARK) ? scriptedJudgeReply(req.userText) : (ANSWERS[req.userText] ?? 'no idea'),
+    }),
+  });
   try {
     dir = join(scratchDir('tiny-review'), 'tiny-run');
-    const spec = { endpoint: { provider: 'openai-compatible' as const, baseUrl: server.url }, name: 'tiny-model', apiKeyEnv: null, systemPrompt: null, params: { temperature: 0, topP: null, maxTokens: 16 } };
-    const environment = { sources: { dataDir: undefined, cacheDir: scratchDir('tiny-review-cache') }, keys: { model: 'k', judge: 'k' }, concurrency: 1, useCache: false, pool: new RequestPool({ maxConcurrency: 1 }), cache: undefined };
+    const spec = {
+      endpoint: { provider: 'openai-compatible' as const, baseUrl: server.url },
+      name: 'tiny-model',
+      apiKeyEnv: null,
+      systemPrompt: null,
+      params: { temperature: 0, topP: null, maxTokens: 16 },
+    };
+    const environment = {
+      sources: { dataDir: undefined, cacheDir: scratchDir('tiny-review-cache') },
+      keys: { model: 'k', judge: 'k' },
+      concurrency: 1,
+      useCache: false,
+      pool: new RequestPool({ maxConcurrency: 1 }),
+      cache: undefined,
+    };
     const outcome = await startRun(dir, prepareTinyRun('tiny-run', spec, environment), { workers: 1 });
     assert.equal(outcome.manifest.counts.done, TINY_ITEMS.length);
   } finally {
@@ -50,8 +72,14 @@ test("the review page shows a third benchmark's run from what the host sends: ti
 
   assert.match(textOf(m.$('.run-title')), /Tiny riddles/);
   const labels = m.$$('.row-label');
-  assert.deepEqual(labels.map((l) => textOf(l)), TINY_ITEMS.map((i) => i.question));
-  assert.ok(labels.every((l) => l.getAttribute('lang') === 'en'), 'rows carry the benchmark language');
+  assert.deepEqual(
+    labels.map((l) => textOf(l)),
+    TINY_ITEMS.map((i) => i.question),
+  );
+  assert.ok(
+    labels.every((l) => l.getAttribute('lang') === 'en'),
+    'rows carry the benchmark language',
+  );
   (m.$('.facet-toggle') as HTMLElement).click();
   await m.settle();
   const facet = m.$('.facet-group[data-facet="topic"]');
@@ -63,7 +91,10 @@ test("the review page shows a third benchmark's run from what the host sends: ti
   assert.equal(asked?.itemId, 'r4');
   m.deliver({ type: 'item', detail: session.detail('r4', false) });
   await m.settle();
-  assert.deepEqual(m.$$('.pane-item .subheading').map((h) => textOf(h)), ['riddle', 'answer']);
+  assert.deepEqual(
+    m.$$('.pane-item .subheading').map((h) => textOf(h)),
+    ['riddle', 'answer'],
+  );
   assert.match(textOf(m.$('.pane-item')), /What falls but never breaks\?.*night/);
   assert.equal(textOf(m.$('.response')), 'rain');
 

@@ -52,7 +52,13 @@ describe('review webview: model, judge and dataset text is data', () => {
   test('payloads in every text field render as text, never as markup', async () => {
     m = await mount();
     const payload = PAYLOADS.join(' | ');
-    m.deliver(init({ rows: [row(0, { label: payload, id: '0' }), row(1, { label: PAYLOADS[0] ?? '' })], run: { runDir: '/r', runId: payload, benchmark: 'yokaieval', task: 'mc', model: payload, judge: payload, status: payload }, annotator: payload }));
+    m.deliver(
+      init({
+        rows: [row(0, { label: payload, id: '0' }), row(1, { label: PAYLOADS[0] ?? '' })],
+        run: { runDir: '/r', runId: payload, benchmark: 'yokaieval', task: 'mc', model: payload, judge: payload, status: payload },
+        annotator: payload,
+      }),
+    );
     m.deliver(
       item(
         yokaiDetail('0', {
@@ -71,7 +77,16 @@ describe('review webview: model, judge and dataset text is data', () => {
           refsDetail: [payload, null],
           error: { stage: payload, kind: payload, message: payload },
           mine: { verdict: true, hallucination: null, note: payload },
-          annotators: [{ annotator: payload, role: 'annotator', decision: { verdict: false, hallucination: 'other', note: payload }, time: payload, stale: false, blind: false }],
+          annotators: [
+            {
+              annotator: payload,
+              role: 'annotator',
+              decision: { verdict: false, hallucination: 'other', note: payload },
+              time: payload,
+              stale: false,
+              blind: false,
+            },
+          ],
         }),
       ),
     );
@@ -113,7 +128,11 @@ describe('review webview: model, judge and dataset text is data', () => {
         .map((f) => join(dir, f)),
     )) {
       const source = readFileSync(join(__dirname, '..', '..', name), 'utf8');
-      assert.doesNotMatch(source, /\.(innerHTML|outerHTML)\s*=|insertAdjacentHTML|document\.write|DOMParser|createContextualFragment/, name);
+      assert.doesNotMatch(
+        source,
+        /\.(innerHTML|outerHTML)\s*=|insertAdjacentHTML|document\.write|DOMParser|createContextualFragment/,
+        name,
+      );
     }
   });
 });

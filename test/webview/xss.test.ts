@@ -11,11 +11,57 @@ import { type Mounted, mount, setupDom } from './harness';
 
 /** Tags a payload would create if it were parsed as markup (the app's own uses are the baseline's). */
 const WATCHED_TAGS = [
-  'script', 'img', 'iframe', 'frame', 'svg', 'math', 'style', 'link', 'object', 'embed', 'base', 'meta', 'video', 'audio', 'source',
-  'picture', 'form', 'input', 'a', 'template', 'noscript', 'xmp', 'plaintext', 'marquee', 'foreignobject', 'use', 'animate', 'image',
-  'mglyph', 'mtext', 'table', 'x', 'body', 'title', 'textarea', 'b',
+  'script',
+  'img',
+  'iframe',
+  'frame',
+  'svg',
+  'math',
+  'style',
+  'link',
+  'object',
+  'embed',
+  'base',
+  'meta',
+  'video',
+  'audio',
+  'source',
+  'picture',
+  'form',
+  'input',
+  'a',
+  'template',
+  'noscript',
+  'xmp',
+  'plaintext',
+  'marquee',
+  'foreignobject',
+  'use',
+  'animate',
+  'image',
+  'mglyph',
+  'mtext',
+  'table',
+  'x',
+  'body',
+  'title',
+  'textarea',
+  'b',
 ];
-const URL_ATTRIBUTES = ['href', 'src', 'srcdoc', 'srcset', 'action', 'formaction', 'xlink:href', 'data', 'poster', 'background', 'style', 'http-equiv'];
+const URL_ATTRIBUTES = [
+  'href',
+  'src',
+  'srcdoc',
+  'srcset',
+  'action',
+  'formaction',
+  'xlink:href',
+  'data',
+  'poster',
+  'background',
+  'style',
+  'http-equiv',
+];
 
 /** Every element of the document, shadow roots of web components included. */
 function allElements(): Element[] {
@@ -56,10 +102,12 @@ function shapeOfDocument(): Shape {
 /** Side effects a payload could cause: requests, dialogs, navigation. Any entry fails the test. */
 const leaks: string[] = [];
 function guardNetwork(): void {
-  const record = (what: string) => (...args: unknown[]): never => {
-    leaks.push(`${what}(${args.map((a) => String(a).slice(0, 80)).join(', ')})`);
-    throw new Error(`a ${what} was attempted`);
-  };
+  const record =
+    (what: string) =>
+    (...args: unknown[]): never => {
+      leaks.push(`${what}(${args.map((a) => String(a).slice(0, 80)).join(', ')})`);
+      throw new Error(`a ${what} was attempted`);
+    };
   const scope = globalThis as unknown as Record<string, unknown>;
   for (const name of ['fetch', 'alert', 'confirm', 'prompt', 'open']) {
     scope[name] = record(name);
@@ -100,7 +148,14 @@ function yokaiWith(p: string): ItemDetail {
     error: { stage: 'judge', kind: mark('errorKind', p), message: mark('errorMessage', p) },
     mine: { verdict: true, hallucination: null, note: mark('myNote', p) },
     annotators: [
-      { annotator: mark('annotator', p), role: 'annotator', decision: { verdict: false, hallucination: 'other', note: mark('otherNote', p) }, time: '2026-11-29T12:00:00.000Z', stale: false, blind: false },
+      {
+        annotator: mark('annotator', p),
+        role: 'annotator',
+        decision: { verdict: false, hallucination: 'other', note: mark('otherNote', p) },
+        time: '2026-11-29T12:00:00.000Z',
+        stale: false,
+        blind: false,
+      },
     ],
   });
 }
@@ -114,7 +169,11 @@ function kalahiWith(p: string): ItemDetail {
     systemPrompt: mark('kSystem', p),
     category: mark('kCategory', p),
     topic: mark('kTopic', p),
-    references: { relevant: [mark('kRelevant0', p), mark('kRelevant1', p)], irrelevant: [mark('kIrrelevant0', p), mark('kIrrelevant1', p)], bestIndex: 0 },
+    references: {
+      relevant: [mark('kRelevant0', p), mark('kRelevant1', p)],
+      irrelevant: [mark('kIrrelevant0', p), mark('kIrrelevant1', p)],
+      bestIndex: 0,
+    },
     open: { ...base.open, answer: mark('kAnswer', p), refusal: mark('kRefusal', p) },
     mine: { verdict: null, hallucination: 'wrong-filipino-practice', note: mark('kNote', p) },
   };
@@ -146,10 +205,31 @@ function rowsWith(p: string): ItemRow[] {
 type View = 'yokaieval' | 'kalahi' | 'generic';
 
 function messagesFor(view: View, p: string): HostMessage[] {
-  const run = view === 'kalahi' ? KALAHI_RUN : { runDir: '/runs/r', runId: mark('runId', p), benchmark: 'yokaieval' as const, task: 'judge', model: mark('model', p), judge: mark('judgeName', p), status: 'finished' };
+  const run =
+    view === 'kalahi'
+      ? KALAHI_RUN
+      : {
+          runDir: '/runs/r',
+          runId: mark('runId', p),
+          benchmark: 'yokaieval' as const,
+          task: 'judge',
+          model: mark('model', p),
+          judge: mark('judgeName', p),
+          status: 'finished',
+        };
   const rows = rowsWith(p).map((r) => (view === 'kalahi' ? { ...r, id: '0101000100' } : r));
   const detail = view === 'yokaieval' ? yokaiWith(p) : view === 'kalahi' ? kalahiWith(p) : genericWith(p);
-  return [init({ run, rows: view === 'kalahi' ? rows.slice(0, 1) : rows, header: header({ items: 2 }), annotator: mark('me', p), selectedItemId: rows[0]?.id ?? null }), item(detail), { type: 'error', message: mark('hostError', p) }];
+  return [
+    init({
+      run,
+      rows: view === 'kalahi' ? rows.slice(0, 1) : rows,
+      header: header({ items: 2 }),
+      annotator: mark('me', p),
+      selectedItemId: rows[0]?.id ?? null,
+    }),
+    item(detail),
+    { type: 'error', message: mark('hostError', p) },
+  ];
 }
 
 /** Slots that must always be shown verbatim (the test is not vacuous if the views change). */
@@ -181,7 +261,10 @@ describe('review webview: the XSS corpus in every text slot is inert text', () =
     for (const view of ['yokaieval', 'kalahi', 'generic'] as const) {
       await render(view, 'plain text');
       baselines.set(view, shapeOfDocument());
-      shown.set(view, [...pageText().matchAll(SLOT_NAMES)].map((match) => match[1] ?? '').filter((slot, i, all) => all.indexOf(slot) === i));
+      shown.set(
+        view,
+        [...pageText().matchAll(SLOT_NAMES)].map((match) => match[1] ?? '').filter((slot, i, all) => all.indexOf(slot) === i),
+      );
       process.stderr.write(`xss corpus: ${view} slots checked verbatim: ${(shown.get(view) ?? []).join(', ')}\n`);
     }
   });
@@ -216,7 +299,8 @@ describe('review webview: the XSS corpus in every text slot is inert text', () =
         }
         const noteEditor = m?.$('.note') as (HTMLElement & { value?: string }) | null | undefined;
         const myNote = view === 'yokaieval' ? mark('myNote', payload) : view === 'kalahi' ? mark('kNote', payload) : undefined;
-        if (myNote !== undefined && noteEditor?.value !== undefined) assert.equal(noteEditor.value, myNote, `${id}: the note editor holds the note as text`);
+        if (myNote !== undefined && noteEditor?.value !== undefined)
+          assert.equal(noteEditor.value, myNote, `${id}: the note editor holds the note as text`);
         assert.deepEqual(leaks, [], `${view} ${id}: a request, dialog or navigation`);
         assert.equal(document.querySelector('base'), null);
       }
@@ -235,7 +319,10 @@ describe('review webview: the XSS corpus in every text slot is inert text', () =
     assert.notEqual(shape.tags.get('img') ?? 0, baseline?.tags.get('img') ?? 0);
     assert.ok([...shape.urlAttributes].some((a) => a.startsWith('a[href=javascript:')));
     planted.remove();
-    assert.throws(() => (globalThis as unknown as { fetch: (url: string) => unknown }).fetch('http://exfil.invalid/probe'), /fetch was attempted/);
+    assert.throws(
+      () => (globalThis as unknown as { fetch: (url: string) => unknown }).fetch('http://exfil.invalid/probe'),
+      /fetch was attempted/,
+    );
     assert.equal(leaks.length, 1, 'the network guard records a request');
     leaks.length = 0;
   });

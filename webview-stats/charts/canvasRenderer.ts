@@ -69,7 +69,18 @@ function configOf(spec: ChartSpec, theme: ChartTheme, marks: () => IntervalMarks
       responsive: true,
       maintainAspectRatio: false,
       animation: reducedMotion() ? false : { duration: 250 },
-      layout: { padding: { right: Math.ceil(textWidth(spec.bars.map((b) => b.text), fontOf(theme))) + 16, top: 4 } },
+      layout: {
+        padding: {
+          right:
+            Math.ceil(
+              textWidth(
+                spec.bars.map((b) => b.text),
+                fontOf(theme),
+              ),
+            ) + 16,
+          top: 4,
+        },
+      },
       scales: {
         x: {
           min: spec.min,
@@ -115,11 +126,20 @@ class CanvasChart implements ChartHandle {
     container.replaceChildren(canvas);
     this.marks = CanvasChart.marksOf(spec, theme);
     this.container.style.height = `${chartHeight(spec.bars.length)}px`;
-    this.chart = new Chart(canvas, configOf(spec, theme, () => this.marks));
+    this.chart = new Chart(
+      canvas,
+      configOf(spec, theme, () => this.marks),
+    );
   }
 
   private static marksOf(spec: ChartSpec, theme: ChartTheme): IntervalMarks {
-    return { intervals: spec.bars.map((b) => b.interval), texts: spec.bars.map((b) => b.text), color: theme.foreground, textColor: theme.foreground, font: fontOf(theme) };
+    return {
+      intervals: spec.bars.map((b) => b.interval),
+      texts: spec.bars.map((b) => b.text),
+      color: theme.foreground,
+      textColor: theme.foreground,
+      font: fontOf(theme),
+    };
   }
 
   update(spec: ChartSpec, theme: ChartTheme): void {

@@ -11,8 +11,26 @@ export interface ChartFigure {
 function dataTable(spec: ChartSpec): HTMLTableElement {
   return el('table', { class: 'data-table' }, [
     el('caption', { class: 'sr-only' }, spec.title),
-    el('thead', {}, el('tr', {}, spec.table.header.map((h) => el('th', { scope: 'col' }, h)))),
-    el('tbody', {}, spec.table.rows.map((row) => el('tr', {}, row.map((cell, i) => (i === 0 ? el('th', { scope: 'row' }, cell) : el('td', {}, cell)))))),
+    el(
+      'thead',
+      {},
+      el(
+        'tr',
+        {},
+        spec.table.header.map((h) => el('th', { scope: 'col' }, h)),
+      ),
+    ),
+    el(
+      'tbody',
+      {},
+      spec.table.rows.map((row) =>
+        el(
+          'tr',
+          {},
+          row.map((cell, i) => (i === 0 ? el('th', { scope: 'row' }, cell) : el('td', {}, cell))),
+        ),
+      ),
+    ),
   ]);
 }
 
@@ -21,11 +39,23 @@ function dataTable(spec: ChartSpec): HTMLTableElement {
  * arrow keys step through the bars (each one read aloud and shown as active); every figure is also in a
  * data table a click or Enter away.
  */
-export function chartFigure(options: { spec: ChartSpec; theme: ChartTheme; renderer: ChartRenderer; announce: (text: string) => void }): ChartFigure {
+export function chartFigure(options: {
+  spec: ChartSpec;
+  theme: ChartTheme;
+  renderer: ChartRenderer;
+  announce: (text: string) => void;
+}): ChartFigure {
   let spec = options.spec;
   let active: number | null = null;
   const hintId = uniqueId('chart-hint');
-  const canvasHolder = el('div', { class: 'chart-canvas', role: 'img', tabindex: 0, 'aria-label': spec.summary, 'aria-describedby': hintId, 'data-chart': spec.id });
+  const canvasHolder = el('div', {
+    class: 'chart-canvas',
+    role: 'img',
+    tabindex: 0,
+    'aria-label': spec.summary,
+    'aria-describedby': hintId,
+    'data-chart': spec.id,
+  });
   const table = el('div', { class: 'chart-table' }, dataTable(spec));
   const element = el('figure', { class: 'chart', 'data-chart-id': spec.id }, [
     canvasHolder,

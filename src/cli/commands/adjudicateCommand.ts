@@ -19,7 +19,9 @@ import { choiceOption, flag, onePositional, parseOptions, stringOption } from '.
 
 /** Each benchmark's categories, one help line each. */
 function categoryHelp(): string {
-  return benchmarkIds().map((id) => `                  ${id}: ${[...categoryIdsOf(id)].join(', ')}\n`).join('');
+  return benchmarkIds()
+    .map((id) => `                  ${id}: ${[...categoryIdsOf(id)].join(', ')}\n`)
+    .join('');
 }
 
 export const ADJUDICATE_HELP = `Usage: eval-adjudicator adjudicate RUNDIR --item ID [--criterion ID] --verdict VERDICT|none
@@ -78,22 +80,44 @@ export async function adjudicateCommand(args: readonly string[], io: CliIo): Pro
       throw new UsageError('adjudicate: --from excludes --item, --criterion, --verdict, --flag and --note');
     }
     const file = resolve(io.cwd, from);
-    const rows = parseDecisionsCsv(readFileSync(file, 'utf8'), file, new Set(state.manifest.dataset.itemIds), categories, { scale, criteriaOf });
-    const decided = rows.map((row) => eventFor(state, { itemId: row.itemId, criterion: row.criterion }, row.annotator ?? annotator, role, row.state, `${file} line ${row.line}`));
+    const rows = parseDecisionsCsv(readFileSync(file, 'utf8'), file, new Set(state.manifest.dataset.itemIds), categories, {
+      scale,
+      criteriaOf,
+    });
+    const decided = rows.map((row) =>
+      eventFor(
+        state,
+        { itemId: row.itemId, criterion: row.criterion },
+        row.annotator ?? annotator,
+        role,
+        row.state,
+        `${file} line ${row.line}`,
+      ),
+    );
     const logged = new Set(rows.flatMap((row) => state.index.eventsOf(row.itemId).map((l) => l.event.id)));
     events = newImportedEvents(decided, (id) => logged.has(id));
-    io.stderr(`${events.length} of ${rows.length} rows new (${rows.length - events.length} already in adjudications.jsonl or repeated in the file)\n`);
+    io.stderr(
+      `${events.length} of ${rows.length} rows new (${rows.length - events.length} already in adjudications.jsonl or repeated in the file)\n`,
+    );
   } else {
     const itemId = stringOption(parsed, 'item');
     if (itemId === undefined) throw new UsageError('adjudicate: --item ID (or --from FILE.csv) is required');
-    if (!state.manifest.dataset.itemIds.includes(itemId)) throw new UserError(`adjudicate: "${itemId}" is not an item of run ${state.manifest.id}`);
+    if (!state.manifest.dataset.itemIds.includes(itemId))
+      throw new UserError(`adjudicate: "${itemId}" is not an item of run ${state.manifest.id}`);
     const verdictText = stringOption(parsed, 'verdict');
-    if (verdictText === undefined) throw new UsageError(`adjudicate: --verdict ${isGraded(scale) ? `LEVEL|none (${scaleTakes(scale)})` : 'true|false|null|none'} is required`);
+    if (verdictText === undefined)
+      throw new UsageError(
+        `adjudicate: --verdict ${isGraded(scale) ? `LEVEL|none (${scaleTakes(scale)})` : 'true|false|null|none'} is required`,
+      );
     const typed = parseDecision(scale, verdictText);
     if (!typed.ok) throw new UsageError(`adjudicate: --verdict ${typed.message}`);
     const flagValue = choiceOption('adjudicate', parsed, 'flag', [...categories, 'none']);
     const criterion = stringOption(parsed, 'criterion');
-    const misfit = decisionMisfit(scale, itemId, criteriaOf(itemId), { criterion, decision: typed.decision, flagged: flagValue !== undefined });
+    const misfit = decisionMisfit(scale, itemId, criteriaOf(itemId), {
+      criterion,
+      decision: typed.decision,
+      flagged: flagValue !== undefined,
+    });
     if (misfit !== undefined) throw new UsageError(`adjudicate: --${misfit.field}: ${misfit.message}`);
     const previous = previousState(state, itemId, criterion, annotator);
     const next: AnnotatorState = {
@@ -126,8 +150,8 @@ function eventFor(
 /** The annotator's flag and note on the item, or on the criterion (the latest of their events on it). */
 function previousState(state: RunState, itemId: string, criterion: string | undefined, annotator: string): AnnotatorState {
   const events = state.index.eventsOf(itemId);
-  const mine = (criterion === undefined ? latestPerAnnotator(events) : latestPerAnnotatorOf(events.filter((l) => l.event.criterion === criterion))).find(
-    (l) => l.event.annotator === annotator,
-  )?.event;
+  const mine = (
+    criterion === undefined ? latestPerAnnotator(events) : latestPerAnnotatorOf(events.filter((l) => l.event.criterion === criterion))
+  ).find((l) => l.event.annotator === annotator)?.event;
   return { hallucination: mine?.hallucination ?? null, note: mine?.note ?? '' };
 }

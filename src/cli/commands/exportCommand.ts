@@ -55,7 +55,8 @@ function writeBackCommand(dir: string, writeBack: WriteBack, parsed: Parsed, io:
   if (out === undefined) throw new UsageError(`export --format ${writeBack.format}: --out FILE is required`);
   const state = loadRunState(dir);
   warnSkippedLines(io, state.problems);
-  if (benchmarkOf(state.manifest.benchmark).writeBack !== writeBack) throw new UsageError(`export --format ${writeBack.format}: ${dir} is a ${state.manifest.benchmark} run, not one imported for it`);
+  if (benchmarkOf(state.manifest.benchmark).writeBack !== writeBack)
+    throw new UsageError(`export --format ${writeBack.format}: ${dir} is a ${state.manifest.benchmark} run, not one imported for it`);
   const source = stringOption(parsed, 'source');
   const outcome = writeBack.write(state, resolve(io.cwd, out), source === undefined ? {} : { source: resolve(io.cwd, source) });
   for (const note of outcome.notes) io.stderr(`${note}\n`);
@@ -64,7 +65,13 @@ function writeBackCommand(dir: string, writeBack: WriteBack, parsed: Parsed, io:
 }
 
 export function exportCommand(args: readonly string[], io: CliIo): number {
-  const parsed = parseOptions('export', args, { format: { type: 'string' }, out: { type: 'string' }, adjudicated: { type: 'boolean' }, source: { type: 'string' }, per: { type: 'string' } });
+  const parsed = parseOptions('export', args, {
+    format: { type: 'string' },
+    out: { type: 'string' },
+    adjudicated: { type: 'boolean' },
+    source: { type: 'string' },
+    per: { type: 'string' },
+  });
   if (flag(parsed, 'help')) {
     io.stdout(exportHelp());
     return 0;
@@ -73,11 +80,15 @@ export function exportCommand(args: readonly string[], io: CliIo): number {
   const writeBack = writeBacks().find((w) => w.format === stringOption(parsed, 'format'));
   if (writeBack !== undefined) return writeBackCommand(dir, writeBack, parsed, io);
   const format = choiceOption('export', parsed, 'format', FORMATS);
-  if (format === undefined) throw new UsageError(`export: --format ${['csv', 'json', ...writeBacks().map((w) => w.format)].join('|')} is required`);
+  if (format === undefined)
+    throw new UsageError(`export: --format ${['csv', 'json', ...writeBacks().map((w) => w.format)].join('|')} is required`);
   const per = choiceOption('export', parsed, 'per', EXPORT_PERS) ?? 'item';
   const state = flag(parsed, 'adjudicated') ? loadRunState(dir) : undefined;
   const graded = state === undefined ? undefined : gradedScaleOf(state);
-  if (per !== 'item' && graded === undefined) throw new UsageError(`export: --per criterion goes with --adjudicated on a graded run (run.json scale ordinal or numeric)${state === undefined ? '' : `; ${dir} is binary`}`);
+  if (per !== 'item' && graded === undefined)
+    throw new UsageError(
+      `export: --per criterion goes with --adjudicated on a graded run (run.json scale ordinal or numeric)${state === undefined ? '' : `; ${dir} is binary`}`,
+    );
   // A plain export reads results.jsonl alone: its torn last line, if any, is still worth a word.
   warnSkippedLines(io, state !== undefined ? state.problems : tornLineProblems(runPaths(dir)));
   const exported = state === undefined ? { text: exportRun(dir, format), gradedLines: [] } : adjudicatedExportOf(state, format, per);

@@ -44,26 +44,38 @@ export async function importCommand(args: readonly string[], io: CliIo): Promise
   }
   const [kind, file, ...extra] = parsed.positionals;
   const importer = importers.find((i) => i.kind === kind);
-  if (importer === undefined) throw new UsageError(`import: the first argument names the kind of file: ${importers.map((i) => i.kind).join(', ')}, not "${kind ?? ''}"`);
+  if (importer === undefined)
+    throw new UsageError(
+      `import: the first argument names the kind of file: ${importers.map((i) => i.kind).join(', ')}, not "${kind ?? ''}"`,
+    );
   if (file === undefined) throw new UsageError('import: missing FILE');
   if (extra.length > 0) throw new UsageError(`import: unexpected argument "${extra[0] ?? ''}"`);
   const out = stringOption(parsed, 'out');
   if (out === undefined) throw new UsageError('import: --out DIR is required');
   for (const option of Object.keys(own)) {
-    if (stringOption(parsed, option) !== undefined && importer.options?.[option] === undefined) throw new UsageError(`import ${importer.kind}: --${option} is not one of its options`);
+    if (stringOption(parsed, option) !== undefined && importer.options?.[option] === undefined)
+      throw new UsageError(`import ${importer.kind}: --${option} is not one of its options`);
   }
   const model = stringOption(parsed, 'model');
-  const name = stringOption(parsed, 'name') ?? (model === undefined ? importedRunName(importer, file) : `${importer.kind}-${model.replace(/[^A-Za-z0-9._-]+/g, '-')}`);
-  if (name.includes('/') || name.includes('\\') || name === '.' || name === '..') throw new UsageError('import: --name must be a plain folder name');
+  const name =
+    stringOption(parsed, 'name') ??
+    (model === undefined ? importedRunName(importer, file) : `${importer.kind}-${model.replace(/[^A-Za-z0-9._-]+/g, '-')}`);
+  if (name.includes('/') || name.includes('\\') || name === '.' || name === '..')
+    throw new UsageError('import: --name must be a plain folder name');
   const data = stringOption(parsed, 'data');
   const outcome = await importer.run(resolve(io.cwd, file), join(resolve(io.cwd, out), name), {
-    sources: { dataDir: dataDirFrom(data === undefined ? undefined : resolve(io.cwd, data), io.env), cacheDir: stringOption(parsed, 'cache-dir') ?? userCacheDir(io.env) },
+    sources: {
+      dataDir: dataDirFrom(data === undefined ? undefined : resolve(io.cwd, data), io.env),
+      cacheDir: stringOption(parsed, 'cache-dir') ?? userCacheDir(io.env),
+    },
     modelName: model,
     options: Object.fromEntries(Object.keys(importer.options ?? {}).map((option) => [option, stringOption(parsed, option)])),
     signal: io.signal,
   });
   for (const note of outcome.notes ?? []) io.stderr(`${note}\n`);
-  io.stderr(`imported ${outcome.imported} items${outcome.missing.length > 0 ? `; missing from the file: ${outcome.missing.join(', ')}` : ''}\n`);
+  io.stderr(
+    `imported ${outcome.imported} items${outcome.missing.length > 0 ? `; missing from the file: ${outcome.missing.join(', ')}` : ''}\n`,
+  );
   io.stdout(`${outcome.paths.dir}\n`);
   return 0;
 }

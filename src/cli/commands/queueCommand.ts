@@ -26,7 +26,12 @@ The order in which to review a run's items, one item id per line:
 `;
 
 export function queueCommand(args: readonly string[], io: CliIo): number {
-  const parsed = parseOptions('queue', args, { order: { type: 'string' }, seed: { type: 'string' }, sample: { type: 'boolean' }, json: { type: 'boolean' } });
+  const parsed = parseOptions('queue', args, {
+    order: { type: 'string' },
+    seed: { type: 'string' },
+    sample: { type: 'boolean' },
+    json: { type: 'boolean' },
+  });
   if (flag(parsed, 'help')) {
     io.stdout(QUEUE_HELP);
     return 0;
@@ -52,7 +57,10 @@ export function queueCommand(args: readonly string[], io: CliIo): number {
   } else if (order === 'informative') {
     const keep = new Set(ids);
     const review = benchmarkOf(state.manifest.benchmark).review;
-    items = informativeRanking(itemRecords(state).filter((r) => keep.has(r.itemId)), review.informativeRank?.(reviewSettingsOf(review, state.manifest)));
+    items = informativeRanking(
+      itemRecords(state).filter((r) => keep.has(r.itemId)),
+      review.informativeRank?.(reviewSettingsOf(review, state.manifest)),
+    );
   } else {
     items = datasetOrder(ids).map((itemId) => ({ itemId }));
   }

@@ -64,12 +64,16 @@ export async function rejudgeCommand(args: readonly string[], io: CliIo): Promis
 
   let outcome: ExecuteOutcome;
   if (existing !== undefined) {
-    if (parsed.positionals.length > 0) throw new UsageError(`${COMMAND}: --resume and --retry-errors take the re-judged run folder, not a source RUNDIR`);
+    if (parsed.positionals.length > 0)
+      throw new UsageError(`${COMMAND}: --resume and --retry-errors take the re-judged run folder, not a source RUNDIR`);
     const dir = resolve(io.cwd, existing);
     const manifest = readManifest(dir);
     if (manifest.judge === null) throw new UserError(`${dir}: run.json records no judge`);
     const spec = specFromRecord(manifest.judge);
-    const session = reopenRejudge(dir, spec, { ...withRecordedCache(setup, manifest), judgeKey: keyFromEnv(io.env, spec.endpoint, spec.apiKeyEnv, 'judge') });
+    const session = reopenRejudge(dir, spec, {
+      ...withRecordedCache(setup, manifest),
+      judgeKey: keyFromEnv(io.env, spec.endpoint, spec.apiKeyEnv, 'judge'),
+    });
     const { reporter, execute } = options(session.tasks.size);
     try {
       outcome = settleRejudge(await continueRun(runPaths(dir), session, resumeDir !== undefined ? 'missing' : 'errors', execute), session);
@@ -87,10 +91,14 @@ export async function rejudgeCommand(args: readonly string[], io: CliIo): Promis
     const template = await judgeTemplateFrom(parsed, io, llmJudge);
     const outDir = resolve(io.cwd, stringOption(parsed, 'out') ?? dirname(sourceDir));
     const name = stringOption(parsed, 'name') ?? uniqueRunName(outDir, `${sourceManifest.id}-judge`, spec.name);
-    if (name.includes('/') || name.includes('\\') || name === '.' || name === '..') throw new UsageError(`${COMMAND}: --name must be a plain folder name`);
+    if (name.includes('/') || name.includes('\\') || name === '.' || name === '..')
+      throw new UsageError(`${COMMAND}: --name must be a plain folder name`);
     const dryRun = flag(parsed, 'dry-run');
     const input = { sourceDir, dir: join(outDir, name), id: name, judge: spec, template: template.text, templateSource: template.source };
-    const session = prepareRejudge(input, { ...setup, judgeKey: dryRun ? undefined : keyFromEnv(io.env, spec.endpoint, spec.apiKeyEnv, 'judge') });
+    const session = prepareRejudge(input, {
+      ...setup,
+      judgeKey: dryRun ? undefined : keyFromEnv(io.env, spec.endpoint, spec.apiKeyEnv, 'judge'),
+    });
     if (dryRun) {
       printDryRun(session, io);
       return 0;
@@ -103,7 +111,9 @@ export async function rejudgeCommand(args: readonly string[], io: CliIo): Promis
     }
   }
   const { counts } = outcome.manifest;
-  io.stderr(`${counts.done} done, ${counts.error} errors, ${counts.missing} missing of ${counts.items} items${outcome.cancelled ? ' (cancelled: finish with --resume)' : counts.missing > 0 ? ' (missing in the source run)' : ''}\n`);
+  io.stderr(
+    `${counts.done} done, ${counts.error} errors, ${counts.missing} missing of ${counts.items} items${outcome.cancelled ? ' (cancelled: finish with --resume)' : counts.missing > 0 ? ' (missing in the source run)' : ''}\n`,
+  );
   io.stdout(`${outcome.paths.dir}\n`);
   return outcome.cancelled ? 130 : 0;
 }

@@ -26,7 +26,9 @@ const COMMAND = 'run';
 const runClis = (): BenchmarkRunCli[] => registeredBenchmarks().flatMap((b) => (b.runCli === undefined ? [] : [b.runCli]));
 
 export function runHelp(): string {
-  return runClis().map((b) => b.help).join('\n');
+  return runClis()
+    .map((b) => b.help)
+    .join('\n');
 }
 
 /** `run --help` as the top-level help table shows it: the built-in benchmarks'. */
@@ -36,7 +38,8 @@ export const RUN_HELP = runHelp();
 export const RUN_ERRORS_REMAIN = 3;
 
 /** Every benchmark's options, so that one parse reads any command line; each is then checked against its benchmark. */
-const allOptions = (): typeof SHARED_RUN_OPTIONS => Object.assign({}, SHARED_RUN_OPTIONS, ...runClis().map((b) => b.options)) as typeof SHARED_RUN_OPTIONS;
+const allOptions = (): typeof SHARED_RUN_OPTIONS =>
+  Object.assign({}, SHARED_RUN_OPTIONS, ...runClis().map((b) => b.options)) as typeof SHARED_RUN_OPTIONS;
 
 export async function runCommand(args: readonly string[], io: CliIo): Promise<number> {
   const parsed = parseOptions(COMMAND, args, allOptions());
@@ -46,13 +49,17 @@ export async function runCommand(args: readonly string[], io: CliIo): Promise<nu
     io.stdout(benchmark?.help ?? runHelp());
     return 0;
   }
-  const names = runClis().map((b) => b.name).join(', ');
+  const names = runClis()
+    .map((b) => b.name)
+    .join(', ');
   if (benchmarkName === undefined) throw new UsageError(`${COMMAND}: name a benchmark (${names})`);
   if (extra.length > 0) throw new UsageError(`${COMMAND}: unexpected argument "${extra[0] ?? ''}"`);
   if (benchmark === undefined) throw new UsageError(`${COMMAND}: unknown benchmark "${benchmarkName}" (${names})`);
   for (const [option, value] of Object.entries(parsed.values)) {
     if (value === undefined || option === 'help' || option in SHARED_RUN_OPTIONS || option in benchmark.options) continue;
-    throw new UsageError(`${COMMAND}: --${option} is not an option of ${benchmark.name} (see eval-adjudicator run ${benchmark.name} --help)`);
+    throw new UsageError(
+      `${COMMAND}: --${option} is not an option of ${benchmark.name} (see eval-adjudicator run ${benchmark.name} --help)`,
+    );
   }
 
   const resumeDir = stringOption(parsed, 'resume');
@@ -79,7 +86,11 @@ export async function runCommand(args: readonly string[], io: CliIo): Promise<nu
     environment: (keys, defaultConcurrency = 8) => {
       workers = concurrency ?? defaultConcurrency;
       return {
-        sources: { dataDir: dataDirFrom(dataOption === undefined ? undefined : resolve(io.cwd, dataOption), io.env), cacheDir, ...(io.signal ? { signal: io.signal } : {}) },
+        sources: {
+          dataDir: dataDirFrom(dataOption === undefined ? undefined : resolve(io.cwd, dataOption), io.env),
+          cacheDir,
+          ...(io.signal ? { signal: io.signal } : {}),
+        },
         keys,
         concurrency: workers,
         useCache,
@@ -96,7 +107,8 @@ export async function runCommand(args: readonly string[], io: CliIo): Promise<nu
     },
     runName: (model) => {
       const name = stringOption(parsed, 'name') ?? uniqueRunName(outDir, benchmark.name, model);
-      if (name.includes('/') || name.includes('\\') || name === '.' || name === '..') throw new UsageError(`${COMMAND}: --name must be a plain folder name`);
+      if (name.includes('/') || name.includes('\\') || name === '.' || name === '..')
+        throw new UsageError(`${COMMAND}: --name must be a plain folder name`);
       return name;
     },
   };
@@ -109,10 +121,15 @@ export async function runCommand(args: readonly string[], io: CliIo): Promise<nu
       runDir = resolve(io.cwd, existing);
       const manifest = readManifest(runDir);
       if (manifest.benchmark !== benchmark.name) {
-        throw new UsageError(`${COMMAND}: ${runDir} is a ${manifest.benchmark} run: use eval-adjudicator run ${manifest.benchmark} ${resumeDir !== undefined ? '--resume' : '--retry-errors'} ${existing}`);
+        throw new UsageError(
+          `${COMMAND}: ${runDir} is a ${manifest.benchmark} run: use eval-adjudicator run ${manifest.benchmark} ${resumeDir !== undefined ? '--resume' : '--retry-errors'} ${existing}`,
+        );
       }
       // The run's recorded options rule its continuation (--no-cache stays off the cache).
-      session = await benchmark.reopen(manifest, { ...context, environment: (keys, concurrencyDefault) => withRecordedCache(context.environment(keys, concurrencyDefault), manifest) });
+      session = await benchmark.reopen(manifest, {
+        ...context,
+        environment: (keys, concurrencyDefault) => withRecordedCache(context.environment(keys, concurrencyDefault), manifest),
+      });
       selection = resumeDir !== undefined ? 'missing' : 'errors';
     } else {
       session = await benchmark.prepare(context);
@@ -138,25 +155,32 @@ export async function runCommand(args: readonly string[], io: CliIo): Promise<nu
   };
   let outcome;
   try {
-    outcome = selection === 'all' ? await startRun(runDir, session, options) : await continueRun(runPaths(runDir), session, selection, options);
+    outcome =
+      selection === 'all' ? await startRun(runDir, session, options) : await continueRun(runPaths(runDir), session, selection, options);
   } catch (error) {
     if (!(error instanceof EndpointFailedError)) throw error;
     reporter.stop();
     // One line, and the exit code of a run whose items did not get their answers.
     const written = existsSync(join(runDir, 'run.json'));
-    io.stderr(`eval-adjudicator: ${error.message}${written ? `; then go on with: eval-adjudicator run ${benchmark.name} --resume ${runDir}` : ''}\n`);
+    io.stderr(
+      `eval-adjudicator: ${error.message}${written ? `; then go on with: eval-adjudicator run ${benchmark.name} --resume ${runDir}` : ''}\n`,
+    );
     if (written) io.stdout(`${runDir}\n`);
     return RUN_ERRORS_REMAIN;
   } finally {
     reporter.stop();
   }
   const { counts } = outcome.manifest;
-  io.stderr(`${counts.done} done, ${counts.error} errors, ${counts.missing} missing of ${counts.items} items${outcome.cancelled ? ' (cancelled: finish with --resume)' : ''}\n`);
+  io.stderr(
+    `${counts.done} done, ${counts.error} errors, ${counts.missing} missing of ${counts.items} items${outcome.cancelled ? ' (cancelled: finish with --resume)' : ''}\n`,
+  );
   io.stdout(`${outcome.paths.dir}\n`);
   if (outcome.cancelled) return 130;
   if (counts.error > 0) {
     // Scripts and CI must notice a run that did not get its answers (an endpoint unreachable, a bad key).
-    io.stderr(`eval-adjudicator: ${counts.error} of ${counts.items} items still have errors; redo them with: eval-adjudicator run ${benchmark.name} --retry-errors ${outcome.paths.dir}\n`);
+    io.stderr(
+      `eval-adjudicator: ${counts.error} of ${counts.items} items still have errors; redo them with: eval-adjudicator run ${benchmark.name} --retry-errors ${outcome.paths.dir}\n`,
+    );
     return RUN_ERRORS_REMAIN;
   }
   return 0;

@@ -42,11 +42,15 @@ export async function similarityCommand(args: readonly string[], io: CliIo): Pro
     throw new UsageError(`similarity: --metric: ${problem}`);
   }
   if (!isMetricName(name)) throw new UsageError(`similarity: --metric: unknown metric "${name}"`);
-  if (name !== 'bertscore' && stringOption(parsed, 'layer') !== undefined) throw new UsageError('similarity: --layer applies to --metric bertscore');
+  if (name !== 'bertscore' && stringOption(parsed, 'layer') !== undefined)
+    throw new UsageError('similarity: --layer applies to --metric bertscore');
   if (!isTextMetricName(name)) return scoreLines(io, await neuralScorerFor(name, parsed, io));
   if (stringOption(parsed, 'model') !== undefined) throw new UsageError('similarity: --model applies to --metric bertscore or bleurt');
   const metric = getSimilarityMetric(name);
-  return scoreLines(io, { score: (hypothesis, reference) => Promise.resolve(metric.score(hypothesis, reference)), release: () => Promise.resolve() });
+  return scoreLines(io, {
+    score: (hypothesis, reference) => Promise.resolve(metric.score(hypothesis, reference)),
+    release: () => Promise.resolve(),
+  });
 }
 
 interface PairScorer {

@@ -7,7 +7,13 @@ import { sha256Hex } from '../../core/util/hash';
 import { UsageError } from '../../core/util/errors';
 import { itemRecords } from '../../core/validation/itemRecords';
 import { llmJudgeOf } from '../../core/validation/llmJudge';
-import { STABILITY_FILE, STABILITY_SELECTIONS, type StabilitySelection, runStability, selectStabilityItems } from '../../core/validation/stability';
+import {
+  STABILITY_FILE,
+  STABILITY_SELECTIONS,
+  type StabilitySelection,
+  runStability,
+  selectStabilityItems,
+} from '../../core/validation/stability';
 import { type CliIo } from '../../core/commandLine/io';
 import { warnSkippedLines } from '../skippedLines';
 import { keyFromEnv } from '../../core/commandLine/endpointOptions';
@@ -37,7 +43,8 @@ export async function stabilityCommand(args: readonly string[], io: CliIo): Prom
   const k = numberOption(COMMAND, parsed, 'k', { integer: true, min: 1, max: 100 }) ?? 5;
   const selections = new Set((stringOption(parsed, 'items') ?? 'null,disputed').split(',').map((s) => s.trim()));
   for (const s of selections) {
-    if (!(STABILITY_SELECTIONS as readonly string[]).includes(s)) throw new UsageError(`${COMMAND}: --items takes ${STABILITY_SELECTIONS.join(', ')}, not "${s}"`);
+    if (!(STABILITY_SELECTIONS as readonly string[]).includes(s))
+      throw new UsageError(`${COMMAND}: --items takes ${STABILITY_SELECTIONS.join(', ')}, not "${s}"`);
   }
   const state = loadRunState(dir);
   warnSkippedLines(io, state.problems);
@@ -54,7 +61,8 @@ export async function stabilityCommand(args: readonly string[], io: CliIo): Prom
   if (needsTemplate) template = (await judgeTemplateFrom(parsed, io, llmJudge)).text;
   const sameTemplate = template === undefined || sha256Hex(template) === manifest.settings['judgeTemplateSha256'];
   const fill = llmJudge.messagesFor(manifest, { manifest: state.paths.manifest, results: state.paths.results });
-  const messagesOf = (line: ResultLine): readonly ChatMessage[] => (ownJudge && line.judgePrompt != null ? line.judgePrompt.messages : fill(line, template ?? ''));
+  const messagesOf = (line: ResultLine): readonly ChatMessage[] =>
+    ownJudge && line.judgePrompt != null ? line.judgePrompt.messages : fill(line, template ?? '');
 
   const items = selectStabilityItems(itemRecords(state), selections as ReadonlySet<StabilitySelection>);
   io.stderr(`re-asking ${spec.name} ${k} times about ${items.length} items\n`);
@@ -63,7 +71,13 @@ export async function stabilityCommand(args: readonly string[], io: CliIo): Prom
     runDir: state.paths.dir,
     items,
     k,
-    judge: { client, model: spec.name, params: spec.params, parseVerdict: llmJudge.parseVerdict, host: new URL(spec.endpoint.baseUrl).host },
+    judge: {
+      client,
+      model: spec.name,
+      params: spec.params,
+      parseVerdict: llmJudge.parseVerdict,
+      host: new URL(spec.endpoint.baseUrl).host,
+    },
     sameJudge: ownJudge && sameTemplate,
     messagesOf,
     concurrency: setup.concurrency,
@@ -73,7 +87,8 @@ export async function stabilityCommand(args: readonly string[], io: CliIo): Prom
       if (done % 50 === 0) io.stderr(`${done}/${items.length} items\n`);
     },
   });
-  if (outcome.tornLineMovedTo !== undefined) io.stderr(`${STABILITY_FILE} ended in a torn line; its bytes were moved to ${outcome.tornLineMovedTo}\n`);
+  if (outcome.tornLineMovedTo !== undefined)
+    io.stderr(`${STABILITY_FILE} ended in a torn line; its bytes were moved to ${outcome.tornLineMovedTo}\n`);
   io.stderr(`${outcome.flipped} of ${outcome.items} items flipped; ${outcome.errors} asks failed\n`);
   io.stdout(`${resolve(state.paths.dir, STABILITY_FILE)}\n`);
   return signal.aborted ? 130 : 0;

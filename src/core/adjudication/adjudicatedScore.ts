@@ -40,7 +40,10 @@ export interface ItemScoreTerms {
   readonly conflict: number;
 }
 
-export function itemScoreTerms(line: Pick<ResultLine, 'error' | 'verdict'> | undefined, adjudication: ItemAdjudication | undefined): ItemScoreTerms {
+export function itemScoreTerms(
+  line: Pick<ResultLine, 'error' | 'verdict'> | undefined,
+  adjudication: ItemAdjudication | undefined,
+): ItemScoreTerms {
   const final = adjudication?.final ?? null;
   const correct = final !== null ? final.verdict === true : automaticOutcome(line) === 'true';
   return {
@@ -76,7 +79,11 @@ export class ScoreTally {
 }
 
 /** The review's progress in words, the same in `summary` and the Runs view: "7 of 20 reviewed (5 with a final human verdict)". */
-export function reviewProgress(score: Pick<AdjudicatedScore, 'reviewed' | 'items'>, items: number, decision: 'verdict' | 'grade' = 'verdict'): string {
+export function reviewProgress(
+  score: Pick<AdjudicatedScore, 'reviewed' | 'items'>,
+  items: number,
+  decision: 'verdict' | 'grade' = 'verdict',
+): string {
   return `${score.reviewed} of ${items} reviewed (${score.items} with a final human ${decision})`;
 }
 

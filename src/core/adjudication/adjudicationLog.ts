@@ -35,7 +35,10 @@ export function describeLogProblems(problems: readonly LogProblem[]): string[] {
 export function unknownItemProblems(events: readonly LoggedEvent[], isItem: (itemId: string) => boolean, path: string): LogProblem[] {
   return events
     .filter((logged) => !isItem(logged.event.itemId))
-    .map(({ event, line }) => ({ line, message: `${path} line ${line}: an event for item "${event.itemId}", which this run does not have` }));
+    .map(({ event, line }) => ({
+      line,
+      message: `${path} line ${line}: an event for item "${event.itemId}", which this run does not have`,
+    }));
 }
 
 /**
@@ -56,7 +59,8 @@ function misfit(event: AdjudicationEvent, checks: EventChecks): { field: string;
   }
   if (scale === undefined) return undefined;
   if (scale.kind === 'binary') {
-    if (event.grade !== undefined) return { field: 'grade', reason: "this run's verdicts are binary: a decision is a verdict (true, false or null)" };
+    if (event.grade !== undefined)
+      return { field: 'grade', reason: "this run's verdicts are binary: a decision is a verdict (true, false or null)" };
     if (event.criterion !== undefined) return { field: 'criterion', reason: "this run's items have no criteria (its verdicts are binary)" };
     return undefined;
   }
@@ -72,16 +76,26 @@ function misfit(event: AdjudicationEvent, checks: EventChecks): { field: string;
  * decide it): reported like bad lines, never counted. `criteriaOf`: the item's criterion ids (undefined:
  * no current result, so nothing to check against).
  */
-export function criterionProblems(events: readonly LoggedEvent[], criteriaOf: (itemId: string) => readonly string[] | undefined, path: string): LogProblem[] {
+export function criterionProblems(
+  events: readonly LoggedEvent[],
+  criteriaOf: (itemId: string) => readonly string[] | undefined,
+  path: string,
+): LogProblem[] {
   const problems: LogProblem[] = [];
   for (const { event, line } of events) {
     const criteria = criteriaOf(event.itemId);
     if (criteria === undefined) continue;
     if (event.criterion !== undefined && !criteria.includes(event.criterion)) {
       const has = criteria.length === 0 ? 'none' : criteria.join(', ');
-      problems.push({ line, message: `${path} line ${line}, field "criterion": item "${event.itemId}" has no criterion "${event.criterion}" (its criteria: ${has})` });
+      problems.push({
+        line,
+        message: `${path} line ${line}, field "criterion": item "${event.itemId}" has no criterion "${event.criterion}" (its criteria: ${has})`,
+      });
     } else if (event.criterion === undefined && event.grade !== undefined && criteria.length > 0) {
-      problems.push({ line, message: `${path} line ${line}, field "grade": item "${event.itemId}" is graded by its criteria (${criteria.join(', ')}): decide a criterion` });
+      problems.push({
+        line,
+        message: `${path} line ${line}, field "grade": item "${event.itemId}" is graded by its criteria (${criteria.join(', ')}): decide a criterion`,
+      });
     }
   }
   return problems;
@@ -112,7 +126,13 @@ export function readAdjudicationLog(path: string, checks: EventChecks = {}): Adj
  * not UTF-8 is a problem naming its byte offset, as a line that is not JSON is: decoded, it would read as
  * U+FFFD and pass.
  */
-export function parseAdjudicationBytes(bytes: Buffer, firstLine: number, path: string, checks: EventChecks = {}, fileOffset = 0): AdjudicationLogContents {
+export function parseAdjudicationBytes(
+  bytes: Buffer,
+  firstLine: number,
+  path: string,
+  checks: EventChecks = {},
+  fileOffset = 0,
+): AdjudicationLogContents {
   if (invalidUtf8Offset(bytes) === -1) return parseAdjudicationLines(bytes.toString('utf8'), firstLine, path, bytes.length, checks);
   const bad: LogProblem[] = [];
   const lines: string[] = [];
@@ -129,7 +149,13 @@ export function parseAdjudicationBytes(bytes: Buffer, firstLine: number, path: s
   return { ...parsed, problems: [...parsed.problems, ...bad].sort((a, b) => a.line - b.line) };
 }
 
-export function parseAdjudicationLines(text: string, firstLine: number, path: string, size: number, checks: EventChecks = {}): AdjudicationLogContents {
+export function parseAdjudicationLines(
+  text: string,
+  firstLine: number,
+  path: string,
+  size: number,
+  checks: EventChecks = {},
+): AdjudicationLogContents {
   const lines = text.split('\n');
   const tornTail = lines[lines.length - 1] !== '';
   lines.pop();
@@ -140,7 +166,11 @@ export function parseAdjudicationLines(text: string, firstLine: number, path: st
     if (lineText.trim() === '') return;
     const marker = CONFLICT_MARKER.exec(lineText);
     if (marker !== null) {
-      problems.push({ line, message: `${path} line ${line}: git conflict marker "${marker[1] ?? ''}" (a merge without merge=union)`, conflictMarker: true });
+      problems.push({
+        line,
+        message: `${path} line ${line}: git conflict marker "${marker[1] ?? ''}" (a merge without merge=union)`,
+        conflictMarker: true,
+      });
       return;
     }
     let json: unknown;
@@ -168,7 +198,10 @@ export function parseAdjudicationLines(text: string, firstLine: number, path: st
  * crash mid-write never blocks the next decision.
  */
 export class AdjudicationWriter {
-  private constructor(private readonly appender: JsonlAppender, readonly tornLineMovedTo: string | undefined) {}
+  private constructor(
+    private readonly appender: JsonlAppender,
+    readonly tornLineMovedTo: string | undefined,
+  ) {}
 
   static open(path: string): AdjudicationWriter {
     const { appender, tornLineMovedTo } = JsonlAppender.open(path);

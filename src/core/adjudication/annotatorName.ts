@@ -15,7 +15,13 @@ export function annotatorFromEnv(env: NodeJS.ProcessEnv = process.env): string |
 /** git's user.name where `cwd` is (the extension offers it as a suggestion only). */
 export function gitUserName(env: NodeJS.ProcessEnv = process.env, cwd?: string): string | undefined {
   try {
-    const name = execFileSync('git', ['config', 'user.name'], { cwd, env: { ...process.env, ...env }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], timeout: 2000 }).trim();
+    const name = execFileSync('git', ['config', 'user.name'], {
+      cwd,
+      env: { ...process.env, ...env },
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+      timeout: 2000,
+    }).trim();
     if (name !== '') return name;
   } catch {
     // no git, or no user.name

@@ -33,7 +33,11 @@ export const DEFAULT_AGGREGATION: CriteriaAggregation = { kind: 'mean', nullAs: 
  * The item's criteria adjudicated one by one. With the item's criteria known, events on a criterion it lacks
  * are left out (runState reports them); without (no current line) every criterion named by an event is shown.
  */
-export function adjudicateCriteria(criterionEvents: readonly LoggedEvent[], currentBasis: string | undefined, graded: GradedItem): CriterionAdjudication[] {
+export function adjudicateCriteria(
+  criterionEvents: readonly LoggedEvent[],
+  currentBasis: string | undefined,
+  graded: GradedItem,
+): CriterionAdjudication[] {
   const byCriterion = new Map<string, LoggedEvent[]>();
   for (const logged of criterionEvents) {
     const id = logged.event.criterion;
@@ -42,7 +46,9 @@ export function adjudicateCriteria(criterionEvents: readonly LoggedEvent[], curr
     if (list === undefined) byCriterion.set(id, [logged]);
     else list.push(logged);
   }
-  const known = graded.criteria ?? [...byCriterion.keys()].sort((a, b) => a.localeCompare(b, undefined, { numeric: true })).map((id) => ({ id, grade: undefined }));
+  const known =
+    graded.criteria ??
+    [...byCriterion.keys()].sort((a, b) => a.localeCompare(b, undefined, { numeric: true })).map((id) => ({ id, grade: undefined }));
   return known.map(({ id, grade }) => {
     const annotators = annotatorViewsOf(byCriterion.get(id) ?? [], currentBasis);
     const { final, conflict } = finalDecision(annotators.map((a) => ({ ...a, decision: a.state.grade })));
@@ -61,7 +67,10 @@ export function adjudicateCriteria(criterionEvents: readonly LoggedEvent[], curr
  * The item's human grade from its criteria, as the source aggregates them: each criterion's final human
  * grade, else the judge's. None while no criterion has a final human grade (the item is the judge's still).
  */
-export function gradeFromCriteria(criteria: readonly CriterionAdjudication[], aggregation: CriteriaAggregation = DEFAULT_AGGREGATION): FinalGrade | null {
+export function gradeFromCriteria(
+  criteria: readonly CriterionAdjudication[],
+  aggregation: CriteriaAggregation = DEFAULT_AGGREGATION,
+): FinalGrade | null {
   const decided = criteria.filter((c) => c.final !== null);
   if (decided.length === 0) return null;
   const grades = criteria.map((c) => (c.final !== null ? c.final.grade : (c.automatic ?? null)));

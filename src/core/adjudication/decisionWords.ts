@@ -14,7 +14,8 @@ export function parseDecision(scale: VerdictScale, text: string): ParsedDecision
   const word = text.trim();
   if (word === '' || word === 'none') return { ok: true, decision: {} };
   if (scale.kind === 'binary') {
-    if (word === 'true' || word === 'false' || word === 'null') return { ok: true, decision: { verdict: word === 'null' ? null : word === 'true' } };
+    if (word === 'true' || word === 'false' || word === 'null')
+      return { ok: true, decision: { verdict: word === 'null' ? null : word === 'true' } };
     return { ok: false, message: `'${text}' is not a verdict of this run (true, false, null, or none for no decision)` };
   }
   const parsed = parseGrade(scale, word);
@@ -36,7 +37,11 @@ export function decisionMisfit(
   const { criterion, decision, flagged } = target;
   if (criterion !== undefined) {
     if (scale.kind === 'binary') return { field: 'criterion', message: "this run's verdicts are binary: its items have no criteria" };
-    if (!criteria.includes(criterion)) return { field: 'criterion', message: `item "${itemId}" has no criterion "${criterion}" (its criteria: ${criteria.length === 0 ? 'none' : criteria.join(', ')})` };
+    if (!criteria.includes(criterion))
+      return {
+        field: 'criterion',
+        message: `item "${itemId}" has no criterion "${criterion}" (its criteria: ${criteria.length === 0 ? 'none' : criteria.join(', ')})`,
+      };
     if (flagged) return { field: 'flag', message: "a flag belongs to the item, not to a criterion: give it on the item's own decision" };
     return undefined;
   }

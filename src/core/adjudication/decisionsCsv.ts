@@ -41,13 +41,22 @@ export function parseDecisionsCsv(
 ): DecisionRow[] {
   let records: { record: Record<string, string>; info: { lines: number } }[];
   try {
-    records = parse(text, { bom: true, columns: true, skip_empty_lines: true, info: true }) as { record: Record<string, string>; info: { lines: number } }[];
+    records = parse(text, { bom: true, columns: true, skip_empty_lines: true, info: true }) as {
+      record: Record<string, string>;
+      info: { lines: number };
+    }[];
   } catch (error) {
     throw new InputError({ file }, `not valid CSV (${errorMessage(error)})`);
   }
   const header = text.replace(/^\uFEFF/, '').split(/\r?\n/, 1)[0] ?? '';
   for (const column of REQUIRED) {
-    if (!header.split(',').map((c) => c.trim().replace(/^"|"$/g, '')).includes(column)) throw new InputError({ file, line: 1, field: column }, 'missing column');
+    if (
+      !header
+        .split(',')
+        .map((c) => c.trim().replace(/^"|"$/g, ''))
+        .includes(column)
+    )
+      throw new InputError({ file, line: 1, field: column }, 'missing column');
   }
   for (const column of header.split(',').map((c) => c.trim().replace(/^"|"$/g, ''))) {
     if (!KNOWN.has(column)) throw new InputError({ file, line: 1, field: column }, `unknown column (expected ${[...KNOWN].join(', ')})`);
@@ -69,7 +78,11 @@ export function parseDecisionsCsv(
     }
     const criterionText = (record['criterion'] ?? '').trim();
     const criterion = criterionText === '' ? undefined : criterionText;
-    const misfit = decisionMisfit(rules.scale, itemId, rules.criteriaOf(itemId), { criterion, decision: parsed.decision, flagged: flagText !== '' });
+    const misfit = decisionMisfit(rules.scale, itemId, rules.criteriaOf(itemId), {
+      criterion,
+      decision: parsed.decision,
+      flagged: flagText !== '',
+    });
     if (misfit !== undefined) throw new InputError({ file, line, field: misfit.field }, misfit.message);
     const annotator = (record['annotator'] ?? '').trim();
     return {

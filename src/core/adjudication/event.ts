@@ -17,7 +17,10 @@ export interface CategoryChoice {
 
 /** The categories a benchmark's items take, in its order, as the flag menu words them. */
 export function hallucinationCategoriesFor(benchmark: string): CategoryChoice[] {
-  return benchmarkBasicsOf(benchmark).hallucinationCategories.map((c) => ({ id: c.id, label: c.description === undefined ? c.label : `${c.label} (${c.description})` }));
+  return benchmarkBasicsOf(benchmark).hallucinationCategories.map((c) => ({
+    id: c.id,
+    label: c.description === undefined ? c.label : `${c.label} (${c.description})`,
+  }));
 }
 
 /** The category ids a benchmark declares (an unknown benchmark declares none). */
@@ -26,7 +29,9 @@ export function categoryIdsOf(benchmark: string): ReadonlySet<string> {
 }
 
 /** Every category id some registered benchmark declares, in the registry's order (help texts, tests). */
-export const HALLUCINATION_CATEGORIES: readonly HallucinationCategory[] = [...new Set(benchmarkIds().flatMap((id) => [...categoryIdsOf(id)]))];
+export const HALLUCINATION_CATEGORIES: readonly HallucinationCategory[] = [
+  ...new Set(benchmarkIds().flatMap((id) => [...categoryIdsOf(id)])),
+];
 
 export const RoleSchema = z.enum(['annotator', 'adjudicator']);
 export type Role = z.infer<typeof RoleSchema>;
@@ -65,10 +70,20 @@ export const AdjudicationEventSchema = z
   .check((ctx) => {
     const event = ctx.value;
     if (event.verdict !== undefined && event.grade !== undefined) {
-      ctx.issues.push({ code: 'custom', message: 'an event holds a verdict (binary run) or a grade (graded run), not both', input: event.grade, path: ['grade'] });
+      ctx.issues.push({
+        code: 'custom',
+        message: 'an event holds a verdict (binary run) or a grade (graded run), not both',
+        input: event.grade,
+        path: ['grade'],
+      });
     }
     if (event.criterion !== undefined && event.hallucination !== null) {
-      ctx.issues.push({ code: 'custom', message: "a criterion's event holds no flag (the item's event does)", input: event.hallucination, path: ['hallucination'] });
+      ctx.issues.push({
+        code: 'custom',
+        message: "a criterion's event holds no flag (the item's event does)",
+        input: event.hallucination,
+        path: ['hallucination'],
+      });
     }
   });
 export type AdjudicationEvent = z.infer<typeof AdjudicationEventSchema>;

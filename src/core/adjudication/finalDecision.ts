@@ -27,7 +27,8 @@ export function finalDecision<T>(deciders: readonly Decider<T>[]): { readonly fi
   const decided = deciders.filter((d): d is Decider<T> & { decision: T } => !d.stale && d.decision !== undefined);
   const adjudicators = decided.filter((d) => d.role === 'adjudicator').sort((a, b) => Date.parse(b.time) - Date.parse(a.time));
   const latestAdjudicator = adjudicators[0];
-  if (latestAdjudicator !== undefined) return { final: { value: latestAdjudicator.decision, source: 'adjudicator', by: [latestAdjudicator.annotator] }, conflict: false };
+  if (latestAdjudicator !== undefined)
+    return { final: { value: latestAdjudicator.decision, source: 'adjudicator', by: [latestAdjudicator.annotator] }, conflict: false };
   const first = decided[0];
   if (first === undefined) return { final: null, conflict: false };
   if (new Set(decided.map((d) => d.decision)).size !== 1) return { final: null, conflict: true };

@@ -78,7 +78,13 @@ export interface GradedScore {
     readonly changed: number;
   };
   /** Criteria over the run's items (all 0 on a run whose items are graded whole). */
-  readonly criteria: { readonly total: number; readonly judgeNull: number; readonly decided: number; readonly changed: number; readonly conflicts: number };
+  readonly criteria: {
+    readonly total: number;
+    readonly judgeNull: number;
+    readonly decided: number;
+    readonly changed: number;
+    readonly conflicts: number;
+  };
   /** The source's own figure (SummaryParts.figure), from the judge's and the adjudicated grades; null: the source declares none. */
   readonly figure: SourceFigureResult | null;
 }
@@ -122,6 +128,12 @@ export function gradedScore(
     figure:
       figure === undefined
         ? null
-        : { name: figure.name, rule: figure.rule, groupedBy: figure.groupedBy ?? null, automatic: figure.compute(figureItems('automatic')), adjudicated: figure.compute(figureItems('adjudicated')) },
+        : {
+            name: figure.name,
+            rule: figure.rule,
+            groupedBy: figure.groupedBy ?? null,
+            automatic: figure.compute(figureItems('automatic')),
+            adjudicated: figure.compute(figureItems('adjudicated')),
+          },
   };
 }

@@ -9,7 +9,9 @@ import { type AdjudicationEvent } from './event';
  */
 export function importedRowId(event: Omit<AdjudicationEvent, 'id' | 'time'>): string {
   const { itemId, annotator, role, verdict, grade, criterion, hallucination, note, basis } = event;
-  const hex = createHash('sha256').update(JSON.stringify({ itemId, annotator, role, verdict, grade, criterion, hallucination, note, basis })).digest('hex');
+  const hex = createHash('sha256')
+    .update(JSON.stringify({ itemId, annotator, role, verdict, grade, criterion, hallucination, note, basis }))
+    .digest('hex');
   const variant = ((Number.parseInt(hex[16] ?? '0', 16) & 0x3) | 0x8).toString(16);
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }

@@ -50,17 +50,30 @@ export function latestPerAnnotator(events: readonly LoggedEvent[]): LoggedEvent[
  * them (`graded`: its current line's criteria and run.json's aggregation), so an item-level grade on it is
  * left out (runState reports it).
  */
-export function adjudicateItem(itemId: string, events: readonly LoggedEvent[], currentBasis: string | undefined, takesVerdicts = true, graded: GradedItem = {}): ItemAdjudication {
+export function adjudicateItem(
+  itemId: string,
+  events: readonly LoggedEvent[],
+  currentBasis: string | undefined,
+  takesVerdicts = true,
+  graded: GradedItem = {},
+): ItemAdjudication {
   const annotators = annotatorViewsOf(
     events.filter((logged) => logged.event.criterion === undefined),
     currentBasis,
   );
   const criterionEvents = events.filter((logged) => logged.event.criterion !== undefined);
-  const criteria = graded.criteria !== undefined || criterionEvents.length > 0 ? adjudicateCriteria(criterionEvents, currentBasis, graded) : [];
+  const criteria =
+    graded.criteria !== undefined || criterionEvents.length > 0 ? adjudicateCriteria(criterionEvents, currentBasis, graded) : [];
   const binary = finalDecision(annotators.map((a) => ({ ...a, decision: a.state.verdict })));
   const byCriteria = criteria.length > 0;
-  const itemGrade = byCriteria ? { final: null, conflict: false } : finalDecision(annotators.map((a) => ({ ...a, decision: a.state.grade })));
-  const finalGrade = byCriteria ? gradeFromCriteria(criteria, graded.aggregation) : itemGrade.final === null ? null : { grade: itemGrade.final.value, source: itemGrade.final.source, by: itemGrade.final.by };
+  const itemGrade = byCriteria
+    ? { final: null, conflict: false }
+    : finalDecision(annotators.map((a) => ({ ...a, decision: a.state.grade })));
+  const finalGrade = byCriteria
+    ? gradeFromCriteria(criteria, graded.aggregation)
+    : itemGrade.final === null
+      ? null
+      : { grade: itemGrade.final.value, source: itemGrade.final.source, by: itemGrade.final.by };
   const live = annotators.filter((a) => !a.stale);
   const flags = [...new Set(live.map((a) => a.state.hallucination).filter((h): h is HallucinationCategory => h !== null))];
   const criterionViews = criteria.flatMap((c) => c.annotators);

@@ -33,12 +33,17 @@ export function recordsSomething(state: ReviewState): boolean {
  * final human verdict, the ones that change the adjudicated score, are a subset (annotators who disagree
  * leave a reviewed item without one).
  */
-export function isReviewed(annotators: Iterable<{ readonly stale: boolean; readonly state: ReviewState }>, takesVerdicts: boolean): boolean {
+export function isReviewed(
+  annotators: Iterable<{ readonly stale: boolean; readonly state: ReviewState }>,
+  takesVerdicts: boolean,
+): boolean {
   for (const a of annotators) if (!a.stale && (takesVerdicts ? holdsDecision(a.state) : recordsSomething(a.state))) return true;
   return false;
 }
 
 /** What isReviewed counts, in the words `summary` prints and docs/run-folder.md uses. */
 export function reviewedMeans(takesVerdicts: boolean): string {
-  return takesVerdicts ? 'a current verdict (true, false or null); a flag or a note alone leaves an item to do' : 'a current flag or note (these items take no verdict)';
+  return takesVerdicts
+    ? 'a current verdict (true, false or null); a flag or a note alone leaves an item to do'
+    : 'a current flag or note (these items take no verdict)';
 }

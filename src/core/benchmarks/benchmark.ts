@@ -60,7 +60,11 @@ export interface WriteBack {
   readonly label: string;
   /** The file the editor's save dialog proposes (a name, no folder), and the extensions it may have. */
   suggest(state: RunState): { readonly name: string; readonly extensions: readonly string[] };
-  write(state: RunState, out: string, options: { readonly source?: string }): { readonly edited: number; readonly notes: readonly string[] };
+  write(
+    state: RunState,
+    out: string,
+    options: { readonly source?: string },
+  ): { readonly edited: number; readonly notes: readonly string[] };
 }
 
 /**
@@ -102,13 +106,21 @@ export interface ImportOutcome {
 
 export interface LlmJudge {
   /** The judge model and parameters used when none is named or recorded. */
-  readonly defaults: { readonly model: string; readonly temperature: number | null; readonly topP: number | null; readonly maxTokens: number | null };
+  readonly defaults: {
+    readonly model: string;
+    readonly temperature: number | null;
+    readonly topP: number | null;
+    readonly maxTokens: number | null;
+  };
   /** The official judge template, resolved like the data. */
   officialTemplate(sources: ResolveOptions): Promise<string>;
   /** Throws when a template cannot be filled (an unknown placeholder…). */
   checkTemplate(template: string): void;
   /** The judge's messages for a result line of the run, filled from a template as the run does (files: for errors). */
-  messagesFor(manifest: RunManifest, files: { readonly manifest: string; readonly results: string }): (line: ResultLine, template: string) => ChatMessage[];
+  messagesFor(
+    manifest: RunManifest,
+    files: { readonly manifest: string; readonly results: string },
+  ): (line: ResultLine, template: string) => ChatMessage[];
   /** The judge's reply as a verdict, by the benchmark's rule. */
   parseVerdict(reply: string): boolean | null;
 }

@@ -12,7 +12,10 @@ export function importerChoices(benchmarks: readonly Benchmark[]): ImporterChoic
   return benchmarks.flatMap((benchmark) =>
     (benchmark.importers ?? []).map((importer) => ({
       label: importer.fileDescription,
-      description: `${benchmark.title} · ${Object.values(importer.filters).flat().map((ext) => `.${ext}`).join(', ')}`,
+      description: `${benchmark.title} · ${Object.values(importer.filters)
+        .flat()
+        .map((ext) => `.${ext}`)
+        .join(', ')}`,
       importer,
     })),
   );
@@ -20,5 +23,8 @@ export function importerChoices(benchmarks: readonly Benchmark[]): ImporterChoic
 
 /** An imported run's folder name: the importer's kind and the file's name without its extension. */
 export function importedRunName(importer: Importer, fileName: string): string {
-  return `${importer.kind}-${fileName.replace(/^.*[\\/]/, '').replace(/\.(json|jsonl|eval)$/i, '').replace(/[^A-Za-z0-9._-]+/g, '-')}`;
+  return `${importer.kind}-${fileName
+    .replace(/^.*[\\/]/, '')
+    .replace(/\.(json|jsonl|eval)$/i, '')
+    .replace(/[^A-Za-z0-9._-]+/g, '-')}`;
 }

@@ -11,7 +11,9 @@ import { YOKAIEVAL_BASICS } from './yokaieval/basics';
  * The lower floors' view of the registry: each registered benchmark's basics. registry.ts (the full
  * registry, a floor above) registers here too, so a benchmark added at run time is known everywhere.
  */
-const BASICS = new Map<string, BenchmarkBasics>([YOKAIEVAL_BASICS, KALAHI_BASICS, INSPECT_BASICS, PROMPTFOO_BASICS, LM_EVAL_BASICS, SEAHELM_BASICS].map((b) => [b.id, b]));
+const BASICS = new Map<string, BenchmarkBasics>(
+  [YOKAIEVAL_BASICS, KALAHI_BASICS, INSPECT_BASICS, PROMPTFOO_BASICS, LM_EVAL_BASICS, SEAHELM_BASICS].map((b) => [b.id, b]),
+);
 
 export function registerBenchmarkBasics(basics: BenchmarkBasics): void {
   const known = BASICS.get(basics.id);
@@ -34,4 +36,9 @@ export function benchmarkBasicsOf(id: string): BenchmarkBasics {
 }
 
 /** A benchmark id as run.json holds it: one of the registered benchmarks. */
-export const BenchmarkIdSchema = z.string().refine(isBenchmarkId, { error: (issue) => `Invalid option: expected one of ${benchmarkIds().map((id) => JSON.stringify(id)).join('|')}, got ${JSON.stringify(issue.input)}` });
+export const BenchmarkIdSchema = z.string().refine(isBenchmarkId, {
+  error: (issue) =>
+    `Invalid option: expected one of ${benchmarkIds()
+      .map((id) => JSON.stringify(id))
+      .join('|')}, got ${JSON.stringify(issue.input)}`,
+});

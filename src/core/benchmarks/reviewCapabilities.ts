@@ -15,19 +15,33 @@ export function reviewSettingsOf(review: ReviewParts, manifest: RunManifest): Re
 export function rowExtrasOf(review: ReviewParts, line: RowLine, settings: ReviewSettings): RowExtras {
   const metric = review.metrics?.rowParts(line, settings.primaryMetric);
   const mc = review.multipleChoice?.of(line);
-  return { margin: metric?.margin ?? mc?.margin ?? null, metricAcc: metric?.metricAcc, mc: mc === undefined ? undefined : { mc1: mc.mc1, mc2: mc.mc2 } };
+  return {
+    margin: metric?.margin ?? mc?.margin ?? null,
+    metricAcc: metric?.metricAcc,
+    mc: mc === undefined ? undefined : { mc1: mc.mc1, mc2: mc.mc2 },
+  };
 }
 
 /** What the run header adds: the metrics scored, and the primary one (the score that gives the verdict). */
 export function runHeaderParts(settings: ReviewSettings): { metrics?: string[]; primaryMetric?: string } {
-  return { ...(settings.metrics.length > 0 ? { metrics: [...settings.metrics] } : {}), ...(settings.primaryMetric === '' ? {} : { primaryMetric: settings.primaryMetric }) };
+  return {
+    ...(settings.metrics.length > 0 ? { metrics: [...settings.metrics] } : {}),
+    ...(settings.primaryMetric === '' ? {} : { primaryMetric: settings.primaryMetric }),
+  };
 }
 
 /** What the score header adds from the rows: MC means over the rows with an MC part, and whether items take verdicts. */
-export function scoreHeaderParts(review: ReviewParts, settings: ReviewSettings, rows: Iterable<RowExtras>): Pick<ScoreHeader, 'mc' | 'verdicts'> {
+export function scoreHeaderParts(
+  review: ReviewParts,
+  settings: ReviewSettings,
+  rows: Iterable<RowExtras>,
+): Pick<ScoreHeader, 'mc' | 'verdicts'> {
   const parts: { mc1: number; mc2: number }[] = [];
   if (review.multipleChoice !== undefined) for (const row of rows) if (row.mc !== undefined) parts.push(row.mc);
-  return { ...(parts.length === 0 ? {} : { mc: mcMeans(parts) }), ...(review.decidable === undefined ? {} : { verdicts: settings.decidable }) };
+  return {
+    ...(parts.length === 0 ? {} : { mc: mcMeans(parts) }),
+    ...(review.decidable === undefined ? {} : { verdicts: settings.decidable }),
+  };
 }
 
 /** The means of MC1 and MC2 over the items that have them. */

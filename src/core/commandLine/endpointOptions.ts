@@ -26,11 +26,13 @@ export function endpointFrom(command: string, parsed: Parsed, prefix: '' | 'judg
   if (fallback !== undefined && provider === undefined && baseUrl === undefined && deployment === undefined && apiVersion === undefined) {
     return { endpoint: fallback.endpoint, apiKeyEnv: keyEnv ?? fallback.apiKeyEnv };
   }
-  const kind: Provider = provider ?? (deployment !== undefined || apiVersion !== undefined ? 'azure' : baseUrl !== undefined ? 'openai-compatible' : 'openai');
+  const kind: Provider =
+    provider ?? (deployment !== undefined || apiVersion !== undefined ? 'azure' : baseUrl !== undefined ? 'openai-compatible' : 'openai');
   if (kind === 'azure' && baseUrl === undefined) {
     throw new UsageError(`${command}: --${prefix}base-url must give the Azure OpenAI endpoint (https://NAME.openai.azure.com)`);
   }
-  if (kind === 'openai-compatible' && baseUrl === undefined) throw new UsageError(`${command}: --${prefix}base-url is required for an OpenAI-compatible server`);
+  if (kind === 'openai-compatible' && baseUrl === undefined)
+    throw new UsageError(`${command}: --${prefix}base-url is required for an OpenAI-compatible server`);
   const url = baseUrl ?? OPENAI_BASE_URL;
   if (!URL.canParse(url)) throw new UsageError(`${command}: --${prefix}base-url is not a URL: "${url}"`);
   return {
@@ -49,5 +51,7 @@ export function keyFromEnv(env: NodeJS.ProcessEnv, endpoint: Endpoint, variable:
   const value = variable === null ? undefined : env[variable];
   if (value !== undefined && value !== '') return value;
   if (endpoint.provider === 'openai-compatible' || endpoint.provider === 'local') return undefined;
-  throw new UserError(`the ${who} needs an API key: set the environment variable ${variable ?? 'OPENAI_API_KEY'} (or name another with --${who === 'judge' ? 'judge-' : ''}api-key-env)`);
+  throw new UserError(
+    `the ${who} needs an API key: set the environment variable ${variable ?? 'OPENAI_API_KEY'} (or name another with --${who === 'judge' ? 'judge-' : ''}api-key-env)`,
+  );
 }

@@ -31,12 +31,18 @@ ${'$'}{GGUF_RUNTIME_OPTIONS_HELP}`;
  * --judge-model-file). --gpu-layers, --context and --threads apply to every local model of the run, so they
  * are refused only when neither `fileOption` nor any of `otherFileOptions` is given.
  */
-export function ggufChoiceFrom(command: string, parsed: Parsed, fileOption = 'model-file', otherFileOptions: readonly string[] = []): { readonly modelFile: string; readonly choice: GgufChoice } | null {
+export function ggufChoiceFrom(
+  command: string,
+  parsed: Parsed,
+  fileOption = 'model-file',
+  otherFileOptions: readonly string[] = [],
+): { readonly modelFile: string; readonly choice: GgufChoice } | null {
   const modelFile = stringOption(parsed, fileOption);
   const given = ['gpu-layers', 'context', 'threads'].find((name) => parsed.values[name] !== undefined);
   if (modelFile === undefined) {
     const files = [fileOption, ...otherFileOptions];
-    if (given !== undefined && files.every((name) => parsed.values[name] === undefined)) throw new UsageError(`${command}: --${given} applies to a local model (${files.map((f) => `--${f}`).join(' or ')})`);
+    if (given !== undefined && files.every((name) => parsed.values[name] === undefined))
+      throw new UsageError(`${command}: --${given} applies to a local model (${files.map((f) => `--${f}`).join(' or ')})`);
     return null;
   }
   const layers = stringOption(parsed, 'gpu-layers') ?? 'auto';
@@ -44,7 +50,8 @@ export function ggufChoiceFrom(command: string, parsed: Parsed, fileOption = 'mo
   if (layers === 'auto') gpuLayers = 'auto';
   else {
     const n = Number(layers);
-    if (!Number.isInteger(n) || n < 0) throw new UsageError(`${command}: --gpu-layers must be auto or a whole number of layers, not "${layers}"`);
+    if (!Number.isInteger(n) || n < 0)
+      throw new UsageError(`${command}: --gpu-layers must be auto or a whole number of layers, not "${layers}"`);
     gpuLayers = n;
   }
   return {

@@ -21,7 +21,12 @@ export function onOptionsParsed(listener: OptionsListener): () => void {
 export function parseOptions(command: string, args: readonly string[], options: Options): Parsed {
   for (const listener of optionsListeners) listener(command, Object.keys(options));
   try {
-    const { values, positionals } = parseArgs({ args: [...args], options: { ...options, help: { type: 'boolean', short: 'h' } }, allowPositionals: true, strict: true });
+    const { values, positionals } = parseArgs({
+      args: [...args],
+      options: { ...options, help: { type: 'boolean', short: 'h' } },
+      allowPositionals: true,
+      strict: true,
+    });
     return { values: values as Record<string, string | boolean | undefined>, positionals };
   } catch (error) {
     throw new UsageError(`${command}: ${errorMessage(error).split('\n')[0] ?? 'bad arguments'}`);
@@ -37,7 +42,12 @@ export function flag(parsed: Parsed, name: string): boolean {
   return parsed.values[name] === true;
 }
 
-export function numberOption(command: string, parsed: Parsed, name: string, check: { integer?: boolean; min?: number; max?: number } = {}): number | undefined {
+export function numberOption(
+  command: string,
+  parsed: Parsed,
+  name: string,
+  check: { integer?: boolean; min?: number; max?: number } = {},
+): number | undefined {
   const raw = stringOption(parsed, name);
   if (raw === undefined) return undefined;
   const value = Number(raw);
@@ -49,7 +59,9 @@ export function numberOption(command: string, parsed: Parsed, name: string, chec
     (check.max !== undefined && value > check.max);
   if (bad) {
     const kind = check.integer === true ? 'a whole number' : 'a number';
-    const range = [check.min !== undefined ? `>= ${check.min}` : '', check.max !== undefined ? `<= ${check.max}` : ''].filter(Boolean).join(' and ');
+    const range = [check.min !== undefined ? `>= ${check.min}` : '', check.max !== undefined ? `<= ${check.max}` : '']
+      .filter(Boolean)
+      .join(' and ');
     throw new UsageError(`${command}: --${name} must be ${kind}${range ? ` ${range}` : ''}, not "${raw}"`);
   }
   return value;
@@ -58,7 +70,8 @@ export function numberOption(command: string, parsed: Parsed, name: string, chec
 export function choiceOption<T extends string>(command: string, parsed: Parsed, name: string, choices: readonly T[]): T | undefined {
   const raw = stringOption(parsed, name);
   if (raw === undefined) return undefined;
-  if (!(choices as readonly string[]).includes(raw)) throw new UsageError(`${command}: --${name} must be one of ${choices.join(', ')}, not "${raw}"`);
+  if (!(choices as readonly string[]).includes(raw))
+    throw new UsageError(`${command}: --${name} must be one of ${choices.join(', ')}, not "${raw}"`);
   return raw as T;
 }
 

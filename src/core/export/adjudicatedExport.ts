@@ -22,7 +22,8 @@ export interface AdjudicatedExport {
 
 function headlineOf(score: GradedScore): string {
   const figure = score.figure;
-  if (figure !== null) return `${figure.name} ${figure.automatic.value ?? 'n/a'} automatic, ${figure.adjudicated.value ?? 'n/a'} adjudicated.`;
+  if (figure !== null)
+    return `${figure.name} ${figure.automatic.value ?? 'n/a'} automatic, ${figure.adjudicated.value ?? 'n/a'} adjudicated.`;
   const nulls = score.adjudicated.counts.null;
   return `Mean grade ${score.automatic.mean ?? 'n/a'} automatic, ${score.adjudicated.mean ?? 'n/a'} adjudicated (${nulls} null left out).`;
 }
@@ -37,5 +38,9 @@ export function adjudicatedExportOf(state: RunState, format: ExportFormat, per: 
   const scale = gradedScaleOf(state);
   const text = per === 'criterion' ? exportCriteria(state, format) : exportAdjudicated(state.paths.dir, format, state);
   const score = scale === undefined ? undefined : gradedSummaryOf(state, scale, sourceFigureOf(state));
-  return { text, gradedLines: score === undefined ? [] : gradedSummaryLines(score), headline: score === undefined ? null : headlineOf(score) };
+  return {
+    text,
+    gradedLines: score === undefined ? [] : gradedSummaryLines(score),
+    headline: score === undefined ? null : headlineOf(score),
+  };
 }

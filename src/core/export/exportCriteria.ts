@@ -47,9 +47,14 @@ function criterionCells(row: GradedCriterionRow, facets: readonly string[]): str
  */
 export function exportCriteria(state: RunState, format: ExportFormat): string {
   const scale = gradedScaleOf(state);
-  if (scale === undefined) throw new Error(`export --per criterion: run ${state.manifest.id} is binary; criteria are graded (run.json scale ordinal or numeric)`);
+  if (scale === undefined)
+    throw new Error(`export --per criterion: run ${state.manifest.id} is binary; criteria are graded (run.json scale ordinal or numeric)`);
   const rows = gradedCriterionRows(state, scale);
-  if (format === 'json') return `${JSON.stringify({ run: state.manifest, graded: gradedSummaryOf(state, scale, sourceFigureOf(state)), criteria: rows }, null, 2)}\n`;
+  if (format === 'json')
+    return `${JSON.stringify({ run: state.manifest, graded: gradedSummaryOf(state, scale, sourceFigureOf(state)), criteria: rows }, null, 2)}\n`;
   const facets = facetColumns(state, ['itemId', ...CRITERION_COLUMNS]);
-  return toCsv(['itemId', ...facets, ...CRITERION_COLUMNS], rows.map((row) => criterionCells(row, facets)));
+  return toCsv(
+    ['itemId', ...facets, ...CRITERION_COLUMNS],
+    rows.map((row) => criterionCells(row, facets)),
+  );
 }

@@ -33,7 +33,15 @@ export interface HumanGrade extends GradeOnScale {
 }
 
 /** The graded exports' grade columns, in the order gradeColumnCells writes them. */
-export const GRADE_COLUMNS = ['automaticLevel', 'automaticGrade', 'humanLevel', 'humanGrade', 'decidedHow', 'adjudicatedLevel', 'adjudicatedGrade'] as const;
+export const GRADE_COLUMNS = [
+  'automaticLevel',
+  'automaticGrade',
+  'humanLevel',
+  'humanGrade',
+  'decidedHow',
+  'adjudicatedLevel',
+  'adjudicatedGrade',
+] as const;
 
 /** The cells of GRADE_COLUMNS: the judge's grade, the final human grade and how it was reached, the adjudicated grade. */
 export function gradeColumnCells(automatic: GradeOnScale | null, human: HumanGrade | null, adjudicated: GradeOnScale | null): string[] {
@@ -58,7 +66,13 @@ export interface AnnotatorGrade {
 }
 
 export function annotatorGradesOf(scale: GradedScale, views: readonly AnnotatorView[]): AnnotatorGrade[] {
-  return views.map((v) => ({ annotator: v.annotator, role: v.role, decision: gradeOnScale(scale, v.state.grade), note: v.state.note, stale: v.stale }));
+  return views.map((v) => ({
+    annotator: v.annotator,
+    role: v.role,
+    decision: gradeOnScale(scale, v.state.grade),
+    note: v.state.note,
+    stale: v.stale,
+  }));
 }
 
 /** "ana: CLASS_MET; ben (adjudicator): 0.5; cy: null (stale)": each annotator's grade in one cell. */

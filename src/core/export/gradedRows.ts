@@ -54,7 +54,11 @@ export function gradedItemRow(state: RunState, scale: GradedScale, itemId: strin
     criteria: grades.criteria.length,
     criteriaDecided: grades.criteria.filter((c) => c.human !== null).length,
     annotatorGrades: annotatorGradesOf(scale, adjudication?.annotators ?? []),
-    annotators: [...new Set([...(adjudication?.annotators ?? []), ...(adjudication?.criteria ?? []).flatMap((c) => c.annotators)].map((a) => a.annotator))].sort(),
+    annotators: [
+      ...new Set(
+        [...(adjudication?.annotators ?? []), ...(adjudication?.criteria ?? []).flatMap((c) => c.annotators)].map((a) => a.annotator),
+      ),
+    ].sort(),
   };
 }
 

@@ -40,7 +40,10 @@ export function foreignBenchmark(format: ForeignFormat): Benchmark {
       searchTexts: foreignSearchTexts,
       detail: foreignDetail,
     },
-    exports: { plain: (dir, format) => exportForeignPlain(loadRunState(dir), format), adjudicated: (state, exportFormat, cellsOf) => exportForeignAdjudicated(state, exportFormat, cellsOf, format.figure) },
+    exports: {
+      plain: (dir, format) => exportForeignPlain(loadRunState(dir), format),
+      adjudicated: (state, exportFormat, cellsOf) => exportForeignAdjudicated(state, exportFormat, cellsOf, format.figure),
+    },
     summary: { extend: withLogFigure, lines: logFigureLines, ...(format.figure === undefined ? {} : { figure: format.figure }) },
     report: { title: 'Scorer validation', rater: 'scorer', automaticVerdictText: `the log's verdict score (${format.verdictRule})` },
     promptDocument: (_dir, manifest) =>

@@ -8,7 +8,9 @@ function metadataLines(metadata: unknown, indent = ''): string[] {
   if (metadata === null || metadata === undefined) return [];
   if (typeof metadata !== 'object' || Array.isArray(metadata)) return [`${indent}${shownValue(metadata)}`];
   return Object.entries(metadata as Record<string, unknown>).flatMap(([key, value]) =>
-    value !== null && typeof value === 'object' && !Array.isArray(value) ? [`${indent}${key}:`, ...metadataLines(value, `${indent}  `)] : [`${indent}${key}: ${shownValue(value)}`],
+    value !== null && typeof value === 'object' && !Array.isArray(value)
+      ? [`${indent}${key}:`, ...metadataLines(value, `${indent}  `)]
+      : [`${indent}${key}: ${shownValue(value)}`],
   );
 }
 
@@ -20,7 +22,11 @@ export function scoreText(score: ForeignScore): string {
   const metadata = metadataLines(score.metadata, '  ');
   if (metadata.length > 0) lines.push('metadata:', ...metadata);
   for (const edit of score.history ?? []) {
-    lines.push(edit.author === null ? `history: ${shownValue(edit.value)} (original)` : `history: ${shownValue(edit.value)} by ${edit.author}${edit.timestamp === null ? '' : ` at ${edit.timestamp}`}${edit.reason === null ? '' : `: ${edit.reason}`}`);
+    lines.push(
+      edit.author === null
+        ? `history: ${shownValue(edit.value)} (original)`
+        : `history: ${shownValue(edit.value)} by ${edit.author}${edit.timestamp === null ? '' : ` at ${edit.timestamp}`}${edit.reason === null ? '' : `: ${edit.reason}`}`,
+    );
   }
   return lines.join('\n');
 }
@@ -28,9 +34,17 @@ export function scoreText(score: ForeignScore): string {
 /** The detail's fields: each turn of the conversation, the choices with the target marked, the target, every score. */
 export function foreignFields(inputs: ForeignInputs): { label: string; text: string }[] {
   const fields = inputs.conversation.map((turn) => ({ label: turn.role, text: turn.text }));
-  if (inputs.choices !== null) fields.push({ label: 'choices (✓ target)', text: inputs.choices.map((c) => `${c.target ? '✓' : ' '} ${c.label}) ${c.text}`).join('\n') });
+  if (inputs.choices !== null)
+    fields.push({
+      label: 'choices (✓ target)',
+      text: inputs.choices.map((c) => `${c.target ? '✓' : ' '} ${c.label}) ${c.text}`).join('\n'),
+    });
   fields.push({ label: 'target', text: inputs.target });
-  for (const score of inputs.scores) fields.push({ label: `score ${score.name}${score.name === inputs.verdictScore ? ' (the automatic verdict)' : ''}`, text: scoreText(score) });
+  for (const score of inputs.scores)
+    fields.push({
+      label: `score ${score.name}${score.name === inputs.verdictScore ? ' (the automatic verdict)' : ''}`,
+      text: scoreText(score),
+    });
   const metadata = metadataLines(inputs.metadata);
   if (metadata.length > 0) fields.push({ label: 'sample metadata', text: metadata.join('\n') });
   fields.push({ label: 'sample', text: `id ${inputs.sampleId}${inputs.epoch === null ? '' : `, epoch ${inputs.epoch}`}` });
@@ -46,7 +60,13 @@ export function foreignDetail(common: DetailCommon, line: ResultLine | undefined
 export function foreignSearchTexts(line: ResultLine): string[] | undefined {
   const inputs = ForeignInputsSchema.safeParse(line.inputs);
   if (!inputs.success) return undefined;
-  return [...inputs.data.conversation.map((t) => t.text), ...(inputs.data.choices ?? []).map((c) => c.text), inputs.data.target, line.response ?? '', ...inputs.data.scores.flatMap((s) => [s.answer ?? '', s.explanation ?? ''])];
+  return [
+    ...inputs.data.conversation.map((t) => t.text),
+    ...(inputs.data.choices ?? []).map((c) => c.text),
+    inputs.data.target,
+    line.response ?? '',
+    ...inputs.data.scores.flatMap((s) => [s.answer ?? '', s.explanation ?? '']),
+  ];
 }
 
 /** A row's label: the last user turn of the input (the question), else the last turn of any role. */

@@ -1,7 +1,10 @@
 import * as z from 'zod';
 
 /** A figure as run.json records it: a number, or Python's spelling of one JSON has none for (lm-eval's mae can be NaN). */
-export const FigureSchema = z.union([z.number(), z.enum(['NaN', 'inf', '-inf']).transform((t) => (t === 'NaN' ? Number.NaN : t === 'inf' ? Infinity : -Infinity))]);
+export const FigureSchema = z.union([
+  z.number(),
+  z.enum(['NaN', 'inf', '-inf']).transform((t) => (t === 'NaN' ? Number.NaN : t === 'inf' ? Infinity : -Infinity)),
+]);
 
 /** A log's figure for run.json: non-finite ones as 'NaN', 'inf', '-inf' (JSON would write null and lose it). */
 export function figureJson(value: number): number | 'NaN' | 'inf' | '-inf' {

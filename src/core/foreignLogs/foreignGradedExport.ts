@@ -49,7 +49,12 @@ export function exportForeignGraded(
 ): string {
   const rows = state.manifest.dataset.itemIds.map((id) => {
     const line = state.current.get(id);
-    return { row: rowOf(id, line), facets: line === undefined ? {} : facetsOf(state.manifest.benchmark, line.inputs), graded: gradedItemRow(state, scale, id), cells: cellsOf(id) };
+    return {
+      row: rowOf(id, line),
+      facets: line === undefined ? {} : facetsOf(state.manifest.benchmark, line.inputs),
+      graded: gradedItemRow(state, scale, id),
+      cells: cellsOf(id),
+    };
   });
   if (format === 'json') {
     const items = rows.map(({ row, facets, graded, cells }) => ({

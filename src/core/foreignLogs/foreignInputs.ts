@@ -12,7 +12,9 @@ export const ForeignScoreSchema = z.object({
   explanation: z.string().nullable(),
   metadata: z.unknown(),
   /** Edits already in the log (Inspect's score history, the original first). */
-  history: z.array(z.object({ value: z.unknown(), author: z.string().nullable(), reason: z.string().nullable(), timestamp: z.string().nullable() })).optional(),
+  history: z
+    .array(z.object({ value: z.unknown(), author: z.string().nullable(), reason: z.string().nullable(), timestamp: z.string().nullable() }))
+    .optional(),
 });
 export type ForeignScore = z.infer<typeof ForeignScoreSchema>;
 

@@ -115,7 +115,13 @@ function manifestOf(dir: string, imported: ForeignImport, copied: readonly { siz
   const itemIds = imported.lines.map((line) => line.itemId);
   const now = new Date().toISOString();
   const hashes = copied.map((c) => c.sha256);
-  const files = imported.sources.map((s, i) => ({ key: s.role, path: `${SOURCE_FOLDER}/${basename(s.path)}`, sha256: hashes[i] ?? '', license: 'as the log states', origin: 'import' as const }));
+  const files = imported.sources.map((s, i) => ({
+    key: s.role,
+    path: `${SOURCE_FOLDER}/${basename(s.path)}`,
+    sha256: hashes[i] ?? '',
+    license: 'as the log states',
+    origin: 'import' as const,
+  }));
   return {
     formatVersion: RUN_FORMAT_VERSION,
     id: basename(dir),
@@ -127,7 +133,12 @@ function manifestOf(dir: string, imported: ForeignImport, copied: readonly { siz
     judge: null,
     importedModel: imported.models.join(', '),
     settings: {
-      source: imported.sources.map((s, i) => ({ role: s.role, file: basename(s.path), size: copied[i]?.size ?? 0, sha256: hashes[i] ?? '' })),
+      source: imported.sources.map((s, i) => ({
+        role: s.role,
+        file: basename(s.path),
+        size: copied[i]?.size ?? 0,
+        sha256: hashes[i] ?? '',
+      })),
       framework: imported.framework,
       task: imported.task,
       models: imported.models,
@@ -139,7 +150,12 @@ function manifestOf(dir: string, imported: ForeignImport, copied: readonly { siz
     toolVersion: TOOL_VERSION,
     startedAt: imported.startedAt ?? now,
     finishedAt: imported.finishedAt ?? now,
-    counts: { items: itemIds.length, done: imported.lines.filter((l) => l.error === null).length, error: imported.lines.filter((l) => l.error !== null).length, missing: 0 },
+    counts: {
+      items: itemIds.length,
+      done: imported.lines.filter((l) => l.error === null).length,
+      error: imported.lines.filter((l) => l.error !== null).length,
+      missing: 0,
+    },
     usage: { promptTokens: 0, completionTokens: 0, requests: 0 },
     importedFrom: { file: basename(imported.sources[0]?.path ?? ''), sha256: files[0]?.sha256 ?? '' },
     ...(imported.scale === undefined ? {} : { scale: imported.scale }),

@@ -23,7 +23,17 @@ export const ForeignReportSettingsSchema = z.looseObject({
     })
     .nullable()
     .optional(),
-  counts: z.object({ partial: z.number(), error: z.number(), unscored: z.number(), numeric: z.number(), withoutScore: z.number(), unreadable: z.number() }).partial().optional(),
+  counts: z
+    .object({
+      partial: z.number(),
+      error: z.number(),
+      unscored: z.number(),
+      numeric: z.number(),
+      withoutScore: z.number(),
+      unreadable: z.number(),
+    })
+    .partial()
+    .optional(),
   epochs: z.number().optional(),
 });
 type ReportSettings = z.infer<typeof ForeignReportSettingsSchema>;
@@ -54,13 +64,26 @@ export interface ForeignRunSummary extends RunSummary {
 function reasons(settings: ReportSettings, graded: boolean): string[] {
   const c = settings.counts ?? {};
   const why: string[] = [];
-  if (!graded && (c.partial ?? 0) > 0) why.push(`${c.partial} samples scored P (partial): the log counts each 0.5, here they are null (counted wrong until an annotator decides)`);
-  if ((c.error ?? 0) > 0) why.push(graded ? `${c.error} errored samples: here they have no grade and are left out of the mean` : `${c.error} errored samples: the log leaves them out of the figure, here they count as wrong`);
+  if (!graded && (c.partial ?? 0) > 0)
+    why.push(
+      `${c.partial} samples scored P (partial): the log counts each 0.5, here they are null (counted wrong until an annotator decides)`,
+    );
+  if ((c.error ?? 0) > 0)
+    why.push(
+      graded
+        ? `${c.error} errored samples: here they have no grade and are left out of the mean`
+        : `${c.error} errored samples: the log leaves them out of the figure, here they count as wrong`,
+    );
   if ((c.withoutScore ?? 0) > 0) why.push(`${c.withoutScore} samples without the score: the log leaves them out, here they are null`);
   if ((c.unscored ?? 0) > 0) why.push(`${c.unscored} unscored samples (NaN): the log leaves them out, here they are null`);
-  if ((c.unreadable ?? 0) > 0) why.push(`${c.unreadable} samples whose value is not a grade (text, a list, a dict): the log counts them 0, here they are null`);
-  if (!graded && (c.numeric ?? 0) > 0) why.push(`${c.numeric} samples scored a number other than 0 or 1: the log averages the number, here they are null until an annotator decides`);
-  if ((settings.epochs ?? 1) > 1) why.push(`${settings.epochs} epochs: the log reduces each sample's epochs to one value before the metric, here each epoch is an item`);
+  if ((c.unreadable ?? 0) > 0)
+    why.push(`${c.unreadable} samples whose value is not a grade (text, a list, a dict): the log counts them 0, here they are null`);
+  if (!graded && (c.numeric ?? 0) > 0)
+    why.push(
+      `${c.numeric} samples scored a number other than 0 or 1: the log averages the number, here they are null until an annotator decides`,
+    );
+  if ((settings.epochs ?? 1) > 1)
+    why.push(`${settings.epochs} epochs: the log reduces each sample's epochs to one value before the metric, here each epoch is an item`);
   return why;
 }
 
@@ -91,7 +114,9 @@ export function withLogFigure(summary: RunSummary, state: RunState): ForeignRunS
   const equal = aggregation === 'mean' && automatic === reported.value;
   const why = equal ? [] : reasons(settings.data, graded);
   if (aggregation !== 'mean') {
-    why.unshift(`the log's ${reported.metric} is its '${aggregation}' aggregation over all samples, not the mean of per-sample values: the per-sample mean here is shown beside it, never compared`);
+    why.unshift(
+      `the log's ${reported.metric} is its '${aggregation}' aggregation over all samples, not the mean of per-sample values: the per-sample mean here is shown beside it, never compared`,
+    );
   }
   return {
     ...summary,
@@ -115,13 +140,22 @@ export function logFigureLines(summary: ForeignRunSummary): string[] {
   const log = summary.log;
   if (log === undefined) return [];
   const direction = log.higherIsBetter === undefined ? '' : log.higherIsBetter ? ', higher is better' : ', lower is better';
-  const reproduced = log.reproduced === null ? 'not reproduced' : Object.is(log.reproduced, log.reported) ? 'reproduced from its samples' : `reproduced from its samples as ${shownFigure(log.reproduced)}`;
-  const how = log.aggregation === 'mean' ? reproduced : `its '${log.aggregation}' aggregation over all samples, a corpus-level figure; ${reproduced}`;
+  const reproduced =
+    log.reproduced === null
+      ? 'not reproduced'
+      : Object.is(log.reproduced, log.reported)
+        ? 'reproduced from its samples'
+        : `reproduced from its samples as ${shownFigure(log.reproduced)}`;
+  const how =
+    log.aggregation === 'mean' ? reproduced : `its '${log.aggregation}' aggregation over all samples, a corpus-level figure; ${reproduced}`;
   const own = summary.graded?.figure?.name;
   const figure =
     log.graded === undefined
       ? `automatic accuracy here ${log.automatic}`
       : `${own ?? (log.aggregation === 'mean' ? 'mean grade' : 'per-sample mean')} here ${log.automatic} over ${log.graded.samples} graded samples`;
   const here = `${figure}${log.aggregation === 'mean' ? `: ${log.equal ? 'the same' : 'differs'}` : ' (not comparable)'}`;
-  return [`log        ${log.framework} reports ${log.score} ${log.metric} ${shownFigure(log.reported)} (${how}${direction}); ${here}`, ...log.why.map((w) => `  why: ${w}`)];
+  return [
+    `log        ${log.framework} reports ${log.score} ${log.metric} ${shownFigure(log.reported)} (${how}${direction}); ${here}`,
+    ...log.why.map((w) => `  why: ${w}`),
+  ];
 }

@@ -82,12 +82,10 @@ function codePointsOf(line: string): Int32Array {
 }
 
 function createChrf(name: TextMetricName, wordOrder: number, description: string): SimilarityMetric {
-  const analyse = memoizeText(
-    (text: string): ChrfAnalysis => ({
-      codePoints: codePointsOf(pyRemoveWhitespace(text)),
-      words: wordOrder > 0 ? chrfWords(text) : [],
-    }),
-  );
+  const analyse = memoizeText((text: string): ChrfAnalysis => ({
+    codePoints: codePointsOf(pyRemoveWhitespace(text)),
+    words: wordOrder > 0 ? chrfWords(text) : [],
+  }));
   return {
     name,
     description,

@@ -21,7 +21,8 @@ export function metricUnavailable(name: TextMetricName): string | null {
 /** Why a name cannot be a computed metric, or null when it can (a model-backed one is checked when its model loads). */
 export function metricNameProblem(name: string): string | null {
   if (isModelBackedMetricName(name)) return null;
-  if (!isTextMetricName(name)) return `unknown metric "${name}" (${[...LEXICAL_METRIC_NAMES, 'meteor', ...MODEL_BACKED_METRIC_NAMES].join(', ')})`;
+  if (!isTextMetricName(name))
+    return `unknown metric "${name}" (${[...LEXICAL_METRIC_NAMES, 'meteor', ...MODEL_BACKED_METRIC_NAMES].join(', ')})`;
   const unavailable = metricUnavailable(name);
   return unavailable === null ? null : `${name} is not available here: ${unavailable}`;
 }

@@ -29,13 +29,7 @@ function capacityFor(needed: number): number {
 }
 
 /** Appends [nHyp, nRef, nMatch] for orders 1..maxOrder to `out`. */
-export function ngramStatistics(
-  hypIds: Int32Array,
-  refIds: Int32Array,
-  base: number,
-  maxOrder: number,
-  out: number[],
-): void {
+export function ngramStatistics(hypIds: Int32Array, refIds: Int32Array, base: number, maxOrder: number, out: number[]): void {
   const hypLength = hypIds.length;
   const refLength = refIds.length;
   if (hypClassBuf.length < hypLength) {

@@ -1,7 +1,6 @@
 // Python's str.split()/strip() split on str.isspace() characters, which differ from JS's \s: Python adds
 // U+001C..U+001F and U+0085, JS adds U+FEFF.
-const PY_WHITESPACE_CLASS =
-  '\\t\\n\\x0b\\x0c\\r\\x1c-\\x1f \\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000';
+const PY_WHITESPACE_CLASS = '\\t\\n\\x0b\\x0c\\r\\x1c-\\x1f \\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000';
 
 const NON_WHITESPACE_RUNS = new RegExp(`[^${PY_WHITESPACE_CLASS}]+`, 'g');
 const WHITESPACE_RUNS = new RegExp(`[${PY_WHITESPACE_CLASS}]+`, 'g');

@@ -1,4 +1,11 @@
-import { METRIC_NAMES, MODEL_BACKED_METRIC_NAMES, type MetricName, type ModelBackedMetricName, type SimilarityMetric, type TextMetricName } from './similarityMetric';
+import {
+  METRIC_NAMES,
+  MODEL_BACKED_METRIC_NAMES,
+  type MetricName,
+  type ModelBackedMetricName,
+  type SimilarityMetric,
+  type TextMetricName,
+} from './similarityMetric';
 import { createBleuMetric } from './bleu';
 import { createChrfMetric, createChrfPlusPlusMetric } from './chrf';
 import { createMeteorMetric } from './meteor/meteor';
@@ -63,7 +70,11 @@ export interface NeuralMetricKinds {
  * The model-backed metrics: asynchronous and batched, each loading (and checking) its model when created,
  * once per run; onnxruntime-node and the tokenizer are imported then, never before.
  */
-export const NEURAL_FACTORIES: { readonly [N in ModelBackedMetricName]: (options: NeuralMetricKinds[N]['options']) => Promise<NeuralMetric<NeuralMetricKinds[N]['record']>> } = {
+export const NEURAL_FACTORIES: {
+  readonly [N in ModelBackedMetricName]: (
+    options: NeuralMetricKinds[N]['options'],
+  ) => Promise<NeuralMetric<NeuralMetricKinds[N]['record']>>;
+} = {
   bertscore: createBertScore,
   bleurt: createBleurt,
 };

@@ -67,10 +67,7 @@ export function rougeL(hypothesis: readonly string[], reference: readonly string
  * hypothesis line; each token of a union counts as a hit while both sides still have an unused occurrence
  * of it (ROUGE 1.5.5's guard against double counting).
  */
-export function rougeLsum(
-  hypothesisLines: readonly (readonly string[])[],
-  referenceLines: readonly (readonly string[])[],
-): number {
+export function rougeLsum(hypothesisLines: readonly (readonly string[])[], referenceLines: readonly (readonly string[])[]): number {
   if (hypothesisLines.length === 0 || referenceLines.length === 0) return 0;
   let m = 0;
   for (const line of referenceLines) m += line.length;

@@ -51,7 +51,11 @@ const MODEL_OF: Readonly<Record<ModelBackedMetricName, string>> = {
 };
 
 export function notComputed(name: ModelBackedMetricName): NotComputedMetric {
-  return { name, computed: false, reason: `${MODEL_OF[name]} was not asked for: add ${name} to --metrics with its model folder (docs/metrics.md: BERTScore and BLEURT)` };
+  return {
+    name,
+    computed: false,
+    reason: `${MODEL_OF[name]} was not asked for: add ${name} to --metrics with its model folder (docs/metrics.md: BERTScore and BLEURT)`,
+  };
 }
 
 export function isModelBackedMetricName(s: string): s is ModelBackedMetricName {

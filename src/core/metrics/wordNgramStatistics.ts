@@ -3,12 +3,7 @@ import { ngramStatistics } from './ngramStatistics';
 // Word n-gram statistics of one pair (BLEU, chrF++), over tokens numbered per pair.
 
 /** Appends [hypothesis n-grams, reference n-grams, clipped matches] of orders 1..maxOrder to `out`. */
-export function wordNgramStatistics(
-  hyp: readonly string[],
-  ref: readonly string[],
-  maxOrder: number,
-  out: number[],
-): void {
+export function wordNgramStatistics(hyp: readonly string[], ref: readonly string[], maxOrder: number, out: number[]): void {
   const ids = new Map<string, number>();
   const encode = (tokens: readonly string[]): Int32Array => {
     const coded = new Int32Array(tokens.length);

@@ -33,11 +33,14 @@ export class BufferedResponse implements Response {
   /** The same bytes as a standard Response, for the readers this class does not serve itself. */
   private get standard(): Response {
     // A view of the bytes for the typings (Response copies a BufferSource when it is made).
-    this.streamed ??= new Response(new Uint8Array(this.buffered.buffer as ArrayBuffer, this.buffered.byteOffset, this.buffered.byteLength), {
-      status: this.status,
-      statusText: this.statusText,
-      headers: this.headers,
-    });
+    this.streamed ??= new Response(
+      new Uint8Array(this.buffered.buffer as ArrayBuffer, this.buffered.byteOffset, this.buffered.byteLength),
+      {
+        status: this.status,
+        statusText: this.statusText,
+        headers: this.headers,
+      },
+    );
     return this.streamed;
   }
 

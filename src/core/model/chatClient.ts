@@ -81,18 +81,32 @@ export class ChatClient implements ChatCompleter {
     const started = performance.now();
     const cache = this.options.cache;
     // The key hashes the whole request: only worth its CPU when there is a cache to look in.
-    const key = cache === undefined ? undefined : ResponseCache.keyOf({ endpoint: endpointIdentity(this.options.endpoint), ...request, sampleIndex: request.sampleIndex ?? 0 });
+    const key =
+      cache === undefined
+        ? undefined
+        : ResponseCache.keyOf({ endpoint: endpointIdentity(this.options.endpoint), ...request, sampleIndex: request.sampleIndex ?? 0 });
     const hit = key === undefined ? undefined : cache?.get(key);
     if (hit !== undefined) return { kind: 'reply', reply: hit, cached: true, attempts: 0, latencyMs: 0 };
 
-    const context = { pool: this.options.pool, retry: this.retry, secrets: this.secrets, signal, endpoint: endpointLabel(this.options.endpoint.baseUrl) };
-    const result = await pooledCall(context, () => this.send(request, signal), () => {
-      this.requestsSent += 1;
-      this.onRequest?.();
-    });
+    const context = {
+      pool: this.options.pool,
+      retry: this.retry,
+      secrets: this.secrets,
+      signal,
+      endpoint: endpointLabel(this.options.endpoint.baseUrl),
+    };
+    const result = await pooledCall(
+      context,
+      () => this.send(request, signal),
+      () => {
+        this.requestsSent += 1;
+        this.onRequest?.();
+      },
+    );
     const latencyMs = Math.round(performance.now() - started);
     if (!result.ok) {
-      if (result.error.kind === 'content-filter') return { kind: 'refused', reason: 'content_filter', message: result.error.message, attempts: result.attempts, latencyMs };
+      if (result.error.kind === 'content-filter')
+        return { kind: 'refused', reason: 'content_filter', message: result.error.message, attempts: result.attempts, latencyMs };
       throw afterAttempts(result.error, result.attempts);
     }
     const reply = result.value;
@@ -123,7 +137,9 @@ export class ChatClient implements ChatCompleter {
     return {
       content: choice.message?.content ?? '',
       finishReason: choice.finish_reason ?? null,
-      usage: completion.usage ? { promptTokens: completion.usage.prompt_tokens, completionTokens: completion.usage.completion_tokens } : null,
+      usage: completion.usage
+        ? { promptTokens: completion.usage.prompt_tokens, completionTokens: completion.usage.completion_tokens }
+        : null,
       servedModel: typeof completion.model === 'string' ? completion.model : null,
       systemFingerprint: completion.system_fingerprint ?? null,
     };

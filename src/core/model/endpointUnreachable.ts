@@ -22,7 +22,11 @@ export class EndpointFailedError extends UserError {
  */
 export class EndpointUnreachableError extends EndpointFailedError {
   constructor(endpoint: string, reason: string) {
-    super(endpoint, reason, `${endpoint}: ${reason}, and no request to it has succeeded: the run stops (check the base URL and that the server is running)`);
+    super(
+      endpoint,
+      reason,
+      `${endpoint}: ${reason}, and no request to it has succeeded: the run stops (check the base URL and that the server is running)`,
+    );
   }
 }
 
@@ -32,7 +36,11 @@ export class EndpointUnreachableError extends EndpointFailedError {
  */
 export class EndpointRefusedError extends EndpointFailedError {
   constructor(endpoint: string, reason: string) {
-    super(endpoint, reason, `${endpoint}: ${reason}, and no request to it has succeeded: the run stops (check the API key and its access to the model)`);
+    super(
+      endpoint,
+      reason,
+      `${endpoint}: ${reason}, and no request to it has succeeded: the run stops (check the API key and its access to the model)`,
+    );
   }
 }
 

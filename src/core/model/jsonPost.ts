@@ -17,7 +17,12 @@ export interface JsonPostTarget {
  * log-prob backends send many such requests.
  * `path` is relative to the base URL ("/completions") or absolute (vLLM's /tokenize sits beside /v1).
  */
-export async function postJson(target: JsonPostTarget, path: string, body: Record<string, unknown>, signal?: AbortSignal): Promise<unknown> {
+export async function postJson(
+  target: JsonPostTarget,
+  path: string,
+  body: Record<string, unknown>,
+  signal?: AbortSignal,
+): Promise<unknown> {
   // A function, so the check after the await is not narrowed away by the one before it.
   const cancelled = (): boolean => signal?.aborted ?? false;
   if (cancelled()) throw new APIUserAbortError();

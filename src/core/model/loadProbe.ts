@@ -78,7 +78,8 @@ export class LoadProbe {
         return { kind: 'noise', limit: before.limit };
       }
       // It fell with the load, or rose although the load fell (a bucket's burst ran out): a rate limit.
-      if (!this.aboveNoise(share, w.outcomes) || w.limit <= 1) return { kind: 'load', limit: Math.max(w.limit, Math.floor(before.limit * (1 - before.share))) };
+      if (!this.aboveNoise(share, w.outcomes) || w.limit <= 1)
+        return { kind: 'load', limit: Math.max(w.limit, Math.floor(before.limit * (1 - before.share))) };
       return { kind: 'probe', limit: lowerLimit(w.limit, share) };
     }
     if (!this.aboveNoise(share, w.outcomes)) this.noiseShare += NOISE_SMOOTHING * (share - this.noiseShare);

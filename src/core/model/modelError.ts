@@ -47,7 +47,14 @@ export function classifyModelError(error: unknown, secrets: readonly string[]): 
   if (error instanceof APIConnectionError) {
     // The openai client says only "Connection error.": the cause is what a user can act on.
     const cause = connectFailureCause(error);
-    return new ModelCallError('connection', cause === undefined ? message : `${message.replace(/\.$/, '')} (${cause})`, undefined, undefined, isRefused(error), cause);
+    return new ModelCallError(
+      'connection',
+      cause === undefined ? message : `${message.replace(/\.$/, '')} (${cause})`,
+      undefined,
+      undefined,
+      isRefused(error),
+      cause,
+    );
   }
   if (error instanceof APIError) {
     const status = error.status;
@@ -81,7 +88,8 @@ function isRefused(error: unknown): boolean {
   return false;
 }
 
-const TLS_CODE = /^(ERR_SSL_|ERR_TLS_|CERT_|DEPTH_ZERO_SELF_SIGNED_CERT$|SELF_SIGNED_CERT_IN_CHAIN$|UNABLE_TO_(VERIFY|GET)_|EPROTO$|ERR_SSL)/;
+const TLS_CODE =
+  /^(ERR_SSL_|ERR_TLS_|CERT_|DEPTH_ZERO_SELF_SIGNED_CERT$|SELF_SIGNED_CERT_IN_CHAIN$|UNABLE_TO_(VERIFY|GET)_|EPROTO$|ERR_SSL)/;
 
 /** Why a connection was never made, from the codes of the error and its causes: refused, DNS, TLS; else undefined. */
 export function connectFailureCause(error: unknown): string | undefined {

@@ -32,7 +32,11 @@ export async function nodeHttpFetch(input: string | URL | Request, init?: Reques
 
   return new Promise<Response>((resolve, reject) => {
     const secure = url.protocol === 'https:';
-    const request = (secure ? httpsRequest : httpRequest)(url, { method: init?.method ?? 'GET', headers, agent: secure ? httpsAgent : httpAgent });
+    const request = (secure ? httpsRequest : httpRequest)(url, {
+      method: init?.method ?? 'GET',
+      headers,
+      agent: secure ? httpsAgent : httpAgent,
+    });
     const onAbort = (): void => {
       request.destroy(new DOMException('This operation was aborted', 'AbortError'));
     };

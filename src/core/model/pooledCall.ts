@@ -38,7 +38,7 @@ export async function pooledCall<T>(context: PooledCallContext, send: () => Prom
   const { pool, retry, secrets, signal } = context;
   // Failures waited out by backoff rather than the server's Retry-After: only these lengthen the next backoff.
   let backoffs = 0;
-  for (let attempt = 1; ; ) {
+  for (let attempt = 1; ;) {
     const failure: { verdict: FailureVerdict } = { verdict: 'counted' };
     try {
       const value = await pool.run(async (ticket: PoolTicket) => {
@@ -51,7 +51,12 @@ export async function pooledCall<T>(context: PooledCallContext, send: () => Prom
         } catch (raw) {
           const error = classifyModelError(raw, secrets);
           if (context.endpoint !== undefined && serverAnswered(error)) pool.answeredBy(context.endpoint);
-          if (context.endpoint !== undefined && error.connectCause !== undefined && !signal?.aborted && !pool.hasAnswered(context.endpoint)) {
+          if (
+            context.endpoint !== undefined &&
+            error.connectCause !== undefined &&
+            !signal?.aborted &&
+            !pool.hasAnswered(context.endpoint)
+          ) {
             pool.failed(ticket, { rateLimited: false, retryAfterMs: undefined, unreachable: false, answered: false });
             throw new EndpointUnreachableError(context.endpoint, error.connectCause);
           }
@@ -60,7 +65,12 @@ export async function pooledCall<T>(context: PooledCallContext, send: () => Prom
             throw new EndpointRefusedError(context.endpoint, error.message);
           }
           if (!signal?.aborted) {
-            failure.verdict = pool.failed(ticket, { rateLimited: error.kind === 'rate-limit', retryAfterMs: error.retryAfterMs, unreachable: error.unreachable, answered: serverAnswered(error) });
+            failure.verdict = pool.failed(ticket, {
+              rateLimited: error.kind === 'rate-limit',
+              retryAfterMs: error.retryAfterMs,
+              unreachable: error.unreachable,
+              answered: serverAnswered(error),
+            });
           }
           throw error;
         }
@@ -83,5 +93,12 @@ export async function pooledCall<T>(context: PooledCallContext, send: () => Prom
 
 /** The error a caller throws for a failed call: its message says how many attempts were made. */
 export function afterAttempts(error: ModelCallError, attempts: number): ModelCallError {
-  return new ModelCallError(error.kind, `${error.message} (after ${attempts} attempt${attempts === 1 ? '' : 's'})`, error.status, error.retryAfterMs, error.unreachable, error.connectCause);
+  return new ModelCallError(
+    error.kind,
+    `${error.message} (after ${attempts} attempt${attempts === 1 ? '' : 's'})`,
+    error.status,
+    error.retryAfterMs,
+    error.unreachable,
+    error.connectCause,
+  );
 }

@@ -92,7 +92,12 @@ export class RequestPool {
     this.maxSpacingMs = options.maxSpacingMs ?? 30_000;
     this.cooldownMs = options.cooldownMs ?? 1000;
     this.probe = new LoadProbe(this.maxConcurrency);
-    this.outage = new OutageGate(options.outagePatienceMs ?? DEFAULT_OUTAGE_PATIENCE_MS, options.outageProbeMs ?? 250, () => this.wakeAll(), options.onOutage);
+    this.outage = new OutageGate(
+      options.outagePatienceMs ?? DEFAULT_OUTAGE_PATIENCE_MS,
+      options.outageProbeMs ?? 250,
+      () => this.wakeAll(),
+      options.onOutage,
+    );
   }
 
   /** An endpoint answered (a reply or an HTTP error): it exists, so a later refusal is an outage to wait out. */
@@ -244,11 +249,14 @@ export class RequestPool {
       };
       this.waiting.push(wake);
       if (ms !== undefined) {
-        timer = setTimeout(() => {
-          const at = this.waiting.indexOf(wake);
-          if (at !== -1) this.waiting.splice(at, 1);
-          wake();
-        }, Math.max(0, ms));
+        timer = setTimeout(
+          () => {
+            const at = this.waiting.indexOf(wake);
+            if (at !== -1) this.waiting.splice(at, 1);
+            wake();
+          },
+          Math.max(0, ms),
+        );
       }
       signal?.addEventListener('abort', onAbort, { once: true });
     });

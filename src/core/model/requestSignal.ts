@@ -4,7 +4,10 @@
  * signal, every request of the run would leave one behind, and each addEventListener (which walks the
  * listeners to refuse a duplicate) would cost more than the one before.
  */
-export async function withRequestSignal<T>(signal: AbortSignal | undefined, send: (own: AbortSignal | undefined) => Promise<T>): Promise<T> {
+export async function withRequestSignal<T>(
+  signal: AbortSignal | undefined,
+  send: (own: AbortSignal | undefined) => Promise<T>,
+): Promise<T> {
   if (signal === undefined) return send(undefined);
   const own = new AbortController();
   const forward = (): void => own.abort(signal.reason);

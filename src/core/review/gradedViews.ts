@@ -43,7 +43,12 @@ export interface GradedRowBasis {
  * A graded run's row parts: the judge's grade, the final human one and this annotator's (absent: none), each
  * criterion's, and whether judge and human are a level apart somewhere (the item, or one of its criteria).
  */
-export function gradedRowParts(scale: VerdictScale, basis: GradedRowBasis | undefined, adjudication: ItemAdjudication | undefined, annotator: string): Partial<Pick<ItemRow, 'grades' | 'disagreement'>> {
+export function gradedRowParts(
+  scale: VerdictScale,
+  basis: GradedRowBasis | undefined,
+  adjudication: ItemAdjudication | undefined,
+  annotator: string,
+): Partial<Pick<ItemRow, 'grades' | 'disagreement'>> {
   if (!isGraded(scale)) return {};
   const auto = basis?.grade;
   const final = adjudication?.finalGrade ?? null;
@@ -56,13 +61,26 @@ export function gradedRowParts(scale: VerdictScale, basis: GradedRowBasis | unde
     const own = mineAmong(adjudicated?.annotators ?? [], annotator)?.state.grade;
     return { auto: judge, ...(human === undefined ? {} : { human }), ...(own === undefined ? {} : { mine: own }) };
   });
-  const disagreement = criteria !== undefined ? criteria.some((c) => c.human !== undefined && c.human !== c.auto) : final !== null && auto !== undefined && final.grade !== auto;
-  const grades = { ...(auto === undefined ? {} : { auto }), ...(final === null ? {} : { human: final.grade }), ...(mine === undefined ? {} : { mine }), ...(criteria === undefined ? {} : { criteria }) };
+  const disagreement =
+    criteria !== undefined
+      ? criteria.some((c) => c.human !== undefined && c.human !== c.auto)
+      : final !== null && auto !== undefined && final.grade !== auto;
+  const grades = {
+    ...(auto === undefined ? {} : { auto }),
+    ...(final === null ? {} : { human: final.grade }),
+    ...(mine === undefined ? {} : { mine }),
+    ...(criteria === undefined ? {} : { criteria }),
+  };
   return { grades, disagreement };
 }
 
 /** A graded run's detail parts: the item's judge and final grades, and its criteria one by one. */
-export function gradedDetailParts(scale: VerdictScale, line: ResultLine | undefined, adjudication: ItemAdjudication | undefined, annotator: string): Pick<ItemDetail, 'grade' | 'criteria'> {
+export function gradedDetailParts(
+  scale: VerdictScale,
+  line: ResultLine | undefined,
+  adjudication: ItemAdjudication | undefined,
+  annotator: string,
+): Pick<ItemDetail, 'grade' | 'criteria'> {
   if (!isGraded(scale) || line === undefined) return {};
   const grade = { auto: gradeOfLine(line) ?? null, final: finalOf(adjudication?.finalGrade ?? null) };
   if (line.criteria === undefined) return { grade };
@@ -75,7 +93,14 @@ export function gradedDetailParts(scale: VerdictScale, line: ResultLine | undefi
       id: criterion.id,
       text: criterion.text,
       judge: { grade: criterion.grade, level: criterion.level, reasoning: criterion.reasoning, reply: criterion.judgeReply },
-      annotators: views.map((a) => ({ annotator: a.annotator, role: a.role, decision: decisionOf(a), time: a.time, stale: a.stale, blind: a.blind })),
+      annotators: views.map((a) => ({
+        annotator: a.annotator,
+        role: a.role,
+        decision: decisionOf(a),
+        time: a.time,
+        stale: a.stale,
+        blind: a.blind,
+      })),
       mine: mine === undefined ? null : decisionOf(mine),
       final: finalOf(adjudicated?.final ?? null),
       conflict: adjudicated?.conflict ?? false,

@@ -5,14 +5,18 @@ import { readManifest } from '../runs/runFolder';
 import { type VerdictScale, isGraded, isOnScale, scaleOf, scaleTakes } from '../scale/verdictScale';
 
 /** Why a decision does not fit the run's scale (a verdict on a graded run, a grade off the scale…), or null. */
-function scaleProblem(scale: VerdictScale, message: Extract<WebviewMessage, { type: 'adjudicate' }>): { path: string; text: string } | null {
+function scaleProblem(
+  scale: VerdictScale,
+  message: Extract<WebviewMessage, { type: 'adjudicate' }>,
+): { path: string; text: string } | null {
   const { decision, criterion } = message;
   if (!isGraded(scale)) {
     if (decision.grade !== undefined) return { path: 'grade', text: 'this run takes verdicts (true, false, null), not grades' };
     if (criterion !== undefined) return { path: 'criterion', text: "this run's items have no criteria" };
     return null;
   }
-  if (decision.verdict !== undefined) return { path: 'verdict', text: `this run takes grades (${scaleTakes(scale)}), not true/false verdicts` };
+  if (decision.verdict !== undefined)
+    return { path: 'verdict', text: `this run takes grades (${scaleTakes(scale)}), not true/false verdicts` };
   if (decision.grade !== undefined && decision.grade !== null && !isOnScale(scale, decision.grade)) {
     return { path: 'grade', text: `${decision.grade} is not on this run's scale (${scaleTakes(scale)})` };
   }
@@ -38,10 +42,18 @@ export function webviewMessageSchemaFor(runDir: string): z.ZodType<WebviewMessag
     if (message.type !== 'adjudicate') return;
     const flag = message.decision.hallucination;
     if (flag !== null && !categories.has(flag)) {
-      context.addIssue({ code: 'custom', path: ['decision', 'hallucination'], message: `"${flag}" is not a category of this run's benchmark (${[...categories].join(', ')})` });
+      context.addIssue({
+        code: 'custom',
+        path: ['decision', 'hallucination'],
+        message: `"${flag}" is not a category of this run's benchmark (${[...categories].join(', ')})`,
+      });
     }
     if (flag !== null && message.criterion !== undefined) {
-      context.addIssue({ code: 'custom', path: ['decision', 'hallucination'], message: "a criterion's decision holds no flag (the item's does)" });
+      context.addIssue({
+        code: 'custom',
+        path: ['decision', 'hallucination'],
+        message: "a criterion's decision holds no flag (the item's does)",
+      });
     }
     const problem = scaleProblem(scale, message);
     if (problem !== null) context.addIssue({ code: 'custom', path: ['decision', problem.path], message: problem.text });

@@ -46,7 +46,17 @@ export function initSequence(session: ReviewSession, options: InitOptions): Init
   const items = session.manifest.dataset.itemIds;
   const selected = options.selectedItemId !== null && session.hasItem(options.selectedItemId) ? options.selectedItemId : null;
   const chunkRows = options.chunkRows ?? ROW_CHUNK_ROWS;
-  const base = { type: 'init', run: session.runHeader(), view: reviewViewFor(session.manifest), header: session.header(), annotator: session.annotator, role: options.role, categories: options.categories, selectedItemId: selected, blind: options.blind } as const;
+  const base = {
+    type: 'init',
+    run: session.runHeader(),
+    view: reviewViewFor(session.manifest),
+    header: session.header(),
+    annotator: session.annotator,
+    role: options.role,
+    categories: options.categories,
+    selectedItemId: selected,
+    blind: options.blind,
+  } as const;
   if (items.length <= chunkRows) {
     return { init: { ...base, rows: session.rows(), rowsToCome: 0 }, detail: null, chunks: function* () {} };
   }
@@ -62,7 +72,8 @@ export function initSequence(session: ReviewSession, options: InitOptions): Init
       if (start < screen.start) ranges.push({ start, end: Math.min(end, screen.start) });
       if (end > screen.end) ranges.push({ start: Math.max(start, screen.end), end });
     }
-    for (const [i, range] of ranges.entries()) yield { type: 'rowChunk', rows: session.rowsBetween(range.start, range.end), done: i === ranges.length - 1 };
+    for (const [i, range] of ranges.entries())
+      yield { type: 'rowChunk', rows: session.rowsBetween(range.start, range.end), done: i === ranges.length - 1 };
   }
   return { init, detail: shown === undefined ? null : session.detail(shown, options.canUndo), chunks };
 }

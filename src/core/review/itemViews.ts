@@ -30,7 +30,13 @@ type WithInputs = { readonly inputs: Readonly<Record<string, unknown>> } | undef
 export function labelOf(line: WithInputs, itemId: string, review?: Pick<ReviewParts, 'labelText'>): string {
   const inputs = line?.inputs;
   const own = inputs === undefined ? undefined : review?.labelText?.(inputs);
-  const text = own ?? (typeof inputs?.['question'] === 'string' ? inputs['question'] : typeof inputs?.['prompt'] === 'string' ? inputs['prompt'] : `item ${itemId}`);
+  const text =
+    own ??
+    (typeof inputs?.['question'] === 'string'
+      ? inputs['question']
+      : typeof inputs?.['prompt'] === 'string'
+        ? inputs['prompt']
+        : `item ${itemId}`);
   const flat = text.replace(/\s+/g, ' ').trim();
   return flat.length > LABEL_LENGTH ? `${flat.slice(0, LABEL_LENGTH - 1)}…` : flat;
 }
@@ -86,13 +92,27 @@ export interface RowSource {
   readonly basis: RowBasis;
 }
 
-export function rowOf(itemId: string, index: number, line: ResultLine | undefined, adjudication: ItemAdjudication | undefined, annotator: string, context: ViewContext): ItemRow {
+export function rowOf(
+  itemId: string,
+  index: number,
+  line: ResultLine | undefined,
+  adjudication: ItemAdjudication | undefined,
+  annotator: string,
+  context: ViewContext,
+): ItemRow {
   const source = line === undefined ? undefined : { auto: automaticOutcome(line), basis: rowBasisOf(line, context) };
   return { ...rowFrom(itemId, index, source, adjudication, annotator, context), search: searchTextOf(line, adjudication, context) };
 }
 
 /** A list row from the index's digest of the item (no search text: the host answers searches). */
-export function rowFrom(itemId: string, index: number, source: RowSource | undefined, adjudication: ItemAdjudication | undefined, annotator: string, context: ViewContext): ItemRow {
+export function rowFrom(
+  itemId: string,
+  index: number,
+  source: RowSource | undefined,
+  adjudication: ItemAdjudication | undefined,
+  annotator: string,
+  context: ViewContext,
+): ItemRow {
   const auto: AutoOutcome = source?.auto ?? 'missing';
   const final = adjudication?.final ?? null;
   const mine = mineOf(adjudication, annotator);
@@ -106,7 +126,12 @@ export function rowFrom(itemId: string, index: number, source: RowSource | undef
     label: basis?.label ?? `item ${itemId}`,
     auto,
     human,
-    mine: mine === undefined ? 'none' : mine.state.verdict === undefined ? 'skipped' : (String(mine.state.verdict) as 'true' | 'false' | 'null'),
+    mine:
+      mine === undefined
+        ? 'none'
+        : mine.state.verdict === undefined
+          ? 'skipped'
+          : (String(mine.state.verdict) as 'true' | 'false' | 'null'),
     flagged: (adjudication?.flags.length ?? 0) > 0,
     stale: adjudication?.stale ?? false,
     conflict: adjudication?.conflict ?? false,
@@ -134,7 +159,14 @@ export function detailOf(
     id: itemId,
     auto: automaticOutcome(line),
     error: line?.error ?? null,
-    annotators: (adjudication?.annotators ?? []).map((a) => ({ annotator: a.annotator, role: a.role, decision: { ...a.state }, time: a.time, stale: a.stale, blind: a.blind })),
+    annotators: (adjudication?.annotators ?? []).map((a) => ({
+      annotator: a.annotator,
+      role: a.role,
+      decision: { ...a.state },
+      time: a.time,
+      stale: a.stale,
+      blind: a.blind,
+    })),
     mine: mine === undefined ? null : { ...mine.state },
     final: adjudication?.final ? { ...adjudication.final, by: [...adjudication.final.by] } : null,
     conflict: adjudication?.conflict ?? false,

@@ -35,7 +35,12 @@ export interface ReviewSessionOptions {
 
 function resultsIndexOf(path: string, manifest: RunManifest, positions: ReadonlyMap<string, number>): ResultsIndex<RowBasis> {
   const context = viewContextOf(manifest, '', null);
-  return ResultsIndex.read(path, { manifest, knownIds: positions, describe: (line) => rowBasisOf(line, context), file: rowBasisFile(manifest, context.settings.primaryMetric) });
+  return ResultsIndex.read(path, {
+    manifest,
+    knownIds: positions,
+    describe: (line) => rowBasisOf(line, context),
+    file: rowBasisFile(manifest, context.settings.primaryMetric),
+  });
 }
 
 /** Each item id's position in the run's order (a loop: no pair array per item, on 100 000 items). */
@@ -92,13 +97,20 @@ export class ReviewSession {
     this.manifestValue = readManifest(this.paths.dir);
     this.positions = positionsOf(this.manifestValue.dataset.itemIds);
     this.results = resultsIndexOf(this.paths.results, this.manifestValue, this.positions);
-    this.tail = new AdjudicationTail(this.paths.adjudications, { categories: categoryIdsOf(this.manifestValue.benchmark), scale: scaleOf(this.manifestValue) });
+    this.tail = new AdjudicationTail(this.paths.adjudications, {
+      categories: categoryIdsOf(this.manifestValue.benchmark),
+      scale: scaleOf(this.manifestValue),
+    });
     this.context = viewContextOf(this.manifestValue, this.modelName(), null);
     this.index = new AdjudicationIndex([], this.context.settings.decidable, new UndoHistory(this.annotator));
   }
 
   /** Opens a run folder and reads its whole adjudication log; problems in the log are returned, not thrown. */
-  static open(dir: string, annotator: string, options: ReviewSessionOptions = {}): { session: ReviewSession; problems: readonly LogProblem[] } {
+  static open(
+    dir: string,
+    annotator: string,
+    options: ReviewSessionOptions = {},
+  ): { session: ReviewSession; problems: readonly LogProblem[] } {
     const session = new ReviewSession(dir, annotator, options);
     // Nobody has rows yet: the log is taken in without building the rows it touched.
     const { problems } = session.takeTail(false);
@@ -235,7 +247,8 @@ export class ReviewSession {
   }
 
   private rowAt(itemId: string, index: number): ItemRow {
-    if (this.searchInRows) return rowOf(itemId, index, this.results.readLine(itemId), this.adjudication(itemId), this.annotator, this.context);
+    if (this.searchInRows)
+      return rowOf(itemId, index, this.results.readLine(itemId), this.adjudication(itemId), this.annotator, this.context);
     const entry = this.results.get(itemId);
     const source = entry === undefined ? undefined : { auto: outcomeOf(entry), basis: entry.summary };
     return rowFrom(itemId, index, source, this.adjudication(itemId), this.annotator, this.context);
@@ -261,7 +274,10 @@ export class ReviewSession {
         text = foldText(itemSearchText(this.results.readLine(id), this.context));
         corpus.set(id, text);
       }
-      const notes = this.adjudication(id)?.annotators.filter((a) => a.state.note !== '').map((a) => foldText(a.state.note)) ?? [];
+      const notes =
+        this.adjudication(id)
+          ?.annotators.filter((a) => a.state.note !== '')
+          .map((a) => foldText(a.state.note)) ?? [];
       if (matchesItem(notes.length === 0 ? text : [text, ...notes].join('\n'), id, index, terms)) matches.push(id);
     });
     return matches;

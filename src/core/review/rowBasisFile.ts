@@ -53,7 +53,16 @@ function decodeRows(json: unknown, sections: SectionReader, count: number): Stor
   return {
     at(row) {
       const margin = margins[row] ?? Number.NaN;
-      return new StoredRowBasis(labels, row, facetSets[facets[row] ?? 0] ?? {}, Number.isNaN(margin) ? null : margin, metricAcc[row], mc[row], grades[row], criteria[row]);
+      return new StoredRowBasis(
+        labels,
+        row,
+        facetSets[facets[row] ?? 0] ?? {},
+        Number.isNaN(margin) ? null : margin,
+        metricAcc[row],
+        mc[row],
+        grades[row],
+        criteria[row],
+      );
     },
   };
 }
@@ -81,9 +90,16 @@ function encodeRows(rows: readonly RowBasis[], sections: SectionWriter): z.input
     if (row.grade !== undefined) stored.grades[i] = row.grade;
     if (row.criteria !== undefined) stored.criteria[i] = [...row.criteria];
   });
-  sections.strings('label', rows.map((row) => row.label), { lazy: true });
+  sections.strings(
+    'label',
+    rows.map((row) => row.label),
+    { lazy: true },
+  );
   sections.uint32('facets', facets);
-  sections.float64('margin', rows.map((row) => row.margin ?? Number.NaN));
+  sections.float64(
+    'margin',
+    rows.map((row) => row.margin ?? Number.NaN),
+  );
   return stored;
 }
 
@@ -92,5 +108,9 @@ function encodeRows(rows: readonly RowBasis[], sections: SectionWriter): z.input
  * version, the benchmark, task and primary metric (a file written under another key is rebuilt).
  */
 export function rowBasisFile(manifest: RunManifest, primaryMetric: string): IndexFileOptions<RowBasis> {
-  return { key: `rows ${ROW_BASIS_VERSION} ${TOOL_VERSION} ${manifest.benchmark} ${manifest.task} ${primaryMetric}`, encode: encodeRows, decode: decodeRows };
+  return {
+    key: `rows ${ROW_BASIS_VERSION} ${TOOL_VERSION} ${manifest.benchmark} ${manifest.task} ${primaryMetric}`,
+    encode: encodeRows,
+    decode: decodeRows,
+  };
 }

@@ -14,7 +14,11 @@ export interface ViewSubject {
 /** How the review panel shows a run: its header, language, facets and automatic rater (the pages never branch on the benchmark). */
 export function reviewViewFor(run: ViewSubject): ReviewView {
   const benchmark = benchmarkOf(run.benchmark);
-  const facets = benchmark.facets.map((facet) => ({ id: facet.id, label: facet.label, ...(facet.order === undefined ? {} : { order: [...facet.order] }) }));
+  const facets = benchmark.facets.map((facet) => ({
+    id: facet.id,
+    label: facet.label,
+    ...(facet.order === undefined ? {} : { order: [...facet.order] }),
+  }));
   const metricVerdict = benchmark.review.metrics?.verdictWords;
   return {
     title: benchmark.title,

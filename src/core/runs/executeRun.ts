@@ -49,7 +49,12 @@ export async function startRun(dir: string, session: RunSession, options: Execut
  * exactly the items whose current result is an error. Each item ends with exactly one current result.
  * Preflight (of the selected items) and release run once, as for startRun.
  */
-export async function continueRun(paths: RunPaths, session: RunSession, selection: Selection, options: ExecuteOptions): Promise<ExecuteOutcome> {
+export async function continueRun(
+  paths: RunPaths,
+  session: RunSession,
+  selection: Selection,
+  options: ExecuteOptions,
+): Promise<ExecuteOutcome> {
   try {
     const before = readCurrentResults(paths.dir, session.manifest).byItem;
     const ids = [...session.tasks.keys()].filter((id) => {
@@ -65,7 +70,13 @@ export async function continueRun(paths: RunPaths, session: RunSession, selectio
   }
 }
 
-async function runSelected(paths: RunPaths, session: RunSession, ids: readonly string[], before: ReadonlyMap<string, CountedResult>, options: ExecuteOptions): Promise<ExecuteOutcome> {
+async function runSelected(
+  paths: RunPaths,
+  session: RunSession,
+  ids: readonly string[],
+  before: ReadonlyMap<string, CountedResult>,
+  options: ExecuteOptions,
+): Promise<ExecuteOutcome> {
   // Requests a killed session left in the ledger join run.json before this session's count starts.
   const recorded = withoutStop(readManifestOr(paths, session.manifest));
   const usage = { ...recorded.usage, requests: recorded.usage.requests + pendingRequests(paths.dir) };
@@ -145,7 +156,12 @@ type CountedResult = Pick<ResultLine, 'error' | 'usage'>;
  * Counts and token usage recomputed over every item's current result (results.jsonl as read before the run,
  * with the lines this run appended), so they are right whatever happened before.
  */
-function finalizeManifest(manifest: RunManifest, byItem: ReadonlyMap<string, CountedResult>, newRequests: number, cancelled: boolean): RunManifest {
+function finalizeManifest(
+  manifest: RunManifest,
+  byItem: ReadonlyMap<string, CountedResult>,
+  newRequests: number,
+  cancelled: boolean,
+): RunManifest {
   let errors = 0;
   let usage: ResultLine['usage'] = null;
   for (const line of byItem.values()) {
@@ -159,6 +175,10 @@ function finalizeManifest(manifest: RunManifest, byItem: ReadonlyMap<string, Cou
     status: cancelled || !complete ? 'cancelled' : 'finished',
     finishedAt: cancelled || !complete ? null : new Date().toISOString(),
     counts: { items, done: byItem.size - errors, error: errors, missing: items - byItem.size },
-    usage: { promptTokens: usage?.promptTokens ?? 0, completionTokens: usage?.completionTokens ?? 0, requests: manifest.usage.requests + newRequests },
+    usage: {
+      promptTokens: usage?.promptTokens ?? 0,
+      completionTokens: usage?.completionTokens ?? 0,
+      requests: manifest.usage.requests + newRequests,
+    },
   };
 }

@@ -8,7 +8,10 @@ import * as z from 'zod';
  * each starting 8-byte aligned so that a typed array reads it in place. Reading a hundred thousand numbers
  * this way takes no parse and no per-element check.
  */
-export const SectionTableSchema = z.record(z.string(), z.object({ at: z.number().int().nonnegative(), bytes: z.number().int().nonnegative() }));
+export const SectionTableSchema = z.record(
+  z.string(),
+  z.object({ at: z.number().int().nonnegative(), bytes: z.number().int().nonnegative() }),
+);
 export type SectionTable = z.output<typeof SectionTableSchema>;
 
 /** The body's size, and how much of it (its start) is read with the file; the rest is read when first asked for. */
@@ -46,7 +49,10 @@ export class SectionWriter {
   strings(name: string, values: readonly string[], options: { readonly lazy?: boolean } = {}): void {
     const encoded = values.map((value) => Buffer.from(value, 'utf8'));
     let end = 0;
-    this.uint32(`${name}.ends`, encoded.map((bytes) => (end += bytes.length)));
+    this.uint32(
+      `${name}.ends`,
+      encoded.map((bytes) => (end += bytes.length)),
+    );
     this.add(name, Buffer.concat(encoded), options.lazy ?? false);
   }
 
@@ -163,7 +169,8 @@ export class SectionReader {
 
   private section(name: string, bytes: number): { offset: number } | undefined {
     const entry = this.table[name];
-    if (entry === undefined || entry.bytes !== bytes || entry.at % ALIGN !== 0 || entry.at + entry.bytes > this.body.length) return undefined;
+    if (entry === undefined || entry.bytes !== bytes || entry.at % ALIGN !== 0 || entry.at + entry.bytes > this.body.length)
+      return undefined;
     return { offset: this.body.byteOffset + entry.at };
   }
 
@@ -205,6 +212,11 @@ export class SectionReader {
       return new StringColumn(new LazyText(this.lazy, entry.at, entry.bytes), ends);
     }
     const text = this.bytes(name, entry.bytes);
-    return text === undefined ? undefined : new StringColumn({ text: (start, end) => text.toString('utf8', start, end), ascii: () => (isAscii(text) ? text.toString('latin1') : undefined) }, ends);
+    return text === undefined
+      ? undefined
+      : new StringColumn(
+          { text: (start, end) => text.toString('utf8', start, end), ascii: () => (isAscii(text) ? text.toString('latin1') : undefined) },
+          ends,
+        );
   }
 }

@@ -25,7 +25,10 @@ export const ResultLineSchema = z.looseObject({
   time: z.string(),
   inputs: z.record(z.string(), z.unknown()),
   prompt: z.object({ messages: z.array(MessageSchema).optional(), text: z.string().optional() }).nullable(),
-  judgePrompt: z.object({ messages: z.array(MessageSchema) }).nullable().optional(),
+  judgePrompt: z
+    .object({ messages: z.array(MessageSchema) })
+    .nullable()
+    .optional(),
   response: z.string().nullable(),
   judgeReply: z.string().nullable(),
   /** The binary verdict; null on a graded run, whose automatic verdict is `grade`. */

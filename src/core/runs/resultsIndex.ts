@@ -8,7 +8,15 @@ import { ItemErrorSchema, type ResultLine, ResultLineSchema, VerdictSchema } fro
 import { type RunManifest } from './runManifest';
 import { lineBasisDigest } from '../adjudication/basis';
 import { checkLineOfBenchmark } from './benchmarkLineCheck';
-import { type IndexEntry, type IndexFileOptions, fingerprintsOf, loadIndexFile, removeIndexFile, resultsIndexPathOf, writeIndexFile } from './resultsIndexFile';
+import {
+  type IndexEntry,
+  type IndexFileOptions,
+  fingerprintsOf,
+  loadIndexFile,
+  removeIndexFile,
+  resultsIndexPathOf,
+  writeIndexFile,
+} from './resultsIndexFile';
 
 /**
  * What the index checks on every line as it reads: the fields it keeps. The rest of a line is validated
@@ -221,7 +229,10 @@ export class ResultsIndex<S> {
     }
     const line = parseAt(schema, json, at);
     if (line.itemId !== entry.itemId) this.forgetFile();
-    if (line.itemId !== entry.itemId) throw new UserError(`${this.path} line ${entry.line}: results.jsonl changed under the index (expected item "${entry.itemId}"); reopen the run`);
+    if (line.itemId !== entry.itemId)
+      throw new UserError(
+        `${this.path} line ${entry.line}: results.jsonl changed under the index (expected item "${entry.itemId}"); reopen the run`,
+      );
     return line;
   }
 

@@ -191,7 +191,11 @@ export function loadIndexFile<S>(indexPath: string, fd: number, options: IndexFi
   }
 }
 
-function readStored<S>(file: IndexFileHandle, fd: number, options: IndexFileOptions<S>): { index: StoredIndex<S>; lazySections: number } | undefined {
+function readStored<S>(
+  file: IndexFileHandle,
+  fd: number,
+  options: IndexFileOptions<S>,
+): { index: StoredIndex<S>; lazySections: number } | undefined {
   const parsed = HeadSchema.safeParse(file.head);
   if (!parsed.success || parsed.data.key !== options.key) return undefined;
   const { results: coverage, count, errors, summaries: summariesJson, sections: table, body: size } = parsed.data;
@@ -204,7 +208,15 @@ function readStored<S>(file: IndexFileHandle, fd: number, options: IndexFileOpti
   const lines = sections.uint32('line', count);
   const verdicts = sections.int8('verdict', count);
   const digests = sections.bytes('basisDigest', count * BASIS_DIGEST_BYTES);
-  if (itemIds === undefined || offsets === undefined || lengths === undefined || lines === undefined || verdicts === undefined || digests === undefined) return undefined;
+  if (
+    itemIds === undefined ||
+    offsets === undefined ||
+    lengths === undefined ||
+    lines === undefined ||
+    verdicts === undefined ||
+    digests === undefined
+  )
+    return undefined;
   const summaries = options.decode(summariesJson, sections, count);
   if (summaries === undefined) return undefined;
   const stat = fstatSync(fd);
@@ -214,7 +226,8 @@ function readStored<S>(file: IndexFileHandle, fd: number, options: IndexFileOpti
   if (head !== coverage.head || tail !== coverage.tail) return undefined;
   for (let i = 0; i < count; i++) {
     const offset = offsets[i] ?? -1;
-    if (!(offset >= 0) || offset + (lengths[i] ?? 0) > coverage.end || (lines[i] ?? 0) < 1 || verdictOf(verdicts[i] ?? 2) === undefined) return undefined;
+    if (!(offset >= 0) || offset + (lengths[i] ?? 0) > coverage.end || (lines[i] ?? 0) < 1 || verdictOf(verdicts[i] ?? 2) === undefined)
+      return undefined;
   }
   const columns: StoredColumns<S> = { offsets, lengths, lines, verdicts, errors, digests, summaries };
   const ids = itemIds.all();
@@ -243,15 +256,45 @@ export function writeIndexFile<S>(indexPath: string, options: IndexFileOptions<S
   const temporary = `${indexPath}.${process.pid}.tmp`;
   try {
     const sections = new SectionWriter();
-    sections.strings('itemId', entries.map((e) => e.itemId));
-    sections.float64('offset', entries.map((e) => e.offset));
-    sections.uint32('length', entries.map((e) => e.length));
-    sections.uint32('line', entries.map((e) => e.line));
-    sections.int8('verdict', entries.map((e) => verdictCode(e.verdict)));
+    sections.strings(
+      'itemId',
+      entries.map((e) => e.itemId),
+    );
+    sections.float64(
+      'offset',
+      entries.map((e) => e.offset),
+    );
+    sections.uint32(
+      'length',
+      entries.map((e) => e.length),
+    );
+    sections.uint32(
+      'line',
+      entries.map((e) => e.line),
+    );
+    sections.int8(
+      'verdict',
+      entries.map((e) => verdictCode(e.verdict)),
+    );
     sections.bytes('basisDigest', Buffer.from(entries.map((e) => e.basisDigest).join(''), 'hex'));
-    const summaries = options.encode(entries.map((e) => e.summary), sections);
+    const summaries = options.encode(
+      entries.map((e) => e.summary),
+      sections,
+    );
     const { table, body, size } = sections.layout();
-    const json = asciiJson(JSON.stringify({ format: FORMAT, version: VERSION, key: options.key, results: stored.coverage, count: entries.length, errors, summaries, sections: table, body: size }));
+    const json = asciiJson(
+      JSON.stringify({
+        format: FORMAT,
+        version: VERSION,
+        key: options.key,
+        results: stored.coverage,
+        count: entries.length,
+        errors,
+        summaries,
+        sections: table,
+        body: size,
+      }),
+    );
     // Spaces before the newline, so that the body starts 8-byte aligned and is read in place.
     const head = json.padEnd(Math.ceil((json.length + 1) / 8) * 8 - 1, ' ');
     writeFileSync(temporary, Buffer.concat([Buffer.from(`${head}\n`, 'latin1'), body]));
@@ -271,4 +314,3 @@ export function removeIndexFile(indexPath: string): void {
     // A read-only folder: the file is checked on every open anyway.
   }
 }
-

@@ -60,7 +60,9 @@ export function readManifest(dir: string): RunManifest {
   }
   const version = (json as { formatVersion?: unknown } | null)?.formatVersion;
   if (version !== RUN_FORMAT_VERSION) {
-    throw new UserError(`${paths.manifest}: formatVersion ${JSON.stringify(version)} is not one this version reads (${RUN_FORMAT_VERSION})`);
+    throw new UserError(
+      `${paths.manifest}: formatVersion ${JSON.stringify(version)} is not one this version reads (${RUN_FORMAT_VERSION})`,
+    );
   }
   return parseAt(RunManifestSchema, json, { file: paths.manifest });
 }

@@ -50,7 +50,13 @@ export const CountsSchema = z.object({
  */
 const ItemIdsSchema = z.custom<string[]>(Array.isArray, 'expected an array of item ids').check((ctx) => {
   const bad = ctx.value.findIndex((id) => typeof id !== 'string');
-  if (bad !== -1) ctx.issues.push({ code: 'custom', message: `expected a string, received ${typeof ctx.value[bad]}`, input: ctx.value[bad], path: [bad] });
+  if (bad !== -1)
+    ctx.issues.push({
+      code: 'custom',
+      message: `expected a string, received ${typeof ctx.value[bad]}`,
+      input: ctx.value[bad],
+      path: [bad],
+    });
 });
 
 export const RunManifestSchema = z.looseObject({

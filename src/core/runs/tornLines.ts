@@ -34,7 +34,7 @@ function tornTailOf(path: string): { line: number; offset: number; bytes: number
 function newlinesBefore(fd: number, end: number): number {
   const chunk = Buffer.alloc(1024 * 1024);
   let count = 0;
-  for (let position = 0; position < end; ) {
+  for (let position = 0; position < end;) {
     const got = readSync(fd, chunk, 0, Math.min(chunk.length, end - position), position);
     if (got === 0) break;
     for (let i = chunk.indexOf(0x0a); i !== -1 && i < got; i = chunk.indexOf(0x0a, i + 1)) count += 1;

@@ -19,7 +19,12 @@ export const PLATFORM_VSIX_HINT = "install the extension's VSIX for your platfor
  * workspace's, the extension's storage), or in the working folder. Null when none has it.
  */
 export function resolveOptional(name: string, extraDirs: readonly string[], runtimeDir: string = bundledRuntimeDir()): string | null {
-  const bases = [join(runtimeDir, 'package.json'), __filename, ...extraDirs.map((dir) => join(dir, 'package.json')), join(process.cwd(), 'package.json')];
+  const bases = [
+    join(runtimeDir, 'package.json'),
+    __filename,
+    ...extraDirs.map((dir) => join(dir, 'package.json')),
+    join(process.cwd(), 'package.json'),
+  ];
   for (const base of bases) {
     try {
       return createRequire(base).resolve(name);

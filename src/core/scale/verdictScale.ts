@@ -23,11 +23,17 @@ export const OrdinalScaleSchema = z
   .check((ctx) => {
     const { levels } = ctx.value;
     const names = new Set(levels.map((l) => l.name.toLowerCase()));
-    if (names.size !== levels.length) ctx.issues.push({ code: 'custom', message: 'level names must differ (case aside)', input: levels, path: ['levels'] });
+    if (names.size !== levels.length)
+      ctx.issues.push({ code: 'custom', message: 'level names must differ (case aside)', input: levels, path: ['levels'] });
     levels.forEach((level, i) => {
       const previous = levels[i - 1];
       if (previous !== undefined && !(level.value > previous.value)) {
-        ctx.issues.push({ code: 'custom', message: 'level values must increase from the lowest level to the highest', input: level.value, path: ['levels', i, 'value'] });
+        ctx.issues.push({
+          code: 'custom',
+          message: 'level values must increase from the lowest level to the highest',
+          input: level.value,
+          path: ['levels', i, 'value'],
+        });
       }
     });
   });
@@ -36,7 +42,8 @@ export const OrdinalScaleSchema = z
 export const NumericScaleSchema = z
   .object({ kind: z.literal('numeric'), min: z.number().finite(), max: z.number().finite(), passAt: z.number().finite().optional() })
   .check((ctx) => {
-    if (!(ctx.value.max > ctx.value.min)) ctx.issues.push({ code: 'custom', message: 'max must be above min', input: ctx.value.max, path: ['max'] });
+    if (!(ctx.value.max > ctx.value.min))
+      ctx.issues.push({ code: 'custom', message: 'max must be above min', input: ctx.value.max, path: ['max'] });
   });
 
 export const VerdictScaleSchema = z.discriminatedUnion('kind', [BinaryScaleSchema, OrdinalScaleSchema, NumericScaleSchema]);

@@ -17,6 +17,10 @@ export async function askApiKey(ui: StartRunUi): Promise<{ readonly endpoint: En
   if (provider === undefined) return undefined;
   const endpoint = await endpointOf(ui, provider);
   if (endpoint === undefined) return undefined;
-  const key = await ui.input({ title: `API key for ${new URL(endpoint.baseUrl).host}`, password: true, prompt: 'Stored in VS Code secret storage; empty removes it' });
+  const key = await ui.input({
+    title: `API key for ${new URL(endpoint.baseUrl).host}`,
+    password: true,
+    prompt: 'Stored in VS Code secret storage; empty removes it',
+  });
   return key === undefined ? undefined : { endpoint, key: key.trim() };
 }

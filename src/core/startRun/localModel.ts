@@ -23,7 +23,11 @@ export async function pickLocalModel(ui: StartRunUi, step: number, total = 5): P
   }
   if (modelFile !== '') return { modelFile, label: localModelName(modelFile) };
   const remembered = ui.remembered('lastModelFile');
-  const file = await ui.openFile({ title: 'A GGUF model file', filters: { 'GGUF model': ['gguf'], 'All files': ['*'] }, ...(remembered !== undefined ? { defaultPath: remembered } : {}) });
+  const file = await ui.openFile({
+    title: 'A GGUF model file',
+    filters: { 'GGUF model': ['gguf'], 'All files': ['*'] },
+    ...(remembered !== undefined ? { defaultPath: remembered } : {}),
+  });
   if (file === undefined) return undefined;
   await ui.remember('lastModelFile', file);
   return { modelFile: file, label: localModelName(file) };

@@ -15,7 +15,11 @@ const ENDPOINT_ITEMS: readonly PickItem<Provider>[] = [
   { label: 'OpenAI', description: OPENAI_BASE_URL, value: 'openai' },
   { label: 'Azure OpenAI', description: 'endpoint, deployment, API version', value: 'azure' },
 ];
-const LOCAL_ITEM: PickItem<Provider> = { label: 'Local model file (GGUF)', description: 'in-process with llama.cpp: a .gguf file or an Ollama model, no server', value: 'local' };
+const LOCAL_ITEM: PickItem<Provider> = {
+  label: 'Local model file (GGUF)',
+  description: 'in-process with llama.cpp: a .gguf file or an Ollama model, no server',
+  value: 'local',
+};
 
 /** The provider, then its base URL (remembered per provider); the benchmark's model runs there. */
 export async function pickEndpoint(ui: StartRunUi, step: number, total = 5): Promise<Endpoint | undefined> {
@@ -28,7 +32,12 @@ export function pickEndpointOrLocal(ui: StartRunUi, step: number, total = 5): Pr
   return pickProvider(ui, step, total, true);
 }
 
-async function pickProvider(ui: StartRunUi, step: number, total: number, offerLocal: boolean): Promise<Endpoint | typeof LOCAL_MODEL | undefined> {
+async function pickProvider(
+  ui: StartRunUi,
+  step: number,
+  total: number,
+  offerLocal: boolean,
+): Promise<Endpoint | typeof LOCAL_MODEL | undefined> {
   const provider = await ui.pickOne(stepTitle(step, 'provider', total), offerLocal ? [...ENDPOINT_ITEMS, LOCAL_ITEM] : ENDPOINT_ITEMS);
   if (provider === undefined) return undefined;
   if (provider === 'local') return LOCAL_MODEL;
@@ -52,7 +61,9 @@ export async function endpointOf(ui: StartRunUi, provider: Exclude<Provider, 'lo
   });
   if (url === undefined) return undefined;
   await ui.remember(key, url.trim());
-  return provider === 'azure' ? { provider: 'azure', baseUrl: url.trim(), apiVersion: DEFAULT_AZURE_API_VERSION } : { provider: 'openai-compatible', baseUrl: url.trim() };
+  return provider === 'azure'
+    ? { provider: 'azure', baseUrl: url.trim(), apiVersion: DEFAULT_AZURE_API_VERSION }
+    : { provider: 'openai-compatible', baseUrl: url.trim() };
 }
 
 /** The memory key of the endpoint the last run stopped on (its label: base URL without credentials). */

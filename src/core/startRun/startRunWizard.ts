@@ -39,7 +39,11 @@ const CANCELLED = Symbol('cancelled');
 async function apiKeyFor(ui: StartRunUi, endpoint: Endpoint): Promise<string | undefined | typeof CANCELLED> {
   const stored = await ui.storedKey(endpoint);
   if (stored === undefined && endpoint.provider !== 'openai-compatible') {
-    const entered = await ui.input({ title: `API key for ${new URL(endpoint.baseUrl).host}`, password: true, prompt: 'Stored in VS Code secret storage' });
+    const entered = await ui.input({
+      title: `API key for ${new URL(endpoint.baseUrl).host}`,
+      password: true,
+      prompt: 'Stored in VS Code secret storage',
+    });
     if (entered === undefined || entered === '') return CANCELLED;
     await ui.storeKey(endpoint, entered);
   }

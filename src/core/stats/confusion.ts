@@ -28,7 +28,8 @@ export function confusionMatrix<L extends string>(
   for (const [row, column] of pairs) {
     const r = index.get(row);
     const c = index.get(column);
-    if (r === undefined || c === undefined) throw new RangeError(`confusionMatrix: label "${r === undefined ? row : column}" is not one of ${labels.join(', ')}`);
+    if (r === undefined || c === undefined)
+      throw new RangeError(`confusionMatrix: label "${r === undefined ? row : column}" is not one of ${labels.join(', ')}`);
     const cells = counts[r];
     if (cells !== undefined) cells[c] = (cells[c] ?? 0) + 1;
   }

@@ -21,7 +21,8 @@ export function fleissKappa(counts: readonly (readonly number[])[]): FleissResul
   const categories = first.length;
   for (const [i, row] of counts.entries()) {
     const total = row.reduce((s, x) => s + x, 0);
-    if (row.length !== categories || total !== m) throw new RangeError(`fleissKappa: subject ${i} has ${total} ratings in ${row.length} categories; expected ${m} in ${categories}`);
+    if (row.length !== categories || total !== m)
+      throw new RangeError(`fleissKappa: subject ${i} has ${total} ratings in ${row.length} categories; expected ${m} in ${categories}`);
   }
   if (m < 2) throw new RangeError('fleissKappa: every subject needs at least two ratings');
   let observed = 0;

@@ -55,7 +55,8 @@ export function cohensKappa(counts: readonly (readonly number[])[], confidence: 
     }
   }
   // A rater who used one category only makes kappa 0 by construction, and its delta-method variance 0: no interval.
-  if (rowTotals.filter((t) => t > 0).length === 1 || colTotals.filter((t) => t > 0).length === 1) return { n, observed, expected, kappa, se: null, ci: null };
+  if (rowTotals.filter((t) => t > 0).length === 1 || colTotals.filter((t) => t > 0).length === 1)
+    return { n, observed, expected, kappa, se: null, ci: null };
   const c = (kappa - expected * (1 - kappa)) ** 2;
   const variance = Math.max(0, (a + (1 - kappa) ** 2 * b - c) / (n * (1 - expected) ** 2));
   const se = Math.sqrt(variance);

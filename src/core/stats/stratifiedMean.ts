@@ -67,11 +67,14 @@ export function stratifiedMeanEstimate(strata: readonly MeanStratum[], options: 
     if (h.population === 0) continue;
     if (h.values.length === 0) return null;
     if (h.values.length > h.population || h.values.some((v) => !(v >= min && v <= max))) {
-      throw new RangeError(`stratifiedMeanEstimate: stratum ${h.stratum} has ${h.values.length} values of ${h.population} items, or one outside ${min}..${max}`);
+      throw new RangeError(
+        `stratifiedMeanEstimate: stratum ${h.stratum} has ${h.values.length} values of ${h.population} items, or one outside ${min}..${max}`,
+      );
     }
   }
   const support = options.support ?? [min, max];
-  if (support.length === 0 || support.some((v) => !(v >= min && v <= max))) throw new RangeError(`stratifiedMeanEstimate: the support must be values within ${min}..${max}`);
+  if (support.length === 0 || support.some((v) => !(v >= min && v <= max)))
+    throw new RangeError(`stratifiedMeanEstimate: the support must be values within ${min}..${max}`);
   const sampled = strata.filter((h) => h.population > 0 && h.values.length < h.population).length;
   const a = sampled > 0 ? 2 / sampled : 0;
   let estimate = 0;

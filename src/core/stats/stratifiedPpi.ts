@@ -72,7 +72,9 @@ export function stratifiedEstimate(strata: readonly StratumCounts[], options: St
     if (h.population === 0) continue;
     if (h.labeled === 0) return null;
     if (h.labeled < 0 || h.labeled > h.population || h.positives < 0 || h.positives > h.labeled) {
-      throw new RangeError(`stratifiedEstimate: stratum ${h.stratum} has ${h.positives} positives of ${h.labeled} labels of ${h.population} items`);
+      throw new RangeError(
+        `stratifiedEstimate: stratum ${h.stratum} has ${h.positives} positives of ${h.labeled} labels of ${h.population} items`,
+      );
     }
   }
   const sampled = strata.filter((h) => h.population > 0 && h.labeled < h.population).length;

@@ -37,7 +37,11 @@ export function kappaWeight(weights: KappaWeights, i: number, j: number, k: numb
  * (the ASE of SAS PROC FREQ's weighted kappa), with w̄_i. = Σ_j p_.j w_ij and w̄_.j = Σ_i p_i. w_ij:
  *   var = [Σ_ij p_ij (w_ij - (w̄_i. + w̄_.j)(1 - κ))² - (κ - p_e(1 - κ))²] / (n (1 - p_e)²)
  */
-export function weightedKappa(counts: readonly (readonly number[])[], weights: KappaWeights, confidence: number = DEFAULT_CONFIDENCE): WeightedKappaResult {
+export function weightedKappa(
+  counts: readonly (readonly number[])[],
+  weights: KappaWeights,
+  confidence: number = DEFAULT_CONFIDENCE,
+): WeightedKappaResult {
   const k = counts.length;
   if (counts.some((row) => row.length !== k)) throw new RangeError('weightedKappa: the table must be square');
   const n = tableTotal(counts);

@@ -19,14 +19,21 @@ export function gradedSummaryLines(graded: GradedScore): string[] {
     `scale      ${graded.scale.kind}: ${scaleTakes(graded.scale)}`,
     `mean grade ${mean(a.mean)}  (the judge's, ${countsText(a.counts)})`,
   ];
-  if (c.total > 0) lines.push(`criteria   ${c.total} (the judge's null ${c.judgeNull}); ${c.decided} with a final human grade, ${c.changed} changed, ${c.conflicts} in conflict`);
-  lines.push(`adjudicated ${mean(h.mean)}  (a human's grade where decided, else the judge's, ${countsText(h.counts)}; ${h.decided} items with a human grade, ${h.changed} changed)`);
+  if (c.total > 0)
+    lines.push(
+      `criteria   ${c.total} (the judge's null ${c.judgeNull}); ${c.decided} with a final human grade, ${c.changed} changed, ${c.conflicts} in conflict`,
+    );
+  lines.push(
+    `adjudicated ${mean(h.mean)}  (a human's grade where decided, else the judge's, ${countsText(h.counts)}; ${h.decided} items with a human grade, ${h.changed} changed)`,
+  );
   if (figure !== null) {
     lines.push(`${figure.name} ${figureText(figure.automatic)} automatic, ${figureText(figure.adjudicated)} adjudicated (${figure.rule})`);
     const adjudicatedGroups = new Map(figure.adjudicated.groups.map((g) => [g.name, g]));
     for (const group of figure.automatic.groups) {
       const other = adjudicatedGroups.get(group.name);
-      lines.push(`  ${figure.groupedBy ?? 'group'} ${group.name}: ${figureText({ value: group.value, groups: [] })} automatic, ${other === undefined ? 'n/a' : figureText({ value: other.value, groups: [] })} adjudicated (${group.items} items)`);
+      lines.push(
+        `  ${figure.groupedBy ?? 'group'} ${group.name}: ${figureText({ value: group.value, groups: [] })} automatic, ${other === undefined ? 'n/a' : figureText({ value: other.value, groups: [] })} adjudicated (${group.items} items)`,
+      );
     }
   }
   return lines;

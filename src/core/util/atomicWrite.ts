@@ -13,7 +13,7 @@ export function writeFileAtomically(path: string, data: string | Uint8Array): vo
     const fd = openSync(temporary, 'w');
     try {
       const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
-      for (let offset = 0; offset < bytes.length; ) offset += writeSync(fd, bytes, offset);
+      for (let offset = 0; offset < bytes.length;) offset += writeSync(fd, bytes, offset);
       fsyncSync(fd);
     } finally {
       closeSync(fd);

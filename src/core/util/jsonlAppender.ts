@@ -81,7 +81,9 @@ export class JsonlAppender {
     if (!this.dirty) return Promise.resolve();
     this.dirty = false;
     return new Promise((resolve, reject) => {
-      fsync(this.fd, (error) => (error ? reject(new UserError(`${this.path}: could not be flushed to disk (${error.message})`)) : resolve()));
+      fsync(this.fd, (error) =>
+        error ? reject(new UserError(`${this.path}: could not be flushed to disk (${error.message})`)) : resolve(),
+      );
     });
   }
 

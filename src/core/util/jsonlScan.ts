@@ -15,7 +15,12 @@ export function isBlank(buffer: Buffer, start: number, end: number): boolean {
  * Calls `line` for each complete line between `from` and `to` (byte offsets) with the bytes' buffer, the
  * line's start and end in it, and its offset in the file. Returns the offset after the last newline.
  */
-export function scanLines(fd: number, from: number, to: number, line: (buffer: Buffer, start: number, end: number, offset: number) => void): number {
+export function scanLines(
+  fd: number,
+  from: number,
+  to: number,
+  line: (buffer: Buffer, start: number, end: number, offset: number) => void,
+): number {
   let buffer = Buffer.allocUnsafe(Math.min(CHUNK_BYTES, Math.max(1, to - from)));
   let position = from;
   while (position < to) {

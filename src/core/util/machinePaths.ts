@@ -17,6 +17,7 @@ export function withoutMachinePaths<T>(value: T): T {
 function scrub(value: unknown): unknown {
   if (typeof value === 'string') return isMachinePath(value) ? (/^[A-Za-z]:|^\\\\/.test(value) ? win32 : posix).basename(value) : value;
   if (Array.isArray(value)) return value.map(scrub);
-  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, scrub(inner)]));
+  if (value !== null && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, scrub(inner)]));
   return value;
 }

@@ -23,6 +23,10 @@ export function markdownText(text: string): string {
     .replace(INLINE, (c) => `\\${c}`);
   return escaped
     .split(/\r\n|\r|\n/)
-    .map((line) => line.replace(/^[ \t]+/, (blanks) => blanks.replace(/ /g, '&#32;').replace(/\t/g, '&#9;')).replace(BLOCK_START, (marker: string) => marker.replace(/([#>+=.)-])$/, '\\$1')))
+    .map((line) =>
+      line
+        .replace(/^[ \t]+/, (blanks) => blanks.replace(/ /g, '&#32;').replace(/\t/g, '&#9;'))
+        .replace(BLOCK_START, (marker: string) => marker.replace(/([#>+=.)-])$/, '\\$1')),
+    )
     .join('<br>');
 }

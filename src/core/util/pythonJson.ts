@@ -9,7 +9,9 @@ const MARK = '~~python-json-non-finite~~';
 function markNonFinite(text: string): string {
   // Only outside strings: split on string literals and replace in the gaps.
   const parts = text.split(/("(?:[^"\\]|\\.)*")/);
-  return parts.map((part, i) => (i % 2 === 1 ? part : part.replace(NON_FINITE, (_m, prefix: string, token: string) => `${prefix}"${MARK}${token}"`))).join('');
+  return parts
+    .map((part, i) => (i % 2 === 1 ? part : part.replace(NON_FINITE, (_m, prefix: string, token: string) => `${prefix}"${MARK}${token}"`)))
+    .join('');
 }
 
 function restore(value: unknown): unknown {
@@ -39,6 +41,11 @@ export function parsePythonJson(text: string): unknown {
 }
 
 export function stringifyPythonJson(value: unknown, indent?: number): string {
-  const text = JSON.stringify(value, (_key, v: unknown) => (typeof v === 'number' && !Number.isFinite(v) ? `${MARK}${Number.isNaN(v) ? 'NaN' : v > 0 ? 'Infinity' : '-Infinity'}` : v), indent);
+  const text = JSON.stringify(
+    value,
+    (_key, v: unknown) =>
+      typeof v === 'number' && !Number.isFinite(v) ? `${MARK}${Number.isNaN(v) ? 'NaN' : v > 0 ? 'Infinity' : '-Infinity'}` : v,
+    indent,
+  );
   return text.includes(MARK) ? text.replace(new RegExp(`"${MARK}(NaN|Infinity|-Infinity)"`, 'g'), '$1') : text;
 }

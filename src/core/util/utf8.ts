@@ -19,7 +19,7 @@ function sequenceOf(lead: number): { readonly more: number; readonly low: number
  */
 export function invalidUtf8Offset(bytes: Uint8Array, start = 0, end = bytes.length): number {
   if (isUtf8(bytes.subarray(start, end))) return -1;
-  for (let i = start; i < end; ) {
+  for (let i = start; i < end;) {
     const lead = bytes[i] ?? 0;
     if (lead < 0x80) {
       i += 1;

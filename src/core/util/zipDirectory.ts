@@ -58,8 +58,13 @@ function directoryOf(fd: number, fileSize: number, file: string): { at: number; 
 }
 
 /** A central entry's sizes and local header offset, with the zip64 extra field's values where they are maxed out. */
-function zip64Values(entry: Buffer, extraAt: number, extraLength: number, values: { compressed: number; size: number; local: number }): void {
-  for (let at = extraAt; at + 4 <= extraAt + extraLength; ) {
+function zip64Values(
+  entry: Buffer,
+  extraAt: number,
+  extraLength: number,
+  values: { compressed: number; size: number; local: number },
+): void {
+  for (let at = extraAt; at + 4 <= extraAt + extraLength;) {
     const id = entry.readUInt16LE(at);
     const length = entry.readUInt16LE(at + 2);
     if (id === ZIP64_EXTRA) {
@@ -78,12 +83,23 @@ function zip64Values(entry: Buffer, extraAt: number, extraLength: number, values
   }
 }
 
-function memberReader(fd: number, file: string, name: string, entry: { method: number; crc: number; compressed: number; size: number; local: number }, fileSize: number): () => Uint8Array {
+function memberReader(
+  fd: number,
+  file: string,
+  name: string,
+  entry: { method: number; crc: number; compressed: number; size: number; local: number },
+  fileSize: number,
+): () => Uint8Array {
   return () => {
-    if (!READ_METHODS.includes(entry.method)) throw new UserError(`${file}: ${name} is compressed with method ${entry.method}, which this tool does not read (Inspect writes deflate or zstd)`);
+    if (!READ_METHODS.includes(entry.method))
+      throw new UserError(
+        `${file}: ${name} is compressed with method ${entry.method}, which this tool does not read (Inspect writes deflate or zstd)`,
+      );
     if (entry.size > MAX_MEMBER_BYTES) {
       const mb = (bytes: number): string => (bytes / 2 ** 20).toFixed(0);
-      throw new UserError(`${file}: ${name} is ${mb(entry.size)} MiB uncompressed, more than one JSON text can be here (${mb(MAX_MEMBER_BYTES)} MiB): not read`);
+      throw new UserError(
+        `${file}: ${name} is ${mb(entry.size)} MiB uncompressed, more than one JSON text can be here (${mb(MAX_MEMBER_BYTES)} MiB): not read`,
+      );
     }
     const header = readAt(fd, entry.local, 30, file, `${name}: no local header`);
     if (header.readUInt32LE(0) !== LOCAL) throw damaged(file, `${name}: no local header`);
@@ -110,17 +126,23 @@ export function openZip(file: string): ZipFile {
   try {
     const fileSize = fstatSync(fd).size;
     const magic = fileSize >= 22 ? readAt(fd, 0, 2, file, 'empty') : Buffer.alloc(0);
-    if (magic[0] !== 0x50 || magic[1] !== 0x4b) throw new UserError(`${file}: not a zip archive (an .eval log is one); is it the right file, or was it cut short?`);
+    if (magic[0] !== 0x50 || magic[1] !== 0x4b)
+      throw new UserError(`${file}: not a zip archive (an .eval log is one); is it the right file, or was it cut short?`);
     const { at: start, size, count } = directoryOf(fd, fileSize, file);
     const directory = readAt(fd, start, size, file, 'the central directory is cut short');
     const members = new Map<string, ZipMember>();
     let at = 0;
     for (let i = 0; i < count; i += 1) {
-      if (at + 46 > directory.length || directory.readUInt32LE(at) !== CENTRAL) throw damaged(file, `central directory entry ${i + 1} of ${count} is missing`);
+      if (at + 46 > directory.length || directory.readUInt32LE(at) !== CENTRAL)
+        throw damaged(file, `central directory entry ${i + 1} of ${count} is missing`);
       const nameLength = directory.readUInt16LE(at + 28);
       const extraLength = directory.readUInt16LE(at + 30);
       const commentLength = directory.readUInt16LE(at + 32);
-      const values = { compressed: directory.readUInt32LE(at + 20), size: directory.readUInt32LE(at + 24), local: directory.readUInt32LE(at + 42) };
+      const values = {
+        compressed: directory.readUInt32LE(at + 20),
+        size: directory.readUInt32LE(at + 24),
+        local: directory.readUInt32LE(at + 42),
+      };
       zip64Values(directory, at + 46 + nameLength, extraLength, values);
       const name = directory.toString('utf8', at + 46, at + 46 + nameLength);
       const entry = { method: directory.readUInt16LE(at + 10), crc: directory.readUInt32LE(at + 16), ...values };

@@ -34,7 +34,11 @@ function unzstd(data: Uint8Array, size: number, fail: (what: string) => UserErro
  * A member's bytes from its stored, deflated or zstd data, checked against the size and CRC-32 of its
  * central directory entry: a damaged member is refused, naming it, never read as something else.
  */
-export function decodeMember(data: Uint8Array, member: { readonly name: string; readonly method: number; readonly size: number; readonly crc: number }, file: string): Uint8Array {
+export function decodeMember(
+  data: Uint8Array,
+  member: { readonly name: string; readonly method: number; readonly size: number; readonly crc: number },
+  file: string,
+): Uint8Array {
   const fail = (what: string): UserError => damaged(file, `${member.name}: ${what}`);
   let out: Uint8Array;
   try {
@@ -45,6 +49,9 @@ export function decodeMember(data: Uint8Array, member: { readonly name: string; 
     throw error instanceof UserError ? error : fail(errorMessage(error));
   }
   if (out.length !== member.size) throw fail(`${out.length} bytes where ${member.size} are declared`);
-  if (crc32(out) >>> 0 !== member.crc >>> 0) throw new UserError(`${file}: ${member.name} fails its CRC-32 check (the log is damaged); copy the log again from where it was written`);
+  if (crc32(out) >>> 0 !== member.crc >>> 0)
+    throw new UserError(
+      `${file}: ${member.name} fails its CRC-32 check (the log is damaged); copy the log again from where it was written`,
+    );
   return out;
 }

@@ -12,8 +12,18 @@ export interface AgreementStats {
   readonly confusion: ConfusionMatrix;
 }
 
-export function agreementOf(pairs: readonly (readonly [VerdictLabel, VerdictLabel])[], who: { rows: string; columns: string }): AgreementStats {
+export function agreementOf(
+  pairs: readonly (readonly [VerdictLabel, VerdictLabel])[],
+  who: { rows: string; columns: string },
+): AgreementStats {
   const confusion = confusionMatrix(VERDICT_LABELS, pairs, who);
   const kappa = cohensKappa(confusion.counts);
-  return { items: pairs.length, percent: percentAgreement(confusion.counts), kappa: kappa.kappa, kappaCI: kappa.ci, kappaSE: kappa.se, confusion };
+  return {
+    items: pairs.length,
+    percent: percentAgreement(confusion.counts),
+    kappa: kappa.kappa,
+    kappaCI: kappa.ci,
+    kappaSE: kappa.se,
+    confusion,
+  };
 }

@@ -11,7 +11,13 @@ export interface JudgeSettings {
 }
 
 export type JudgeAnswer =
-  | { readonly kind: 'verdict'; readonly reply: string; readonly verdict: boolean | null; readonly usage: Usage | null; readonly cached: boolean }
+  | {
+      readonly kind: 'verdict';
+      readonly reply: string;
+      readonly verdict: boolean | null;
+      readonly usage: Usage | null;
+      readonly cached: boolean;
+    }
   | { readonly kind: 'error'; readonly error: ItemError };
 
 /**
@@ -19,11 +25,25 @@ export type JudgeAnswer =
  * comes back as an error of stage "judge"; only cancellation throws. sampleIndex keeps repeated asks of the
  * same prompt apart in the response cache.
  */
-export async function askJudge(judge: JudgeSettings, messages: readonly ChatMessage[], signal: AbortSignal, sampleIndex?: number): Promise<JudgeAnswer> {
+export async function askJudge(
+  judge: JudgeSettings,
+  messages: readonly ChatMessage[],
+  signal: AbortSignal,
+  sampleIndex?: number,
+): Promise<JudgeAnswer> {
   try {
-    const outcome = await judge.client.complete({ model: judge.model, messages, params: judge.params, ...(sampleIndex !== undefined ? { sampleIndex } : {}) }, signal);
+    const outcome = await judge.client.complete(
+      { model: judge.model, messages, params: judge.params, ...(sampleIndex !== undefined ? { sampleIndex } : {}) },
+      signal,
+    );
     if (outcome.kind === 'refused') return { kind: 'error', error: { stage: 'judge', kind: 'content-filter', message: outcome.message } };
-    return { kind: 'verdict', reply: outcome.reply.content, verdict: judge.parseVerdict(outcome.reply.content), usage: outcome.reply.usage, cached: outcome.cached };
+    return {
+      kind: 'verdict',
+      reply: outcome.reply.content,
+      verdict: judge.parseVerdict(outcome.reply.content),
+      usage: outcome.reply.usage,
+      cached: outcome.cached,
+    };
   } catch (error) {
     const classified = classifyModelError(error, []);
     if (classified.kind === 'cancelled' || signal.aborted) throw new ModelCallError('cancelled', 'cancelled', undefined, undefined);

@@ -74,7 +74,10 @@ function blindDocument(report: BlindValidationReport): Block[] {
   const { run, review, interAnnotator: ia } = report;
   return [
     { kind: 'heading', level: 1, text: blindReportTitle(report) },
-    { kind: 'paragraph', text: 'Blind review is on: this report shows only what needs no automatic verdict. Hidden until blind review is off:' },
+    {
+      kind: 'paragraph',
+      text: 'Blind review is on: this report shows only what needs no automatic verdict. Hidden until blind review is off:',
+    },
     { kind: 'list', items: report.hidden },
     {
       kind: 'list',
@@ -91,7 +94,9 @@ function blindDocument(report: BlindValidationReport): Block[] {
         `${review.reviewed} of ${report.items} reviewed (${review.decided} with a final human verdict)`,
         `${review.flagged} flagged, ${review.stale} stale, ${review.conflicts.length} conflicting items`,
         `annotators: ${review.annotators.join(', ') || 'none yet'}`,
-        report.sample ? `sample ${report.sample.id} (seed ${report.sample.seed}): ${report.sample.decided} of ${report.sample.drawn} items decided` : 'no validation sample drawn',
+        report.sample
+          ? `sample ${report.sample.id} (seed ${report.sample.seed}): ${report.sample.decided} of ${report.sample.drawn} items decided`
+          : 'no validation sample drawn',
         ...report.problems.map((p) => `adjudications.jsonl: ${p.message}`),
       ],
     },

@@ -1,5 +1,10 @@
 /** Runs fn over the items with at most `workers` in progress; stops taking new items once signal aborts. */
-export async function forEachConcurrent<T>(items: readonly T[], workers: number, fn: (item: T) => Promise<void>, signal?: AbortSignal): Promise<void> {
+export async function forEachConcurrent<T>(
+  items: readonly T[],
+  workers: number,
+  fn: (item: T) => Promise<void>,
+  signal?: AbortSignal,
+): Promise<void> {
   let next = 0;
   const worker = async (): Promise<void> => {
     while (signal?.aborted !== true) {

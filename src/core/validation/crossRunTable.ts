@@ -71,7 +71,9 @@ export function crossRunRow(report: ValidationReport): CrossRunRow {
 
 /** Rows by benchmark, then model, then run id. */
 export function crossRunRows(reports: readonly ValidationReport[]): CrossRunRow[] {
-  return reports.map(crossRunRow).sort((a, b) => a.benchmark.localeCompare(b.benchmark) || a.model.localeCompare(b.model) || a.runId.localeCompare(b.runId));
+  return reports
+    .map(crossRunRow)
+    .sort((a, b) => a.benchmark.localeCompare(b.benchmark) || a.model.localeCompare(b.model) || a.runId.localeCompare(b.runId));
 }
 
 export function renderCrossRunTable(rows: readonly CrossRunRow[], format: TableFormat): string {
@@ -83,12 +85,45 @@ export function renderCrossRunTable(rows: readonly CrossRunRow[], format: TableF
 const num = (x: number | null | undefined): string => (x === null || x === undefined ? '' : String(x));
 
 function csv(rows: readonly CrossRunRow[]): string {
-  const header = ['benchmark', 'model', 'judge', 'run', 'items', 'automatic', 'automatic_lo', 'automatic_hi', 'adjudicated', 'adjudicated_lo', 'adjudicated_hi', 'method', 'human_verdicts', 'kappa', 'kappa_lo', 'kappa_hi', 'human_kappa', 'flags'];
+  const header = [
+    'benchmark',
+    'model',
+    'judge',
+    'run',
+    'items',
+    'automatic',
+    'automatic_lo',
+    'automatic_hi',
+    'adjudicated',
+    'adjudicated_lo',
+    'adjudicated_hi',
+    'method',
+    'human_verdicts',
+    'kappa',
+    'kappa_lo',
+    'kappa_hi',
+    'human_kappa',
+    'flags',
+  ];
   const body = rows.map((r) => [
-    r.benchmark, r.model, r.judge ?? '', r.runId, String(r.items),
-    num(r.automatic), num(r.automaticCI?.[0]), num(r.automaticCI?.[1]),
-    num(r.adjudicated), num(r.adjudicatedCI?.[0]), num(r.adjudicatedCI?.[1]),
-    r.method, String(r.humanVerdicts), num(r.kappa), num(r.kappaCI?.[0]), num(r.kappaCI?.[1]), num(r.humanKappa), r.flags.join(';'),
+    r.benchmark,
+    r.model,
+    r.judge ?? '',
+    r.runId,
+    String(r.items),
+    num(r.automatic),
+    num(r.automaticCI?.[0]),
+    num(r.automaticCI?.[1]),
+    num(r.adjudicated),
+    num(r.adjudicatedCI?.[0]),
+    num(r.adjudicatedCI?.[1]),
+    r.method,
+    String(r.humanVerdicts),
+    num(r.kappa),
+    num(r.kappaCI?.[0]),
+    num(r.kappaCI?.[1]),
+    num(r.humanKappa),
+    r.flags.join(';'),
   ]);
   return toCsv(header, body);
 }
@@ -97,18 +132,21 @@ function markdown(rows: readonly CrossRunRow[]): string {
   const lines = [
     '| benchmark | model | judge | automatic | adjudicated | human verdicts | judge–human κ | human–human κ | flags |',
     '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
-    ...rows.map((r) =>
-      `| ${[
-        r.benchmark,
-        r.model,
-        r.judge ?? '',
-        `${percent(r.automatic)} ${percentInterval(r.automaticCI)}`.trim(),
-        r.adjudicated === null ? 'n/a' : `${percent(r.adjudicated)} ${percentInterval(r.adjudicatedCI)}`.trim(),
-        `${r.humanVerdicts} (${r.method})`,
-        `${fixed(r.kappa, 2)} ${fixedInterval(r.kappaCI, 2)}`.trim(),
-        fixed(r.humanKappa, 2),
-        r.flags.join(', '),
-      ].map(markdownText).join(' | ')} |`,
+    ...rows.map(
+      (r) =>
+        `| ${[
+          r.benchmark,
+          r.model,
+          r.judge ?? '',
+          `${percent(r.automatic)} ${percentInterval(r.automaticCI)}`.trim(),
+          r.adjudicated === null ? 'n/a' : `${percent(r.adjudicated)} ${percentInterval(r.adjudicatedCI)}`.trim(),
+          `${r.humanVerdicts} (${r.method})`,
+          `${fixed(r.kappa, 2)} ${fixedInterval(r.kappaCI, 2)}`.trim(),
+          fixed(r.humanKappa, 2),
+          r.flags.join(', '),
+        ]
+          .map(markdownText)
+          .join(' | ')} |`,
     ),
   ];
   return `${lines.join('\n')}\n`;
@@ -116,19 +154,27 @@ function markdown(rows: readonly CrossRunRow[]): string {
 
 /** LaTeX special characters escaped, so model names such as "qwen2.5_7b" set as text. */
 export function latexEscape(text: string): string {
-  return text.replace(/[\\{}$&#%_^~]/g, (c) => ({ '\\': '\\textbackslash{}', '^': '\\textasciicircum{}', '~': '\\textasciitilde{}' })[c] ?? `\\${c}`);
+  return text.replace(
+    /[\\{}$&#%_^~]/g,
+    (c) => ({ '\\': '\\textbackslash{}', '^': '\\textasciicircum{}', '~': '\\textasciitilde{}' })[c] ?? `\\${c}`,
+  );
 }
 
 function latex(rows: readonly CrossRunRow[]): string {
-  const pct = (x: number | null, ci: Interval | null): string => (x === null ? 'n/a' : `${(100 * x).toFixed(1)}${ci === null ? '' : ` [${(100 * ci[0]).toFixed(1)}, ${(100 * ci[1]).toFixed(1)}]`}`);
-  const k = (x: number | null, ci: Interval | null): string => (x === null ? 'n/a' : `${x.toFixed(2)}${ci === null ? '' : ` [${ci[0].toFixed(2)}, ${ci[1].toFixed(2)}]`}`);
+  const pct = (x: number | null, ci: Interval | null): string =>
+    x === null ? 'n/a' : `${(100 * x).toFixed(1)}${ci === null ? '' : ` [${(100 * ci[0]).toFixed(1)}, ${(100 * ci[1]).toFixed(1)}]`}`;
+  const k = (x: number | null, ci: Interval | null): string =>
+    x === null ? 'n/a' : `${x.toFixed(2)}${ci === null ? '' : ` [${ci[0].toFixed(2)}, ${ci[1].toFixed(2)}]`}`;
   return [
     '% requires \\usepackage{booktabs}',
     '\\begin{tabular}{lllrrrrl}',
     '\\toprule',
     'Benchmark & Model & Judge & Automatic (\\%) & Adjudicated (\\%) & $n_{\\mathrm{human}}$ & $\\kappa$ judge--human & Flags \\\\',
     '\\midrule',
-    ...rows.map((r) => `${[latexEscape(r.benchmark), latexEscape(r.model), latexEscape(r.judge ?? ''), pct(r.automatic, r.automaticCI), pct(r.adjudicated, r.adjudicatedCI), String(r.humanVerdicts), k(r.kappa, r.kappaCI), latexEscape(r.flags.join(', '))].join(' & ')} \\\\`),
+    ...rows.map(
+      (r) =>
+        `${[latexEscape(r.benchmark), latexEscape(r.model), latexEscape(r.judge ?? ''), pct(r.automatic, r.automaticCI), pct(r.adjudicated, r.adjudicatedCI), String(r.humanVerdicts), k(r.kappa, r.kappaCI), latexEscape(r.flags.join(', '))].join(' & ')} \\\\`,
+    ),
     '\\bottomrule',
     '\\end{tabular}',
     '',

@@ -31,7 +31,8 @@ export function toHtml(blocks: readonly Block[], title: string): string {
     if (block.kind === 'heading') return `<h${block.level}>${escapeHtml(block.text)}</h${block.level}>`;
     if (block.kind === 'paragraph') return `<p>${escapeHtml(block.text)}</p>`;
     if (block.kind === 'list') return `<ul>${block.items.map((item) => `<li>${escapeHtml(item)}</li>`).join('')}</ul>`;
-    const cells = (tag: string, row: readonly string[]): string => `<tr>${row.map((c) => `<${tag}>${escapeHtml(c)}</${tag}>`).join('')}</tr>`;
+    const cells = (tag: string, row: readonly string[]): string =>
+      `<tr>${row.map((c) => `<${tag}>${escapeHtml(c)}</${tag}>`).join('')}</tr>`;
     return `<table><thead>${cells('th', block.header)}</thead><tbody>${block.rows.map((r) => cells('td', r)).join('')}</tbody></table>`;
   });
   return [

@@ -44,7 +44,11 @@ export interface AccuracyEstimate {
 const NONE = { accuracy: null, ci: null, interval: null, effectiveN: null, se: null } as const;
 
 /** The model's true accuracy with a 95% interval: see EstimateMethod and docs/judge-validation.md. */
-export function estimateAccuracy(records: readonly ItemRecord[], sample: SampleRecord | undefined, options: EstimateOptions = {}): AccuracyEstimate {
+export function estimateAccuracy(
+  records: readonly ItemRecord[],
+  sample: SampleRecord | undefined,
+  options: EstimateOptions = {},
+): AccuracyEstimate {
   const confidence = options.confidence ?? DEFAULT_CONFIDENCE;
   const target = options.target ?? DEFAULT_TARGET;
   const population = records.length;
@@ -62,7 +66,18 @@ export function estimateAccuracy(records: readonly ItemRecord[], sample: SampleR
     const correct = decided.filter((r) => r.human === 'true').length;
     if (target === 'run-items') {
       const accuracy = correct / population;
-      return { ...base, accuracy, ci: [accuracy, accuracy], method: 'census', interval: 'exact', labeled: decided.length, effectiveN: null, se: 0, strata: [], notes };
+      return {
+        ...base,
+        accuracy,
+        ci: [accuracy, accuracy],
+        method: 'census',
+        interval: 'exact',
+        labeled: decided.length,
+        effectiveN: null,
+        se: 0,
+        strata: [],
+        notes,
+      };
     }
     return {
       ...base,
@@ -82,18 +97,40 @@ export function estimateAccuracy(records: readonly ItemRecord[], sample: SampleR
   const labeled = strata.reduce((s, h) => s + (h.stratum === 'missing' ? 0 : h.labeled), 0);
   if (estimate === null) {
     const empty = strata.filter((h) => h.population > 0 && h.labeled === 0).map((h) => h.stratum);
-    return { ...base, ...NONE, method: 'none', labeled, strata, notes: [...notes, `no reviewed item yet in stratum ${empty.join(', ')}: its accuracy is unknown, so no estimate`] };
+    return {
+      ...base,
+      ...NONE,
+      method: 'none',
+      labeled,
+      strata,
+      notes: [...notes, `no reviewed item yet in stratum ${empty.join(', ')}: its accuracy is unknown, so no estimate`],
+    };
   }
   notes.push(...fewLabelWarnings(strata, labeled, population));
-  return { ...base, accuracy: estimate.estimate, ci: estimate.ci, method, interval: 'price-bonett', labeled, effectiveN: estimate.effectiveN, se: estimate.se, strata, notes };
+  return {
+    ...base,
+    accuracy: estimate.estimate,
+    ci: estimate.ci,
+    method,
+    interval: 'price-bonett',
+    labeled,
+    effectiveN: estimate.effectiveN,
+    se: estimate.se,
+    strata,
+    notes,
+  };
 }
 
 /** A warning when the interval rests on few human verdicts: it is then wide, and sensitive to each one. */
 function fewLabelWarnings(strata: readonly StratumCounts[], labeled: number, population: number): string[] {
-  const thin = strata.filter((h) => h.stratum !== 'missing' && h.labeled < h.population && h.population >= 0.05 * population && h.labeled < FEW_LABELS_STRATUM);
+  const thin = strata.filter(
+    (h) => h.stratum !== 'missing' && h.labeled < h.population && h.population >= 0.05 * population && h.labeled < FEW_LABELS_STRATUM,
+  );
   if (labeled >= FEW_LABELS_TOTAL && thin.length === 0) return [];
   const where = thin.map((h) => `${h.labeled} in stratum ${h.stratum}`).join(', ');
-  return [`the interval rests on few human verdicts (${labeled}${where === '' ? '' : `; ${where}`}): review more sampled items for a firmer figure`];
+  return [
+    `the interval rests on few human verdicts (${labeled}${where === '' ? '' : `; ${where}`}): review more sampled items for a firmer figure`,
+  ];
 }
 
 interface Strata {
@@ -124,7 +161,10 @@ function designStrata(records: readonly ItemRecord[], sample: SampleRecord, note
   }
   if (sample.missing > 0) strata.push({ stratum: 'missing', population: sample.missing, labeled: sample.missing, positives: 0 });
   const sampled = sample.itemIds.length;
-  if (undecided > 0) notes.push(`${undecided} of the ${sampled} sampled items have no final human verdict yet; the estimate uses the ${sampled - undecided} that do`);
+  if (undecided > 0)
+    notes.push(
+      `${undecided} of the ${sampled} sampled items have no final human verdict yet; the estimate uses the ${sampled - undecided} that do`,
+    );
   if (moved > 0) notes.push(`${moved} sampled items have another automatic verdict than when the sample was drawn; draw a new sample`);
   const total = strata.reduce((s, h) => s + h.population, 0);
   if (total !== records.length) notes.push(`the sample was drawn over ${total} items, the run has ${records.length}; draw a new sample`);

@@ -45,7 +45,11 @@ function levelLabel(scale: GradedScale, grade: Grade): string | undefined {
  * confusion and counted in `exact`, and left out of the kappas and differences (null is not a point of the
  * scale: it is neither 0 nor the lowest level).
  */
-export function gradedAgreementOf(pairs: readonly (readonly [Grade, Grade])[], scale: GradedScale, who: { rows: string; columns: string }): GradedAgreementStats {
+export function gradedAgreementOf(
+  pairs: readonly (readonly [Grade, Grade])[],
+  scale: GradedScale,
+  who: { rows: string; columns: string },
+): GradedAgreementStats {
   const graded = pairs.filter((p): p is readonly [number, number] => p[0] !== null && p[1] !== null);
   const difference = meanDifference(graded);
   const same = pairs.filter(([a, b]) => a === b).length;

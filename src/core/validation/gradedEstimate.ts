@@ -70,7 +70,11 @@ export function estimateMeanScore(units: readonly GradedUnit[], scale: GradedSca
   const confidence = options.confidence ?? DEFAULT_CONFIDENCE;
   const target = options.target ?? DEFAULT_TARGET;
   const range = scaleRange(scale);
-  const nulls = { judge: units.filter((u) => u.judge === null).length, human: units.filter((u) => u.judge !== undefined && u.human === null).length, withoutResult: units.filter((u) => u.judge === undefined).length };
+  const nulls = {
+    judge: units.filter((u) => u.judge === null).length,
+    human: units.filter((u) => u.judge !== undefined && u.human === null).length,
+    withoutResult: units.filter((u) => u.judge === undefined).length,
+  };
   const counted = units.filter((u) => u.judge !== undefined && u.human !== null);
   const population = counted.length;
   const notes: string[] = [
@@ -88,7 +92,12 @@ export function estimateMeanScore(units: readonly GradedUnit[], scale: GradedSca
     population: members.length,
     values: members.flatMap((u) => (typeof u.human === 'number' ? [u.human] : [])),
   }));
-  const counts = strata.map((h) => ({ stratum: h.stratum, population: h.population, labeled: h.values.length, humanMean: h.values.length === 0 ? null : h.values.reduce((s, v) => s + v, 0) / h.values.length }));
+  const counts = strata.map((h) => ({
+    stratum: h.stratum,
+    population: h.population,
+    labeled: h.values.length,
+    humanMean: h.values.length === 0 ? null : h.values.reduce((s, v) => s + v, 0) / h.values.length,
+  }));
   const labeled = counted.filter((u) => u.human !== undefined).length;
   const base = { target, confidence, population, labeled, judgeMean, nulls, strata: counts };
   const none = { ...base, mean: null, ci: null, method: 'none' as const, interval: null, effectiveN: null, se: null };
@@ -101,10 +110,14 @@ export function estimateMeanScore(units: readonly GradedUnit[], scale: GradedSca
   }
   const census = counted.every((u) => u.human !== undefined);
   if (!census) {
-    notes.push('the graded units are taken as a random sample within each stratum of the judge’s grade, which they are not if they were chosen');
+    notes.push(
+      'the graded units are taken as a random sample within each stratum of the judge’s grade, which they are not if they were chosen',
+    );
     const thin = counts.filter((h) => h.labeled < h.population && h.population >= 0.05 * population && h.labeled < FEW_LABELS_STRATUM);
     if (labeled < FEW_LABELS_TOTAL || thin.length > 0) {
-      notes.push(`the interval rests on few human grades (${labeled}${thin.map((h) => `; ${h.labeled} in stratum ${h.stratum}`).join('')}): grade more units for a firmer figure`);
+      notes.push(
+        `the interval rests on few human grades (${labeled}${thin.map((h) => `; ${h.labeled} in stratum ${h.stratum}`).join('')}): grade more units for a firmer figure`,
+      );
     }
   }
   return {

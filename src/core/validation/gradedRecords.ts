@@ -12,7 +12,9 @@ import { automaticRater } from './judgeHuman';
 
 /** Annotators' (role "annotator") current, non-stale grades. */
 function annotatorGrades(views: readonly AnnotatorView[]): AnnotatorGrade[] {
-  return views.filter((a) => a.role === 'annotator' && !a.stale && hasGrade(a.state)).map((a) => ({ annotator: a.annotator, grade: a.state.grade ?? null }));
+  return views
+    .filter((a) => a.role === 'annotator' && !a.stale && hasGrade(a.state))
+    .map((a) => ({ annotator: a.annotator, grade: a.state.grade ?? null }));
 }
 
 /** The judge's grade on a result line; undefined without a line or with an error. */
@@ -37,7 +39,15 @@ function annotatorItemGrades(criteria: readonly CriterionAdjudication[], state: 
   return names.flatMap((annotator) => {
     const grades = perCriterion.map((m) => m.get(annotator));
     if (grades.some((g) => g === undefined)) return [];
-    return [{ annotator, grade: aggregateCriteria(grades.map((g) => g ?? null), aggregation) }];
+    return [
+      {
+        annotator,
+        grade: aggregateCriteria(
+          grades.map((g) => g ?? null),
+          aggregation,
+        ),
+      },
+    ];
   });
 }
 
@@ -54,7 +64,8 @@ export function gradedInputOf(state: RunState, scale: GradedScale): GradedInput 
     const adjudication = state.adjudication(itemId);
     const facets = line === undefined ? {} : facetsOf(manifest.benchmark, line.inputs);
     const criteriaAdjudication = adjudication?.criteria ?? [];
-    const itemAnnotators = criteriaAdjudication.length > 0 ? annotatorItemGrades(criteriaAdjudication, state) : annotatorGrades(adjudication?.annotators ?? []);
+    const itemAnnotators =
+      criteriaAdjudication.length > 0 ? annotatorItemGrades(criteriaAdjudication, state) : annotatorGrades(adjudication?.annotators ?? []);
     items.push({ id: itemId, judge: judgeGradeOf(line), human: itemHumanGrade(adjudication), annotators: itemAnnotators, facets });
     if (line === undefined || line.error !== null) continue;
     for (const criterion of line.criteria ?? []) {

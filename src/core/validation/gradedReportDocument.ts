@@ -3,7 +3,17 @@ import { fixed, fixedInterval } from './format';
 import { type GradedAgreementStats } from './gradedAgreement';
 import { type GradedUnitStatistics, type GradedValidation } from './gradedValidation';
 
-export const GRADED_AGREEMENT_HEADER = ['units', 'exact', 'weighted κ linear', '95% CI', 'weighted κ quadratic', '95% CI', 'mean difference', '95% CI', 'mean |difference|'];
+export const GRADED_AGREEMENT_HEADER = [
+  'units',
+  'exact',
+  'weighted κ linear',
+  '95% CI',
+  'weighted κ quadratic',
+  '95% CI',
+  'mean difference',
+  '95% CI',
+  'mean |difference|',
+];
 
 export function gradedAgreementCells(a: GradedAgreementStats): string[] {
   return [
@@ -43,7 +53,12 @@ function unitBlocks(name: string, stats: GradedUnitStatistics, rater: string): B
   }
   for (const [facet, all] of Object.entries(stats.judgeHumanByFacet)) {
     const values = all.filter((v) => v.items > 0);
-    if (values.length > 0) blocks.push({ kind: 'table', header: [facet, ...GRADED_AGREEMENT_HEADER], rows: values.map((v) => [v.value, ...gradedAgreementCells(v)]) });
+    if (values.length > 0)
+      blocks.push({
+        kind: 'table',
+        header: [facet, ...GRADED_AGREEMENT_HEADER],
+        rows: values.map((v) => [v.value, ...gradedAgreementCells(v)]),
+      });
   }
   return blocks;
 }
@@ -51,7 +66,10 @@ function unitBlocks(name: string, stats: GradedUnitStatistics, rater: string): B
 /** A graded run's figures as report blocks: the estimate of the mean score, then agreement per item and per criterion. */
 export function gradedReportDocument(graded: GradedValidation, rater: string): Block[] {
   const estimate = graded.items.estimateOfMean;
-  const scale = graded.scale.kind === 'ordinal' ? `ordinal: ${graded.scale.levels.map((l) => `${l.name} ${l.value}`).join(', ')}` : `numeric from ${graded.scale.min} to ${graded.scale.max}`;
+  const scale =
+    graded.scale.kind === 'ordinal'
+      ? `ordinal: ${graded.scale.levels.map((l) => `${l.name} ${l.value}`).join(', ')}`
+      : `numeric from ${graded.scale.min} to ${graded.scale.max}`;
   const blocks: Block[] = [
     { kind: 'heading', level: 2, text: 'Mean score' },
     { kind: 'paragraph', text: `Scale ${scale}.` },
@@ -59,13 +77,27 @@ export function gradedReportDocument(graded: GradedValidation, rater: string): B
       kind: 'table',
       header: ['', 'mean score', '95% CI', 'method'],
       rows: [
-        [`${rater} (every item)`, fixed(estimate.judgeMean), '', `mean of the ${rater}'s grades; ${estimate.nulls.judge} null, ${estimate.nulls.withoutResult} without a result, left out`],
-        ['estimate of the mean', fixed(estimate.mean), fixedInterval(estimate.ci), `${estimate.method}, ${estimate.interval ?? 'no'} interval, target ${estimate.target} (${estimate.labeled} human grades${estimate.effectiveN === null ? '' : `, effective n ${fixed(estimate.effectiveN, 1)}`})`],
+        [
+          `${rater} (every item)`,
+          fixed(estimate.judgeMean),
+          '',
+          `mean of the ${rater}'s grades; ${estimate.nulls.judge} null, ${estimate.nulls.withoutResult} without a result, left out`,
+        ],
+        [
+          'estimate of the mean',
+          fixed(estimate.mean),
+          fixedInterval(estimate.ci),
+          `${estimate.method}, ${estimate.interval ?? 'no'} interval, target ${estimate.target} (${estimate.labeled} human grades${estimate.effectiveN === null ? '' : `, effective n ${fixed(estimate.effectiveN, 1)}`})`,
+        ],
       ],
     },
   ];
   if (estimate.strata.length > 0) {
-    blocks.push({ kind: 'table', header: [`stratum (${rater}'s grade)`, 'items', 'human grades', 'human mean'], rows: estimate.strata.map((h) => [h.stratum, String(h.population), String(h.labeled), fixed(h.humanMean)]) });
+    blocks.push({
+      kind: 'table',
+      header: [`stratum (${rater}'s grade)`, 'items', 'human grades', 'human mean'],
+      rows: estimate.strata.map((h) => [h.stratum, String(h.population), String(h.labeled), fixed(h.humanMean)]),
+    });
   }
   if (estimate.notes.length > 0) blocks.push({ kind: 'list', items: estimate.notes });
   blocks.push({ kind: 'heading', level: 2, text: 'Agreement on grades' });

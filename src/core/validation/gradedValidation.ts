@@ -51,7 +51,10 @@ function unitStatistics(units: readonly GradedUnit[], input: GradedInput): Grade
     units: units.length,
     judgeHuman: gradedAgreementOf(judgeHumanPairs(units), input.scale, who),
     judgeHumanByFacet: Object.fromEntries(
-      input.facets.map((facet) => [facet, unitsByFacet(units, facet).map(([value, group]) => ({ value, ...gradedAgreementOf(judgeHumanPairs(group), input.scale, who) }))]),
+      input.facets.map((facet) => [
+        facet,
+        unitsByFacet(units, facet).map(([value, group]) => ({ value, ...gradedAgreementOf(judgeHumanPairs(group), input.scale, who) })),
+      ]),
     ),
     interAnnotator: gradedInterAnnotator(units),
   };

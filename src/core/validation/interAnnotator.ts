@@ -83,5 +83,9 @@ export interface ConflictingItem {
 export function conflictingItems(records: readonly ItemRecord[]): ConflictingItem[] {
   return records
     .filter((r) => r.conflict)
-    .map((r) => ({ itemId: r.itemId, automatic: r.automatic, verdicts: Object.fromEntries(r.decisions.map((d) => [d.annotator, d.verdict])) }));
+    .map((r) => ({
+      itemId: r.itemId,
+      automatic: r.automatic,
+      verdicts: Object.fromEntries(r.decisions.map((d) => [d.annotator, d.verdict])),
+    }));
 }

@@ -33,7 +33,13 @@ function pairsOf(records: readonly ItemRecord[], humanOf: (r: ItemRecord) => Ver
 /** The judge against the final human verdict, over the items that have one, on true / false / null. */
 export function judgeHumanAgreement(records: readonly ItemRecord[], rows = 'judge'): JudgeHumanAgreement {
   const excluded = records.filter((r) => r.human !== null && r.judge === null).length;
-  return { ...agreementOf(pairsOf(records, (r) => r.human), { rows, columns: 'human' }), excluded };
+  return {
+    ...agreementOf(
+      pairsOf(records, (r) => r.human),
+      { rows, columns: 'human' },
+    ),
+    excluded,
+  };
 }
 
 /** The same per value of a facet (the benchmark's facets: question type, region, category…), values sorted. */
@@ -48,7 +54,13 @@ export function judgeHumanByFacet(records: readonly ItemRecord[], facet: string,
   }
   return [...groups.entries()]
     .sort(([a], [b]) => a.localeCompare(b))
-    .map(([value, group]) => ({ value, ...agreementOf(pairsOf(group, (r) => r.human), { rows, columns: 'human' }) }));
+    .map(([value, group]) => ({
+      value,
+      ...agreementOf(
+        pairsOf(group, (r) => r.human),
+        { rows, columns: 'human' },
+      ),
+    }));
 }
 
 /** The judge against each annotator's own current decisions (each annotator's events kept apart). */

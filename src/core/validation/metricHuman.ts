@@ -7,7 +7,10 @@ export interface MetricAgreement extends AgreementStats {
 }
 
 /** Each metric's acc of an item (metricsOf: null when the item has none) against the final human verdict, metrics sorted. */
-export function metricsVersusHuman(records: readonly ItemRecord[], metricsOf: (line: ItemRecord['line']) => Readonly<Record<string, { readonly acc: boolean }>> | null): MetricAgreement[] {
+export function metricsVersusHuman(
+  records: readonly ItemRecord[],
+  metricsOf: (line: ItemRecord['line']) => Readonly<Record<string, { readonly acc: boolean }>> | null,
+): MetricAgreement[] {
   const pairsByMetric = new Map<string, [VerdictLabel, VerdictLabel][]>();
   for (const r of records) {
     const metrics = metricsOf(r.line);

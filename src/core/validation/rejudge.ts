@@ -59,7 +59,12 @@ export function prepareRejudge(input: NewRejudge, env: RejudgeEnvironment): RunS
     id: input.id,
     status: 'running',
     judge: modelRecord(input.judge),
-    settings: { ...source.settings, judgeTemplateSha256: sha256Hex(input.template), judgeTemplateSource: input.templateSource, judgeTemplateFile: JUDGE_TEMPLATE_FILE },
+    settings: {
+      ...source.settings,
+      judgeTemplateSha256: sha256Hex(input.template),
+      judgeTemplateSource: input.templateSource,
+      judgeTemplateFile: JUDGE_TEMPLATE_FILE,
+    },
     options: { concurrency: env.concurrency, cache: env.useCache, limit: source.options.limit },
     toolVersion: TOOL_VERSION,
     startedAt: now,
@@ -107,7 +112,8 @@ export function reopenRejudge(dir: string, judge: ModelSpec, env: RejudgeEnviron
   const templatePath = join(dir, JUDGE_TEMPLATE_FILE);
   if (!existsSync(templatePath)) throw new UserError(`${templatePath}: missing; it holds the judge template of this run`);
   const template = readFileSync(templatePath, 'utf8');
-  if (sha256Hex(template) !== manifest.settings['judgeTemplateSha256']) throw new UserError(`${templatePath}: its sha256 differs from run.json settings.judgeTemplateSha256`);
+  if (sha256Hex(template) !== manifest.settings['judgeTemplateSha256'])
+    throw new UserError(`${templatePath}: its sha256 differs from run.json settings.judgeTemplateSha256`);
   return rejudgeSession(manifest, sourceDir, judge, template, env);
 }
 
@@ -131,8 +137,17 @@ function rejudgeSession(manifest: RunManifest, sourceDir: string, spec: ModelSpe
         const messages = messagesOf(line);
         const answer = await askJudge(judge, messages, signal);
         const common = { ...line, time: time(), judgePrompt: { messages }, latencyMs: Math.round(performance.now() - started) };
-        if (answer.kind === 'error') return { ...common, judgeReply: null, verdict: null, scores: { correct: 0 }, usage: null, cached: false, error: answer.error };
-        return { ...common, judgeReply: answer.reply, verdict: answer.verdict, scores: { correct: answer.verdict === true ? 1 : 0 }, usage: answer.usage, cached: answer.cached, error: null };
+        if (answer.kind === 'error')
+          return { ...common, judgeReply: null, verdict: null, scores: { correct: 0 }, usage: null, cached: false, error: answer.error };
+        return {
+          ...common,
+          judgeReply: answer.reply,
+          verdict: answer.verdict,
+          scores: { correct: answer.verdict === true ? 1 : 0 },
+          usage: answer.usage,
+          cached: answer.cached,
+          error: null,
+        };
       },
     });
   }
@@ -152,8 +167,13 @@ function previewRejudge(
   spec: ModelSpec,
   shown: number,
 ): RunPreview {
-  const judged = manifest.dataset.itemIds.map((id) => lines.get(id)).filter((l): l is ResultLine => l !== undefined && l.response !== null && l.error?.stage !== 'model');
-  const requests = judged.map((line) => ({ itemId: line.itemId, requests: [{ label: 'judge', model: spec.name, messages: messagesOf(line) }] }));
+  const judged = manifest.dataset.itemIds
+    .map((id) => lines.get(id))
+    .filter((l): l is ResultLine => l !== undefined && l.response !== null && l.error?.stage !== 'model');
+  const requests = judged.map((line) => ({
+    itemId: line.itemId,
+    requests: [{ label: 'judge', model: spec.name, messages: messagesOf(line) }],
+  }));
   return {
     first: requests.slice(0, shown),
     requestCount: judged.length,

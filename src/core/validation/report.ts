@@ -11,7 +11,14 @@ import { facetNames } from './facets';
 import { type ConflictingItem, type InterAnnotatorAgreement, conflictingItems } from './interAnnotator';
 import { itemRecords } from './itemRecords';
 import { type JudgeComparison } from './judgeComparison';
-import { type AnnotatorAgreement, type FacetAgreement, type JudgeHumanAgreement, automaticRater, judgeHumanByFacet, judgePerAnnotator } from './judgeHuman';
+import {
+  type AnnotatorAgreement,
+  type FacetAgreement,
+  type JudgeHumanAgreement,
+  automaticRater,
+  judgeHumanByFacet,
+  judgePerAnnotator,
+} from './judgeHuman';
 import { type MetricAgreement } from './metricHuman';
 import { benchmarkOf } from '../benchmarks/registry';
 import { takesVerdicts } from '../benchmarks/takesVerdicts';
@@ -35,7 +42,13 @@ export interface RunProvenance {
   readonly model: string | null;
   readonly modelRecord: ModelRecord | null;
   readonly judgeRecord: ModelRecord | null;
-  readonly dataset: { readonly name: string; readonly repository: string; readonly commit: string; readonly files: readonly { readonly path: string; readonly sha256: string; readonly license: string }[]; readonly items: number };
+  readonly dataset: {
+    readonly name: string;
+    readonly repository: string;
+    readonly commit: string;
+    readonly files: readonly { readonly path: string; readonly sha256: string; readonly license: string }[];
+    readonly items: number;
+  };
   readonly settings: Readonly<Record<string, unknown>>;
   readonly toolVersion: string;
   readonly startedAt: string;
@@ -127,7 +140,9 @@ export function validationReport(state: RunState, now: Date = new Date(), option
     adjudicated: { ...state.adjudicatedScore(), estimate: summary.estimate },
     agreement: {
       judgeHuman: summary.agreement.judgeHuman,
-      judgeHumanByFacet: Object.fromEntries(facetNames(manifest.benchmark).map((facet) => [facet, judgeHumanByFacet(records, facet, rows)])),
+      judgeHumanByFacet: Object.fromEntries(
+        facetNames(manifest.benchmark).map((facet) => [facet, judgeHumanByFacet(records, facet, rows)]),
+      ),
       judgePerAnnotator: judgePerAnnotator(records, rows),
       interAnnotator: summary.agreement.interAnnotator,
       sourceJudge: summary.agreement.sourceJudge ?? null,
@@ -137,7 +152,8 @@ export function validationReport(state: RunState, now: Date = new Date(), option
     stability: summary.stability,
     sample: summary.sample,
     ...(graded === undefined ? {} : { graded }),
-    methods: graded === undefined ? methodNotes(summary.estimate, summary.agreement.interAnnotator, words) : gradedMethodNotes(graded, words),
+    methods:
+      graded === undefined ? methodNotes(summary.estimate, summary.agreement.interAnnotator, words) : gradedMethodNotes(graded, words),
     // Each names its file by path: the run folder's name is enough.
     problems: state.problems.map((p) => ({ ...p, message: p.message.split(state.paths.dir).join(basename(state.paths.dir)) })),
   };

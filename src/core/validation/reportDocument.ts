@@ -46,7 +46,9 @@ export function reportDocument(report: ValidationReport): Block[] {
   blocks.push({
     kind: 'list',
     items: [
-      report.sample ? `sample ${report.sample.id} (seed ${report.sample.seed}): ${report.sample.decided} of ${report.sample.drawn} items decided` : 'no validation sample drawn',
+      report.sample
+        ? `sample ${report.sample.id} (seed ${report.sample.seed}): ${report.sample.decided} of ${report.sample.drawn} items decided`
+        : 'no validation sample drawn',
       ...stabilityLines(report, words),
       `${report.conflicts.length} conflicting items${report.conflicts.length > 0 ? `: ${report.conflicts.map((c) => c.itemId).join(', ')}` : ''}`,
       ...report.problems.map((p) => `adjudications.jsonl: ${p.message}`),
@@ -69,16 +71,29 @@ function binaryBlocks(report: ValidationReport, words: ReportWords): Block[] {
       rows: [
         ['automatic', percent(automatic.accuracy, 2), percentInterval(automatic.ci), 'true / items, Wilson interval'],
         ['adjudicated', percent(adjudicated.accuracy, 2), '', `human verdicts where given (${adjudicated.items} items), else automatic`],
-        ['estimate', percent(estimate.accuracy, 2), percentInterval(estimate.ci), `${estimate.method}, ${estimate.interval ?? 'no'} interval, target ${estimate.target} (${estimate.labeled} human verdicts${estimate.effectiveN === null ? '' : `, effective n ${fixed(estimate.effectiveN, 1)}`})`],
+        [
+          'estimate',
+          percent(estimate.accuracy, 2),
+          percentInterval(estimate.ci),
+          `${estimate.method}, ${estimate.interval ?? 'no'} interval, target ${estimate.target} (${estimate.labeled} human verdicts${estimate.effectiveN === null ? '' : `, effective n ${fixed(estimate.effectiveN, 1)}`})`,
+        ],
       ],
     },
     {
       kind: 'paragraph',
-      text: `Verdicts: true ${automatic.counts.true}, false ${automatic.counts.false}, null ${automatic.counts.null}, error ${automatic.counts.error}, missing ${automatic.counts.missing}. Overrides: ${Object.entries(adjudicated.overrides).map(([d, n]) => `${d} ${n}`).join(', ') || 'none'}. Flagged ${adjudicated.flagged}, stale ${adjudicated.stale}, conflicts ${adjudicated.conflicts}.`,
+      text: `Verdicts: true ${automatic.counts.true}, false ${automatic.counts.false}, null ${automatic.counts.null}, error ${automatic.counts.error}, missing ${automatic.counts.missing}. Overrides: ${
+        Object.entries(adjudicated.overrides)
+          .map(([d, n]) => `${d} ${n}`)
+          .join(', ') || 'none'
+      }. Flagged ${adjudicated.flagged}, stale ${adjudicated.stale}, conflicts ${adjudicated.conflicts}.`,
     },
   ];
   if (estimate.strata.length > 0) {
-    blocks.push({ kind: 'table', header: ['stratum', 'items', 'human verdicts', 'human true'], rows: estimate.strata.map((h) => [h.stratum, String(h.population), String(h.labeled), String(h.positives)]) });
+    blocks.push({
+      kind: 'table',
+      header: ['stratum', 'items', 'human verdicts', 'human true'],
+      rows: estimate.strata.map((h) => [h.stratum, String(h.population), String(h.labeled), String(h.positives)]),
+    });
   }
   if (estimate.notes.length > 0) blocks.push({ kind: 'list', items: estimate.notes });
 
@@ -89,7 +104,13 @@ function binaryBlocks(report: ValidationReport, words: ReportWords): Block[] {
     ...agreement.interAnnotator.pairs.map((p) => [`${p.a}–${p.b}`, ...agreementCells(p)]),
   ];
   if (agreement.interAnnotator.method !== 'none' && agreement.interAnnotator.annotators.length > 2) {
-    rows.push([`all annotators (${agreement.interAnnotator.method})`, String(agreement.interAnnotator.items), '', fixed(agreement.interAnnotator.kappa), '']);
+    rows.push([
+      `all annotators (${agreement.interAnnotator.method})`,
+      String(agreement.interAnnotator.items),
+      '',
+      fixed(agreement.interAnnotator.kappa),
+      '',
+    ]);
   }
   if (agreement.sourceJudge) {
     rows.push([`source judge–judge (${agreement.sourceJudge.sourceRunId})`, ...agreementCells(agreement.sourceJudge.judges)]);
@@ -106,11 +127,19 @@ function binaryBlocks(report: ValidationReport, words: ReportWords): Block[] {
     const values = all.filter((v) => v.items > 0);
     if (values.length === 0) continue;
     blocks.push({ kind: 'heading', level: 3, text: `By ${facet}` });
-    blocks.push({ kind: 'table', header: [facet, ...AGREEMENT_HEADER, ...VERDICT_LABELS.map((l) => `${l}→${l}`)], rows: values.map((v) => [v.value, ...agreementCells(v), ...VERDICT_LABELS.map((_, i) => String(v.confusion.counts[i]?.[i] ?? 0))]) });
+    blocks.push({
+      kind: 'table',
+      header: [facet, ...AGREEMENT_HEADER, ...VERDICT_LABELS.map((l) => `${l}→${l}`)],
+      rows: values.map((v) => [v.value, ...agreementCells(v), ...VERDICT_LABELS.map((_, i) => String(v.confusion.counts[i]?.[i] ?? 0))]),
+    });
   }
   if (report.metricsVersusHuman.length > 0) {
     blocks.push({ kind: 'heading', level: 3, text: 'Metric acc versus human' });
-    blocks.push({ kind: 'table', header: ['metric', ...AGREEMENT_HEADER], rows: report.metricsVersusHuman.map((m) => [m.metric, ...agreementCells(m)]) });
+    blocks.push({
+      kind: 'table',
+      header: ['metric', ...AGREEMENT_HEADER],
+      rows: report.metricsVersusHuman.map((m) => [m.metric, ...agreementCells(m)]),
+    });
   }
   return blocks;
 }
@@ -124,13 +153,20 @@ export function reportTitle(report: ValidationReport): string {
 function stabilityLines(report: ValidationReport, words: ReportWords): string[] {
   const stability = report.stability;
   const name = words.stability?.title.toLowerCase() ?? 'stability';
-  if (stability !== null) return [`${name}: ${stability.flipped} of ${stability.items} re-asked items flipped (k = ${stability.k})${stability.flippedItems.length > 0 ? `: ${stability.flippedItems.join(', ')}` : ''}`];
+  if (stability !== null)
+    return [
+      `${name}: ${stability.flipped} of ${stability.items} re-asked items flipped (k = ${stability.k})${stability.flippedItems.length > 0 ? `: ${stability.flippedItems.join(', ')}` : ''}`,
+    ];
   return words.stability === null ? [] : [`${name} not measured`];
 }
 
 function judgeText(report: ValidationReport): string {
   const { run } = report;
-  if (run.judgeRecord !== null) return `judge ${run.judgeRecord.name} at ${run.judgeRecord.host} (temperature ${String(run.judgeRecord.parameters.temperature)}, max tokens ${String(run.judgeRecord.parameters.maxTokens)})`;
+  if (run.judgeRecord !== null)
+    return `judge ${run.judgeRecord.name} at ${run.judgeRecord.host} (temperature ${String(run.judgeRecord.parameters.temperature)}, max tokens ${String(run.judgeRecord.parameters.maxTokens)})`;
   const benchmark = benchmarkOf(run.benchmark);
-  return benchmark.report?.automaticVerdictText ?? (benchmark.verdictBy === 'judge' ? 'judge verdicts as recorded in the run' : 'automatic verdicts from its metric');
+  return (
+    benchmark.report?.automaticVerdictText ??
+    (benchmark.verdictBy === 'judge' ? 'judge verdicts as recorded in the run' : 'automatic verdicts from its metric')
+  );
 }

@@ -17,6 +17,10 @@ export function sourceRunOf(manifest: RunManifest, file: string): SourceRun | un
   const raw = manifest['sourceRun'];
   if (raw === undefined) return undefined;
   const parsed = SourceRunSchema.safeParse(raw);
-  if (!parsed.success) throw new InputError({ file, field: `sourceRun.${parsed.error.issues[0]?.path.join('.') ?? ''}` }, parsed.error.issues[0]?.message ?? 'invalid');
+  if (!parsed.success)
+    throw new InputError(
+      { file, field: `sourceRun.${parsed.error.issues[0]?.path.join('.') ?? ''}` },
+      parsed.error.issues[0]?.message ?? 'invalid',
+    );
   return parsed.data;
 }

@@ -88,7 +88,9 @@ export async function runStability(options: StabilityOptions): Promise<Stability
         const line = record.line;
         if (line === undefined) return;
         const messages = options.messagesOf(line);
-        const answers = await Promise.all(Array.from({ length: options.k }, (_, i) => askJudge(options.judge, messages, options.signal, i + 1)));
+        const answers = await Promise.all(
+          Array.from({ length: options.k }, (_, i) => askJudge(options.judge, messages, options.signal, i + 1)),
+        );
         const verdicts: VerdictLabel[] = [];
         const replies: string[] = [];
         for (const answer of answers) {

@@ -35,7 +35,11 @@ export interface ValidationSummary {
   readonly sample: SampleStatus | null;
 }
 
-export function validationSummary(state: RunState, records: readonly ItemRecord[] = itemRecords(state), options: EstimateOptions = {}): ValidationSummary {
+export function validationSummary(
+  state: RunState,
+  records: readonly ItemRecord[] = itemRecords(state),
+  options: EstimateOptions = {},
+): ValidationSummary {
   const sample = currentSample(state.paths.dir);
   const correct = records.filter((r) => r.automatic === 'true').length;
   const sourceJudge = judgeComparisonOf(state, records);
@@ -54,7 +58,13 @@ export function validationSummary(state: RunState, records: readonly ItemRecord[
 
 function sampleStatus(sample: SampleRecord, records: readonly ItemRecord[]): SampleStatus {
   const decided = new Set(records.filter((r) => r.human !== null).map((r) => r.itemId));
-  return { id: sample.id, seed: sample.seed, n: sample.n, drawn: sample.itemIds.length, decided: sample.itemIds.filter((id) => decided.has(id)).length };
+  return {
+    id: sample.id,
+    seed: sample.seed,
+    n: sample.n,
+    drawn: sample.itemIds.length,
+    decided: sample.itemIds.filter((id) => decided.has(id)).length,
+  };
 }
 
 /** undefined for a run that was not re-judged; null when its source run cannot be read. */

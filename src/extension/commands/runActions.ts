@@ -24,7 +24,12 @@ export interface RunActionsDeps {
 
 /** The endpoint the run's model was asked at, from run.json. */
 function modelEndpoint(model: NonNullable<RunManifest['model']>): Endpoint {
-  return { provider: model.provider, baseUrl: model.baseUrl, ...(model.deployment !== undefined ? { deployment: model.deployment } : {}), ...(model.apiVersion !== undefined ? { apiVersion: model.apiVersion } : {}) };
+  return {
+    provider: model.provider,
+    baseUrl: model.baseUrl,
+    ...(model.deployment !== undefined ? { deployment: model.deployment } : {}),
+    ...(model.apiVersion !== undefined ? { apiVersion: model.apiVersion } : {}),
+  };
 }
 
 /**
@@ -32,16 +37,27 @@ function modelEndpoint(model: NonNullable<RunManifest['model']>): Endpoint {
  * Runs view, as the CLI's --resume and --retry-errors do: its session reopened from run.json, then the same
  * ending as a run Start Run launched (errors left: Retry Errors; cancelled: Resume).
  */
-export async function continueRunFromView(ui: RunActionsUi, deps: RunActionsDeps, runDir: string, step: typeof RESUME | typeof RETRY_ERRORS): Promise<void> {
+export async function continueRunFromView(
+  ui: RunActionsUi,
+  deps: RunActionsDeps,
+  runDir: string,
+  step: typeof RESUME | typeof RETRY_ERRORS,
+): Promise<void> {
   const manifest = readManifest(runDir);
   const benchmark = benchmarkOf(manifest.benchmark);
   const name = basename(runDir);
-  if (manifest.status === 'imported' || manifest.model === null) throw new UserError(`${name} was imported, not run: it has no model to ${step === RESUME ? 'resume' : 'retry'}`);
+  if (manifest.status === 'imported' || manifest.model === null)
+    throw new UserError(`${name} was imported, not run: it has no model to ${step === RESUME ? 'resume' : 'retry'}`);
   const reopen = benchmark.startRun?.reopen;
-  if (reopen === undefined) throw new UserError(`${benchmark.title} runs are not run from the extension: use the CLI's run ${benchmark.id} ${step === RESUME ? '--resume' : '--retry-errors'}`);
+  if (reopen === undefined)
+    throw new UserError(
+      `${benchmark.title} runs are not run from the extension: use the CLI's run ${benchmark.id} ${step === RESUME ? '--resume' : '--retry-errors'}`,
+    );
   const left = step === RESUME ? manifest.counts.missing : manifest.counts.error;
   if (left === 0) {
-    await ui.info(step === RESUME ? `${name}: every item has a result; nothing to resume.` : `${name}: no item has an error; nothing to retry.`);
+    await ui.info(
+      step === RESUME ? `${name}: every item has a result; nothing to resume.` : `${name}: no item has an error; nothing to retry.`,
+    );
     return;
   }
   const environment = await deps.environmentFor(modelEndpoint(manifest.model));
@@ -65,7 +81,10 @@ export async function continueRunFromView(ui: RunActionsUi, deps: RunActionsDeps
 export async function deleteRunFromView(ui: RunActionsUi, deps: RunActionsDeps, runDir: string): Promise<boolean> {
   if (!existsSync(join(runDir, 'run.json'))) throw new UserError(`${runDir} is not a run folder (it has no run.json)`);
   const adjudications = existsSync(join(runDir, 'adjudications.jsonl')) ? ', and its adjudications (every decision made on it)' : '';
-  const confirmed = await ui.confirm(`Delete the run ${basename(runDir)}? Its folder ${runDir} is removed with its results${adjudications}. This cannot be undone.`, 'Delete Run');
+  const confirmed = await ui.confirm(
+    `Delete the run ${basename(runDir)}? Its folder ${runDir} is removed with its results${adjudications}. This cannot be undone.`,
+    'Delete Run',
+  );
   if (!confirmed) return false;
   rmSync(runDir, { recursive: true, force: true });
   deps.onRunsChanged();

@@ -26,7 +26,9 @@ export async function chooseRun(arg: unknown, tree: RunsTreeProvider, activeRun:
   if (activeRun !== undefined) return activeRun;
   const runs = tree.runFolders();
   if (runs.length === 0) {
-    void vscode.window.showInformationMessage('Eval Adjudicator: no run folders yet. Start a run, import official results, or open a run folder.');
+    void vscode.window.showInformationMessage(
+      'Eval Adjudicator: no run folders yet. Start a run, import official results, or open a run folder.',
+    );
     return undefined;
   }
   const picked = await vscode.window.showQuickPick(
@@ -46,7 +48,13 @@ export async function chooseRun(arg: unknown, tree: RunsTreeProvider, activeRun:
 }
 
 export async function openRunFolder(): Promise<string | undefined> {
-  const picked = await vscode.window.showOpenDialog({ canSelectFolders: true, canSelectFiles: false, canSelectMany: false, openLabel: 'Open Run', title: 'A run folder (it holds run.json)' });
+  const picked = await vscode.window.showOpenDialog({
+    canSelectFolders: true,
+    canSelectFiles: false,
+    canSelectMany: false,
+    openLabel: 'Open Run',
+    title: 'A run folder (it holds run.json)',
+  });
   const dir = picked?.[0]?.fsPath;
   if (dir === undefined) return undefined;
   try {
@@ -71,15 +79,44 @@ export async function exportAdjudicatedCommand(runDir: string): Promise<void> {
   const perItem = criteria ? ' per item' : '';
   const format = await vscode.window.showQuickPick(
     [
-      { label: `CSV${perItem}`, description: 'one row per item, UTF-8 with a BOM for spreadsheets', format: 'csv' as const, per: 'item' as const },
-      { label: `JSON${perItem}`, description: 'items plus the automatic and adjudicated scores, overrides and flags', format: 'json' as const, per: 'item' as const },
+      {
+        label: `CSV${perItem}`,
+        description: 'one row per item, UTF-8 with a BOM for spreadsheets',
+        format: 'csv' as const,
+        per: 'item' as const,
+      },
+      {
+        label: `JSON${perItem}`,
+        description: 'items plus the automatic and adjudicated scores, overrides and flags',
+        format: 'json' as const,
+        per: 'item' as const,
+      },
       ...(criteria
         ? [
-            { label: 'CSV per criterion', description: "one row per criterion: the judge's and the human grade on the scale", format: 'csv' as const, per: 'criterion' as const },
-            { label: 'JSON per criterion', description: 'criteria plus the graded scores and the source figure', format: 'json' as const, per: 'criterion' as const },
+            {
+              label: 'CSV per criterion',
+              description: "one row per criterion: the judge's and the human grade on the scale",
+              format: 'csv' as const,
+              per: 'criterion' as const,
+            },
+            {
+              label: 'JSON per criterion',
+              description: 'criteria plus the graded scores and the source figure',
+              format: 'json' as const,
+              per: 'criterion' as const,
+            },
           ]
         : []),
-      ...(writeBack === undefined ? [] : [{ label: writeBack.label, description: 'a new file beside the source log, which is never changed', format: 'write-back' as const, per: 'item' as const }]),
+      ...(writeBack === undefined
+        ? []
+        : [
+            {
+              label: writeBack.label,
+              description: 'a new file beside the source log, which is never changed',
+              format: 'write-back' as const,
+              per: 'item' as const,
+            },
+          ]),
     ],
     { title: 'Export Adjudicated Scores' },
   );
@@ -104,7 +141,10 @@ export async function exportAdjudicatedCommand(runDir: string): Promise<void> {
     return;
   }
   // A graded run's message names its figure, automatic and adjudicated (the source's own where it has one).
-  const open = await vscode.window.showInformationMessage(`Exported ${basename(target.fsPath)}.${exported.headline === null ? '' : ` ${exported.headline}`}`, 'Open');
+  const open = await vscode.window.showInformationMessage(
+    `Exported ${basename(target.fsPath)}.${exported.headline === null ? '' : ` ${exported.headline}`}`,
+    'Open',
+  );
   if (open !== 'Open') return;
   if (format.format !== 'csv') {
     await vscode.commands.executeCommand('vscode.open', target);
@@ -112,7 +152,9 @@ export async function exportAdjudicatedCommand(runDir: string): Promise<void> {
   }
   // The extension contributes the csv language, so the export opens as CSV rather than plain text.
   const document = await vscode.workspace.openTextDocument(target);
-  await vscode.window.showTextDocument(document.languageId === 'csv' ? document : await vscode.languages.setTextDocumentLanguage(document, 'csv'));
+  await vscode.window.showTextDocument(
+    document.languageId === 'csv' ? document : await vscode.languages.setTextDocumentLanguage(document, 'csv'),
+  );
 }
 
 /** The human verdicts written into a copy of the log the run was imported from (Inspect's score edits). */
@@ -120,10 +162,16 @@ async function writeBackCommand(runDir: string, writeBack: WriteBack): Promise<v
   try {
     const state = loadRunState(runDir, takesVerdicts);
     const suggestion = writeBack.suggest(state);
-    const target = await vscode.window.showSaveDialog({ defaultUri: vscode.Uri.file(join(runDir, suggestion.name)), filters: { [writeBack.label]: [...suggestion.extensions] }, title: 'Export Adjudicated Scores' });
+    const target = await vscode.window.showSaveDialog({
+      defaultUri: vscode.Uri.file(join(runDir, suggestion.name)),
+      filters: { [writeBack.label]: [...suggestion.extensions] },
+      title: 'Export Adjudicated Scores',
+    });
     if (target === undefined) return;
     const outcome = writeBack.write(state, target.fsPath, {});
-    void vscode.window.showInformationMessage(`Wrote ${basename(target.fsPath)}: ${outcome.edited} scores edited.${outcome.notes.map((n) => ` ${n}.`).join('')}`);
+    void vscode.window.showInformationMessage(
+      `Wrote ${basename(target.fsPath)}: ${outcome.edited} scores edited.${outcome.notes.map((n) => ` ${n}.`).join('')}`,
+    );
   } catch (error) {
     void showExtensionError(error);
   }
@@ -132,22 +180,39 @@ async function writeBackCommand(runDir: string, writeBack: WriteBack): Promise<v
 export async function importOfficialCommand(): Promise<string | undefined> {
   const [runsDir] = runsDirectories();
   if (runsDir === undefined) {
-    void vscode.window.showErrorMessage('Eval Adjudicator: open a folder first; the imported run folder is created under its runs directory.');
+    void vscode.window.showErrorMessage(
+      'Eval Adjudicator: open a folder first; the imported run folder is created under its runs directory.',
+    );
     return undefined;
   }
   const choices = importerChoices(registeredBenchmarks());
-  const choice = choices.length === 1 ? choices[0] : await vscode.window.showQuickPick(choices, { title: 'Import Official Results: what kind of file?', matchOnDescription: true });
+  const choice =
+    choices.length === 1
+      ? choices[0]
+      : await vscode.window.showQuickPick(choices, { title: 'Import Official Results: what kind of file?', matchOnDescription: true });
   if (choice === undefined) return undefined;
   const { importer } = choice;
-  const files = await vscode.window.showOpenDialog({ canSelectMany: false, filters: Object.fromEntries(Object.entries(importer.filters).map(([label, extensions]) => [label, [...extensions]])), openLabel: 'Import', title: importer.fileDescription });
+  const files = await vscode.window.showOpenDialog({
+    canSelectMany: false,
+    filters: Object.fromEntries(Object.entries(importer.filters).map(([label, extensions]) => [label, [...extensions]])),
+    openLabel: 'Import',
+    title: importer.fileDescription,
+  });
   const file = files?.[0]?.fsPath;
   if (file === undefined) return undefined;
   try {
-    const outcome = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Importing ${basename(file)}`, cancellable: true }, (progress, token) => {
-      const controller = new AbortController();
-      token.onCancellationRequested(() => controller.abort());
-      return importer.run(file, join(runsDir, importedRunName(importer, basename(file))), { sources: extensionSources(), signal: controller.signal, onProgress: (message) => progress.report({ message }) });
-    });
+    const outcome = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: `Importing ${basename(file)}`, cancellable: true },
+      (progress, token) => {
+        const controller = new AbortController();
+        token.onCancellationRequested(() => controller.abort());
+        return importer.run(file, join(runsDir, importedRunName(importer, basename(file))), {
+          sources: extensionSources(),
+          signal: controller.signal,
+          onProgress: (message) => progress.report({ message }),
+        });
+      },
+    );
     void vscode.window.showInformationMessage(importedMessage(outcome));
     return outcome.paths.dir;
   } catch (error) {
@@ -166,7 +231,12 @@ export async function setApiKeyCommand(apiKeys: ApiKeys, memory: vscode.Memento)
 }
 
 export async function setAnnotatorNameCommand(current: string): Promise<void> {
-  const name = await vscode.window.showInputBox({ title: 'Your annotator name', value: current, prompt: 'Written into every decision you make (adjudications.jsonl)', validateInput: (v) => (v.trim() === '' ? 'A name is required' : undefined) });
+  const name = await vscode.window.showInputBox({
+    title: 'Your annotator name',
+    value: current,
+    prompt: 'Written into every decision you make (adjudications.jsonl)',
+    validateInput: (v) => (v.trim() === '' ? 'A name is required' : undefined),
+  });
   if (name === undefined) return;
   await updateSetting('annotatorName', name.trim());
 }

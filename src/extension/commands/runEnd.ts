@@ -62,7 +62,9 @@ type Ended = { readonly ok: true; readonly outcome: ExecuteOutcome } | { readonl
  * never reached ends the run at once with its error.
  */
 export async function runToEnd(ui: RunEndUi, run: ExtensionRun): Promise<void> {
-  const ended = await execute(ui, run, `${run.title}: ${run.modelName}`, async (env, options) => startRun(run.runDir, await run.sessions.prepare(env, run.name), options));
+  const ended = await execute(ui, run, `${run.title}: ${run.modelName}`, async (env, options) =>
+    startRun(run.runDir, await run.sessions.prepare(env, run.name), options),
+  );
   await followUp(ui, run, ended, undefined);
 }
 
@@ -73,7 +75,7 @@ export async function continueToEnd(ui: RunEndUi, run: ContinuedRun, step: typeo
 
 async function followUp(ui: RunEndUi, run: ContinuedRun, first: Ended, firstStep: NextStep): Promise<void> {
   let ended = first;
-  for (let last: NextStep = firstStep; ; ) {
+  for (let last: NextStep = firstStep; ;) {
     const next = await reportEnd(ui, run, ended, last);
     if (next === undefined) return;
     last = next;
@@ -83,12 +85,20 @@ async function followUp(ui: RunEndUi, run: ContinuedRun, first: Ended, firstStep
 
 function executeStep(ui: RunEndUi, run: ContinuedRun, step: typeof RESUME | typeof RETRY_ERRORS): Promise<Ended> {
   const counts = countsLeft(run.runDir);
-  const title = step === RESUME ? `${run.title}: resuming ${plural(counts.missing, 'item')} of ${run.name}` : `${run.title}: retrying ${plural(counts.error, 'error')} of ${run.name}`;
+  const title =
+    step === RESUME
+      ? `${run.title}: resuming ${plural(counts.missing, 'item')} of ${run.name}`
+      : `${run.title}: retrying ${plural(counts.error, 'error')} of ${run.name}`;
   return execute(ui, run, title, (env, options) => continueIn(run, step === RESUME ? 'missing' : 'errors', env, options));
 }
 
 /** The CLI's --resume ('missing') or --retry-errors ('errors'): the run folder's session reopened from its run.json, those items run. */
-async function continueIn(run: ContinuedRun, selection: Selection, env: StartRunEnvironment, options: ExecuteOptions): Promise<ExecuteOutcome> {
+async function continueIn(
+  run: ContinuedRun,
+  selection: Selection,
+  env: StartRunEnvironment,
+  options: ExecuteOptions,
+): Promise<ExecuteOutcome> {
   const manifest = readManifest(run.runDir);
   const session: RunSession = await run.sessions.reopen(withRecordedCache(env, manifest), manifest);
   return continueRun(runPaths(run.runDir), session, selection, options);
@@ -96,7 +106,12 @@ async function continueIn(run: ContinuedRun, selection: Selection, env: StartRun
 
 const plural = (n: number, noun: string): string => `${n} ${noun}${n === 1 ? '' : 's'}`;
 
-function execute(ui: RunEndUi, run: ContinuedRun, title: string, go: (env: StartRunEnvironment, options: ExecuteOptions) => Promise<ExecuteOutcome>): Promise<Ended> {
+function execute(
+  ui: RunEndUi,
+  run: ContinuedRun,
+  title: string,
+  go: (env: StartRunEnvironment, options: ExecuteOptions) => Promise<ExecuteOutcome>,
+): Promise<Ended> {
   return ui.progress(title, async (report, signal): Promise<Ended> => {
     const progress = runProgress(report);
     const base = run.environment(progress.outage);
@@ -135,14 +150,29 @@ async function reportEnd(ui: RunEndUi, run: ContinuedRun, ended: Ended, continue
   const c = outcome.manifest.counts;
   ui.log(`run ${run.name}: ${c.done} done, ${c.error} errors, ${c.missing} missing of ${c.items}`);
   if (outcome.cancelled && c.missing > 0) {
-    return nextStep(await ui.warning(`Run cancelled after ${c.done + c.error} of ${c.items} items. Resume it here, or with: eval-adjudicator run ${run.benchmarkId} --resume "${run.runDir}"`, RESUME));
+    return nextStep(
+      await ui.warning(
+        `Run cancelled after ${c.done + c.error} of ${c.items} items. Resume it here, or with: eval-adjudicator run ${run.benchmarkId} --resume "${run.runDir}"`,
+        RESUME,
+      ),
+    );
   }
   if (c.error === 0) {
     if (continued !== undefined) await ui.info(`${run.title} run ${run.name}: no errors left, all ${c.items} items have results.`);
     return undefined;
   }
   const step = continued === RESUME ? 'resume' : 'retry';
-  return nextStep(await ui.warning(errorsMessage(run, c.error, c.items, continued === undefined ? undefined : `after the ${outcome.cancelled ? 'cancelled ' : ''}${step}`), RETRY_ERRORS));
+  return nextStep(
+    await ui.warning(
+      errorsMessage(
+        run,
+        c.error,
+        c.items,
+        continued === undefined ? undefined : `after the ${outcome.cancelled ? 'cancelled ' : ''}${step}`,
+      ),
+      RETRY_ERRORS,
+    ),
+  );
 }
 
 const nextStep = (button: string | undefined): NextStep => (button === RESUME || button === RETRY_ERRORS ? button : undefined);
@@ -150,7 +180,10 @@ const nextStep = (button: string | undefined): NextStep => (button === RESUME ||
 /** "… finished with 3 errors (of 20 items). Cause (all 3): model: 500 Internal Server Error". */
 function errorsMessage(run: ContinuedRun, errors: number, items: number, afterRetry: string | undefined): string {
   const counted = `${errors} error${errors === 1 ? '' : 's'}`;
-  const head = afterRetry === undefined ? `${run.title} run ${run.name} finished with ${counted} (of ${items} items).` : `${run.title} run ${run.name}: ${counted} left ${afterRetry} (of ${items} items).`;
+  const head =
+    afterRetry === undefined
+      ? `${run.title} run ${run.name} finished with ${counted} (of ${items} items).`
+      : `${run.title} run ${run.name}: ${counted} left ${afterRetry} (of ${items} items).`;
   const cause = causeOf(run.runDir);
   if (cause === undefined) return head;
   return `${head} ${cause.count === cause.errors ? `Cause (${cause.errors === 1 ? 'the one error' : `all ${cause.errors}`})` : `Commonest cause (${cause.count} of ${cause.errors})`}: ${cause.text}`;

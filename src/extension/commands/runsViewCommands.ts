@@ -20,11 +20,11 @@ export function runActionsDeps(deps: Pick<StartRunDeps, 'apiKeys' | 'runtimeDirs
   return {
     environmentFor: async (model: Endpoint) => {
       const settings = readSettings();
-      if (model.provider === 'local') return (onOutage: (event: OutageEvent) => void): StartRunEnvironment => localEnvironment(deps, settings, onOutage);
+      if (model.provider === 'local')
+        return (onOutage: (event: OutageEvent) => void): StartRunEnvironment => localEnvironment(deps, settings, onOutage);
       const key = (await deps.apiKeys.get(model))?.key;
       return (onOutage) => ({ ...endpointEnvironment(settings, key, onOutage), ...localFolders(deps) });
     },
     onRunsChanged: deps.onRunsChanged,
   };
 }
-

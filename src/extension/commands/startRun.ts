@@ -31,7 +31,9 @@ export interface StartRunDeps {
 /** Start Run…: the benchmark, then its own steps (src/core/benchmarks/<id>/startRun.ts); the same core and run folder as the CLI. */
 export async function startRunCommand(deps: StartRunDeps): Promise<void> {
   if (!vscode.workspace.isTrusted) {
-    void vscode.window.showWarningMessage('Eval Adjudicator: runs call models, so they are disabled in an untrusted workspace. Reviewing existing runs still works.');
+    void vscode.window.showWarningMessage(
+      'Eval Adjudicator: runs call models, so they are disabled in an untrusted workspace. Reviewing existing runs still works.',
+    );
     return;
   }
   const [runsDir] = runsDirectories();
@@ -48,11 +50,23 @@ export async function startRunCommand(deps: StartRunDeps): Promise<void> {
     plan.kind === 'local'
       ? localEnvironment(deps, settings, onOutage)
       : { ...endpointEnvironment(settings, chosen.apiKey, onOutage), ...(plan.local === true ? localFolders(deps) : {}) };
-  await execute(deps, { title: benchmark.title, benchmarkId: benchmark.id, modelName: plan.modelName, name, runDir: join(runsDir, name), sessions: plan, environment });
+  await execute(deps, {
+    title: benchmark.title,
+    benchmarkId: benchmark.id,
+    modelName: plan.modelName,
+    name,
+    runDir: join(runsDir, name),
+    sessions: plan,
+    environment,
+  });
 }
 
 /** A model behind an endpoint: the settings' concurrency and response cache, the endpoint's key for model and judge. */
-export function endpointEnvironment(settings: Settings, apiKey: string | undefined, onOutage: (event: OutageEvent) => void): StartRunEnvironment {
+export function endpointEnvironment(
+  settings: Settings,
+  apiKey: string | undefined,
+  onOutage: (event: OutageEvent) => void,
+): StartRunEnvironment {
   const cacheDir = userCacheDir();
   return {
     sources: { ...extensionSources(settings.dataDirectory), cacheDir },
@@ -71,7 +85,11 @@ export function localFolders(deps: Pick<StartRunDeps, 'runtimeDirs'>): Pick<Star
 }
 
 /** Model files in-process: one item at a time, no cache. */
-export function localEnvironment(deps: Pick<StartRunDeps, 'runtimeDirs'>, settings: Settings, onOutage: (event: OutageEvent) => void): StartRunEnvironment {
+export function localEnvironment(
+  deps: Pick<StartRunDeps, 'runtimeDirs'>,
+  settings: Settings,
+  onOutage: (event: OutageEvent) => void,
+): StartRunEnvironment {
   return {
     sources: extensionSources(settings.dataDirectory),
     keys: {},
@@ -99,7 +117,10 @@ async function execute(deps: StartRunDeps, run: Omit<ExtensionRun, 'onResult' | 
       offered = true;
       deps.onRunsChanged();
       // A progress notification, so it closes when the run ends (a message would outlive the run).
-      void vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: startedMessage(run.title, run.name, run.runDir) }, () => ended);
+      void vscode.window.withProgress(
+        { location: vscode.ProgressLocation.Notification, title: startedMessage(run.title, run.name, run.runDir) },
+        () => ended,
+      );
     },
     onEnded: (outcome, stoppedBy) => {
       runEnded();

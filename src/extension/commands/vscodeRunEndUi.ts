@@ -11,7 +11,10 @@ export function vscodeRunEndUi(log: vscode.LogOutputChannel): RunEndUi {
         vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, (progress, token) => {
           const controller = new AbortController();
           token.onCancellationRequested(() => controller.abort(new Error('cancelled')));
-          return task((message, increment) => progress.report({ message, ...(increment !== undefined ? { increment } : {}) }), controller.signal);
+          return task(
+            (message, increment) => progress.report({ message, ...(increment !== undefined ? { increment } : {}) }),
+            controller.signal,
+          );
         }),
       ),
     warning: (message, ...buttons) => Promise.resolve(vscode.window.showWarningMessage(message, ...buttons)),

@@ -21,8 +21,20 @@ function quickPickItem<T>(item: PickItem<T>, many: boolean): ValueItem<T> {
 /** Start Run's port in VS Code: quick picks and input boxes that stay open on focus loss, the workspace memento, secret storage. */
 export function vscodeStartRunUi(memory: vscode.Memento, apiKeys: ApiKeys): StartRunUi {
   return {
-    pickOne: async (title, items) => (await vscode.window.showQuickPick(items.map((i) => quickPickItem(i, false)), { title, ignoreFocusOut: true }))?.value,
-    pickMany: async (title, items) => (await vscode.window.showQuickPick(items.map((i) => quickPickItem(i, true)), { title, canPickMany: true, ignoreFocusOut: true }))?.map((p) => p.value),
+    pickOne: async (title, items) =>
+      (
+        await vscode.window.showQuickPick(
+          items.map((i) => quickPickItem(i, false)),
+          { title, ignoreFocusOut: true },
+        )
+      )?.value,
+    pickMany: async (title, items) =>
+      (
+        await vscode.window.showQuickPick(
+          items.map((i) => quickPickItem(i, true)),
+          { title, canPickMany: true, ignoreFocusOut: true },
+        )
+      )?.map((p) => p.value),
     input: (options) =>
       Promise.resolve(
         vscode.window.showInputBox({

@@ -60,7 +60,14 @@ export function createRunWebviewPanel(viewType: string, title: string, extension
  * Brings back a panel after a window reload from the state its page persisted: `open` builds it; a state
  * that does not validate, or a run that cannot be opened, closes the panel.
  */
-export function restoreRunPanel<S extends { readonly runDir: string }>(host: RunPanelHost, name: string, panel: vscode.WebviewPanel, state: unknown, schema: z.ZodType<S>, open: (state: S) => void): void {
+export function restoreRunPanel<S extends { readonly runDir: string }>(
+  host: RunPanelHost,
+  name: string,
+  panel: vscode.WebviewPanel,
+  state: unknown,
+  schema: z.ZodType<S>,
+  open: (state: S) => void,
+): void {
   const parsed = schema.safeParse(state);
   if (!parsed.success) {
     host.log.warn(`${name} panel state could not be restored; closing the panel`);

@@ -9,7 +9,12 @@ export type RunFileChange = 'adjudications' | 'results' | 'validation';
  * decisions appended by another window, the CLI or a git pull reach an open panel. Results of a running run
  * arrive many times a second, so they are batched over a longer interval.
  */
-export function watchRunFolder(dir: string, onChange: (changed: ReadonlySet<RunFileChange>) => void, debounceMs = 75, resultsDebounceMs = 300): vscode.Disposable {
+export function watchRunFolder(
+  dir: string,
+  onChange: (changed: ReadonlySet<RunFileChange>) => void,
+  debounceMs = 75,
+  resultsDebounceMs = 300,
+): vscode.Disposable {
   const pending = new Set<RunFileChange>();
   let timer: NodeJS.Timeout | undefined;
   let watcher: FSWatcher | undefined;

@@ -14,7 +14,8 @@ export function createNonce(): string {
   return randomBytes(18).toString('base64url');
 }
 
-const escapeAttribute = (text: string): string => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const escapeAttribute = (text: string): string =>
+  text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /**
  * The only HTML the host ever writes: a shell with a strict CSP (nothing by default; scripts only by

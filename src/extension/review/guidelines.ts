@@ -33,7 +33,11 @@ export function guidelinesUri(storageDir: string, benchmark: string, configured:
   if (path === '') return { uri: shippedGuidelines(storageDir, benchmark) };
   const root = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
   const absolute = isAbsolute(path) || root === undefined ? path : join(root, path);
-  if (!existsSync(absolute)) return { uri: shippedGuidelines(storageDir, benchmark), problem: `evalAdjudicator.guidelinesFile: ${absolute} does not exist; showing the default guidelines.` };
+  if (!existsSync(absolute))
+    return {
+      uri: shippedGuidelines(storageDir, benchmark),
+      problem: `evalAdjudicator.guidelinesFile: ${absolute} does not exist; showing the default guidelines.`,
+    };
   return { uri: vscode.Uri.file(absolute) };
 }
 

@@ -59,12 +59,32 @@ export class ReviewPanel extends RunPanel<WebviewMessage, HostMessage> {
       if (itemId !== undefined) existing.select(itemId);
       return existing;
     }
-    return new ReviewPanel(context, createRunWebviewPanel(REVIEW_VIEW_TYPE, 'Review', context.extensionUri), runDir, itemId ?? null, (error) => `Eval Adjudicator: ${errorMessage(error)}`);
+    return new ReviewPanel(
+      context,
+      createRunWebviewPanel(REVIEW_VIEW_TYPE, 'Review', context.extensionUri),
+      runDir,
+      itemId ?? null,
+      (error) => `Eval Adjudicator: ${errorMessage(error)}`,
+    );
   }
 
   /** Brings back a panel after a window reload, from the state the webview persisted. */
   static restore(context: ReviewContext, panel: vscode.WebviewPanel, state: unknown): void {
-    restoreRunPanel(context, 'review', panel, state, PersistedPanelSchema, (restored) => new ReviewPanel(context, panel, restored.runDir, restored.itemId ?? null, (error) => `Eval Adjudicator: could not reopen ${restored.runDir}: ${errorMessage(error)}`));
+    restoreRunPanel(
+      context,
+      'review',
+      panel,
+      state,
+      PersistedPanelSchema,
+      (restored) =>
+        new ReviewPanel(
+          context,
+          panel,
+          restored.runDir,
+          restored.itemId ?? null,
+          (error) => `Eval Adjudicator: could not reopen ${restored.runDir}: ${errorMessage(error)}`,
+        ),
+    );
   }
 
   /** Blind review went on or off in the window (the setting, or a panel's toggle): every open panel follows. */
@@ -108,7 +128,9 @@ export class ReviewPanel extends RunPanel<WebviewMessage, HostMessage> {
       return false;
     }
     if (this.writer.tornLineMovedTo !== undefined) {
-      void vscode.window.showWarningMessage(`adjudications.jsonl ended in a torn line (a crash mid-write); its bytes were moved to ${this.writer.tornLineMovedTo}.`);
+      void vscode.window.showWarningMessage(
+        `adjudications.jsonl ended in a torn line (a crash mid-write); its bytes were moved to ${this.writer.tornLineMovedTo}.`,
+      );
     }
     this.panel.title = reviewTitle(this.session.runHeader());
     if (benchmarkOf(this.session.manifest.benchmark).review.aid !== undefined) void this.loadAid();
@@ -213,7 +235,12 @@ export class ReviewPanel extends RunPanel<WebviewMessage, HostMessage> {
     }
   }
 
-  private async adjudicate(itemId: string, decision: AnnotatorState, blind: boolean | undefined, criterion: string | undefined): Promise<void> {
+  private async adjudicate(
+    itemId: string,
+    decision: AnnotatorState,
+    blind: boolean | undefined,
+    criterion: string | undefined,
+  ): Promise<void> {
     if (!this.session.hasItem(itemId)) throw new Error(`no item "${itemId}" in this run`);
     await this.confirmAnnotator();
     await this.append(itemId, decision, blind, criterion);
@@ -223,7 +250,8 @@ export class ReviewPanel extends RunPanel<WebviewMessage, HostMessage> {
   private async confirmAnnotator(): Promise<void> {
     if (this.annotatorConfirmed || this.context.confirmAnnotator === undefined) return;
     const name = await this.context.confirmAnnotator();
-    if (name === null) throw new Error('No annotator name: the decision was not recorded. Set one with "Eval Adjudicator: Set Annotator Name…".');
+    if (name === null)
+      throw new Error('No annotator name: the decision was not recorded. Set one with "Eval Adjudicator: Set Annotator Name…".');
     this.annotatorConfirmed = true;
     // A context that cannot ask (tests' stand-ins) answers nothing: the name stays.
     if (typeof name !== 'string' || name.trim() === '' || name === this.annotator) return;
@@ -235,7 +263,13 @@ export class ReviewPanel extends RunPanel<WebviewMessage, HostMessage> {
     this.postInit();
   }
 
-  private async append(itemId: string, state: AnnotatorState, blind: boolean | undefined, criterion: string | undefined, undoes?: string): Promise<void> {
+  private async append(
+    itemId: string,
+    state: AnnotatorState,
+    blind: boolean | undefined,
+    criterion: string | undefined,
+    undoes?: string,
+  ): Promise<void> {
     const current = this.session.currentLine(itemId);
     if (current === undefined) throw new Error(`item ${itemId} has no result yet`);
     const event = newAdjudicationEvent({
@@ -294,8 +328,11 @@ export class ReviewPanel extends RunPanel<WebviewMessage, HostMessage> {
     if (this.skipped.size > 0) this.post(this.skipped.message());
     if (sequence.detail !== null) this.post({ type: 'item', detail: sequence.detail });
     const generation = ++this.initGeneration;
-    postEachTurn(sequence.chunks(), (chunk) => this.post(chunk), () => !this.isDisposed && generation === this.initGeneration, (error) =>
-      this.context.log.error(`review: could not send the rows of ${this.runDir}: ${errorMessage(error)}`),
+    postEachTurn(
+      sequence.chunks(),
+      (chunk) => this.post(chunk),
+      () => !this.isDisposed && generation === this.initGeneration,
+      (error) => this.context.log.error(`review: could not send the rows of ${this.runDir}: ${errorMessage(error)}`),
     );
   }
 

@@ -30,7 +30,14 @@ export class StatisticsPanel extends RunPanel<StatsWebviewMessage, StatsHostMess
 
   /** Brings back a panel after a window reload, from the run folder the webview persisted. */
   static restore(context: StatisticsContext, panel: vscode.WebviewPanel, state: unknown): void {
-    restoreRunPanel(context, 'statistics', panel, state, StatsPanelStateSchema, (restored) => new StatisticsPanel(context, panel, restored.runDir));
+    restoreRunPanel(
+      context,
+      'statistics',
+      panel,
+      state,
+      StatsPanelStateSchema,
+      (restored) => new StatisticsPanel(context, panel, restored.runDir),
+    );
   }
 
   static activeRunDir(): string | undefined {
@@ -42,7 +49,11 @@ export class StatisticsPanel extends RunPanel<StatsWebviewMessage, StatsHostMess
     for (const panel of StatisticsPanel.panels.values()) panel.onFilesChanged();
   }
 
-  private constructor(private readonly context: StatisticsContext, panel: vscode.WebviewPanel, runDir: string) {
+  private constructor(
+    private readonly context: StatisticsContext,
+    panel: vscode.WebviewPanel,
+    runDir: string,
+  ) {
     super(context, panel, runDir, { name: 'statistics', script: 'stats.js', incoming: StatsWebviewMessageSchema }, StatisticsPanel.panels);
     panel.title = 'Statistics';
     panel.iconPath = new vscode.ThemeIcon('graph');

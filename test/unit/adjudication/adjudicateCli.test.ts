@@ -20,7 +20,14 @@ async function importedRun(): Promise<string> {
 
 const AdjudicatedSchema = z.object({
   automatic: z.object({ accuracy: z.number(), counts: z.object({ null: z.number() }) }),
-  adjudicated: z.object({ accuracy: z.number(), items: z.number(), overrides: z.record(z.string(), z.number()), flagged: z.number(), stale: z.number(), conflicts: z.number() }),
+  adjudicated: z.object({
+    accuracy: z.number(),
+    items: z.number(),
+    overrides: z.record(z.string(), z.number()),
+    flagged: z.number(),
+    stale: z.number(),
+    conflicts: z.number(),
+  }),
 });
 
 test('adjudicate appends the panel’s event; summary and the adjudicated export reflect it; results.jsonl never changes', async (t) => {
@@ -35,7 +42,20 @@ test('adjudicate appends the panel’s event; summary and the adjudicated export
   const firstNull = exportedBefore.find((r) => r['verdict'] === 'null')?.['itemId'];
   assert.ok(firstNull !== undefined);
 
-  const r1 = await runCli(['adjudicate', run, '--item', firstNull, '--verdict', 'true', '--flag', 'invented-entity', '--note', 'の妖怪 is real', '--annotator', 'Aiko']);
+  const r1 = await runCli([
+    'adjudicate',
+    run,
+    '--item',
+    firstNull,
+    '--verdict',
+    'true',
+    '--flag',
+    'invented-entity',
+    '--note',
+    'の妖怪 is real',
+    '--annotator',
+    'Aiko',
+  ]);
   assert.equal(r1.code, 0, r1.stderr);
   const r2 = await runCli(['adjudicate', run, '--item', '0', '--verdict', 'false', '--annotator', 'Lead', '--role', 'adjudicator']);
   assert.equal(r2.code, 0, r2.stderr);
@@ -57,7 +77,10 @@ test('adjudicate appends the panel’s event; summary and the adjudicated export
 
   const csv = csvRecords((await runCli(['export', run, '--adjudicated', '--format', 'csv'])).stdout);
   const row = csv.find((r) => r['itemId'] === firstNull);
-  assert.deepEqual([row?.['automaticVerdict'], row?.['humanVerdict'], row?.['flags'], row?.['notes']], ['null', 'true', 'invented-entity', 'Aiko: の妖怪 is real']);
+  assert.deepEqual(
+    [row?.['automaticVerdict'], row?.['humanVerdict'], row?.['flags'], row?.['notes']],
+    ['null', 'true', 'invented-entity', 'Aiko: の妖怪 is real'],
+  );
   assert.equal(csv.find((r) => r['itemId'] === '1')?.['humanVerdict'], '', 'no decision: empty cell');
   assert.deepEqual(readFileSync(join(run, 'results.jsonl')), resultsBefore);
 });
@@ -71,10 +94,13 @@ test('--from CSV appends every row, or nothing when any row is invalid', async (
   const ok = await runCli(['adjudicate', run, '--from', good, '--annotator', 'Default']);
   assert.equal(ok.code, 0, ok.stderr);
   const events = readAdjudicationLog(join(run, 'adjudications.jsonl')).events.map((l) => l.event);
-  assert.deepEqual(events.map((e) => [e.itemId, e.annotator, e.verdict, e.hallucination, e.note]), [
-    ['5', 'Ben', true, null, 'multi\nline'],
-    ['6', 'Default', undefined, 'other', 'unsure'],
-  ]);
+  assert.deepEqual(
+    events.map((e) => [e.itemId, e.annotator, e.verdict, e.hallucination, e.note]),
+    [
+      ['5', 'Ben', true, null, 'multi\nline'],
+      ['6', 'Default', undefined, 'other', 'unsure'],
+    ],
+  );
 
   const bad = join(dir, 'bad.csv');
   for (const [content, message] of [

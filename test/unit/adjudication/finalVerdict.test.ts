@@ -52,7 +52,11 @@ test('per annotator the latest time wins; a tie goes to the later line', () => {
 
 test('annotators who agree make the final verdict; disagreement is a conflict with none', () => {
   const l = line('1', null);
-  const agree = adjudicateItem('1', [ev(l, 'ana', T1, { verdict: true }), ev(l, 'ben', T1, { verdict: true }), ev(l, 'cy', T1, {})], lineBasisDigest(l));
+  const agree = adjudicateItem(
+    '1',
+    [ev(l, 'ana', T1, { verdict: true }), ev(l, 'ben', T1, { verdict: true }), ev(l, 'cy', T1, {})],
+    lineBasisDigest(l),
+  );
   assert.deepEqual([agree.final?.verdict, agree.final?.source, agree.conflict], [true, 'agreement', false]);
   assert.deepEqual(agree.final?.by, ['ana', 'ben'], 'an annotator with no decision does not count');
   const disagree = adjudicateItem('1', [ev(l, 'ana', T1, { verdict: true }), ev(l, 'ben', T1, { verdict: null })], lineBasisDigest(l));
@@ -91,7 +95,14 @@ test('adjudicated accuracy puts human verdicts in place of automatic ones; overr
   const items = ['0', '1', '2', '3', '4'];
   const digestOf = (l: ResultLine | undefined): string | undefined => (l === undefined ? undefined : lineBasisDigest(l));
   const adjudications = new Map([
-    ['1', adjudicateItem('1', [ev(lines.get('1') ?? line('1', null), 'ana', T1, { verdict: true, hallucination: 'other' })], digestOf(lines.get('1')))],
+    [
+      '1',
+      adjudicateItem(
+        '1',
+        [ev(lines.get('1') ?? line('1', null), 'ana', T1, { verdict: true, hallucination: 'other' })],
+        digestOf(lines.get('1')),
+      ),
+    ],
     ['3', adjudicateItem('3', [ev(lines.get('3') ?? line('3', true), 'ana', T1, { verdict: false })], digestOf(lines.get('3')))],
     ['2', adjudicateItem('2', [ev(lines.get('2') ?? line('2', false), 'ana', T1, { verdict: false })], digestOf(lines.get('2')))],
   ]);

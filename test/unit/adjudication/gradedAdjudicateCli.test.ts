@@ -41,10 +41,13 @@ test('adjudicate --criterion N --verdict LEVEL: a level by name (case aside) or 
   assert.deepEqual(item?.flags, ['other']);
 });
 
-test("adjudicate on a graded run: errors name what the scale takes, the criteria an item has, and where a flag belongs; nothing is appended", async () => {
+test('adjudicate on a graded run: errors name what the scale takes, the criteria an item has, and where a flag belongs; nothing is appended', async () => {
   const run = writeSyntheticGradedRun(join(scratchDir('graded-cli-bad'), 'run'), 4);
   const cases: [string[], RegExp][] = [
-    [['--item', '1', '--criterion', '1', '--verdict', '0.3'], /--verdict '0\.3' is not a level of this scale \(CLASS_UNMET = 0, .*CLASS_EXACTLY_MET = 1, or null; none for no decision\)/],
+    [
+      ['--item', '1', '--criterion', '1', '--verdict', '0.3'],
+      /--verdict '0\.3' is not a level of this scale \(CLASS_UNMET = 0, .*CLASS_EXACTLY_MET = 1, or null; none for no decision\)/,
+    ],
     [['--item', '1', '--criterion', '1', '--verdict', 'true'], /'true' is not a level of this scale/],
     [['--item', '1', '--criterion', '9', '--verdict', '1'], /--criterion: item "1" has no criterion "9" \(its criteria: 1, 2, 3\)/],
     [['--item', '1', '--verdict', '1'], /--verdict: item "1" is graded by its criteria \(1, 2, 3\): decide a criterion/],
@@ -57,7 +60,10 @@ test("adjudicate on a graded run: errors name what the scale takes, the criteria
     assert.match(result.stderr, message);
     assert.equal(result.stderr.trim().split('\n').length, 1, result.stderr);
   }
-  const numeric = writeSyntheticGradedRun(join(scratchDir('graded-cli-numeric'), 'run'), 2, { criteria: 0, scale: { kind: 'numeric', min: 1, max: 10 } });
+  const numeric = writeSyntheticGradedRun(join(scratchDir('graded-cli-numeric'), 'run'), 2, {
+    criteria: 0,
+    scale: { kind: 'numeric', min: 1, max: 10 },
+  });
   const off = await runCli(['adjudicate', numeric.dir, '--item', '0', '--verdict', '10.5'], { env });
   assert.equal(off.code, 2);
   assert.match(off.stderr, /'10\.5' is not a number from 1 to 10 \(or null; none for no decision\)/);
@@ -81,9 +87,15 @@ test('adjudicate --from: a criterion column, levels by name or value; a bad row 
     item?.criteria.map((c) => c.final?.grade),
     [0, 0.25, undefined],
   );
-  assert.deepEqual(item?.annotators.map((a) => [a.annotator, a.state.note, a.state.hallucination]), [['ben', 'see 1, 2', 'other']]);
+  assert.deepEqual(
+    item?.annotators.map((a) => [a.annotator, a.state.note, a.state.hallucination]),
+    [['ben', 'see 1, 2', 'other']],
+  );
   for (const [text, message] of [
-    ['itemId,criterion,verdict\n3,1,CLASS_EXACTLY_MET\n3,1,0.6\n', /decisions\.csv, line 3, field "verdict": '0\.6' is not a level of this scale/],
+    [
+      'itemId,criterion,verdict\n3,1,CLASS_EXACTLY_MET\n3,1,0.6\n',
+      /decisions\.csv, line 3, field "verdict": '0\.6' is not a level of this scale/,
+    ],
     ['itemId,criterion,verdict\n3,7,1\n', /line 2, field "criterion": item "3" has no criterion "7"/],
     ['itemId,criterion,verdict,flag\n3,1,1,other\n', /line 2, field "flag": a flag belongs to the item/],
     ['itemId,verdict\n3,0.5\n', /line 2, field "verdict": item "3" is graded by its criteria/],

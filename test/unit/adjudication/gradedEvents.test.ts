@@ -21,7 +21,8 @@ test('events of a graded run: a grade off the scale, a verdict, a criterion the 
   ]);
   const state = loadRunState(run.dir);
   const messages = state.problems.map((p) => p.message);
-  const at = (line: number, field: string): string | undefined => messages.find((m) => m.startsWith(`${run.adjudications} line ${line}, field "${field}"`));
+  const at = (line: number, field: string): string | undefined =>
+    messages.find((m) => m.startsWith(`${run.adjudications} line ${line}, field "${field}"`));
   assert.match(at(2, 'grade') ?? '', /0\.3 is not on this run's scale \(CLASS_UNMET = 0, .*CLASS_EXACTLY_MET = 1, or null\)/);
   assert.match(at(3, 'verdict') ?? '', /this run is graded: a decision is a grade/);
   assert.match(at(4, 'criterion') ?? '', /item "1" has no criterion "9" \(its criteria: 1, 2, 3\)/);
@@ -37,7 +38,11 @@ test('events of a graded run: a grade off the scale, a verdict, a criterion the 
 
 test('a binary run reads its old events as before and takes no grade or criterion', () => {
   const run = writeSyntheticRun(join(scratchDir('binary-grade'), 'run'), 3);
-  appendEvents(run, [eventOn(run, { itemId: '1', annotator: 'ana', minute: 1, verdict: false }), eventOn(run, { itemId: '2', annotator: 'ana', minute: 1, grade: 1 }), eventOn(run, { itemId: '2', annotator: 'ben', minute: 1, criterion: '1' })]);
+  appendEvents(run, [
+    eventOn(run, { itemId: '1', annotator: 'ana', minute: 1, verdict: false }),
+    eventOn(run, { itemId: '2', annotator: 'ana', minute: 1, grade: 1 }),
+    eventOn(run, { itemId: '2', annotator: 'ben', minute: 1, criterion: '1' }),
+  ]);
   const state = loadRunState(run.dir);
   assert.deepEqual(
     state.problems.map((p) => p.message),
@@ -84,7 +89,10 @@ test("per (item, criterion, annotator) the latest event wins; each criterion's f
     ],
   );
   assert.equal(two.criteria[1]?.annotators.find((a) => a.annotator === 'cy')?.state.note, 'no answer to this');
-  assert.deepEqual(two.annotators.map((a) => [a.annotator, a.state]), [['ana', { hallucination: 'other', note: 'see criterion 2' }]]);
+  assert.deepEqual(
+    two.annotators.map((a) => [a.annotator, a.state]),
+    [['ana', { hallucination: 'other', note: 'see criterion 2' }]],
+  );
   assert.equal(two.final, null, 'a graded run has no binary verdict');
   // run.json counts a null criterion 0 (nullAs 0): (0.25 + 0 + judge's criterion 3) / 3.
   const judge3 = criterionGradeOf(FIVE_LEVELS, 2, 2);
@@ -101,7 +109,10 @@ test("per (item, criterion, annotator) the latest event wins; each criterion's f
 });
 
 test('an item graded whole takes its final grade by the binary rule: adjudicator, else agreement, else a conflict; null is a decision', () => {
-  const run = writeSyntheticGradedRun(join(scratchDir('graded-whole'), 'run'), 4, { criteria: 0, scale: { kind: 'numeric', min: 1, max: 10 } });
+  const run = writeSyntheticGradedRun(join(scratchDir('graded-whole'), 'run'), 4, {
+    criteria: 0,
+    scale: { kind: 'numeric', min: 1, max: 10 },
+  });
   appendEvents(run, [
     eventOn(run, { itemId: '0', annotator: 'ana', minute: 1, grade: 7.5 }),
     eventOn(run, { itemId: '0', annotator: 'ben', minute: 1, grade: 7.5 }),
@@ -112,7 +123,10 @@ test('an item graded whole takes its final grade by the binary rule: adjudicator
     eventOn(run, { itemId: '3', annotator: 'ana', minute: 1, grade: 11 }),
   ]);
   const state = loadRunState(run.dir);
-  assert.deepEqual(state.problems.map((p) => p.line), [7]);
+  assert.deepEqual(
+    state.problems.map((p) => p.line),
+    [7],
+  );
   assert.match(state.problems[0]?.message ?? '', /field "grade": 11 is not on this run's scale \(a number from 1 to 10, or null\)/);
   assert.deepEqual(state.adjudication('0')?.finalGrade, { grade: 7.5, source: 'agreement', by: ['ana', 'ben'] });
   assert.equal(state.adjudication('1')?.finalGrade, null);

@@ -6,7 +6,14 @@ import { type GradedScore } from '../../../src/core/adjudication/gradedScore';
 import { runCli } from '../../helpers/cli';
 import { scratchDir } from '../../helpers/scratch';
 import { eventOn } from '../../helpers/syntheticRun';
-import { appendEvents, categoryOf, criterionGradeOf, FIVE_LEVELS, itemGradeOf, writeSyntheticGradedRun } from '../../helpers/syntheticGradedRun';
+import {
+  appendEvents,
+  categoryOf,
+  criterionGradeOf,
+  FIVE_LEVELS,
+  itemGradeOf,
+  writeSyntheticGradedRun,
+} from '../../helpers/syntheticGradedRun';
 import { CRITERIA_LOG } from '../../fixtures/benchmarks/criteriaLog';
 
 registerBenchmark(CRITERIA_LOG);
@@ -42,7 +49,13 @@ test('summary of a criteria run: the mean grade automatic and adjudicated, nulls
   assert.equal(graded.adjudicated.mean, mean(human));
   assert.equal(graded.adjudicated.decided, 2);
   assert.equal(graded.adjudicated.changed, 2);
-  assert.deepEqual(graded.criteria, { total: 3 * N, judgeNull: 1, decided: 4, changed: judgeCriteria(1).filter((g) => g !== 1).length + (judgeCriteria(2)[0] !== null ? 1 : 0), conflicts: 1 });
+  assert.deepEqual(graded.criteria, {
+    total: 3 * N,
+    judgeNull: 1,
+    decided: 4,
+    changed: judgeCriteria(1).filter((g) => g !== 1).length + (judgeCriteria(2)[0] !== null ? 1 : 0),
+    conflicts: 1,
+  });
 
   const figure = graded.figure;
   assert.ok(figure !== null);
@@ -66,7 +79,10 @@ test('summary of a criteria run: the mean grade automatic and adjudicated, nulls
 test('summary of a run graded whole on a numeric scale: nulls are their own count, never 0; a human null is counted as null', async () => {
   const scale = { kind: 'numeric', min: 1, max: 10 } as const;
   const run = writeSyntheticGradedRun(join(scratchDir('graded-numeric'), 'run'), 8, { criteria: 0, scale });
-  appendEvents(run, [eventOn(run, { itemId: '3', annotator: 'ana', minute: 1, grade: 9 }), eventOn(run, { itemId: '0', annotator: 'ana', minute: 1, grade: null })]);
+  appendEvents(run, [
+    eventOn(run, { itemId: '3', annotator: 'ana', minute: 1, grade: 9 }),
+    eventOn(run, { itemId: '0', annotator: 'ana', minute: 1, grade: null }),
+  ]);
   const result = await runCli(['summary', run.dir, '--json']);
   const graded = (JSON.parse(result.stdout) as { graded: GradedScore }).graded;
   const judge = Array.from({ length: 8 }, (_, i) => itemGradeOf(scale, i));
@@ -77,7 +93,10 @@ test('summary of a run graded whole on a numeric scale: nulls are their own coun
   assert.equal(graded.adjudicated.mean, human.reduce((s, x) => s + x, 0) / human.length);
   assert.deepEqual(graded.adjudicated.counts, { graded: 6, null: 2, error: 0, missing: 0 });
   assert.equal(graded.figure, null);
-  assert.match((await runCli(['summary', run.dir])).stdout, /^mean grade [\d.]+ {2}\(the judge's, over 6 graded items; left out, never counted as 0: null 2, error 0, missing 0/m);
+  assert.match(
+    (await runCli(['summary', run.dir])).stdout,
+    /^mean grade [\d.]+ {2}\(the judge's, over 6 graded items; left out, never counted as 0: null 2, error 0, missing 0/m,
+  );
 });
 
 test('a binary run has no graded part in its summary', async () => {

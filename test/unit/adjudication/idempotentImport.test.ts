@@ -16,12 +16,16 @@ test('the same rows imported twice, and again after a kill midway, are one event
   const rows = run.ids.map((itemId, i) => [itemId, i % 2 === 0 ? 'true' : 'false', '', `note ${i}`, 'Aiko']);
   const file = join(run.dir, 'decisions.csv');
   writeFileSync(file, toCsv(['itemId', 'verdict', 'flag', 'note', 'annotator'], [...rows, rows[1] ?? []]));
-  const events = (): { itemId: string; id: string }[] => readAdjudicationLog(run.adjudications).events.map((l) => ({ itemId: l.event.itemId, id: l.event.id }));
+  const events = (): { itemId: string; id: string }[] =>
+    readAdjudicationLog(run.adjudications).events.map((l) => ({ itemId: l.event.itemId, id: l.event.id }));
 
   const first = await runCli(['adjudicate', run.dir, '--from', file]);
   assert.equal(first.code, 0, first.stderr);
   assert.match(first.stderr, /^6 of 7 rows new /m);
-  assert.deepEqual(events().map((e) => e.itemId), run.ids);
+  assert.deepEqual(
+    events().map((e) => e.itemId),
+    run.ids,
+  );
 
   // As a kill midway leaves it: three whole lines and a torn fourth.
   const lines = readFileSync(run.adjudications, 'utf8').split('\n');
@@ -29,7 +33,11 @@ test('the same rows imported twice, and again after a kill midway, are one event
   const again = await runCli(['adjudicate', run.dir, '--from', file]);
   assert.equal(again.code, 0, again.stderr);
   assert.match(again.stderr, /^3 of 7 rows new /m);
-  assert.deepEqual(events().map((e) => e.itemId), run.ids, 'each row once, none lost');
+  assert.deepEqual(
+    events().map((e) => e.itemId),
+    run.ids,
+    'each row once, none lost',
+  );
 
   const third = await runCli(['adjudicate', run.dir, '--from', file]);
   assert.match(third.stderr, /^0 of 7 rows new /m);

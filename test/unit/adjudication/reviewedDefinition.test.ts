@@ -28,12 +28,18 @@ test('a note-only and a flag-only item are not reviewed: summary, its words, the
 
   const text = await runCli(['summary', run.dir]);
   const line = text.stdout.split('\n').find((l) => l.startsWith('review '));
-  assert.equal(line, 'review     2 of 6 reviewed (2 with a final human verdict); reviewed: a current verdict (true, false or null); a flag or a note alone leaves an item to do');
+  assert.equal(
+    line,
+    'review     2 of 6 reviewed (2 with a final human verdict); reviewed: a current verdict (true, false or null); a flag or a note alone leaves an item to do',
+  );
 
   const { session } = ReviewSession.open(run.dir, 'Aiko');
   assert.equal(session.header().reviewedItems, reviewed);
 
   const spec = readFileSync(resolve(__dirname, '../../../docs/run-folder.md'), 'utf8');
   const paragraph = spec.split('\n\n').find((p) => p.startsWith('**Reviewed.**')) ?? '';
-  assert.match(paragraph.replace(/\s+/g, ' '), /holds a verdict \(true, false or null\); a hallucination flag or a note alone leaves it to do/);
+  assert.match(
+    paragraph.replace(/\s+/g, ' '),
+    /holds a verdict \(true, false or null\); a hallucination flag or a note alone leaves it to do/,
+  );
 });

@@ -25,7 +25,13 @@ test('the run state counts a flag-only item as reviewed only when the items take
     eventOn(run, { itemId: '2', annotator: 'ann', minute: 1, verdict: false }),
   ]);
   const verdicts = loadRunState(run.dir, () => true);
-  assert.deepEqual([verdicts.adjudicatedScore().reviewed, verdicts.adjudication('0')?.reviewed, verdicts.adjudication('2')?.reviewed], [1, false, true]);
+  assert.deepEqual(
+    [verdicts.adjudicatedScore().reviewed, verdicts.adjudication('0')?.reviewed, verdicts.adjudication('2')?.reviewed],
+    [1, false, true],
+  );
   const flagsOnly = loadRunState(run.dir, () => false);
-  assert.deepEqual([flagsOnly.adjudicatedScore().reviewed, flagsOnly.adjudication('0')?.reviewed, flagsOnly.adjudication('1')?.reviewed], [3, true, true]);
+  assert.deepEqual(
+    [flagsOnly.adjudicatedScore().reviewed, flagsOnly.adjudication('0')?.reviewed, flagsOnly.adjudication('1')?.reviewed],
+    [3, true, true],
+  );
 });

@@ -3,11 +3,14 @@ import assert from 'node:assert/strict';
 import { importedRunName, importerChoices } from '../../../src/core/benchmarks/importerChoices';
 import { registeredBenchmarks } from '../../../src/core/benchmarks/registry';
 
-test("Import Official Results… lists every importer of every benchmark, each with its file filters", () => {
+test('Import Official Results… lists every importer of every benchmark, each with its file filters', () => {
   const benchmarks = registeredBenchmarks();
   const choices = importerChoices(benchmarks);
   const all = benchmarks.flatMap((b) => (b.importers ?? []).map((i) => i.kind));
-  assert.deepEqual(choices.map((c) => c.importer.kind), all);
+  assert.deepEqual(
+    choices.map((c) => c.importer.kind),
+    all,
+  );
   assert.ok(all.length >= 2, all.join(', '));
   for (const choice of choices) {
     const extensions = Object.values(choice.importer.filters).flat();

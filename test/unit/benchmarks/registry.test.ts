@@ -11,7 +11,10 @@ import { requireSharedFile, sharedDataDir } from '../../helpers/sharedData';
 
 test('the registry lists the built-in benchmarks once each; run.json ids are checked against it', () => {
   assert.deepEqual(BUILT_IN_BENCHMARKS, ['yokaieval', 'kalahi', 'inspect', 'promptfoo', 'lm-eval', 'seahelm']);
-  assert.deepEqual(registeredBenchmarks().map((b) => b.id), ['yokaieval', 'kalahi', 'inspect', 'promptfoo', 'lm-eval', 'seahelm']);
+  assert.deepEqual(
+    registeredBenchmarks().map((b) => b.id),
+    ['yokaieval', 'kalahi', 'inspect', 'promptfoo', 'lm-eval', 'seahelm'],
+  );
   assert.equal(BenchmarkIdSchema.safeParse('kalahi').success, true);
   assert.equal(BenchmarkIdSchema.safeParse('nonesuch').success, false);
   assert.throws(() => benchmarkOf('nonesuch'), /unknown benchmark "nonesuch" \(yokaieval, kalahi, inspect, promptfoo, lm-eval, seahelm\)/);
@@ -28,18 +31,40 @@ test("a benchmark's item count (Start Run's items step) is its dataset's", (t) =
 test("the review's look of each benchmark: the facets it labels are its facets, in the same order", () => {
   for (const benchmark of registeredBenchmarks()) {
     const view = reviewViewFor({ benchmark: benchmark.id });
-    assert.deepEqual(view.facets.map((f) => f.id), benchmark.facets.map((f) => f.id), benchmark.id);
+    assert.deepEqual(
+      view.facets.map((f) => f.id),
+      benchmark.facets.map((f) => f.id),
+      benchmark.id,
+    );
     assert.equal(view.title, benchmark.title);
     assert.equal(view.language, benchmark.language);
   }
-  assert.deepEqual(reviewViewFor({ benchmark: 'yokaieval' }).facets.find((f) => f.id === 'region')?.order, ['北海道', '東北', '関東', '中部', '近畿', '中国・四国', '九州', '沖縄', '日本全国', '複数', '不明']);
+  assert.deepEqual(reviewViewFor({ benchmark: 'yokaieval' }).facets.find((f) => f.id === 'region')?.order, [
+    '北海道',
+    '東北',
+    '関東',
+    '中部',
+    '近畿',
+    '中国・四国',
+    '九州',
+    '沖縄',
+    '日本全国',
+    '複数',
+    '不明',
+  ]);
   const kalahiStats = statsViewFor({ benchmark: 'kalahi' });
-  assert.deepEqual({ ...kalahiStats, categories: kalahiStats.categories.map((c) => c.id) }, {
-    automatic: 'metric',
-    facetTitles: { category: 'category', topic: 'topic' },
-    title: 'Metric validation',
-    categories: benchmarkOf('kalahi').hallucinationCategories.map((c) => c.id),
-    stability: null,
+  assert.deepEqual(
+    { ...kalahiStats, categories: kalahiStats.categories.map((c) => c.id) },
+    {
+      automatic: 'metric',
+      facetTitles: { category: 'category', topic: 'topic' },
+      title: 'Metric validation',
+      categories: benchmarkOf('kalahi').hallucinationCategories.map((c) => c.id),
+      stability: null,
+    },
+  );
+  assert.deepEqual(statsViewFor({ benchmark: 'yokaieval' }).stability, {
+    title: 'Judge stability',
+    howToMeasure: 'eval-adjudicator stability RUNDIR re-asks the judge',
   });
-  assert.deepEqual(statsViewFor({ benchmark: 'yokaieval' }).stability, { title: 'Judge stability', howToMeasure: 'eval-adjudicator stability RUNDIR re-asks the judge' });
 });

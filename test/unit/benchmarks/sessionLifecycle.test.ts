@@ -43,13 +43,26 @@ function counted(session: RunSession, refuse = false): Counted {
 }
 
 function environment(): SessionEnvironment {
-  return { sources: { dataDir: undefined, cacheDir: scratchDir('lifecycle-cache') }, keys: { model: 'k', judge: 'k' }, concurrency: 1, useCache: false, pool: new RequestPool({ maxConcurrency: 1 }), cache: undefined };
+  return {
+    sources: { dataDir: undefined, cacheDir: scratchDir('lifecycle-cache') },
+    keys: { model: 'k', judge: 'k' },
+    concurrency: 1,
+    useCache: false,
+    pool: new RequestPool({ maxConcurrency: 1 }),
+    cache: undefined,
+  };
 }
 
 test('preflight and release run once per run: new, cancelled, resumed, errors retried, refused', async (t) => {
   const server = await startTestServer({ script: () => ({ content: 'an answer' }) });
   t.after(() => server.close());
-  const spec = { endpoint: { provider: 'openai-compatible' as const, baseUrl: server.url }, name: 'tiny-model', apiKeyEnv: null, systemPrompt: null, params: { temperature: 0, topP: null, maxTokens: 16 } };
+  const spec = {
+    endpoint: { provider: 'openai-compatible' as const, baseUrl: server.url },
+    name: 'tiny-model',
+    apiKeyEnv: null,
+    systemPrompt: null,
+    params: { temperature: 0, topP: null, maxTokens: 16 },
+  };
   const dir = join(scratchDir('lifecycle'), 'tiny-run');
 
   const controller = new AbortController();
@@ -62,7 +75,11 @@ test('preflight and release run once per run: new, cancelled, resumed, errors re
 
   const resumed = counted(await reopenTinyRun(readManifest(dir), environment()));
   await continueRun(runPaths(dir), resumed.session, 'missing', { workers: 1 });
-  assert.deepEqual(resumed.preflights.map((ids) => ids.length), [3], 'one preflight, of the three items left');
+  assert.deepEqual(
+    resumed.preflights.map((ids) => ids.length),
+    [3],
+    'one preflight, of the three items left',
+  );
   assert.equal(resumed.releases, 1);
 
   const retried = counted(await reopenTinyRun(readManifest(dir), environment()));

@@ -23,10 +23,14 @@ function scratchApt(): { dir: string; options: string[]; dpkgLock: string; lists
   writeFileSync(join(dir, 'dpkg', 'status'), '');
   writeFileSync(join(dir, 'sources.list'), '');
   const options = [
-    '-o', `Dir::State::status=${join(dir, 'dpkg', 'status')}`,
-    '-o', `Dir::State::Lists=${join(dir, 'lists')}`,
-    '-o', `Dir::Etc::sourcelist=${join(dir, 'sources.list')}`,
-    '-o', `Dir::Etc::sourceparts=${join(dir, 'sources.list.d')}`,
+    '-o',
+    `Dir::State::status=${join(dir, 'dpkg', 'status')}`,
+    '-o',
+    `Dir::State::Lists=${join(dir, 'lists')}`,
+    '-o',
+    `Dir::Etc::sourcelist=${join(dir, 'sources.list')}`,
+    '-o',
+    `Dir::Etc::sourceparts=${join(dir, 'sources.list.d')}`,
   ];
   return { dir, options, dpkgLock: join(dir, 'dpkg', 'lock-frontend'), listsLock: join(dir, 'lists', 'lock') };
 }
@@ -80,7 +84,7 @@ test('apt_get retries update while the lists lock is held (DPkg::Lock::Timeout d
   }
 });
 
-test('apt_get gives up after APT_LOCK_TIMEOUT with apt\'s error and a line saying what to do', { skip }, async () => {
+test("apt_get gives up after APT_LOCK_TIMEOUT with apt's error and a line saying what to do", { skip }, async () => {
   const apt = scratchApt();
   try {
     await holdLock(apt.dpkgLock, 6_000);

@@ -11,7 +11,15 @@ import { scratchDir } from '../../helpers/scratch';
 function report(time: string, load: number): BenchReport {
   return {
     time,
-    machine: { node: 'v20.20.2', platform: 'linux x64', cpus: 2, cpuModel: 'CPU | model', memoryGB: 24, loadAverageAtStart: [load, 1, 1], loadAverageAtEnd: [0.5, 1, 1] },
+    machine: {
+      node: 'v20.20.2',
+      platform: 'linux x64',
+      cpus: 2,
+      cpuModel: 'CPU | model',
+      memoryGB: 24,
+      loadAverageAtStart: [load, 1, 1],
+      loadAverageAtEnd: [0.5, 1, 1],
+    },
     durationSeconds: 12.5,
     targets: [
       { name: 'Kalahi MC vs bare client', value: 1.07, target: '<= 1.05', met: false },

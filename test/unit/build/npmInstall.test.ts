@@ -15,7 +15,9 @@ const PackageSchema = z.object({ allowScripts: z.record(z.string(), z.boolean())
 const LockSchema = z.object({ packages: z.record(z.string(), z.object({ version: z.string().optional() })) });
 
 function cleanEnv(): NodeJS.ProcessEnv {
-  const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^npm_/i.test(key) && !/^ONNXRUNTIME_NODE_INSTALL/.test(key)));
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(([key]) => !/^npm_/i.test(key) && !/^ONNXRUNTIME_NODE_INSTALL/.test(key)),
+  );
   return { ...env, NO_UPDATE_NOTIFIER: '1' };
 }
 
@@ -36,27 +38,41 @@ test('npm commands in the project print no warning about its configuration', () 
   assert.doesNotMatch(result.stderr, /npm warn/i, `npm warns in the project: ${result.stderr}`);
 });
 
-test("onnxruntime-node installs with its CPU binary and without running its CUDA download", { skip: honoursAllowScripts ? false : `npm ${npmVersion} does not honour allowScripts (11.16 and later do)` }, () => {
-  const project = PackageSchema.parse(JSON.parse(readFileSync('package.json', 'utf8')));
-  assert.equal(project.allowScripts['onnxruntime-node'], false, 'package.json disapproves onnxruntime-node\'s install script');
-  const version = LockSchema.parse(JSON.parse(readFileSync('package-lock.json', 'utf8'))).packages['node_modules/onnxruntime-node']?.version;
-  assert.ok(version !== undefined, 'package-lock.json pins onnxruntime-node');
-  // A project holding only that dependency and that allowScripts entry, as ours does; the cache (warm after
-  // `npm ci`) serves it, so the test needs no network beyond what npm ci needed.
-  const dir = scratchDir('ort-install');
-  try {
-    writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'ort-install', version: '1.0.0', private: true, optionalDependencies: { 'onnxruntime-node': version }, allowScripts: { 'onnxruntime-node': false } }));
-    const result = npm(['install', '--prefer-offline', '--no-audit', '--no-fund', '--foreground-scripts'], dir);
-    assert.equal(result.status, 0, result.stderr);
-    assert.doesNotMatch(`${result.stdout}\n${result.stderr}`, /nuget|ENOTFOUND|Downloading/i, 'the install script ran');
-    const bin = join(dir, 'node_modules', 'onnxruntime-node', 'bin', 'napi-v6', 'linux', 'x64');
-    if (process.platform === 'linux' && process.arch === 'x64') {
-      assert.ok(existsSync(join(bin, 'onnxruntime_binding.node')), 'onnxruntime-node was installed with its CPU binary');
-      assert.ok(!existsSync(join(bin, 'libonnxruntime_providers_cuda.so')), 'no CUDA binary was fetched');
-    } else {
-      assert.ok(existsSync(join(dir, 'node_modules', 'onnxruntime-node', 'package.json')), 'onnxruntime-node was installed');
+test(
+  'onnxruntime-node installs with its CPU binary and without running its CUDA download',
+  { skip: honoursAllowScripts ? false : `npm ${npmVersion} does not honour allowScripts (11.16 and later do)` },
+  () => {
+    const project = PackageSchema.parse(JSON.parse(readFileSync('package.json', 'utf8')));
+    assert.equal(project.allowScripts['onnxruntime-node'], false, "package.json disapproves onnxruntime-node's install script");
+    const version = LockSchema.parse(JSON.parse(readFileSync('package-lock.json', 'utf8'))).packages['node_modules/onnxruntime-node']
+      ?.version;
+    assert.ok(version !== undefined, 'package-lock.json pins onnxruntime-node');
+    // A project holding only that dependency and that allowScripts entry, as ours does; the cache (warm after
+    // `npm ci`) serves it, so the test needs no network beyond what npm ci needed.
+    const dir = scratchDir('ort-install');
+    try {
+      writeFileSync(
+        join(dir, 'package.json'),
+        JSON.stringify({
+          name: 'ort-install',
+          version: '1.0.0',
+          private: true,
+          optionalDependencies: { 'onnxruntime-node': version },
+          allowScripts: { 'onnxruntime-node': false },
+        }),
+      );
+      const result = npm(['install', '--prefer-offline', '--no-audit', '--no-fund', '--foreground-scripts'], dir);
+      assert.equal(result.status, 0, result.stderr);
+      assert.doesNotMatch(`${result.stdout}\n${result.stderr}`, /nuget|ENOTFOUND|Downloading/i, 'the install script ran');
+      const bin = join(dir, 'node_modules', 'onnxruntime-node', 'bin', 'napi-v6', 'linux', 'x64');
+      if (process.platform === 'linux' && process.arch === 'x64') {
+        assert.ok(existsSync(join(bin, 'onnxruntime_binding.node')), 'onnxruntime-node was installed with its CPU binary');
+        assert.ok(!existsSync(join(bin, 'libonnxruntime_providers_cuda.so')), 'no CUDA binary was fetched');
+      } else {
+        assert.ok(existsSync(join(dir, 'node_modules', 'onnxruntime-node', 'package.json')), 'onnxruntime-node was installed');
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-});
+  },
+);

@@ -33,16 +33,31 @@ test('the default port depends on the checkout only, and differs between checkou
 });
 
 test('the port: the variable, else the remembered one, else the default', () => {
-  assert.deepEqual(chooseStartPort({ requested: '8123', remembered: '24000\n', checkoutDir: checkout }), { port: 8123, source: 'environment' });
-  assert.deepEqual(chooseStartPort({ requested: undefined, remembered: '24000\n', checkoutDir: checkout }), { port: 24_000, source: 'profile' });
-  assert.deepEqual(chooseStartPort({ requested: '', remembered: undefined, checkoutDir: checkout }), { port: defaultStartPort(checkout), source: 'default' });
-  assert.deepEqual(chooseStartPort({ requested: undefined, remembered: 'garbage', checkoutDir: checkout }), { port: defaultStartPort(checkout), source: 'default' });
+  assert.deepEqual(chooseStartPort({ requested: '8123', remembered: '24000\n', checkoutDir: checkout }), {
+    port: 8123,
+    source: 'environment',
+  });
+  assert.deepEqual(chooseStartPort({ requested: undefined, remembered: '24000\n', checkoutDir: checkout }), {
+    port: 24_000,
+    source: 'profile',
+  });
+  assert.deepEqual(chooseStartPort({ requested: '', remembered: undefined, checkoutDir: checkout }), {
+    port: defaultStartPort(checkout),
+    source: 'default',
+  });
+  assert.deepEqual(chooseStartPort({ requested: undefined, remembered: 'garbage', checkoutDir: checkout }), {
+    port: defaultStartPort(checkout),
+    source: 'default',
+  });
   assert.deepEqual(chooseStartPort({ requested: undefined, remembered: '70000', checkoutDir: checkout }).source, 'default');
 });
 
 test('a malformed port variable is an error that names it', () => {
   for (const bad of ['abc', '0', '65536', '80.5', '-1']) {
-    assert.throws(() => chooseStartPort({ requested: bad, remembered: undefined, checkoutDir: checkout }), new RegExp(`${START_PORT_VARIABLE}=${bad.replace('.', '\\.')} is not a port`));
+    assert.throws(
+      () => chooseStartPort({ requested: bad, remembered: undefined, checkoutDir: checkout }),
+      new RegExp(`${START_PORT_VARIABLE}=${bad.replace('.', '\\.')} is not a port`),
+    );
   }
 });
 
@@ -62,7 +77,7 @@ test('a taken default port gives way to a spare one; a taken remembered or reque
   }
 });
 
-test('settings are written only into a profile that has none, so the user\'s stay', () => {
+test("settings are written only into a profile that has none, so the user's stay", () => {
   const defaults = { 'workbench.startupEditor': 'none' };
   assert.deepEqual(JSON.parse(initialSettingsText(undefined, defaults) ?? ''), defaults);
   assert.equal(initialSettingsText('{ "evalAdjudicator.annotatorName": "Aiko" }', defaults), undefined);

@@ -18,12 +18,22 @@ test('the skip reporter records each skipped test with its reason, and the last 
   const out = join(scratchDir('test-skips'), 'skips.jsonl');
   const run = spawnSync(
     process.execPath,
-    ['--import', 'tsx', '--test', `--test-reporter=${REPORTER}`, `--test-reporter-destination=${out}`, join(ROOT, 'test/fixtures/skips/skipping.fixture.ts')],
+    [
+      '--import',
+      'tsx',
+      '--test',
+      `--test-reporter=${REPORTER}`,
+      `--test-reporter-destination=${out}`,
+      join(ROOT, 'test/fixtures/skips/skipping.fixture.ts'),
+    ],
     // Without the runner's NODE_TEST_CONTEXT the child is a test run of its own, with its own reporters.
     { cwd: ROOT, encoding: 'utf8', env: Object.fromEntries(Object.entries(process.env).filter(([key]) => key !== 'NODE_TEST_CONTEXT')) },
   );
   assert.equal(run.status, 0, run.stderr);
-  const records = readFileSync(out, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { file: string | null; name: string; reason: string });
+  const records = readFileSync(out, 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as { file: string | null; name: string; reason: string });
   assert.deepEqual(records.map((r) => r.name).sort(), ['needs a tmpfs', 'needs it too', 'needs the dataset']);
   const { skipLine } = (await import(REPORTER)) as SkipsModule;
   assert.equal(

@@ -23,12 +23,37 @@ interface Expected {
 // Written from the packages npm serves (node-llama-cpp 3.21.1, koffi 3.3.4, onnxruntime-node 1.30.0), not from
 // the packaging script's table.
 const TARGETS: Record<string, Expected> = {
-  'linux-x64': { llama: 'linux-x64', libllama: 'libllama.v0.4.0.so', koffi: 'linux_x64', onnx: { dir: 'linux/x64', library: 'libonnxruntime.so.1' } },
-  'linux-arm64': { llama: 'linux-arm64', libllama: 'libllama.v0.4.0.so', koffi: 'linux_arm64', onnx: { dir: 'linux/arm64', library: 'libonnxruntime.so.1' } },
-  'darwin-arm64': { llama: 'mac-arm64-metal', libllama: 'libllama.metal.v0.4.0.dylib', koffi: 'darwin_arm64', onnx: { dir: 'darwin/arm64', library: 'libonnxruntime.1.dylib' } },
+  'linux-x64': {
+    llama: 'linux-x64',
+    libllama: 'libllama.v0.4.0.so',
+    koffi: 'linux_x64',
+    onnx: { dir: 'linux/x64', library: 'libonnxruntime.so.1' },
+  },
+  'linux-arm64': {
+    llama: 'linux-arm64',
+    libllama: 'libllama.v0.4.0.so',
+    koffi: 'linux_arm64',
+    onnx: { dir: 'linux/arm64', library: 'libonnxruntime.so.1' },
+  },
+  'darwin-arm64': {
+    llama: 'mac-arm64-metal',
+    libllama: 'libllama.metal.v0.4.0.dylib',
+    koffi: 'darwin_arm64',
+    onnx: { dir: 'darwin/arm64', library: 'libonnxruntime.1.dylib' },
+  },
   'darwin-x64': { llama: 'mac-x64', libllama: 'libllama.v0.4.0.dylib', koffi: 'darwin_x64', onnx: null },
-  'win32-x64': { llama: 'win-x64', libllama: 'llama.v0.4.0.dll', koffi: 'win32_x64', onnx: { dir: 'win32/x64', library: 'onnxruntime.dll' } },
-  'win32-arm64': { llama: 'win-arm64', libllama: 'llama.v0.4.0.dll', koffi: 'win32_arm64', onnx: { dir: 'win32/arm64', library: 'onnxruntime.dll' } },
+  'win32-x64': {
+    llama: 'win-x64',
+    libllama: 'llama.v0.4.0.dll',
+    koffi: 'win32_x64',
+    onnx: { dir: 'win32/x64', library: 'onnxruntime.dll' },
+  },
+  'win32-arm64': {
+    llama: 'win-arm64',
+    libllama: 'llama.v0.4.0.dll',
+    koffi: 'win32_arm64',
+    onnx: { dir: 'win32/arm64', library: 'onnxruntime.dll' },
+  },
 };
 
 /** The VSIX at its path, or a skip (a fail under CI=true, which builds them first) when it was not built. */
@@ -47,9 +72,23 @@ function built(t: TestContext, target: string | null): VsixListing | null {
 /** Nothing of the checkout but what the extension runs: no sources, tests, fixtures, scripts, maps. */
 function assertShipsNoSources(names: readonly string[]): void {
   const own = names.filter((n) => n.startsWith('extension/') && !n.startsWith('extension/runtime/'));
-  const stray = own.filter((n) => /^extension\/(src|test|e2e|scripts|bench|webview|webview-kit|webview-stats|node_modules|\.vsix-build|vsix)\//.test(n) || /fixtures|\.ts$|\.map$|\.vsix$/.test(n));
+  const stray = own.filter(
+    (n) =>
+      /^extension\/(src|test|e2e|scripts|bench|webview|webview-kit|webview-stats|node_modules|\.vsix-build|vsix)\//.test(n) ||
+      /fixtures|\.ts$|\.map$|\.vsix$/.test(n),
+  );
   assert.deepEqual(stray, []);
-  for (const shipped of ['package.json', 'readme.md', 'changelog.md', 'LICENSE.txt', 'media/icon.png', 'dist/extension.js', 'dist/ggufRuntime.js', 'dist/sessionThread.js', 'dist/webview.js']) {
+  for (const shipped of [
+    'package.json',
+    'readme.md',
+    'changelog.md',
+    'LICENSE.txt',
+    'media/icon.png',
+    'dist/extension.js',
+    'dist/ggufRuntime.js',
+    'dist/sessionThread.js',
+    'dist/webview.js',
+  ]) {
     assert.ok(own.includes(`extension/${shipped}`), `ships ${shipped}`);
   }
 }
@@ -60,7 +99,10 @@ describe('the universal VSIX', () => {
     if (listing === null) return;
     assert.equal(listing.target, null);
     const names = listing.entries.map((e) => e.name);
-    assert.deepEqual(names.filter((n) => n.startsWith('extension/runtime/') || n.endsWith('.node')), []);
+    assert.deepEqual(
+      names.filter((n) => n.startsWith('extension/runtime/') || n.endsWith('.node')),
+      [],
+    );
     assertShipsNoSources(names);
   });
 });
@@ -91,7 +133,11 @@ describe('each platform VSIX', () => {
               `${RUNTIME}onnxruntime-node/bin/napi-v6/${expected.onnx.dir}/${expected.onnx.library}`,
             ]),
       ];
-      assert.deepEqual(needed.filter((n) => !names.includes(n)), [], 'every file the target needs');
+      assert.deepEqual(
+        needed.filter((n) => !names.includes(n)),
+        [],
+        'every file the target needs',
+      );
 
       const others = names.filter(
         (n) =>

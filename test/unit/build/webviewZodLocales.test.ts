@@ -9,6 +9,10 @@ import { readFileSync } from 'node:fs';
 for (const bundle of ['dist/webview.js', 'dist/stats.js']) {
   test(`${bundle} bundles zod's English messages only, not its other locales`, () => {
     const modules = [...readFileSync(bundle, 'utf8').matchAll(/^\s*\/\/ (node_modules\/zod\/v4\/locales\/[\w-]+\.js)$/gm)].map((m) => m[1]);
-    assert.deepEqual(modules, ['node_modules/zod/v4/locales/en.js'], `${bundle} bundles ${modules.length} zod locales: a file in its import graph says \`import { z } from 'zod'\``);
+    assert.deepEqual(
+      modules,
+      ['node_modules/zod/v4/locales/en.js'],
+      `${bundle} bundles ${modules.length} zod locales: a file in its import graph says \`import { z } from 'zod'\``,
+    );
   });
 }

@@ -15,7 +15,8 @@ import { type SyntheticRun, eventOn, writeSyntheticRun } from '../../helpers/syn
 
 /** A log after a merge without merge=union, a hand edit and a copied line: lines 1 to 9. */
 function damagedLog(run: SyntheticRun): void {
-  const event = (itemId: string, annotator: string, verdict: boolean): string => JSON.stringify(eventOn(run, { itemId, annotator, minute: 1, verdict }));
+  const event = (itemId: string, annotator: string, verdict: boolean): string =>
+    JSON.stringify(eventOn(run, { itemId, annotator, minute: 1, verdict }));
   const noNote: Record<string, unknown> = { ...eventOn(run, { itemId: '3', annotator: 'cho', minute: 1, verdict: true }) };
   delete noNote['note'];
   appendFileSync(
@@ -84,12 +85,37 @@ test('run: an endpoint that was never reachable stops the run with exit 3 and on
   const url = server.url;
   await server.close();
   const out = scratchDir('unreachable');
-  const result = await runCli(['run', 'yokaieval', '--model', 'm', '--base-url', url, '--judge-model', 'j', '--judge-base-url', url, '--data', sharedDataDir, '--out', out, '--limit', '4', '--max-attempts', '1', '--no-cache'], { env: {} });
+  const result = await runCli(
+    [
+      'run',
+      'yokaieval',
+      '--model',
+      'm',
+      '--base-url',
+      url,
+      '--judge-model',
+      'j',
+      '--judge-base-url',
+      url,
+      '--data',
+      sharedDataDir,
+      '--out',
+      out,
+      '--limit',
+      '4',
+      '--max-attempts',
+      '1',
+      '--no-cache',
+    ],
+    { env: {} },
+  );
   assert.equal(result.code, 3, result.stderr);
   const said = result.stderr.split('\n').filter((l) => l !== '');
   assert.equal(said.length, 1, result.stderr);
   assert.ok(said[0]?.startsWith(`eval-adjudicator: ${url}: connection refused`), result.stderr);
-  const [runDir] = readdirSync(out, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => join(out, e.name));
+  const [runDir] = readdirSync(out, { withFileTypes: true })
+    .filter((e) => e.isDirectory())
+    .map((e) => join(out, e.name));
   assert.ok(runDir !== undefined, 'the run folder stays, for --resume');
   assert.deepEqual(readManifest(runDir).counts, { items: 4, done: 0, error: 0, missing: 4 });
 });

@@ -22,12 +22,22 @@ test('summary, report, export and the review warn of a torn last line in results
     `${results} line ${resultsLine}: a torn last line at byte ${resultsAt} (19 bytes without a newline`,
     `${run.adjudications} line 2: a torn last line at byte ${adjudicationsAt} (22 bytes without a newline`,
   ];
-  for (const args of [['summary', run.dir], ['report', run.dir, '--format', 'md'], ['export', run.dir, '--format', 'csv'], ['export', run.dir, '--format', 'json', '--adjudicated']]) {
+  for (const args of [
+    ['summary', run.dir],
+    ['report', run.dir, '--format', 'md'],
+    ['export', run.dir, '--format', 'csv'],
+    ['export', run.dir, '--format', 'json', '--adjudicated'],
+  ]) {
     const r = await runCli(args);
     assert.equal(r.code, 0, r.stderr);
-    for (const warning of expected) assert.ok(r.stderr.includes(`eval-adjudicator: warning: skipped ${warning}`), `${args.join(' ')}: ${r.stderr}`);
+    for (const warning of expected)
+      assert.ok(r.stderr.includes(`eval-adjudicator: warning: skipped ${warning}`), `${args.join(' ')}: ${r.stderr}`);
   }
   const { problems } = ReviewSession.open(run.dir, 'Aiko');
-  for (const warning of expected) assert.ok(problems.some((p) => p.message.startsWith(warning)), `review: ${warning}`);
+  for (const warning of expected)
+    assert.ok(
+      problems.some((p) => p.message.startsWith(warning)),
+      `review: ${warning}`,
+    );
   assert.equal(readFileSync(results, 'utf8').endsWith('"resp'), true, 'read-only: the torn bytes stay where they are');
 });

@@ -30,9 +30,14 @@ test('the official Kalahi files: the same records as csv-parse, each starting on
     if (!requireSharedFile(t, path)) return;
     const text = readFileSync(path, 'utf8');
     const records = readCsvRecords(text);
-    assert.deepEqual(records.map((r) => r.fields), byCsvParse(text), name);
+    assert.deepEqual(
+      records.map((r) => r.fields),
+      byCsvParse(text),
+      name,
+    );
     const lines = text.split('\n');
-    for (const record of records.slice(1)) assert.ok(lines[record.line - 1]?.startsWith(`${record.fields[0]},`), `${name}: record ${record.fields[0]} at line ${record.line}`);
+    for (const record of records.slice(1))
+      assert.ok(lines[record.line - 1]?.startsWith(`${record.fields[0]},`), `${name}: record ${record.fields[0]} at line ${record.line}`);
   }
 });
 
@@ -63,7 +68,13 @@ test('line numbers: the line a record starts on, LFs inside quotes and skipped e
     { fields: ['g', 'h'], line: 8 },
   ]);
   // The record delimiter is the first line break outside quotes: a bare LF in a CRLF file is field text.
-  assert.deepEqual(readCsvRecords('a,b\r\nc\nd,e\r\n').map((r) => r.fields), [['a', 'b'], ['c\nd', 'e']]);
+  assert.deepEqual(
+    readCsvRecords('a,b\r\nc\nd,e\r\n').map((r) => r.fields),
+    [
+      ['a', 'b'],
+      ['c\nd', 'e'],
+    ],
+  );
 });
 
 test('refusals say where: an unclosed quote, a quote in an unquoted field, text after a closing quote, a short record', () => {

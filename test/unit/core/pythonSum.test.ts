@@ -14,9 +14,20 @@ const CASES: { values: number[]; ints: number[]; python312: number; python311: n
 
 test("pythonSum: CPython 3.12's sum(), compensated for floats, ints after a float added plainly", () => {
   for (const { values, ints, python312, python311 } of CASES) {
-    assert.equal(pythonSum(values, (i) => ints.includes(i)), python312, JSON.stringify(values));
-    assert.equal(values.reduce((a, b) => a + b, 0), python311, 'a plain sum is what 3.11 gives');
+    assert.equal(
+      pythonSum(values, (i) => ints.includes(i)),
+      python312,
+      JSON.stringify(values),
+    );
+    assert.equal(
+      values.reduce((a, b) => a + b, 0),
+      python311,
+      'a plain sum is what 3.11 gives',
+    );
   }
   assert.equal(pythonSum([]), 0);
-  assert.equal(pythonSum([3, 4], () => true), 7);
+  assert.equal(
+    pythonSum([3, 4], () => true),
+    7,
+  );
 });

@@ -16,7 +16,13 @@ const manifest: BenchmarkManifest = {
   commit: 'a'.repeat(40),
   citation: '',
   files: {
-    dataset: { path: 'works/data.json', local: 'bench/data.json', url: 'https://example.invalid/works/data.json', sha256: sha256Hex(content), license: 'CC BY 4.0' },
+    dataset: {
+      path: 'works/data.json',
+      local: 'bench/data.json',
+      url: 'https://example.invalid/works/data.json',
+      sha256: sha256Hex(content),
+      license: 'CC BY 4.0',
+    },
   },
 };
 
@@ -27,12 +33,18 @@ test('a local copy in --data is used and verified', async () => {
   const resolved = await resolveSourceFile(manifest, 'dataset', { dataDir, download: () => Promise.reject(new Error('no network')) });
   assert.equal(resolved.origin, 'local');
   writeFileSync(join(dataDir, 'bench', 'data.json'), '[]');
-  await assert.rejects(resolveSourceFile(manifest, 'dataset', { dataDir }), /bench\/data\.json: sha256 [0-9a-f]{64} does not match the pinned .* of works\/data\.json\. Point --data/);
+  await assert.rejects(
+    resolveSourceFile(manifest, 'dataset', { dataDir }),
+    /bench\/data\.json: sha256 [0-9a-f]{64} does not match the pinned .* of works\/data\.json\. Point --data/,
+  );
 });
 
 test('a missing local copy names the path expected', async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'ea-data-'));
-  await assert.rejects(resolveSourceFile(manifest, 'dataset', { dataDir }), /not found\. The data directory .* should hold bench\/data\.json/);
+  await assert.rejects(
+    resolveSourceFile(manifest, 'dataset', { dataDir }),
+    /not found\. The data directory .* should hold bench\/data\.json/,
+  );
 });
 
 test('download, verify, cache; the second time comes from the cache', async () => {

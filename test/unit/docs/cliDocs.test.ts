@@ -33,17 +33,27 @@ async function parserOptions(): Promise<Map<string, Set<string>>> {
 /** The text of docs/cli.md's sections about a command: those whose heading starts with it. */
 function sectionsAbout(command: string): string {
   return sectionsOf(readDocument(CLI_DOC))
-    .filter((s) => s.heading.startsWith(`\`${command} `) || s.heading.startsWith(`\`${command}\``) || (command === 'import' && s.heading.startsWith("Importing other frameworks' logs")))
+    .filter(
+      (s) =>
+        s.heading.startsWith(`\`${command} `) ||
+        s.heading.startsWith(`\`${command}\``) ||
+        (command === 'import' && s.heading.startsWith("Importing other frameworks' logs")),
+    )
     .map((s) => s.body)
     .join('\n');
 }
 
 /** Whether `--name` occurs in the text as an option (not as the start of a longer one). */
-const mentions = (text: string, option: string): boolean => new RegExp(`--${option.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w-])`).test(text);
+const mentions = (text: string, option: string): boolean =>
+  new RegExp(`--${option.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w-])`).test(text);
 
 test('every command and every option of the CLI is documented in its section of docs/cli.md', async () => {
   const options = await parserOptions();
-  assert.deepEqual([...options.keys()].sort(), [...COMMAND_NAMES].sort(), 'a command parsed no options for --help: the check would miss it');
+  assert.deepEqual(
+    [...options.keys()].sort(),
+    [...COMMAND_NAMES].sort(),
+    'a command parsed no options for --help: the check would miss it',
+  );
   const missing: string[] = [];
   for (const [command, names] of options) {
     const text = sectionsAbout(command);
@@ -61,8 +71,10 @@ test('every benchmark `run` runs and every kind `import` reads has its heading i
   const text = readDocument(CLI_DOC);
   const missing: string[] = [];
   for (const benchmark of registeredBenchmarks()) {
-    if (benchmark.runCli !== undefined && !headings.some((h) => h.includes(`\`run ${benchmark.runCli?.name ?? ''}`))) missing.push(`run ${benchmark.runCli.name}`);
-    for (const importer of benchmark.importers ?? []) if (!text.includes(`import ${importer.kind} `)) missing.push(`import ${importer.kind}`);
+    if (benchmark.runCli !== undefined && !headings.some((h) => h.includes(`\`run ${benchmark.runCli?.name ?? ''}`)))
+      missing.push(`run ${benchmark.runCli.name}`);
+    for (const importer of benchmark.importers ?? [])
+      if (!text.includes(`import ${importer.kind} `)) missing.push(`import ${importer.kind}`);
   }
   assert.deepEqual(missing, []);
 });

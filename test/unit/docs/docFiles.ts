@@ -7,7 +7,9 @@ export const ROOT = resolve(__dirname, '../../..');
 
 /** README.md, CONTRIBUTING.md, CHANGELOG.md, bench/README.md and every docs/*.md, relative to the root. */
 export function documentPaths(): string[] {
-  const docs = readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`);
+  const docs = readdirSync(join(ROOT, 'docs'))
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => `docs/${f}`);
   return ['README.md', 'CONTRIBUTING.md', 'CHANGELOG.md', 'bench/README.md', ...docs.sort()];
 }
 
@@ -19,7 +21,10 @@ const markdown = new MarkdownIt();
 
 /** GitHub's anchor of a heading: lowercased, every character but letters, digits, `_`, `-` and spaces dropped, spaces to `-`. */
 export function githubSlug(text: string): string {
-  return text.toLowerCase().replace(/[^\p{L}\p{M}\p{N}_\- ]/gu, '').replace(/ /g, '-');
+  return text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{M}\p{N}_\- ]/gu, '')
+    .replace(/ /g, '-');
 }
 
 /** The anchors of a document's headings as GitHub makes them (a repeated one gets -1, -2…). */
@@ -30,7 +35,10 @@ export function anchorsOf(text: string): Set<string> {
   tokens.forEach((token, i) => {
     if (token.type !== 'heading_open') return;
     const inline = tokens[i + 1];
-    const plain = (inline?.children ?? []).filter((c) => c.type === 'text' || c.type === 'code_inline').map((c) => c.content).join('');
+    const plain = (inline?.children ?? [])
+      .filter((c) => c.type === 'text' || c.type === 'code_inline')
+      .map((c) => c.content)
+      .join('');
     const slug = githubSlug(plain);
     const count = seen.get(slug) ?? 0;
     seen.set(slug, count + 1);

@@ -19,7 +19,12 @@ test('every relative link in README.md and docs/*.md resolves to a file and an a
         broken.push(`${path}: ${href} (no file ${target})`);
         continue;
       }
-      if (anchor !== undefined && anchor !== '' && target.endsWith('.md') && !anchorsOf(readDocument(target)).has(decodeURIComponent(anchor))) {
+      if (
+        anchor !== undefined &&
+        anchor !== '' &&
+        target.endsWith('.md') &&
+        !anchorsOf(readDocument(target)).has(decodeURIComponent(anchor))
+      ) {
         broken.push(`${path}: ${href} (no heading #${anchor} in ${target})`);
       }
     }
@@ -28,7 +33,7 @@ test('every relative link in README.md and docs/*.md resolves to a file and an a
   assert.deepEqual(broken, []);
 });
 
-test('the anchor check itself: a heading with code, a bar and a bracket gets GitHub\'s anchor', () => {
+test("the anchor check itself: a heading with code, a bar and a bracket gets GitHub's anchor", () => {
   const anchors = anchorsOf('# A\n\n## `summary RUNDIR [--json] [--target run-items|superpopulation]`\n\n## Same\n\n## Same\n');
   assert.ok(anchors.has('summary-rundir---json---target-run-itemssuperpopulation'), [...anchors].join(' '));
   assert.ok(anchors.has('same') && anchors.has('same-1'));

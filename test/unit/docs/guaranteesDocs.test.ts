@@ -21,12 +21,21 @@ test('every promise in docs/guarantees.md links to the test file that checks it'
   const all = promises();
   assert.ok(all.length >= 15, `only ${all.length} promises read`);
   const unproved = all.filter((p) => !linksOf(p).some((href) => /^\.\.\/(test|e2e)\/.+\.(test|e2e)\.ts$/.test(href)));
-  assert.deepEqual(unproved.map((p) => p.slice(0, 100)), []);
+  assert.deepEqual(
+    unproved.map((p) => p.slice(0, 100)),
+    [],
+  );
 });
 
 test('the guarantees include the CSV and Markdown escaping, the atomic writes and what a torn line triggers', () => {
   const text = promises().join('\n');
-  for (const proof of ['csvInjection.test.ts', 'markdownReport.test.ts', 'fullDisk.test.ts', 'importAtomic.test.ts', 'tornLineWarnings.test.ts']) {
+  for (const proof of [
+    'csvInjection.test.ts',
+    'markdownReport.test.ts',
+    'fullDisk.test.ts',
+    'importAtomic.test.ts',
+    'tornLineWarnings.test.ts',
+  ]) {
     assert.ok(text.includes(`${proof}\`](`), `no promise proved by ${proof}`);
   }
   assert.match(text, /A torn last line \(a write cut short\) triggers/);

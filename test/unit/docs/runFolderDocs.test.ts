@@ -39,10 +39,16 @@ function undocumented(heading: string, schemas: readonly { prefix: string; schem
 }
 
 test('every run.json field is in the run.json section of docs/run-folder.md', () => {
-  assert.deepEqual(undocumented('`run.json`', [{ prefix: '', schema: RunManifestSchema }, { prefix: 'sourceRun', schema: SourceRunSchema }]), []);
+  assert.deepEqual(
+    undocumented('`run.json`', [
+      { prefix: '', schema: RunManifestSchema },
+      { prefix: 'sourceRun', schema: SourceRunSchema },
+    ]),
+    [],
+  );
 });
 
-test("every result-line field of every registered benchmark is in the results.jsonl section", () => {
+test('every result-line field of every registered benchmark is in the results.jsonl section', () => {
   const schemas = registeredBenchmarks().map((b) => ({ prefix: '', schema: b.resultLineSchema }));
   assert.ok(schemas.length >= 2);
   assert.deepEqual(undocumented('`results.jsonl`', schemas), []);

@@ -87,10 +87,34 @@ test('the official gpt4o run: plain and adjudicated CSV exports read back as 810
   const noted = manifest.dataset.itemIds.slice(0, AWKWARD.length);
   for (const [i, itemId] of noted.entries()) {
     const note = AWKWARD[i] ?? '';
-    const r = await runCli(['adjudicate', run, '--item', itemId, '--verdict', i % 2 === 0 ? 'true' : 'none', '--flag', 'invented-entity', '--note', note, '--annotator', 'Aiko']);
+    const r = await runCli([
+      'adjudicate',
+      run,
+      '--item',
+      itemId,
+      '--verdict',
+      i % 2 === 0 ? 'true' : 'none',
+      '--flag',
+      'invented-entity',
+      '--note',
+      note,
+      '--annotator',
+      'Aiko',
+    ]);
     assert.equal(r.code, 0, r.stderr);
   }
-  const second = await runCli(['adjudicate', run, '--item', noted[0] ?? '', '--verdict', 'true', '--note', 'two\nlines, "quoted"', '--annotator', 'Ben']);
+  const second = await runCli([
+    'adjudicate',
+    run,
+    '--item',
+    noted[0] ?? '',
+    '--verdict',
+    'true',
+    '--note',
+    'two\nlines, "quoted"',
+    '--annotator',
+    'Ben',
+  ]);
   assert.equal(second.code, 0, second.stderr);
 
   const adjudicatedPath = join(dir, 'adjudicated.csv');
@@ -98,12 +122,18 @@ test('the official gpt4o run: plain and adjudicated CSV exports read back as 810
   assert.equal(adjudicated.code, 0, adjudicated.stderr);
   const rows = csvRecords(readFileSync(adjudicatedPath, 'utf8'));
   assert.equal(rows.length, 810);
-  assert.deepEqual(rows.map((r) => r['itemId']), manifest.dataset.itemIds);
+  assert.deepEqual(
+    rows.map((r) => r['itemId']),
+    manifest.dataset.itemIds,
+  );
   rows.forEach((row, i) => {
     const line = current.get(row['itemId'] ?? '');
     assert.ok(line !== undefined);
     const inputs = YokaiInputs.parse(line.inputs);
-    assert.deepEqual([row['question'], row['choices'], row['gold'], row['response'], row['judgeReply']], [inputs.question, inputs.choices.join('\n'), inputs.answer, line.response ?? '', line.judgeReply ?? '']);
+    assert.deepEqual(
+      [row['question'], row['choices'], row['gold'], row['response'], row['judgeReply']],
+      [inputs.question, inputs.choices.join('\n'), inputs.answer, line.response ?? '', line.judgeReply ?? ''],
+    );
     const notes = i === 0 ? `Aiko: ${AWKWARD[0] ?? ''}\nBen: two\nlines, "quoted"` : i < AWKWARD.length ? `Aiko: ${AWKWARD[i] ?? ''}` : '';
     assert.equal(row['notes'], notes, `notes of item ${row['itemId'] ?? ''}`);
     assert.equal(row['flags'], i < AWKWARD.length ? 'invented-entity' : '');
@@ -113,13 +143,36 @@ test('the official gpt4o run: plain and adjudicated CSV exports read back as 810
 test('a Kalahi run: multi-line prompts, multi-line answers with quotes, commas and CRLF, and such notes read back per item', async (t) => {
   if (!requireSharedFile(t, kalahiCsv)) return;
   const tail = 'Una, "oo".\r\nIkalawa,\nhuli';
-  const server = await startTestServer({ script: (req, fallback) => {
-    const reply = fallback(req);
-    return 'content' in reply && reply.content !== null ? { ...reply, content: `${reply.content}\n${tail}` } : reply;
-  } });
+  const server = await startTestServer({
+    script: (req, fallback) => {
+      const reply = fallback(req);
+      return 'content' in reply && reply.content !== null ? { ...reply, content: `${reply.content}\n${tail}` } : reply;
+    },
+  });
   t.after(() => server.close());
   const dir = scratchDir('csv-kalahi');
-  const result = await runCli(['run', 'kalahi', '--task', 'open', '--metrics', 'chrf', '--model', 'm', '--base-url', server.url, '--data', sharedDataDir, '--out', dir, '--limit', '20', '--no-cache'], { env: {} });
+  const result = await runCli(
+    [
+      'run',
+      'kalahi',
+      '--task',
+      'open',
+      '--metrics',
+      'chrf',
+      '--model',
+      'm',
+      '--base-url',
+      server.url,
+      '--data',
+      sharedDataDir,
+      '--out',
+      dir,
+      '--limit',
+      '20',
+      '--no-cache',
+    ],
+    { env: {} },
+  );
   assert.equal(result.code, 0, result.stderr);
   const run = result.lastLine;
   const manifest = readManifest(run);
@@ -129,14 +182,24 @@ test('a Kalahi run: multi-line prompts, multi-line answers with quotes, commas a
 
   // Decisions from a CSV written by the same writer: each row's note is an awkward text.
   const decisionsPath = join(dir, 'decisions.csv');
-  writeFileSync(decisionsPath, toCsv(['itemId', 'verdict', 'flag', 'note', 'annotator'], ids.slice(0, AWKWARD.length).map((id, i) => [id, i % 3 === 0 ? 'false' : '', '', AWKWARD[i] ?? '', 'Aiko, "A."'])));
+  writeFileSync(
+    decisionsPath,
+    toCsv(
+      ['itemId', 'verdict', 'flag', 'note', 'annotator'],
+      ids.slice(0, AWKWARD.length).map((id, i) => [id, i % 3 === 0 ? 'false' : '', '', AWKWARD[i] ?? '', 'Aiko, "A."']),
+    ),
+  );
   const decided = await runCli(['adjudicate', run, '--from', decisionsPath]);
   assert.equal(decided.code, 0, decided.stderr);
 
   const plainPath = join(dir, 'plain.csv');
   assert.equal((await runCli(['export', run, '--format', 'csv', '--out', plainPath])).code, 0);
   const plain = csvRecords(readFileSync(plainPath, 'utf8'));
-  assert.deepEqual(plain.map((r) => r['itemId']), ids, 'one record per item, in dataset order');
+  assert.deepEqual(
+    plain.map((r) => r['itemId']),
+    ids,
+    'one record per item, in dataset order',
+  );
   for (const row of plain) {
     const line = lines.get(row['itemId'] ?? '');
     assert.ok(line?.open !== undefined);
@@ -150,7 +213,10 @@ test('a Kalahi run: multi-line prompts, multi-line answers with quotes, commas a
   const adjudicatedPath = join(dir, 'adjudicated.csv');
   assert.equal((await runCli(['export', run, '--adjudicated', '--format', 'csv', '--out', adjudicatedPath])).code, 0);
   const rows = csvRecords(readFileSync(adjudicatedPath, 'utf8'));
-  assert.deepEqual(rows.map((r) => r['itemId']), ids);
+  assert.deepEqual(
+    rows.map((r) => r['itemId']),
+    ids,
+  );
   rows.forEach((row, i) => {
     const line = lines.get(row['itemId'] ?? '');
     assert.ok(line?.open !== undefined);
@@ -164,18 +230,37 @@ test('a Kalahi run: multi-line prompts, multi-line answers with quotes, commas a
   const table = await runCli(['table', run, '--format', 'csv', '--out', tablePath]);
   assert.equal(table.code, 0, table.stderr);
   const tableRows = csvRecords(readFileSync(tablePath, 'utf8'));
-  assert.deepEqual(tableRows.map((r) => [r['benchmark'], r['model'], r['run']]), [['kalahi', 'm', manifest.id]]);
+  assert.deepEqual(
+    tableRows.map((r) => [r['benchmark'], r['model'], r['run']]),
+    [['kalahi', 'm', manifest.id]],
+  );
 });
 
 test('the cross-run table CSV quotes model and judge names holding line breaks, quotes and commas', () => {
   const row = (model: string, judge: string): CrossRunRow => ({
-    benchmark: 'yokaieval', model, judge, runId: `run ${model}`, items: 810, automatic: 0.5, automaticCI: [0.4, 0.6], adjudicated: null, adjudicatedCI: null,
-    method: 'none', humanVerdicts: 0, kappa: null, kappaCI: null, humanKappa: null, flags: ['few-labels', 'not-estimated'],
+    benchmark: 'yokaieval',
+    model,
+    judge,
+    runId: `run ${model}`,
+    items: 810,
+    automatic: 0.5,
+    automaticCI: [0.4, 0.6],
+    adjudicated: null,
+    adjudicatedCI: null,
+    method: 'none',
+    humanVerdicts: 0,
+    kappa: null,
+    kappaCI: null,
+    humanKappa: null,
+    flags: ['few-labels', 'not-estimated'],
   });
   const rows = AWKWARD.map((text, i) => row(text, AWKWARD[AWKWARD.length - 1 - i] ?? ''));
   const records = csvRecords(renderCrossRunTable(rows, 'csv'));
   assert.equal(records.length, rows.length);
   records.forEach((record, i) => {
-    assert.deepEqual([record['model'], record['judge'], record['run'], record['flags']], [rows[i]?.model, rows[i]?.judge, rows[i]?.runId, 'few-labels;not-estimated']);
+    assert.deepEqual(
+      [record['model'], record['judge'], record['run'], record['flags']],
+      [rows[i]?.model, rows[i]?.judge, rows[i]?.runId, 'few-labels;not-estimated'],
+    );
   });
 });

@@ -41,16 +41,31 @@ test('no setting and no EVAL_ADJUDICATOR_ANNOTATOR: empty at first, asked once a
 
 test('a name in the setting or the environment is used without asking', async () => {
   const ask = (): Promise<string | null> => Promise.reject(new Error('must not ask'));
-  const fromSetting = new AnnotatorIdentity({ configured: () => ' Aiko ', env: { EVAL_ADJUDICATOR_ANNOTATOR: 'Env Name' }, gitName: () => undefined, ask });
+  const fromSetting = new AnnotatorIdentity({
+    configured: () => ' Aiko ',
+    env: { EVAL_ADJUDICATOR_ANNOTATOR: 'Env Name' },
+    gitName: () => undefined,
+    ask,
+  });
   assert.equal(await fromSetting.confirm(), 'Aiko');
-  const fromEnv = new AnnotatorIdentity({ configured: () => '', env: { EVAL_ADJUDICATOR_ANNOTATOR: 'Env Name' }, gitName: () => undefined, ask });
+  const fromEnv = new AnnotatorIdentity({
+    configured: () => '',
+    env: { EVAL_ADJUDICATOR_ANNOTATOR: 'Env Name' },
+    gitName: () => undefined,
+    ask,
+  });
   assert.equal(fromEnv.current(), 'Env Name');
   assert.equal(await fromEnv.confirm(), 'Env Name');
 });
 
 test('a declined question records under no name, and asks again next time', async () => {
   let asked = 0;
-  const identity = new AnnotatorIdentity({ configured: () => '', env: {}, gitName: () => undefined, ask: () => Promise.resolve(asked++ === 0 ? null : 'Cy') });
+  const identity = new AnnotatorIdentity({
+    configured: () => '',
+    env: {},
+    gitName: () => undefined,
+    ask: () => Promise.resolve(asked++ === 0 ? null : 'Cy'),
+  });
   assert.equal(await identity.confirm(), null);
   assert.equal(await identity.confirm(), 'Cy');
 });

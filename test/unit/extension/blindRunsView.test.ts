@@ -17,7 +17,10 @@ async function runsViewItem(dir: string, blind: () => boolean): Promise<{ descri
   const provider = new RunsTreeProvider(() => [], blind);
   const item = provider.getTreeItem(new RunNode(dir, summarizeRun(dir), undefined));
   const tooltip = item.tooltip;
-  return { description: String(item.description), tooltip: typeof tooltip === 'object' && tooltip !== null && 'value' in tooltip ? String(tooltip.value) : '' };
+  return {
+    description: String(item.description),
+    tooltip: typeof tooltip === 'object' && tooltip !== null && 'value' in tooltip ? String(tooltip.value) : '',
+  };
 }
 
 test('the Runs view hides every score while blind review is on, and shows them when it is off', async () => {
@@ -40,7 +43,10 @@ test('blind review is one state for the window: b in one panel reaches every pan
   const { ReviewPanel } = await import('../../../src/extension/review/reviewPanel');
   const { WindowBlind } = await import('../../../src/extension/windowBlind');
   let setting = false;
-  const window = new WindowBlind(() => setting, (on) => ReviewPanel.blindChanged(on));
+  const window = new WindowBlind(
+    () => setting,
+    (on) => ReviewPanel.blindChanged(on),
+  );
   const context = { setBlind: (on: boolean) => window.set(on), blindReview: () => window.on };
   const a = await openReviewPanel(runA.dir, context);
   t.after(() => a.close());

@@ -31,7 +31,10 @@ test('a download that fails names the Data Directory setting, and its button ope
   const error = await failure(resolveSourceFile(YOKAIEVAL_MANIFEST, 'dataset', sources));
   const message = errorMessage(error);
   assert.match(message, /Could not download works\/YokaiEval\.json .*ENOTFOUND/);
-  assert.match(message, /set the Data Directory setting \(evalAdjudicator\.dataDirectory\) to a directory holding yokaieval\/YokaiEval\.json/);
+  assert.match(
+    message,
+    /set the Data Directory setting \(evalAdjudicator\.dataDirectory\) to a directory holding yokaieval\/YokaiEval\.json/,
+  );
   assert.doesNotMatch(message, /--data|EVAL_ADJUDICATOR_DATA/);
 
   const before = calls.messages.length;
@@ -45,7 +48,12 @@ test('a data directory without the file names the setting too; other errors get 
   const { extensionSources, showExtensionError } = await dataSources();
   const dir = scratchDir('empty-data');
   const error = await failure(resolveSourceFile(YOKAIEVAL_MANIFEST, 'dataset', { ...extensionSources(dir), download: offline }));
-  assert.match(errorMessage(error), new RegExp(`${dir}/yokaieval/YokaiEval\\.json: not found\\..*set the Data Directory setting \\(evalAdjudicator\\.dataDirectory\\) to another directory`));
+  assert.match(
+    errorMessage(error),
+    new RegExp(
+      `${dir}/yokaieval/YokaiEval\\.json: not found\\..*set the Data Directory setting \\(evalAdjudicator\\.dataDirectory\\) to another directory`,
+    ),
+  );
   assert.doesNotMatch(errorMessage(error), /--data/);
 
   const before = calls.messages.length;
@@ -56,7 +64,9 @@ test('a data directory without the file names the setting too; other errors get 
 });
 
 test("the CLI's message keeps --data and EVAL_ADJUDICATOR_DATA", async () => {
-  const error = await failure(resolveSourceFile(YOKAIEVAL_MANIFEST, 'dataset', { cacheDir: scratchDir('no-cache-cli'), download: offline }));
+  const error = await failure(
+    resolveSourceFile(YOKAIEVAL_MANIFEST, 'dataset', { cacheDir: scratchDir('no-cache-cli'), download: offline }),
+  );
   assert.match(errorMessage(error), /or point --data \(or EVAL_ADJUDICATOR_DATA\) at a directory holding yokaieval\/YokaiEval\.json\./);
 });
 

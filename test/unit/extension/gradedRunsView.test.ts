@@ -15,7 +15,10 @@ import { installFakeVscode } from '../security/fakeVscode';
 async function runsViewItem(dir: string, blind = false): Promise<{ description: string; tooltip: string }> {
   installFakeVscode();
   const { RunNode, RunsTreeProvider } = await import('../../../src/extension/runsTree');
-  const item = new RunsTreeProvider(() => [], () => blind).getTreeItem(new RunNode(dir, summarizeRun(dir), undefined));
+  const item = new RunsTreeProvider(
+    () => [],
+    () => blind,
+  ).getTreeItem(new RunNode(dir, summarizeRun(dir), undefined));
   const tooltip = item.tooltip;
   const markdown = typeof tooltip === 'object' && tooltip !== null && 'value' in tooltip ? String(tooltip.value) : '';
   // The tooltip's Markdown read as text: its escapes taken off.
@@ -31,9 +34,20 @@ test("a SEA-HELM run shows SEA-HELM's average_criteria_score, automatic and adju
   const reference = referenceFigures(inference, join(SEAHELM, 'Gemma-SEA-LION-v4-27B-IT_kalahi-judge_tl_turn1_judge_batch_response.jsonl'));
   const shown = String(Number(reference.average.toFixed(4)));
   const item = await runsViewItem(imported.lastLine);
-  assert.match(item.description, new RegExp(`^seahelm · 12 items · average_criteria_score ${shown.replace('.', '\\.')} · adj ${shown.replace('.', '\\.')} · 0/12 reviewed$`));
+  assert.match(
+    item.description,
+    new RegExp(
+      `^seahelm · 12 items · average_criteria_score ${shown.replace('.', '\\.')} · adj ${shown.replace('.', '\\.')} · 0/12 reviewed$`,
+    ),
+  );
   assert.doesNotMatch(item.description + item.tooltip, /%/, 'no accuracy of nulls');
-  assert.match(item.tooltip, new RegExp(`automatic: mean grade [\\d.]+ \\(over 12 graded items; null 0, error 0, missing 0, left out\\); average_criteria_score ${shown.replace('.', '\\.')}$`, 'm'));
+  assert.match(
+    item.tooltip,
+    new RegExp(
+      `automatic: mean grade [\\d.]+ \\(over 12 graded items; null 0, error 0, missing 0, left out\\); average_criteria_score ${shown.replace('.', '\\.')}$`,
+      'm',
+    ),
+  );
   assert.match(item.tooltip, /reviewed: 0 of 12 reviewed \(0 with a final human grade\)/);
   const blind = await runsViewItem(imported.lastLine, true);
   assert.doesNotMatch(blind.description + blind.tooltip, /mean|average/);
@@ -47,6 +61,12 @@ test('a run graded whole without a source figure shows its mean grade, nulls lef
   const human = Array.from({ length: 8 }, (_, i) => (i === 3 ? 9 : itemGradeOf(scale, i))).filter((g): g is number => g !== null);
   const mean = (xs: number[]): string => String(Number((xs.reduce((s, x) => s + x, 0) / xs.length).toFixed(4)));
   const item = await runsViewItem(run.dir);
-  assert.match(item.description, new RegExp(`· mean ${mean(judge).replace('.', '\\.')} · adj ${mean(human).replace('.', '\\.')} · 1/8 reviewed$`));
-  assert.match(item.tooltip, new RegExp(`automatic: mean grade ${mean(judge).replace('.', '\\.')} \\(over 6 graded items; null 2, error 0, missing 0, left out\\)`));
+  assert.match(
+    item.description,
+    new RegExp(`· mean ${mean(judge).replace('.', '\\.')} · adj ${mean(human).replace('.', '\\.')} · 1/8 reviewed$`),
+  );
+  assert.match(
+    item.tooltip,
+    new RegExp(`automatic: mean grade ${mean(judge).replace('.', '\\.')} \\(over 6 graded items; null 2, error 0, missing 0, left out\\)`),
+  );
 });

@@ -23,7 +23,10 @@ test("the guidelines a benchmark ships open from the extension's storage; a benc
   // A stale copy (an older version of the extension) is replaced by the text the benchmark ships now.
   writeFileSync(join(storage, 'guidelines', 'kalahi.md'), 'old');
   assert.equal(readFileSync(guidelinesUri(storage, 'kalahi', '').uri.fsPath, 'utf8'), benchmarkOf('kalahi').guidelines);
-  assert.match(readFileSync(guidelinesUri(storage, 'tiny', '').uri.fsPath, 'utf8'), /^# Tiny riddles\n\nNo annotation guidelines ship with this benchmark.*evalAdjudicator\.guidelinesFile/s);
+  assert.match(
+    readFileSync(guidelinesUri(storage, 'tiny', '').uri.fsPath, 'utf8'),
+    /^# Tiny riddles\n\nNo annotation guidelines ship with this benchmark.*evalAdjudicator\.guidelinesFile/s,
+  );
 });
 
 test("a team's guidelines file wins; a missing one falls back to the shipped guidelines, saying so", async () => {

@@ -5,5 +5,8 @@ import { importedMessage } from '../../../src/extension/commands/importedMessage
 
 test('the import message counts items in the right number', () => {
   assert.equal(importedMessage({ imported: 1, missing: [] }), 'Imported 1 item.');
-  assert.equal(importedMessage({ imported: 40, missing: ['a', 'b'], notes: ['the log is still being written'] }), 'Imported 40 items (2 missing from the file). the log is still being written');
+  assert.equal(
+    importedMessage({ imported: 40, missing: ['a', 'b'], notes: ['the log is still being written'] }),
+    'Imported 40 items (2 missing from the file). the log is still being written',
+  );
 });

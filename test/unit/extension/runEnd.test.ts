@@ -34,8 +34,22 @@ interface Launched {
 }
 
 /** Start Run… as a user answers it (YokaiEval, the first ITEMS items at `url`), then the run to its end through runToEnd. */
-async function launch(url: string, ui: ReturnType<typeof scriptedRunEndUi>, pool: Partial<RequestPoolOptions> = {}, onRunDir?: (dir: string) => void): Promise<Launched> {
-  const wizard = scriptedUi(['YokaiEval', 'OpenAI-compatible base URL', url, 'test-model', "On the model's endpoint", 'gpt-4o', 'First N items…', String(ITEMS)]);
+async function launch(
+  url: string,
+  ui: ReturnType<typeof scriptedRunEndUi>,
+  pool: Partial<RequestPoolOptions> = {},
+  onRunDir?: (dir: string) => void,
+): Promise<Launched> {
+  const wizard = scriptedUi([
+    'YokaiEval',
+    'OpenAI-compatible base URL',
+    url,
+    'test-model',
+    "On the model's endpoint",
+    'gpt-4o',
+    'First N items…',
+    String(ITEMS),
+  ]);
   const chosen = await chooseRun(wizard, registeredBenchmarks());
   assert.ok(chosen !== undefined);
   const runDir = join(scratchDir('run-end'), 'yokaieval-test-model');
@@ -44,16 +58,38 @@ async function launch(url: string, ui: ReturnType<typeof scriptedRunEndUi>, pool
   const environment = (onOutage: RequestPoolOptions['onOutage']): StartRunEnvironment => {
     const fresh = new RequestPool({ maxConcurrency: 4, outageProbeMs: 20, ...pool, ...(onOutage !== undefined ? { onOutage } : {}) });
     pools.push(fresh);
-    return { sources: { dataDir: sharedDataDir }, keys: { model: chosen.apiKey, judge: chosen.apiKey }, concurrency: 4, useCache: false, pool: fresh, cache: undefined, retry: FAST_RETRY };
+    return {
+      sources: { dataDir: sharedDataDir },
+      keys: { model: chosen.apiKey, judge: chosen.apiKey },
+      concurrency: 4,
+      useCache: false,
+      pool: fresh,
+      cache: undefined,
+      retry: FAST_RETRY,
+    };
   };
   const started = Date.now();
-  await runToEnd(ui, { title: chosen.benchmark.title, benchmarkId: chosen.benchmark.id, modelName: chosen.plan.modelName, name: 'yokaieval-test-model', runDir, sessions: chosen.plan, environment });
+  await runToEnd(ui, {
+    title: chosen.benchmark.title,
+    benchmarkId: chosen.benchmark.id,
+    modelName: chosen.plan.modelName,
+    name: 'yokaieval-test-model',
+    runDir,
+    sessions: chosen.plan,
+    environment,
+  });
   return { runDir, pools, ms: Date.now() - started };
 }
 
-const notices = (ui: ReturnType<typeof scriptedRunEndUi>): string[] => ui.shown.flatMap((n) => (n.kind === 'progress' ? [] : [`${n.kind}: ${n.message}${n.buttons.length > 0 ? ` [${n.buttons.join(', ')}]` : ''}`]));
+const notices = (ui: ReturnType<typeof scriptedRunEndUi>): string[] =>
+  ui.shown.flatMap((n) =>
+    n.kind === 'progress' ? [] : [`${n.kind}: ${n.message}${n.buttons.length > 0 ? ` [${n.buttons.join(', ')}]` : ''}`],
+  );
 
-async function yokaiServer(t: { after(fn: () => Promise<void>): void }, options: Parameters<typeof startTestServer>[0] = {}): Promise<TestServer> {
+async function yokaiServer(
+  t: { after(fn: () => Promise<void>): void },
+  options: Parameters<typeof startTestServer>[0] = {},
+): Promise<TestServer> {
   const server = await startTestServer({ judgeTemplate: judgeTemplate(), ...options });
   t.after(() => server.close());
   return server;
@@ -65,7 +101,9 @@ test('a run against a port where nothing listens ends within seconds with one er
   const ui = scriptedRunEndUi();
   const { ms, runDir } = await launch(url, ui);
   assert.ok(ms < 10_000, `took ${ms} ms`);
-  assert.deepEqual(notices(ui), [`error: Eval Adjudicator: ${url}: connection refused, and no request to it has succeeded: the run stops (check the base URL and that the server is running)`]);
+  assert.deepEqual(notices(ui), [
+    `error: Eval Adjudicator: ${url}: connection refused, and no request to it has succeeded: the run stops (check the base URL and that the server is running)`,
+  ]);
   assert.equal(resultLines(runDir).length, 0, 'no item recorded as an error');
 });
 
@@ -75,7 +113,10 @@ test('errors for some items end with a warning naming their count and cause; Ret
   const prompts = questionPrompts(ITEMS);
   let healthy = false;
   const server = await yokaiServer(t, {
-    faultsForRequest: (req) => (!healthy && req.kind === 'chat' && req.model === 'test-model' && failing.has(itemOfRequest(prompts, req.userText) ?? '') ? { fault: 'status', status: 500 } : undefined),
+    faultsForRequest: (req) =>
+      !healthy && req.kind === 'chat' && req.model === 'test-model' && failing.has(itemOfRequest(prompts, req.userText) ?? '')
+        ? { fault: 'status', status: 500 }
+        : undefined,
   });
   let requestsBeforeRetry = 0;
   const answer: NotificationAnswer = ({ buttons }) => {
@@ -88,7 +129,10 @@ test('errors for some items end with a warning naming their count and cause; Ret
 
   const said = notices(ui);
   assert.equal(said.length, 2, said.join('\n'));
-  assert.match(said[0] ?? '', /^warning: YokaiEval run yokaieval-test-model finished with 3 errors \(of 10 items\)\. Cause \(all 3\): model: 500 .+ \[Retry Errors\]$/);
+  assert.match(
+    said[0] ?? '',
+    /^warning: YokaiEval run yokaieval-test-model finished with 3 errors \(of 10 items\)\. Cause \(all 3\): model: 500 .+ \[Retry Errors\]$/,
+  );
   assert.equal(said[1], 'info: YokaiEval run yokaieval-test-model: no errors left, all 10 items have results.');
   assert.deepEqual(
     ui.shown.flatMap((n) => (n.kind === 'progress' ? [n.title] : [])),
@@ -96,7 +140,11 @@ test('errors for some items end with a warning naming their count and cause; Ret
   );
   // Served models only: the progress is the item count (no step about local models' contexts).
   assert.deepEqual(ui.progressMessages.get('YokaiEval: test-model')?.at(-1), '10/10 items, 3 errors');
-  assert.deepEqual(ui.progressMessages.get('YokaiEval: retrying 3 errors of yokaieval-test-model'), ['1/3 items', '2/3 items', '3/3 items']);
+  assert.deepEqual(ui.progressMessages.get('YokaiEval: retrying 3 errors of yokaieval-test-model'), [
+    '1/3 items',
+    '2/3 items',
+    '3/3 items',
+  ]);
   assert.ok(ui.progressMessages.get('YokaiEval: test-model')?.every((m) => /^\d+\/10 items(, \d errors?)?$/.test(m)));
   assert.equal(pools.length, 2, 'the retry ran with a pool of its own');
   assert.notEqual(pools[0], pools[1]);
@@ -105,7 +153,13 @@ test('errors for some items end with a warning naming their count and cause; Ret
   const lines = resultLines(runDir);
   assert.equal(lines.length, ITEMS + failing.size);
   const firstRun = lines.slice(0, ITEMS);
-  assert.deepEqual(firstRun.filter((l) => l.error !== null).map((l) => l.itemId).sort(), [...failing].sort());
+  assert.deepEqual(
+    firstRun
+      .filter((l) => l.error !== null)
+      .map((l) => l.itemId)
+      .sort(),
+    [...failing].sort(),
+  );
   assert.ok(firstRun.every((l) => l.error === null || (l.error.stage === 'model' && l.error.kind === 'server')));
   const retried = lines.slice(ITEMS);
   assert.deepEqual(retried.map((l) => l.itemId).sort(), [...failing].sort());
@@ -150,12 +204,28 @@ test('a server given up mid-run: the progress says it waits and gives it up; Ret
   const { pools } = await launch(server.url, ui, { outagePatienceMs: 500 }, (dir) => (runDir = dir));
 
   const progress = ui.progressMessages.get('YokaiEval: test-model') ?? [];
-  assert.ok(progress.some((m) => /waiting for the server: it stopped answering \(connection refused\); one request at a time checks for it, for up to 0\.5 s$/.test(m)), progress.join('\n'));
-  assert.ok(progress.some((m) => /the server has not answered for \d+\.\d s: given up, its items end as errors \(Retry Errors redoes them\)$/.test(m)), progress.join('\n'));
+  assert.ok(
+    progress.some((m) =>
+      /waiting for the server: it stopped answering \(connection refused\); one request at a time checks for it, for up to 0\.5 s$/.test(m),
+    ),
+    progress.join('\n'),
+  );
+  assert.ok(
+    progress.some((m) =>
+      /the server has not answered for \d+\.\d s: given up, its items end as errors \(Retry Errors redoes them\)$/.test(m),
+    ),
+    progress.join('\n'),
+  );
   const said = notices(ui);
   assert.equal(said.length, 3, said.join('\n'));
-  assert.match(said[0] ?? '', /^warning: YokaiEval run yokaieval-test-model finished with \d+ errors? \(of 10 items\)\. (Cause \(all \d+\)|Commonest cause \(\d+ of \d+\)): (model|judge): Connection error \(connection refused\) \[Retry Errors\]$/);
-  assert.equal(said[1], `error: Eval Adjudicator: ${server.url}: connection refused, and no request to it has succeeded: the run stops (check the base URL and that the server is running) [Retry Errors]`);
+  assert.match(
+    said[0] ?? '',
+    /^warning: YokaiEval run yokaieval-test-model finished with \d+ errors? \(of 10 items\)\. (Cause \(all \d+\)|Commonest cause \(\d+ of \d+\)): (model|judge): Connection error \(connection refused\) \[Retry Errors\]$/,
+  );
+  assert.equal(
+    said[1],
+    `error: Eval Adjudicator: ${server.url}: connection refused, and no request to it has succeeded: the run stops (check the base URL and that the server is running) [Retry Errors]`,
+  );
   assert.equal(said[2], 'info: YokaiEval run yokaieval-test-model: no errors left, all 10 items have results.');
   assert.equal(pools.length, 3, 'each execution with a pool of its own');
   assert.equal(linesAtRefusal, linesAtWarning, 'the refused retry recorded nothing');
@@ -174,7 +244,9 @@ test('a server down for a moment mid-run: the progress says it waits, then that 
   const ui = scriptedRunEndUi();
   const { runDir } = await launch(server.url, ui);
   const progress = ui.progressMessages.get('YokaiEval: test-model') ?? [];
-  const waiting = progress.findIndex((m) => /waiting for the server: it stopped answering \(connection refused\); .* for up to 120 s$/.test(m));
+  const waiting = progress.findIndex((m) =>
+    /waiting for the server: it stopped answering \(connection refused\); .* for up to 120 s$/.test(m),
+  );
   const back = progress.findIndex((m) => /the server is back after \d+\.\d s: going on$/.test(m));
   assert.ok(waiting !== -1 && back > waiting, progress.join('\n'));
   assert.deepEqual(notices(ui), []);
@@ -205,12 +277,17 @@ test('a run cancelled from its progress ends with a warning keeping the CLI comm
     'info: YokaiEval run yokaieval-test-model: no errors left, all 10 items have results.',
   ]);
   const resuming = `YokaiEval: resuming ${left} item${left === 1 ? '' : 's'} of yokaieval-test-model`;
-  assert.deepEqual(ui.shown.flatMap((n) => (n.kind === 'progress' ? [n.title] : [])), ['YokaiEval: test-model', resuming]);
+  assert.deepEqual(
+    ui.shown.flatMap((n) => (n.kind === 'progress' ? [n.title] : [])),
+    ['YokaiEval: test-model', resuming],
+  );
   assert.equal(ui.progressMessages.get(resuming)?.at(-1), `${left}/${left} items`);
   assert.equal(pools.length, 2, 'the resume ran with a pool of its own');
 
   // results.jsonl read as the JSON lines it is: every item exactly once, none an error.
-  const raw = readFileSync(join(runDir, 'results.jsonl'), 'utf8').split('\n').filter((line) => line !== '');
+  const raw = readFileSync(join(runDir, 'results.jsonl'), 'utf8')
+    .split('\n')
+    .filter((line) => line !== '');
   const parsed = raw.map((line) => JSON.parse(line) as { itemId: string; error: unknown; response: unknown });
   const ids = parsed.map((l) => l.itemId);
   assert.equal(ids.length, ITEMS, 'one line per item: nothing run twice, nothing lost at the cancel');
@@ -225,6 +302,8 @@ test('a run cancelled from its progress ends with a warning keeping the CLI comm
   // The resume asked the server about the items left only: a model and a judge request each.
   const afterResume = server.requests.slice(requestsAtWarning).filter((r) => r.kind === 'chat');
   assert.equal(afterResume.length, 2 * left);
-  const askedAbout = afterResume.map((r) => itemOfRequest(prompts, (r.body as { messages: { content: string }[] }).messages.at(-1)?.content ?? ''));
+  const askedAbout = afterResume.map((r) =>
+    itemOfRequest(prompts, (r.body as { messages: { content: string }[] }).messages.at(-1)?.content ?? ''),
+  );
   assert.deepEqual([...new Set(askedAbout)].sort(), ids.filter((id) => !idsAtWarning.includes(id)).sort());
 });

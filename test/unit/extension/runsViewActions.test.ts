@@ -28,7 +28,15 @@ import { DATASET_PATH, TEMPLATE_PATH, judgeTemplate } from '../reliability/yokai
 const ITEMS = 6;
 
 function environment(): StartRunEnvironment {
-  return { sources: { dataDir: sharedDataDir }, keys: { model: 'sk-test', judge: 'sk-test' }, concurrency: 2, useCache: false, pool: new RequestPool({ maxConcurrency: 2 }), cache: undefined, retry: { maxAttempts: 2, baseDelayMs: 10, maxDelayMs: 20 } };
+  return {
+    sources: { dataDir: sharedDataDir },
+    keys: { model: 'sk-test', judge: 'sk-test' },
+    concurrency: 2,
+    useCache: false,
+    pool: new RequestPool({ maxConcurrency: 2 }),
+    cache: undefined,
+    retry: { maxAttempts: 2, baseDelayMs: 10, maxDelayMs: 20 },
+  };
 }
 
 /** Start Run… as a user answers it (YokaiEval at `url`, the first ITEMS items), run to its end; the wizard's memory kept as Start Run keeps it. */
@@ -49,14 +57,26 @@ async function startAndEnd(url: string, wizard: ScriptedUi, dir: string): Promis
   return ui;
 }
 
-const answers = (url: string): string[] => ['YokaiEval', 'OpenAI-compatible base URL', url, 'test-model', "On the model's endpoint", 'gpt-4o', 'First N items…', String(ITEMS)];
+const answers = (url: string): string[] => [
+  'YokaiEval',
+  'OpenAI-compatible base URL',
+  url,
+  'test-model',
+  "On the model's endpoint",
+  'gpt-4o',
+  'First N items…',
+  String(ITEMS),
+];
 
 function actionsUi(confirmed: boolean): RunActionsUi & { readonly asked: string[] } {
   const asked: string[] = [];
   return { ...scriptedRunEndUi(), asked, confirm: (message) => (asked.push(message), Promise.resolve(confirmed)) };
 }
 
-const deps = (changed: () => void = () => undefined): RunActionsDeps => ({ environmentFor: () => Promise.resolve(() => environment()), onRunsChanged: changed });
+const deps = (changed: () => void = () => undefined): RunActionsDeps => ({
+  environmentFor: () => Promise.resolve(() => environment()),
+  onRunsChanged: changed,
+});
 
 test('a dead endpoint: run.json says the run stopped on an error, the Runs view shows it so, and the next Start Run does not offer that URL', async (t) => {
   if (!requireSharedFile(t, DATASET_PATH)) return;
@@ -74,17 +94,32 @@ test('a dead endpoint: run.json says the run stopped on an error, the Runs view 
   assert.match(texts.tooltip, /connection refused/);
   assert.match(texts.tooltip, /Resume Run/);
 
-  const next = scriptedUi(['YokaiEval', 'OpenAI-compatible base URL', 'http://127.0.0.1:8000/v1', 'test-model', "On the model's endpoint", 'gpt-4o', 'First N items…', '1'], { remembered: Object.fromEntries(wizard.memory) });
+  const next = scriptedUi(
+    [
+      'YokaiEval',
+      'OpenAI-compatible base URL',
+      'http://127.0.0.1:8000/v1',
+      'test-model',
+      "On the model's endpoint",
+      'gpt-4o',
+      'First N items…',
+      '1',
+    ],
+    { remembered: Object.fromEntries(wizard.memory) },
+  );
   await chooseRun(next, registeredBenchmarks());
   const baseUrlStep = next.shown.find((s) => s.kind === 'input' && s.title === 'Base URL');
   assert.ok(baseUrlStep?.kind === 'input');
   assert.notEqual(baseUrlStep.value, url, 'the URL that just failed is not pre-filled');
 });
 
-test('a run whose key was refused is taken up again by the Runs view\'s Resume once the key works: every item done, the run finished', async (t) => {
+test("a run whose key was refused is taken up again by the Runs view's Resume once the key works: every item done, the run finished", async (t) => {
   if (!requireSharedFile(t, DATASET_PATH) || !requireSharedFile(t, TEMPLATE_PATH)) return;
   let refuse = true;
-  const server = await startTestServer({ judgeTemplate: judgeTemplate(), faultsForRequest: () => (refuse ? { fault: 'status', status: 401 } : undefined) });
+  const server = await startTestServer({
+    judgeTemplate: judgeTemplate(),
+    faultsForRequest: () => (refuse ? { fault: 'status', status: 401 } : undefined),
+  });
   t.after(() => server.close());
   const dir = join(scratchDir('runs-view-resume'), 'run');
   const first = await startAndEnd(server.url, scriptedUi(answers(server.url)), dir);
@@ -93,7 +128,12 @@ test('a run whose key was refused is taken up again by the Runs view\'s Resume o
   refuse = false;
   let changed = 0;
   const ui = actionsUi(true);
-  await continueRunFromView(ui, deps(() => changed++), dir, RESUME);
+  await continueRunFromView(
+    ui,
+    deps(() => changed++),
+    dir,
+    RESUME,
+  );
   const manifest = readManifest(dir);
   assert.equal(manifest.status, 'finished');
   assert.equal(manifest.stoppedBy, undefined);

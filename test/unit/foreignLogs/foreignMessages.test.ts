@@ -28,11 +28,26 @@ test('lm-eval: a renamed samples file is refused without --task, listing the tas
   const renamed = join(scratchDir('lm-eval-renamed'), 'samples.jsonl');
   copyFileSync(MC, renamed);
   await refused(['import', 'lm-eval', renamed], /samples\.jsonl: its name does not say the task .*name the task with --task NAME$/m);
-  await refused(['import', 'lm-eval', renamed, '--results', RESULTS], /--task NAME \(the tasks of results_2026-12-03T12-00-00\.000000\.json: (yokai_\w+, )*yokai_mc/);
-  const result = await runCli(['import', 'lm-eval', renamed, '--results', RESULTS, '--task', 'yokai_mc', '--out', scratchDir('lm-eval-task')]);
+  await refused(
+    ['import', 'lm-eval', renamed, '--results', RESULTS],
+    /--task NAME \(the tasks of results_2026-12-03T12-00-00\.000000\.json: (yokai_\w+, )*yokai_mc/,
+  );
+  const result = await runCli([
+    'import',
+    'lm-eval',
+    renamed,
+    '--results',
+    RESULTS,
+    '--task',
+    'yokai_mc',
+    '--out',
+    scratchDir('lm-eval-task'),
+  ]);
   assert.equal(result.code, 0, result.stderr);
   const summary = await runCli(['summary', result.lastLine]);
-  const expected = (JSON.parse(readFileSync(RESULTS, 'utf8')) as { results: Record<string, Record<string, number>> }).results['yokai_mc']?.['acc,none'];
+  const expected = (JSON.parse(readFileSync(RESULTS, 'utf8')) as { results: Record<string, Record<string, number>> }).results['yokai_mc']?.[
+    'acc,none'
+  ];
   assert.match(summary.stdout, new RegExp(`reports acc acc,none ${String(expected).replace('.', '\\.')} `));
 });
 
@@ -45,10 +60,15 @@ test("a log's figure that is NaN or inf is printed as such, not dropped", async 
   assert.equal(lmEval.code, 0, lmEval.stderr);
   assert.match((await runCli(['summary', lmEval.lastLine])).stdout, /reports acc acc,none NaN \(/);
 
-  const log = JSON.parse(readFileSync(READ_SAMPLE_JSON, 'utf8')) as { results: { scores: { metrics: Record<string, { value: unknown }> }[] } };
+  const log = JSON.parse(readFileSync(READ_SAMPLE_JSON, 'utf8')) as {
+    results: { scores: { metrics: Record<string, { value: unknown }> }[] };
+  };
   const metrics = log.results.scores[0]?.metrics ?? {};
   const name = Object.keys(metrics).find((k) => k === 'accuracy' || k === 'mean') ?? '';
-  const text = JSON.stringify(log).replace(`"${name}":{"name":"${name}","value":${JSON.stringify(metrics[name]?.value)}`, `"${name}":{"name":"${name}","value":Infinity`);
+  const text = JSON.stringify(log).replace(
+    `"${name}":{"name":"${name}","value":${JSON.stringify(metrics[name]?.value)}`,
+    `"${name}":{"name":"${name}","value":Infinity`,
+  );
   assert.ok(text.includes('Infinity'), 'the figure replaced');
   const inspectLog = join(scratch, 'infinite.json');
   writeFileSync(inspectLog, text);

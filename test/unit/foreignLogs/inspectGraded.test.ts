@@ -27,19 +27,29 @@ function valuesOf(file: string): Map<string, unknown> {
   const out = new Map<string, unknown>();
   for (const [name, data] of readZipEntries(readFileSync(file))) {
     if (!name.startsWith('samples/')) continue;
-    const sample = JSON.parse(data.toString('utf8').replace(/: NaN/g, ': null')) as { id: number; epoch: number; scores: Record<string, { value: unknown }> };
+    const sample = JSON.parse(data.toString('utf8').replace(/: NaN/g, ': null')) as {
+      id: number;
+      epoch: number;
+      scores: Record<string, { value: unknown }>;
+    };
     out.set(`${sample.id}#${sample.epoch}`, Object.values(sample.scores)[0]?.value);
   }
   return out;
 }
 
-const firstMetric = (file: string, metric: string): number => ((evalMember(file, 'header.json')['results'] as { scores: { metrics: Record<string, { value: number }> }[] }).scores[0]?.metrics[metric]?.value ?? Number.NaN);
+const firstMetric = (file: string, metric: string): number =>
+  (evalMember(file, 'header.json')['results'] as { scores: { metrics: Record<string, { value: number }> }[] }).scores[0]?.metrics[metric]
+    ?.value ?? Number.NaN;
 
 test('Inspect graded: C/P/I (model_graded_qa with partial credit) is an ordinal scale at value_to_float values; the mean grade is the log accuracy', async () => {
   const { dir, stderr } = await importLog(PARTIAL);
   assert.match(stderr, /model_graded_qa is graded on I 0, P 0\.5, C 1 \(N as 0, as Inspect counts it\)/);
   const state = loadRunState(dir);
-  assert.deepEqual(state.manifest.scale?.kind === 'ordinal' ? state.manifest.scale.levels.map((l) => [l.name, l.value]) : null, [['I', 0], ['P', 0.5], ['C', 1]]);
+  assert.deepEqual(state.manifest.scale?.kind === 'ordinal' ? state.manifest.scale.levels.map((l) => [l.name, l.value]) : null, [
+    ['I', 0],
+    ['P', 0.5],
+    ['C', 1],
+  ]);
   const letters: Record<string, number> = { C: 1, P: 0.5, I: 0, N: 0 };
   for (const [id, value] of valuesOf(PARTIAL)) {
     assert.equal(state.current.get(id)?.grade, letters[String(value)], id);
@@ -47,13 +57,19 @@ test('Inspect graded: C/P/I (model_graded_qa with partial credit) is an ordinal 
   }
   const summary = summarizeRun(dir) as ForeignRunSummary;
   assert.equal(summary.log?.automatic, firstMetric(PARTIAL, 'accuracy'));
-  assert.deepEqual([summary.log?.equal, summary.log?.reproduced, summary.log?.graded], [true, firstMetric(PARTIAL, 'accuracy'), { samples: 10, nulls: 0 }]);
+  assert.deepEqual(
+    [summary.log?.equal, summary.log?.reproduced, summary.log?.graded],
+    [true, firstMetric(PARTIAL, 'accuracy'), { samples: 10, nulls: 0 }],
+  );
 });
 
 test('Inspect graded: MT-Bench-style 1-10 ratings are a 1-10 rating scale, an unscored (NaN) sample null and left out as Inspect does; the mean is the log mean', async () => {
   const { dir } = await importLog(RATING);
   const state = loadRunState(dir);
-  assert.deepEqual(state.manifest.scale?.kind === 'ordinal' ? state.manifest.scale.levels.map((l) => l.value) : null, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+  assert.deepEqual(
+    state.manifest.scale?.kind === 'ordinal' ? state.manifest.scale.levels.map((l) => l.value) : null,
+    [1, 2, 3, 4, 5, 6, 7, 8, 9, 10],
+  );
   const values = valuesOf(RATING);
   for (const [id, value] of values) assert.equal(state.current.get(id)?.grade, value, id);
   const summary = summarizeRun(dir) as ForeignRunSummary;
@@ -61,7 +77,10 @@ test('Inspect graded: MT-Bench-style 1-10 ratings are a 1-10 rating scale, an un
   assert.equal(scored.length, 9);
   assert.equal(summary.log?.automatic, firstMetric(RATING, 'mean'));
   assert.deepEqual([summary.log?.equal, summary.log?.graded], [true, { samples: 9, nulls: 1 }]);
-  assert.match((await runCli(['summary', dir])).stdout, /reports mt_bench_judge mean 6\.444444444444445 \(reproduced from its samples\); mean grade here 6\.444444444444445 over 9 graded samples: the same/);
+  assert.match(
+    (await runCli(['summary', dir])).stdout,
+    /reports mt_bench_judge mean 6\.444444444444445 \(reproduced from its samples\); mean grade here 6\.444444444444445 over 9 graded samples: the same/,
+  );
 });
 
 test('Inspect graded: float scores are a 0-1 number scale, their numpy mean the log mean to the last digit', async () => {
@@ -75,7 +94,9 @@ test('Inspect graded: float scores are a 0-1 number scale, their numpy mean the 
 
 test('Inspect graded: a value that is no grade (text) is null here, and the summary says the log counts it 0', async () => {
   const entries = readZipEntries(readFileSync(PARTIAL));
-  const sample = JSON.parse(entries.get('samples/3_epoch_1.json')?.toString('utf8') ?? '{}') as Json & { scores: Record<string, { value: unknown }> };
+  const sample = JSON.parse(entries.get('samples/3_epoch_1.json')?.toString('utf8') ?? '{}') as Json & {
+    scores: Record<string, { value: unknown }>;
+  };
   const score = sample.scores['model_graded_qa'];
   assert.ok(score);
   score.value = 'unsure';
@@ -86,7 +107,10 @@ test('Inspect graded: a value that is no grade (text) is null here, and the summ
   assert.equal(loadRunState(dir).current.get('3#1')?.grade, null);
   const summary = summarizeRun(dir) as ForeignRunSummary;
   assert.equal(summary.log?.equal, false);
-  assert.match(summary.log?.why.join('\n') ?? '', /1 samples whose value is not a grade \(text, a list, a dict\): the log counts them 0, here they are null/);
+  assert.match(
+    summary.log?.why.join('\n') ?? '',
+    /1 samples whose value is not a grade \(text, a list, a dict\): the log counts them 0, here they are null/,
+  );
 });
 
 test('Inspect: a C/I log stays binary (no scale, no grade on its lines)', async () => {

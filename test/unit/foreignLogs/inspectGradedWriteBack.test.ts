@@ -26,7 +26,10 @@ function decide(dir: string, itemId: string, grade: number, annotator = 'Ann'): 
   appendFileSync(join(dir, 'adjudications.jsonl'), `${JSON.stringify(event)}\n`);
 }
 
-async function writeBack(dir: string): Promise<{ scores: Map<string, { value: unknown; history: { value: unknown; provenance: { author: string } | null }[] }>; header: Json }> {
+async function writeBack(dir: string): Promise<{
+  scores: Map<string, { value: unknown; history: { value: unknown; provenance: { author: string } | null }[] }>;
+  header: Json;
+}> {
   const out = join(scratchDir('inspect-graded-wb-out'), 'adjudicated.eval');
   const result = await runCli(['export', dir, '--format', 'inspect', '--out', out]);
   assert.equal(result.code, 0, result.stderr);
@@ -34,14 +37,19 @@ async function writeBack(dir: string): Promise<{ scores: Map<string, { value: un
   const scores = new Map<string, { value: unknown; history: { value: unknown; provenance: { author: string } | null }[] }>();
   for (const [name, data] of members) {
     if (!name.startsWith('samples/')) continue;
-    const sample = JSON.parse(data.toString('utf8').replace(/: NaN/g, ': null')) as { id: number; epoch: number; scores: Record<string, { value: unknown; history: [] }> };
+    const sample = JSON.parse(data.toString('utf8').replace(/: NaN/g, ': null')) as {
+      id: number;
+      epoch: number;
+      scores: Record<string, { value: unknown; history: [] }>;
+    };
     const score = Object.values(sample.scores)[0];
     if (score !== undefined) scores.set(`${sample.id}#${sample.epoch}`, score);
   }
   return { scores, header: JSON.parse(members.get('header.json')?.toString('utf8') ?? '{}') as Json };
 }
 
-const metricOf = (header: Json, metric: string): number => (header['results'] as { scores: { metrics: Record<string, { value: number }> }[] }).scores[0]?.metrics[metric]?.value ?? Number.NaN;
+const metricOf = (header: Json, metric: string): number =>
+  (header['results'] as { scores: { metrics: Record<string, { value: number }> }[] }).scores[0]?.metrics[metric]?.value ?? Number.NaN;
 
 test("Inspect graded write-back: a C/P/I score's human grade is written back as the letter (0.5 P, 1 C, 0 I), the original first in its history; accuracy recomputed", async () => {
   const dir = await importLog(PARTIAL);
@@ -55,8 +63,18 @@ test("Inspect graded write-back: a C/P/I score's human grade is written back as 
     before.set(`${sample.id}#${sample.epoch}`, Object.values(sample.scores)[0]?.value);
   }
   const { scores, header } = await writeBack(dir);
-  assert.deepEqual(['3#1', '2#1', '7#1'].map((id) => scores.get(id)?.value), ['P', 'C', 'I']);
-  assert.deepEqual(['3#1', '2#1', '7#1'].map((id) => scores.get(id)?.history.map((h) => h.value)), [['I', 'P'], ['P', 'C'], ['N', 'I']]);
+  assert.deepEqual(
+    ['3#1', '2#1', '7#1'].map((id) => scores.get(id)?.value),
+    ['P', 'C', 'I'],
+  );
+  assert.deepEqual(
+    ['3#1', '2#1', '7#1'].map((id) => scores.get(id)?.history.map((h) => h.value)),
+    [
+      ['I', 'P'],
+      ['P', 'C'],
+      ['N', 'I'],
+    ],
+  );
   assert.equal(scores.get('7#1')?.history[1]?.provenance?.author, 'Bo');
   assert.equal(scores.get('1#1')?.value, before.get('1#1'));
   const letters: Record<string, number> = { C: 1, P: 0.5, I: 0, N: 0 };
@@ -69,7 +87,10 @@ test('Inspect graded write-back: a 1-10 rating is written back as the number the
   decide(dir, '2#1', 7);
   const { scores, header } = await writeBack(dir);
   assert.equal(scores.get('2#1')?.value, 7);
-  assert.deepEqual(scores.get('2#1')?.history.map((h) => h.value), [3, 7]);
+  assert.deepEqual(
+    scores.get('2#1')?.history.map((h) => h.value),
+    [3, 7],
+  );
   const numbers = [...scores.values()].map((s) => s.value).filter((v): v is number => typeof v === 'number');
   assert.equal(numbers.length, 9);
   assert.equal(metricOf(header, 'mean'), numbers.reduce((a, b) => a + b, 0) / numbers.length);

@@ -10,7 +10,17 @@ import { labelOf } from '../../../src/core/review/itemViews';
 import { type ForeignRunSummary } from '../../../src/core/foreignLogs/foreignSummary';
 import { runCli } from '../../helpers/cli';
 import { scratchDir } from '../../helpers/scratch';
-import { FORMATS_JSON, MMLU, POPULARITY, POPULARITY_UNSCORED, READ_SAMPLE_JSON, STREAMING, VERSION_4, WITH_NAN, reportedAccuracy } from '../../helpers/inspectFixtures';
+import {
+  FORMATS_JSON,
+  MMLU,
+  POPULARITY,
+  POPULARITY_UNSCORED,
+  READ_SAMPLE_JSON,
+  STREAMING,
+  VERSION_4,
+  WITH_NAN,
+  reportedAccuracy,
+} from '../../helpers/inspectFixtures';
 import { readZipEntries } from '../../helpers/zipReader';
 
 async function importLog(file: string, extra: string[] = []): Promise<{ dir: string; stderr: string }> {
@@ -33,7 +43,11 @@ for (const file of [POPULARITY, STREAMING, MMLU, READ_SAMPLE_JSON, FORMATS_JSON]
 
 test('run.json records the source (name, size, sha256, no path), framework and version, task, model, scorers and the verdict score', async () => {
   const { dir, stderr } = await importLog(POPULARITY);
-  const manifest = JSON.parse(readFileSync(join(dir, 'run.json'), 'utf8')) as { benchmark: string; task: string; settings: Record<string, unknown> };
+  const manifest = JSON.parse(readFileSync(join(dir, 'run.json'), 'utf8')) as {
+    benchmark: string;
+    task: string;
+    settings: Record<string, unknown>;
+  };
   assert.equal(manifest.benchmark, 'inspect');
   assert.equal(manifest.task, 'popularity');
   const bytes = readFileSync(POPULARITY);
@@ -54,7 +68,11 @@ test('one item per sample and epoch, in Inspect order (epoch, then id), each wit
   const { dir } = await importLog(STREAMING);
   const state = loadRunState(dir);
   assert.deepEqual(state.manifest.dataset.itemIds, ['1#1', '2#1', '1#2', '2#2']);
-  const summaries = JSON.parse(readZipEntries(readFileSync(STREAMING)).get('summaries.json')?.toString('utf8') ?? '[]') as { id: number; epoch: number; scores: { match: { value: string } } }[];
+  const summaries = JSON.parse(readZipEntries(readFileSync(STREAMING)).get('summaries.json')?.toString('utf8') ?? '[]') as {
+    id: number;
+    epoch: number;
+    scores: { match: { value: string } };
+  }[];
   for (const s of summaries) assert.equal(state.current.get(`${s.id}#${s.epoch}`)?.verdict, s.scores.match.value === 'C');
 });
 
@@ -62,7 +80,11 @@ test('the detail shows the conversation as turns, the choices with the target ma
   const { dir } = await importLog(MMLU);
   const state = loadRunState(dir);
   const line = state.current.get('1#1');
-  const detail = benchmarkOf('inspect').review.detail({ id: '1#1', auto: 'false', error: null, annotators: [], mine: null, final: null, conflict: false, canUndo: false }, line, { settings: { decidable: true, primaryMetric: '', metrics: [] }, aidText: null });
+  const detail = benchmarkOf('inspect').review.detail(
+    { id: '1#1', auto: 'false', error: null, annotators: [], mine: null, final: null, conflict: false, canUndo: false },
+    line,
+    { settings: { decidable: true, primaryMetric: '', metrics: [] }, aidText: null },
+  );
   assert.equal(detail?.kind, 'texts');
   if (detail?.kind !== 'texts') return;
   const user = detail.fields.find((f) => f.label === 'user');
@@ -84,7 +106,10 @@ test('--score names the verdict score; one the log lacks is one line naming the 
   const out = scratchDir('inspect-bad');
   const result = await runCli(['import', 'inspect', POPULARITY, '--out', out, '--score', 'includes']);
   assert.equal(result.code, 1);
-  assert.match(result.stderr, /popularity_mj7khqpMM4GBCfVQozKgzB\.eval: has no score "includes" \(its scores: match\); name one of them with --score/);
+  assert.match(
+    result.stderr,
+    /popularity_mj7khqpMM4GBCfVQozKgzB\.eval: has no score "includes" \(its scores: match\); name one of them with --score/,
+  );
   assert.deepEqual(readdirSync(out), []);
 });
 
@@ -122,7 +147,10 @@ test('NaN in a Python-written JSON log is read (a version 1 log, its results in 
 
 test('a log still being written (status started) imports what it has and says how many samples it lacks', async () => {
   const entries = readZipEntries(readFileSync(POPULARITY));
-  const kept = [...entries].filter(([name]) => name === '_journal/start.json' || ['samples/1_epoch_1.json', 'samples/2_epoch_1.json', 'samples/3_epoch_1.json'].includes(name));
+  const kept = [...entries].filter(
+    ([name]) =>
+      name === '_journal/start.json' || ['samples/1_epoch_1.json', 'samples/2_epoch_1.json', 'samples/3_epoch_1.json'].includes(name),
+  );
   const started = join(scratchDir('inspect-started'), 'started.eval');
   writeFileSync(started, zipSync(Object.fromEntries(kept.map(([name, data]) => [name, new Uint8Array(data)]))));
   const { dir, stderr } = await importLog(started);

@@ -20,7 +20,9 @@ test('an .eval of more than 1 GB imports with a peak RSS well under its size: me
     const peak = peakRssOf(result);
     // Reading the file whole would take more than its size; one member (52 MiB) read, decoded and parsed, about 3 times that.
     assert.ok(peak < 600 * 2 ** 20, `peak RSS ${(peak / 2 ** 20).toFixed(0)} MiB for a ${(size / 2 ** 20).toFixed(0)} MiB log`);
-    process.stderr.write(`import ${(performance.now() - started).toFixed(0)} ms; peak RSS ${(peak / 2 ** 20).toFixed(0)} MiB for a ${(size / 2 ** 20).toFixed(0)} MiB log\n`);
+    process.stderr.write(
+      `import ${(performance.now() - started).toFixed(0)} ms; peak RSS ${(peak / 2 ** 20).toFixed(0)} MiB for a ${(size / 2 ** 20).toFixed(0)} MiB log\n`,
+    );
     const copy = join(result.stdout.trim(), 'source', 'large.eval');
     assert.equal(statSync(copy).size, size, 'the source is copied whole');
   } finally {

@@ -28,7 +28,12 @@ async function importLog(file: string): Promise<string> {
 
 interface RawScore {
   value: unknown;
-  history: { value: unknown; answer: unknown; metadata: unknown; provenance: { timestamp: string; author: string; reason: string | null; metadata: Json } | null }[];
+  history: {
+    value: unknown;
+    answer: unknown;
+    metadata: unknown;
+    provenance: { timestamp: string; author: string; reason: string | null; metadata: Json } | null;
+  }[];
 }
 
 /** The independent side: the written log read with the tests' zip reader and JSON.parse only. */
@@ -50,13 +55,29 @@ test("stderr reproduces the log's own figure to the last digit (numpy's pairwise
 test('round trip: import, adjudicate with the CLI, export adjudicated CSV, write back to Inspect, read it independently, reimport', async () => {
   const dir = await importLog(POPULARITY);
   const before = sha(POPULARITY);
-  await cli(['adjudicate', dir, '--item', '3#1', '--verdict', 'true', '--note', 'No is the right answer', '--annotator', 'Ann', '--role', 'adjudicator']);
+  await cli([
+    'adjudicate',
+    dir,
+    '--item',
+    '3#1',
+    '--verdict',
+    'true',
+    '--note',
+    'No is the right answer',
+    '--annotator',
+    'Ann',
+    '--role',
+    'adjudicator',
+  ]);
   await cli(['adjudicate', dir, '--item', '7#1', '--verdict', 'true', '--flag', 'other', '--annotator', 'Ann', '--role', 'adjudicator']);
   await cli(['adjudicate', dir, '--item', '2#1', '--verdict', 'true', '--annotator', 'Ann']);
   await cli(['adjudicate', dir, '--item', '2#1', '--verdict', 'true', '--annotator', 'Bo']);
   await cli(['adjudicate', dir, '--item', '5#1', '--verdict', 'none', '--note', 'cannot tell', '--annotator', 'Ann']);
 
-  const csv = parse(await cli(['export', dir, '--adjudicated', '--format', 'csv']).then((t) => t.replace(/^\uFEFF/, '')), { columns: true, skip_empty_lines: true }) as Record<string, string>[];
+  const csv = parse(await cli(['export', dir, '--adjudicated', '--format', 'csv']).then((t) => t.replace(/^\uFEFF/, '')), {
+    columns: true,
+    skip_empty_lines: true,
+  }) as Record<string, string>[];
   const byId = new Map(csv.map((r) => [r['itemId'], r]));
   assert.equal(csv.length, 10);
   assert.equal(byId.get('3#1')?.['automaticVerdict'], 'false');
@@ -73,7 +94,10 @@ test('round trip: import, adjudicate with the CLI, export adjudicated CSV, write
   const source = readZipEntries(readFileSync(POPULARITY));
   const written = readWritten(out);
   assert.deepEqual([...written.members.keys()], [...source.keys()]);
-  const three = written.json('samples/3_epoch_1.json') as { scores: { match: RawScore }; events: { event: string; score_name?: string; span_id?: unknown }[] };
+  const three = written.json('samples/3_epoch_1.json') as {
+    scores: { match: RawScore };
+    events: { event: string; score_name?: string; span_id?: unknown }[];
+  };
   assert.equal(three.scores.match.value, 'C');
   assert.equal(three.scores.match.history.length, 2);
   assert.deepEqual(three.scores.match.history[0], { value: 'I', answer: 'No', explanation: 'No', metadata: {}, provenance: null });
@@ -95,12 +119,27 @@ test('round trip: import, adjudicate with the CLI, export adjudicated CSV, write
 
   // Every member the edits do not touch is byte for byte the source's.
   for (const name of source.keys()) {
-    if (['samples/3_epoch_1.json', 'samples/7_epoch_1.json', 'samples/2_epoch_1.json', 'header.json', 'reductions.json', 'summaries.json', '_journal/summaries/1.json'].includes(name)) continue;
+    if (
+      [
+        'samples/3_epoch_1.json',
+        'samples/7_epoch_1.json',
+        'samples/2_epoch_1.json',
+        'header.json',
+        'reductions.json',
+        'summaries.json',
+        '_journal/summaries/1.json',
+      ].includes(name)
+    )
+      continue;
     assert.deepEqual(written.members.get(name), source.get(name), name);
   }
   // The metrics recomputed from the edited values: 10 samples, all C now but sample 1.
-  const values = Array.from({ length: 10 }, (_, i): number => ((written.json(`samples/${i + 1}_epoch_1.json`) as { scores: { match: { value: string } } }).scores.match.value === 'C' ? 1 : 0));
-  const header = written.json('header.json') as { results: { scores: { metrics: { accuracy: { value: number }; stderr: { value: number } } }[] } };
+  const values = Array.from({ length: 10 }, (_, i): number =>
+    (written.json(`samples/${i + 1}_epoch_1.json`) as { scores: { match: { value: string } } }).scores.match.value === 'C' ? 1 : 0,
+  );
+  const header = written.json('header.json') as {
+    results: { scores: { metrics: { accuracy: { value: number }; stderr: { value: number } } }[] };
+  };
   const metrics = header.results.scores[0]?.metrics;
   assert.equal(metrics?.accuracy.value, values.reduce((a, b) => a + b, 0) / 10);
   assert.equal(metrics?.accuracy.value, 1);
@@ -118,10 +157,13 @@ test('round trip: import, adjudicate with the CLI, export adjudicated CSV, write
   assert.equal(again.current.get('3#1')?.verdict, true);
   assert.equal(again.current.get('7#1')?.verdict, true);
   const inputs = again.current.get('3#1')?.inputs as { scores: { history?: { author: string | null; reason: string | null }[] }[] };
-  assert.deepEqual(inputs.scores[0]?.history?.map((h) => [h.author, h.reason]), [
-    [null, null],
-    ['Ann', 'No is the right answer'],
-  ]);
+  assert.deepEqual(
+    inputs.scores[0]?.history?.map((h) => [h.author, h.reason]),
+    [
+      [null, null],
+      ['Ann', 'No is the right answer'],
+    ],
+  );
   // The same items: adjudications made on the first import stay current on the second.
   assert.equal(again.current.get('3#1')?.itemHash, loadRunState(dir).current.get('3#1')?.itemHash);
 });
@@ -130,20 +172,29 @@ test('a .json log is written back as .json; the container must match', async () 
   const dir = await importLog(READ_SAMPLE_JSON);
   await cli(['adjudicate', dir, '--item', '1#1', '--verdict', 'false', '--annotator', 'Ann', '--role', 'adjudicator']);
   // What the editor's save dialog proposes is in the source's container.
-  assert.deepEqual(suggestInspectWriteBack(loadRunState(dir)), { name: `${basename(READ_SAMPLE_JSON, '.json')}.adjudicated.json`, extensions: ['json'] });
+  assert.deepEqual(suggestInspectWriteBack(loadRunState(dir)), {
+    name: `${basename(READ_SAMPLE_JSON, '.json')}.adjudicated.json`,
+    extensions: ['json'],
+  });
   const wrong = await runCli(['export', dir, '--format', 'inspect', '--out', join(scratchDir('inspect-out'), 'x.eval')]);
   assert.equal(wrong.code, 1);
   assert.match(wrong.stderr, /the source is an \.json log, so the written log is one too/);
   const out = join(scratchDir('inspect-out'), 'adjudicated.json');
   await cli(['export', dir, '--format', 'inspect', '--out', out]);
-  const log = JSON.parse(readFileSync(out, 'utf8')) as { samples: { scores: { match: RawScore } }[]; results: { scores: { metrics: { accuracy: { value: number } } }[] } };
+  const log = JSON.parse(readFileSync(out, 'utf8')) as {
+    samples: { scores: { match: RawScore } }[];
+    results: { scores: { metrics: { accuracy: { value: number } } }[] };
+  };
   assert.equal(log.samples[0]?.scores.match.value, 'I');
   assert.equal(log.samples[0]?.scores.match.history[0]?.value, 'C');
   assert.equal(log.results.scores[0]?.metrics.accuracy.value, 0);
   const source = JSON.parse(readFileSync(READ_SAMPLE_JSON, 'utf8')) as Json;
   const reductions = (log as unknown as { reductions: { samples: { value: number }[] }[] }).reductions;
   assert.equal(reductions[0]?.samples[0]?.value, 0);
-  assert.deepEqual({ ...log, samples: null, results: null, reductions: null }, { ...source, samples: null, results: null, reductions: null });
+  assert.deepEqual(
+    { ...log, samples: null, results: null, reductions: null },
+    { ...source, samples: null, results: null, reductions: null },
+  );
 });
 
 test('epochs: the edited sample is reduced again over its epochs (mean) and the metrics follow', async () => {
@@ -152,7 +203,9 @@ test('epochs: the edited sample is reduced again over its epochs (mean) and the 
   const out = join(scratchDir('inspect-out'), 'streaming.eval');
   await cli(['export', dir, '--format', 'inspect', '--out', out]);
   const written = readWritten(out);
-  const header = written.json('header.json') as { results: { scores: { metrics: { accuracy: { value: number }; stderr: { value: number } } }[] } };
+  const header = written.json('header.json') as {
+    results: { scores: { metrics: { accuracy: { value: number }; stderr: { value: number } } }[] };
+  };
   assert.equal(header.results.scores[0]?.metrics.accuracy.value, 1);
   assert.equal(header.results.scores[0]?.metrics.stderr.value, 0);
   const reductions = written.json('reductions.json') as unknown as { samples: { sample_id: number; value: number }[] }[];

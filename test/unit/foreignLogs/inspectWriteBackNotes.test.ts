@@ -21,7 +21,14 @@ async function decide(dir: string, steps: readonly [string, string, Partial<Anno
   const events = steps.map(([itemId, annotator, s], i) => {
     const current = state.current.get(itemId);
     assert.ok(current !== undefined, itemId);
-    return newAdjudicationEvent({ itemId, annotator, role: 'annotator', state: { hallucination: null, note: '', ...s }, current, now: new Date(T0 + i * 1000) });
+    return newAdjudicationEvent({
+      itemId,
+      annotator,
+      role: 'annotator',
+      state: { hallucination: null, note: '', ...s },
+      current,
+      now: new Date(T0 + i * 1000),
+    });
   });
   await appendAdjudications(state.paths.adjudications, events);
 }
@@ -45,8 +52,13 @@ test('the edit reason is the note of the decision written; a noted null is named
   const result = await runCli(['export', dir, '--format', 'inspect', '--out', out]);
   assert.equal(result.code, 0, result.stderr);
   const members = readZipEntries(readFileSync(out));
-  const sample = (n: number): Edited => JSON.parse(members.get(`samples/${n}_epoch_1.json`)?.toString('utf8') ?? 'null') as Json as unknown as Edited;
-  assert.equal(sample(3).scores.match.history.at(-1)?.provenance?.reason, null, 'a note of the earlier verdict is not the reason of this one');
+  const sample = (n: number): Edited =>
+    JSON.parse(members.get(`samples/${n}_epoch_1.json`)?.toString('utf8') ?? 'null') as Json as unknown as Edited;
+  assert.equal(
+    sample(3).scores.match.history.at(-1)?.provenance?.reason,
+    null,
+    'a note of the earlier verdict is not the reason of this one',
+  );
   assert.equal(sample(4).scores.match.history.at(-1)?.provenance?.reason, 'checked against the source');
   const printed = result.stdout + result.stderr;
   assert.match(printed, /"can't tell" \(null\) with a note, left out .*5#1 \("the passage does not say"\)/);

@@ -57,7 +57,9 @@ for (const { zstd, original } of ZSTD_TWINS) {
     assert.equal(summary.log?.reproduced, accuracy);
     const state = loadRunState(dir);
     const members = readZipEntries(readFileSync(original));
-    const samples = [...members].filter(([name]) => name.startsWith('samples/')).map(([, data]) => JSON.parse(data.toString('utf8')) as Json);
+    const samples = [...members]
+      .filter(([name]) => name.startsWith('samples/'))
+      .map(([, data]) => JSON.parse(data.toString('utf8')) as Json);
     assert.equal(state.manifest.dataset.itemIds.length, samples.length);
     for (const sample of samples) {
       const line = state.current.get(`${String(sample['id'])}#${String(sample['epoch'])}`);
@@ -65,17 +67,22 @@ for (const { zstd, original } of ZSTD_TWINS) {
       const inputs = line.inputs as { conversation: { role: string; text: string }[]; scores: { name: string; value: unknown }[] };
       const output = sample['output'] as { completion?: string };
       const messages = sample['messages'] as { role: string; content: string | { type: string; text?: string }[] }[];
-      const textOf = (m: (typeof messages)[number] | undefined): string => (typeof m?.content === 'string' ? m.content : (m?.content.map((p) => p.text ?? '').join('\n') ?? ''));
+      const textOf = (m: (typeof messages)[number] | undefined): string =>
+        typeof m?.content === 'string' ? m.content : (m?.content.map((p) => p.text ?? '').join('\n') ?? '');
       const lastAssistant = [...messages].reverse().find((m) => m.role === 'assistant');
       assert.equal(line.response, output.completion !== undefined && output.completion !== '' ? output.completion : textOf(lastAssistant));
       const scores = sample['scores'] as Record<string, { value: unknown }>;
-      assert.deepEqual(inputs.scores.map((s) => [s.name, s.value]), Object.entries(scores).map(([name, s]) => [name, s.value]));
+      assert.deepEqual(
+        inputs.scores.map((s) => [s.name, s.value]),
+        Object.entries(scores).map(([name, s]) => [name, s.value]),
+      );
       const userText = textOf(messages.find((m) => m.role === 'user'));
       assert.ok(userText.length > 0);
       assert.equal(inputs.conversation.find((t) => t.role === 'user')?.text.slice(0, 40), userText.slice(0, 40));
     }
     const twin = loadRunState(await importLog(original));
-    for (const [id, line] of twin.current) assert.equal(state.current.get(id)?.itemHash, line.itemHash, `${id}: the same item, so adjudications carry over`);
+    for (const [id, line] of twin.current)
+      assert.equal(state.current.get(id)?.itemHash, line.itemHash, `${id}: the same item, so adjudications carry over`);
   });
 }
 

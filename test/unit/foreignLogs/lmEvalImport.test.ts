@@ -13,7 +13,8 @@ const DIR = join(__dirname, '..', '..', 'fixtures', 'foreign-logs', 'lm-eval');
 const MC = join(DIR, 'samples_yokai_mc_2026-12-03T12-00-00.000000.jsonl');
 const GEN = join(DIR, 'samples_yokai_gen_2026-12-03T12-00-00.000000.jsonl');
 const RESULTS = join(DIR, 'results_2026-12-03T12-00-00.000000.json');
-const results = (): { results: Record<string, Record<string, number>> } => JSON.parse(readFileSync(RESULTS, 'utf8')) as { results: Record<string, Record<string, number>> };
+const results = (): { results: Record<string, Record<string, number>> } =>
+  JSON.parse(readFileSync(RESULTS, 'utf8')) as { results: Record<string, Record<string, number>> };
 
 async function importSamples(file: string, extra: string[] = []): Promise<string> {
   const result = await runCli(['import', 'lm-eval', file, '--results', RESULTS, '--out', scratchDir('lm-eval'), ...extra]);
@@ -38,10 +39,20 @@ test("lm-eval: the accuracy shown is the results file's <metric>,<filter> figure
 test('lm-eval: one item per doc in the file order; the detail shows the context, the choices with the target, filtered_resps beside resps', async () => {
   const dir = await importSamples(MC);
   const state = loadRunState(dir);
-  const lines = readFileSync(MC, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { doc_id: number; acc: number });
-  assert.deepEqual(state.manifest.dataset.itemIds, lines.map((l) => String(l.doc_id)));
+  const lines = readFileSync(MC, 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as { doc_id: number; acc: number });
+  assert.deepEqual(
+    state.manifest.dataset.itemIds,
+    lines.map((l) => String(l.doc_id)),
+  );
   for (const l of lines) assert.equal(state.current.get(String(l.doc_id))?.verdict, l.acc === 1);
-  const detail = benchmarkOf('lm-eval').review.detail({ id: '1', auto: 'true', error: null, annotators: [], mine: null, final: null, conflict: false, canUndo: false }, state.current.get('1'), { settings: { decidable: true, primaryMetric: '', metrics: [] }, aidText: null });
+  const detail = benchmarkOf('lm-eval').review.detail(
+    { id: '1', auto: 'true', error: null, annotators: [], mine: null, final: null, conflict: false, canUndo: false },
+    state.current.get('1'),
+    { settings: { decidable: true, primaryMetric: '', metrics: [] }, aidText: null },
+  );
   if (detail?.kind !== 'texts') throw new Error('expected a texts detail');
   assert.equal(detail.fields[0]?.text, 'Question: Which yokai has a long nose?\nAnswer:');
   assert.equal(detail.fields.find((f) => f.label.startsWith('choices'))?.text, '  A) kappa\n✓ B) tengu\n  C) yuki-onna');
@@ -60,8 +71,14 @@ test('lm-eval: a broken line, results of another run, a --score it lacks: one li
   other.task_hashes['yokai_mc'] = '0'.repeat(64);
   writeFileSync(otherResults, JSON.stringify(other));
   const cases: [string[], RegExp][] = [
-    [[broken, '--results', RESULTS], /samples_yokai_mc_2026-12-03T12-00-00\.000000\.jsonl, line 3: not valid JSON .*take it again from lm_eval's --output_path/],
-    [[MC, '--results', otherResults], /results_other\.json: task_hashes\.yokai_mc is not the hash of samples_yokai_mc_.*: not the same run/],
+    [
+      [broken, '--results', RESULTS],
+      /samples_yokai_mc_2026-12-03T12-00-00\.000000\.jsonl, line 3: not valid JSON .*take it again from lm_eval's --output_path/,
+    ],
+    [
+      [MC, '--results', otherResults],
+      /results_other\.json: task_hashes\.yokai_mc is not the hash of samples_yokai_mc_.*: not the same run/,
+    ],
     [[MC, '--score', 'f1'], /has no metric "f1" \(its metrics: acc, acc_norm\)/],
   ];
   for (const [args, message] of cases) {
@@ -72,6 +89,14 @@ test('lm-eval: a broken line, results of another run, a --score it lacks: one li
     assert.equal(result.stderr.trim().split('\n').length, 1);
     assert.deepEqual(readdirSync(out), []);
   }
-  const wrongTask = await runCli(['import', 'lm-eval', GEN, '--results', join(scratch, 'results_other.json'), '--out', scratchDir('lm-eval-out')]);
+  const wrongTask = await runCli([
+    'import',
+    'lm-eval',
+    GEN,
+    '--results',
+    join(scratch, 'results_other.json'),
+    '--out',
+    scratchDir('lm-eval-out'),
+  ]);
   assert.equal(wrongTask.code, 0, 'the gen task is in the results and matches');
 });

@@ -48,7 +48,10 @@ test("promptfoo graded: --score score grades each result by its score on 0..1, p
     assert.deepEqual([line?.grade, line?.verdict], [r.score, null]);
   }
   const summary = summarizeRun(dir) as ForeignRunSummary;
-  assert.ok(file.results.results.some((r) => r.score !== 0 && r.score !== 1 && r.score !== 0.5), 'scores beyond 0, 0.5 and 1');
+  assert.ok(
+    file.results.results.some((r) => r.score !== 0 && r.score !== 1 && r.score !== 0.5),
+    'scores beyond 0, 0.5 and 1',
+  );
   assert.deepEqual([summary.log?.reported, summary.log?.automatic, summary.log?.equal], [meanScore(file), meanScore(file), true]);
 });
 

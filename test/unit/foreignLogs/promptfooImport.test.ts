@@ -11,7 +11,17 @@ import { runCli } from '../../helpers/cli';
 import { scratchDir } from '../../helpers/scratch';
 
 const RESULTS = join(__dirname, '..', '..', 'fixtures', 'foreign-logs', 'promptfoo', 'results.json');
-type Stats = { results: { stats: { successes: number; failures: number; errors: number }; results: { testIdx: number; promptIdx: number; success: boolean; gradingResult: { componentResults?: { pass: boolean; reason: string }[] } }[] } };
+type Stats = {
+  results: {
+    stats: { successes: number; failures: number; errors: number };
+    results: {
+      testIdx: number;
+      promptIdx: number;
+      success: boolean;
+      gradingResult: { componentResults?: { pass: boolean; reason: string }[] };
+    }[];
+  };
+};
 const raw = (): Stats => JSON.parse(readFileSync(RESULTS, 'utf8')) as Stats;
 
 async function importResults(file: string, extra: string[] = []): Promise<string> {
@@ -27,7 +37,10 @@ test("promptfoo: the pass rate shown is promptfoo's own stats, to the last digit
   assert.equal(summary.automatic.accuracy, stats.successes / (stats.successes + stats.failures + stats.errors));
   assert.equal(summary.log?.equal, true);
   const state = loadRunState(dir);
-  assert.deepEqual(state.manifest.dataset.itemIds, results.map((r) => `${r.testIdx}/${r.promptIdx}`));
+  assert.deepEqual(
+    state.manifest.dataset.itemIds,
+    results.map((r) => `${r.testIdx}/${r.promptIdx}`),
+  );
   for (const r of results) assert.equal(state.current.get(`${r.testIdx}/${r.promptIdx}`)?.verdict, r.success);
   assert.equal((state.manifest.settings['framework'] as { version: string }).version, '0.119.0');
 });
@@ -35,7 +48,11 @@ test("promptfoo: the pass rate shown is promptfoo's own stats, to the last digit
 test("promptfoo: the detail shows the prompt as a turn and gradingResult's components with pass, score and reason", async () => {
   const dir = await importResults(RESULTS);
   const line = loadRunState(dir).current.get('0/0');
-  const detail = benchmarkOf('promptfoo').review.detail({ id: '0/0', auto: 'false', error: null, annotators: [], mine: null, final: null, conflict: false, canUndo: false }, line, { settings: { decidable: true, primaryMetric: '', metrics: [] }, aidText: null });
+  const detail = benchmarkOf('promptfoo').review.detail(
+    { id: '0/0', auto: 'false', error: null, annotators: [], mine: null, final: null, conflict: false, canUndo: false },
+    line,
+    { settings: { decidable: true, primaryMetric: '', metrics: [] }, aidText: null },
+  );
   assert.equal(detail?.kind, 'texts');
   if (detail?.kind !== 'texts') return;
   assert.equal(detail.fields[0]?.label, 'user');
@@ -43,18 +60,27 @@ test("promptfoo: the detail shows the prompt as a turn and gradingResult's compo
   const components = raw().results.results[0]?.gradingResult.componentResults ?? [];
   assert.equal(components.length, 2);
   const first = detail.fields.find((f) => f.label === 'score 1. contains');
-  assert.equal(first?.text, `value: ${String(components[0]?.pass)}\nexplanation: ${components[0]?.reason}\nmetadata:\n  score: 0\n  assertion: 河童`);
+  assert.equal(
+    first?.text,
+    `value: ${String(components[0]?.pass)}\nexplanation: ${components[0]?.reason}\nmetadata:\n  score: 0\n  assertion: 河童`,
+  );
   assert.match(detail.fields.find((f) => f.label === 'score 2. javascript')?.text ?? '', /^value: true\n/);
   assert.equal(detail.response, '天狗');
 });
 
 test('promptfoo: adjudicate and export adjudicated CSV', async () => {
   const dir = await importResults(RESULTS);
-  assert.equal((await runCli(['adjudicate', dir, '--item', '0/0', '--verdict', 'true', '--note', 'kappa is right here', '--annotator', 'Ann'])).code, 0);
+  assert.equal(
+    (await runCli(['adjudicate', dir, '--item', '0/0', '--verdict', 'true', '--note', 'kappa is right here', '--annotator', 'Ann'])).code,
+    0,
+  );
   const csv = (await runCli(['export', dir, '--adjudicated', '--format', 'csv'])).stdout.replace(/^\uFEFF/, '');
   const rows = parse(csv, { columns: true }) as Record<string, string>[];
   assert.equal(rows.length, 6);
-  assert.deepEqual([rows[0]?.['itemId'], rows[0]?.['automaticVerdict'], rows[0]?.['humanVerdict'], rows[0]?.['notes']], ['0/0', 'false', 'true', 'Ann: kappa is right here']);
+  assert.deepEqual(
+    [rows[0]?.['itemId'], rows[0]?.['automaticVerdict'], rows[0]?.['humanVerdict'], rows[0]?.['notes']],
+    ['0/0', 'false', 'true', 'Ann: kappa is right here'],
+  );
 });
 
 test('promptfoo: bad input (not JSON, an unknown results version, a broken result, a --score it lacks) is one line, nothing written', async () => {

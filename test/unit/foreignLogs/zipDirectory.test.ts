@@ -86,24 +86,39 @@ test('zip64: the count, sizes and offsets read from the zip64 end record and ext
     { name: 'samples/7_epoch_1.json', data: JSON.stringify({ id: 7, input: '河童 '.repeat(100) }) },
   ];
   const read = zipMembers(zip64Archive(files), 'big.eval', (members) => members.map((m) => [m.name, text(m.read())]));
-  assert.deepEqual(read, files.map((f) => [f.name, f.data]));
+  assert.deepEqual(
+    read,
+    files.map((f) => [f.name, f.data]),
+  );
 });
 
 test('a cut archive or one that is not a zip is one UserError naming the file', () => {
   const whole = readFileSync(PYTHON_ZIP);
-  assert.throws(() => zipMembers(whole.subarray(0, whole.length - 30), 'cut.eval'), (e: unknown) => e instanceof UserError && /\/cut\.eval: the zip archive is damaged or cut short/.test(e.message));
-  assert.throws(() => zipMembers(Buffer.from('{"version": 2}'.padEnd(40)), 'log.eval'), (e: unknown) => e instanceof UserError && /\/log\.eval: not a zip archive/.test(e.message));
+  assert.throws(
+    () => zipMembers(whole.subarray(0, whole.length - 30), 'cut.eval'),
+    (e: unknown) => e instanceof UserError && /\/cut\.eval: the zip archive is damaged or cut short/.test(e.message),
+  );
+  assert.throws(
+    () => zipMembers(Buffer.from('{"version": 2}'.padEnd(40)), 'log.eval'),
+    (e: unknown) => e instanceof UserError && /\/log\.eval: not a zip archive/.test(e.message),
+  );
   const corrupt = Buffer.from(whole);
   corrupt.fill(0xff, 120, 180);
   const readSample = (members: readonly ZipMember[]): unknown => members.find((m) => m.name.startsWith('samples/'))?.read();
-  assert.throws(() => zipMembers(corrupt, 'bad.eval', readSample), (e: unknown) => e instanceof UserError && /\/bad\.eval: the zip archive is damaged/.test(e.message));
+  assert.throws(
+    () => zipMembers(corrupt, 'bad.eval', readSample),
+    (e: unknown) => e instanceof UserError && /\/bad\.eval: the zip archive is damaged/.test(e.message),
+  );
 });
 
 test('a stored member whose bytes changed fails its CRC-32 check, naming the member', () => {
   const stored = zip64Archive([{ name: 'header.json', data: '{"version":2}' }], 0);
   const changed = Buffer.from(stored);
   changed[30 + 'header.json'.length + 2] = 'W'.charCodeAt(0);
-  assert.equal(zipMembers(stored, 'ok.eval', (members) => text(members[0]?.read() ?? new Uint8Array())), '{"version":2}');
+  assert.equal(
+    zipMembers(stored, 'ok.eval', (members) => text(members[0]?.read() ?? new Uint8Array())),
+    '{"version":2}',
+  );
   assert.throws(
     () => zipMembers(changed, 'crc.eval', (members) => members[0]?.read()),
     (e: unknown) => e instanceof UserError && /\/crc\.eval: header\.json fails its CRC-32 check/.test(e.message),

@@ -72,7 +72,10 @@ test('a best_answer that is not a relevant answer is an error naming the file, l
     () => parseKalahiCsv(text, 'bad.csv'),
     (error: unknown) => {
       assert.ok(error instanceof InputError);
-      assert.equal(error.message, 'bad.csv, line 4, record 2, field "best_answer": "Wala dito" is not one of the relevant_answers (split on ";" and trimmed)');
+      assert.equal(
+        error.message,
+        'bad.csv, line 4, record 2, field "best_answer": "Wala dito" is not one of the relevant_answers (split on ";" and trimmed)',
+      );
       return true;
     },
   );
@@ -82,7 +85,10 @@ test('other bad rows are errors naming where they are', () => {
   const cases: [string, RegExp][] = [
     [csv('1x,0001,ethics,family,P,A,A,B'), /bad\.csv, line 2, record 1, field "prompt_variation_id": expected digits/],
     [csv('0001,0001,ethics,family,P,A,A,;'), /line 2, record 1, field "irrelevant_answers": no answer/],
-    [csv('0001,0001,ethics,family,P,A,A,B', '0001,0001,ethics,family,P,A,A,B'), /line 3, record 2, field "prompt_variation_id": "0001" repeats record 1/],
+    [
+      csv('0001,0001,ethics,family,P,A,A,B', '0001,0001,ethics,family,P,A,A,B'),
+      /line 3, record 2, field "prompt_variation_id": "0001" repeats record 1/,
+    ],
     [csv('0001,0001,ethics,family,P,A,A'), /bad\.csv, line 2: not valid CSV/],
     [`${HEADER},extra\r\n0001,0001,ethics,family,P,A,A,B,x\r\n`, /bad\.csv, line 1, field "extra": not a column of Kalahi/],
     [HEADER.replace(',topic', '') + '\r\n', /bad\.csv, line 1, field "topic": missing column/],

@@ -6,8 +6,17 @@ import { renderChat, tokenize, tokenLogprob } from '../../server';
 export function referencesOf(inputs: Record<string, unknown>): { relevant: string[]; irrelevant: string[]; best: string } {
   const fields = z.object({ relevant_answers: z.string(), irrelevant_answers: z.string(), best_answer: z.string() }).parse(inputs);
   const period = (s: string): string => (s.endsWith('.') ? s : `${s}.`);
-  const split = (s: string): string[] => s.split(';').map((a) => a.trim()).filter((a) => a !== '').map(period);
-  return { relevant: split(fields.relevant_answers), irrelevant: split(fields.irrelevant_answers), best: period(fields.best_answer.trim()) };
+  const split = (s: string): string[] =>
+    s
+      .split(';')
+      .map((a) => a.trim())
+      .filter((a) => a !== '')
+      .map(period);
+  return {
+    relevant: split(fields.relevant_answers),
+    irrelevant: split(fields.irrelevant_answers),
+    best: period(fields.best_answer.trim()),
+  };
 }
 
 /** Sum of the server's log-probs of the tokens of `text` that start at or after `from`, by its own tokenizer. */
@@ -29,7 +38,11 @@ export interface Expected {
   readonly mc2Official: number;
 }
 
-export function expectedMc(prompt: string, inputs: Record<string, unknown>, logprobOf: (prompt: string, reference: string) => number): Expected {
+export function expectedMc(
+  prompt: string,
+  inputs: Record<string, unknown>,
+  logprobOf: (prompt: string, reference: string) => number,
+): Expected {
   const refs = referencesOf(inputs);
   const score = (r: string): number => logprobOf(prompt, r) / Buffer.byteLength(r, 'utf8');
   const relevant = refs.relevant.map(score);

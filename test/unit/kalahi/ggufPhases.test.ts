@@ -21,7 +21,10 @@ test('Start Run on a local GGUF reports each phase, in order, before the first r
   const dir = scratchDir('gguf-phases');
   const modelPath = join(dir, 'tiny.gguf');
   writeTinyLlamaGguf(modelPath, 77);
-  const ui = scriptedUi(['Kalahi', 'Multiple choice', 'Local model file (GGUF)', modelPath, 'First 10 items'], { env: { OLLAMA_MODELS: join(dir, 'no-ollama') }, settings: { localModelThreads: 1 } });
+  const ui = scriptedUi(['Kalahi', 'Multiple choice', 'Local model file (GGUF)', modelPath, 'First 10 items'], {
+    env: { OLLAMA_MODELS: join(dir, 'no-ollama') },
+    settings: { localModelThreads: 1 },
+  });
   const chosen = await chooseRun(ui, registeredBenchmarks());
   assert.ok(chosen !== undefined);
   const seen: { phase: RunPhase; results: number }[] = [];
@@ -44,7 +47,10 @@ test('Start Run on a local GGUF reports each phase, in order, before the first r
     seen.map((s) => s.phase.step),
     ['starting-runtime', 'loading-model', 'hashing', 'checking-fit', 'first-item'],
   );
-  assert.ok(seen.every((s) => s.results === 0), 'every phase comes before the first result');
+  assert.ok(
+    seen.every((s) => s.results === 0),
+    'every phase comes before the first result',
+  );
   const messages = seen.map((s) => s.phase.message);
   assert.match(messages[0] ?? '', /^starting the local model runtime for tiny\.gguf$/);
   assert.match(messages[1] ?? '', /^loading tiny\.gguf \(\d+\.\d kB\) into llama\.cpp$/);

@@ -31,7 +31,29 @@ describe('run kalahi --model-file on a tiny GGUF', () => {
   it('runs --task both on 10 items: every scored token matches a float64 forward pass, and the summary matches a recomputation', async (t) => {
     if (!requireSharedFile(t, join(sharedDataDir, 'kalahi', 'filipino.csv'))) return;
     const out = join(dir, 'runs');
-    const run = await runCli(['run', 'kalahi', '--task', 'both', '--logprobs', 'gguf', '--model-file', modelPath, '--limit', '10', '--data', sharedDataDir, '--out', out, '--name', 'both', '--threads', '1'], { env: cacheEnv });
+    const run = await runCli(
+      [
+        'run',
+        'kalahi',
+        '--task',
+        'both',
+        '--logprobs',
+        'gguf',
+        '--model-file',
+        modelPath,
+        '--limit',
+        '10',
+        '--data',
+        sharedDataDir,
+        '--out',
+        out,
+        '--name',
+        'both',
+        '--threads',
+        '1',
+      ],
+      { env: cacheEnv },
+    );
     assert.equal(run.code, 0, run.stderr);
     const runDir = run.lastLine;
     const manifest = readManifest(runDir);
@@ -39,8 +61,22 @@ describe('run kalahi --model-file on a tiny GGUF', () => {
     assert.equal(manifest.model?.name, 'tiny', '--model defaults to the file name without .gguf, as Start Run names it');
     const local = z
       .object({
-        file: z.object({ name: z.string(), size: z.number(), sha256: z.string(), architecture: z.string(), fileType: z.string(), chatTemplateSha256: z.string() }),
-        runtime: z.object({ version: z.string(), llamaCpp: z.string(), threads: z.number(), softmaxThreads: z.number(), flashAttention: z.literal(false), kvCacheType: z.literal('F32') }),
+        file: z.object({
+          name: z.string(),
+          size: z.number(),
+          sha256: z.string(),
+          architecture: z.string(),
+          fileType: z.string(),
+          chatTemplateSha256: z.string(),
+        }),
+        runtime: z.object({
+          version: z.string(),
+          llamaCpp: z.string(),
+          threads: z.number(),
+          softmaxThreads: z.number(),
+          flashAttention: z.literal(false),
+          kvCacheType: z.literal('F32'),
+        }),
       })
       .parse(z.object({ local: z.unknown() }).parse(manifest.settings).local);
     assert.equal(local.file.name, 'tiny.gguf');
@@ -63,7 +99,10 @@ describe('run kalahi --model-file on a tiny GGUF', () => {
       assert.equal(mc.backend, 'gguf');
       const refs = referencesOf(line.inputs);
       const scores = { relevant: [] as number[], irrelevant: [] as number[] };
-      for (const [kind, list] of [['relevant', mc.relevant], ['irrelevant', mc.irrelevant]] as const) {
+      for (const [kind, list] of [
+        ['relevant', mc.relevant],
+        ['irrelevant', mc.irrelevant],
+      ] as const) {
         list.forEach((r, i) => {
           assert.ok(r.tokenIds !== undefined && r.scoredFrom !== undefined && r.tokenLogprobs !== undefined);
           assert.equal(r.tokenIds.filter((id) => id === BOS_ID).length, 1, 'BOS once');
@@ -71,7 +110,12 @@ describe('run kalahi --model-file on a tiny GGUF', () => {
           assert.deepEqual(r.tokenIds.slice(-2), [EOS_ID, NEWLINE_BYTE_TOKEN], 'the end-of-turn tokens are scored');
           assert.equal(r.tokenLogprobs.length, r.tokenIds.length - r.scoredFrom);
           const expected = referenceTokenLogprobs(weights, r.tokenIds, r.scoredFrom);
-          r.tokenLogprobs.forEach((value, k) => assert.ok(Math.abs(value - (expected[k] ?? Number.NaN)) < 1e-3, `item ${line.itemId} ${kind} ${i} token ${k}: ${value} vs ${expected[k]}`));
+          r.tokenLogprobs.forEach((value, k) =>
+            assert.ok(
+              Math.abs(value - (expected[k] ?? Number.NaN)) < 1e-3,
+              `item ${line.itemId} ${kind} ${i} token ${k}: ${value} vs ${expected[k]}`,
+            ),
+          );
           checked += r.tokenLogprobs.length;
           const sum = expected.reduce((a, b) => a + b, 0);
           const text = (kind === 'relevant' ? refs.relevant : refs.irrelevant)[i] ?? '';
@@ -89,7 +133,9 @@ describe('run kalahi --model-file on a tiny GGUF', () => {
       mc2s.push(expectedMc2);
     }
     assert.ok(checked > 1000, `${checked} tokens checked`);
-    const summary = z.object({ mc: z.object({ mc1: z.number(), mc2: z.number(), scored: z.number() }) }).parse(JSON.parse((await runCli(['summary', runDir, '--json'])).stdout));
+    const summary = z
+      .object({ mc: z.object({ mc1: z.number(), mc2: z.number(), scored: z.number() }) })
+      .parse(JSON.parse((await runCli(['summary', runDir, '--json'])).stdout));
     const mean = (xs: number[]): number => xs.reduce((a, b) => a + b, 0) / xs.length;
     assert.equal(summary.mc.scored, 10);
     assert.ok(Math.abs(summary.mc.mc1 - mean(mc1s)) < 1e-12);
@@ -100,8 +146,29 @@ describe('run kalahi --model-file on a tiny GGUF', () => {
     if (!requireSharedFile(t, join(sharedDataDir, 'kalahi', 'filipino.csv'))) return;
     const out = join(dir, 'killed');
     const runDir = join(out, 'k');
-    const start = ['run', 'kalahi', '--task', 'mc', '--model-file', modelPath, '--limit', '10', '--data', sharedDataDir, '--out', out, '--name', 'k', '--threads', '1'];
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...start], { cwd: projectRoot, env: { PATH: process.env['PATH'] ?? '', ...cacheEnv }, stdio: 'ignore' });
+    const start = [
+      'run',
+      'kalahi',
+      '--task',
+      'mc',
+      '--model-file',
+      modelPath,
+      '--limit',
+      '10',
+      '--data',
+      sharedDataDir,
+      '--out',
+      out,
+      '--name',
+      'k',
+      '--threads',
+      '1',
+    ];
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...start], {
+      cwd: projectRoot,
+      env: { PATH: process.env['PATH'] ?? '', ...cacheEnv },
+      stdio: 'ignore',
+    });
     const exited = new Promise<void>((done) => child.on('exit', () => done()));
     const results = join(runDir, 'results.jsonl');
     const began = Date.now();
@@ -123,7 +190,9 @@ describe('run kalahi --model-file on a tiny GGUF', () => {
     assert.notEqual(wrong.code, 0);
     assert.match(wrong.stderr, /other\.gguf: its sha256 .* is not the .* this run was made with/);
 
-    const resumed = await runCli(['run', 'kalahi', '--resume', runDir, '--data', sharedDataDir, '--model-file', modelPath], { env: cacheEnv });
+    const resumed = await runCli(['run', 'kalahi', '--resume', runDir, '--data', sharedDataDir, '--model-file', modelPath], {
+      env: cacheEnv,
+    });
     assert.equal(resumed.code, 0, resumed.stderr);
     const ids = readJsonl(results, ResultLineSchema).records.map((r) => r.value.itemId);
     assert.equal(new Set(ids).size, 10);
@@ -141,7 +210,24 @@ describe('run kalahi --model-file on a tiny GGUF', () => {
     const runDir = join(out, 'i');
     const controller = new AbortController();
     const limit = 40;
-    const args = ['run', 'kalahi', '--task', 'mc', '--model-file', wide, '--limit', String(limit), '--data', sharedDataDir, '--out', out, '--name', 'i', '--threads', '1'];
+    const args = [
+      'run',
+      'kalahi',
+      '--task',
+      'mc',
+      '--model-file',
+      wide,
+      '--limit',
+      String(limit),
+      '--data',
+      sharedDataDir,
+      '--out',
+      out,
+      '--name',
+      'i',
+      '--threads',
+      '1',
+    ];
     const started = Date.now();
     const running = runCli(args, { env: cacheEnv, signal: controller.signal });
     const results = join(runDir, 'results.jsonl');
@@ -180,11 +266,34 @@ describe('run kalahi --model-file on a tiny GGUF', () => {
       { file: truncated, problem: /truncated\.gguf: .*truncated/ },
       { file: text, problem: /notes\.gguf: it is not a GGUF file/ },
       { file: foreign, problem: /foreign\.gguf: llama\.cpp .* does not support the architecture "notanarch"/ },
-      { file: modelPath, args: ['--context', '64'], problem: /tiny\.gguf: item \d+ needs \d+ tokens .* more than the context of \d+: give --context \d+ or more/ },
+      {
+        file: modelPath,
+        args: ['--context', '64'],
+        problem: /tiny\.gguf: item \d+ needs \d+ tokens .* more than the context of \d+: give --context \d+ or more/,
+      },
     ];
     for (const c of cases) {
       const out = join(dir, `bad-${readdirSync(dir).length}`);
-      const run = await runCli(['run', 'kalahi', '--task', 'mc', '--model', 'm', '--model-file', c.file, '--limit', '3', '--data', sharedDataDir, '--out', out, ...(c.args ?? [])], { env: cacheEnv });
+      const run = await runCli(
+        [
+          'run',
+          'kalahi',
+          '--task',
+          'mc',
+          '--model',
+          'm',
+          '--model-file',
+          c.file,
+          '--limit',
+          '3',
+          '--data',
+          sharedDataDir,
+          '--out',
+          out,
+          ...(c.args ?? []),
+        ],
+        { env: cacheEnv },
+      );
       assert.notEqual(run.code, 0, c.file);
       assert.match(run.stderr, c.problem);
       assert.equal(run.stderr.trim().split('\n').length, 1, `one line: ${run.stderr}`);

@@ -27,12 +27,34 @@ test('a --task both run of 150 items killed with SIGKILL twice and resumed ends 
   const out = scratchDir('kalahi-kill');
   const name = 'killed-kalahi';
   const runDir = join(out, name);
-  const start = ['run', 'kalahi', '--task', 'both', '--model', 'm', '--base-url', server.url, '--data', sharedDataDir, '--out', out, '--name', name, '--no-cache', '--concurrency', '4'];
+  const start = [
+    'run',
+    'kalahi',
+    '--task',
+    'both',
+    '--model',
+    'm',
+    '--base-url',
+    server.url,
+    '--data',
+    sharedDataDir,
+    '--out',
+    out,
+    '--name',
+    name,
+    '--no-cache',
+    '--concurrency',
+    '4',
+  ];
   const resume = ['run', 'kalahi', '--resume', runDir, '--data', sharedDataDir, '--no-cache'];
 
   const killAt = [30, 90];
   for (const [round, threshold] of killAt.entries()) {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...(round === 0 ? start : resume)], { cwd: projectRoot, env: { PATH: process.env['PATH'] ?? '' }, stdio: 'ignore' });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...(round === 0 ? start : resume)], {
+      cwd: projectRoot,
+      env: { PATH: process.env['PATH'] ?? '' },
+      stdio: 'ignore',
+    });
     const exited = new Promise<void>((done) => child.on('exit', () => done()));
     // A failed assertion must not leave the child running (it would retry against a closed server for minutes).
     t.after(() => void child.kill('SIGKILL'));
@@ -54,7 +76,11 @@ test('a --task both run of 150 items killed with SIGKILL twice and resumed ends 
   const perItem = new Map<string, number>();
   for (const id of ids) perItem.set(id, (perItem.get(id) ?? 0) + 1);
   assert.equal(perItem.size, 150);
-  assert.deepEqual([...perItem.values()].filter((n) => n !== 1), [], 'no item was run twice');
+  assert.deepEqual(
+    [...perItem.values()].filter((n) => n !== 1),
+    [],
+    'no item was run twice',
+  );
   const manifest = readManifest(runDir);
   assert.deepEqual(manifest.counts, { items: 150, done: 150, error: 0, missing: 0 });
   assert.equal(manifest.status, 'finished');
@@ -67,7 +93,9 @@ test('a --task both run of 150 items killed with SIGKILL twice and resumed ends 
       items: z.literal(150),
       mc: z.object({ mc1: z.number(), mc2: z.number() }),
       open: z.object(Object.fromEntries(LEXICAL_METRIC_NAMES.map((m) => [m, z.object({ diff: z.number(), acc: z.number() })]))),
-      automatic: z.object({ counts: z.object({ true: z.number(), false: z.number(), null: z.literal(0), missing: z.literal(0), error: z.literal(0) }) }),
+      automatic: z.object({
+        counts: z.object({ true: z.number(), false: z.number(), null: z.literal(0), missing: z.literal(0), error: z.literal(0) }),
+      }),
     })
     .parse(JSON.parse((await runCli(['summary', runDir, '--json'])).stdout));
   assert.equal(summary.automatic.counts.true + summary.automatic.counts.false, 150);

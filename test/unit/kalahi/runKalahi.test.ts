@@ -24,16 +24,40 @@ const SummarySchema = z.object({
   mc: z.object({ mc1: z.number(), mc2: z.number(), mc2Mode: z.literal('paper'), scored: z.number() }),
   open: z.object(Object.fromEntries(LEXICAL_METRIC_NAMES.map((m) => [m, Aggregate]))),
   openDetails: z.object({ scored: z.number(), emptyAnswers: z.number(), primaryMetric: z.string() }),
-  automatic: z.object({ accuracy: z.number(), counts: z.object({ true: z.number(), false: z.number(), null: z.number(), missing: z.number(), error: z.number() }) }),
+  automatic: z.object({
+    accuracy: z.number(),
+    counts: z.object({ true: z.number(), false: z.number(), null: z.number(), missing: z.number(), error: z.number() }),
+  }),
 });
 
 test('a --task both run of all 150 items: MC recomputed, open-ended verdicts from chrf, empty answers counted, summary and export', async (t) => {
   if (!requireSharedFile(t, csvPath)) return;
   // Answers to the "Mayaman ako" variations are blank: they must score 0 and be counted.
-  const server = await startTestServer({ script: (req, fallback) => (req.userText.includes('Mayaman ako') ? { content: '  \n ' } : fallback(req)) });
+  const server = await startTestServer({
+    script: (req, fallback) => (req.userText.includes('Mayaman ako') ? { content: '  \n ' } : fallback(req)),
+  });
   t.after(() => server.close());
   const out = scratchDir('kalahi-both');
-  const result = await runCli(['run', 'kalahi', '--task', 'both', '--model', 'test-model', '--base-url', server.url, '--data', sharedDataDir, '--out', out, '--no-cache', '--concurrency', '16'], { env: {} });
+  const result = await runCli(
+    [
+      'run',
+      'kalahi',
+      '--task',
+      'both',
+      '--model',
+      'test-model',
+      '--base-url',
+      server.url,
+      '--data',
+      sharedDataDir,
+      '--out',
+      out,
+      '--no-cache',
+      '--concurrency',
+      '16',
+    ],
+    { env: {} },
+  );
   assert.equal(result.code, 0, result.stderr);
   const runDir = result.lastLine;
   const manifest = readManifest(runDir);
@@ -50,8 +74,14 @@ test('a --task both run of all 150 items: MC recomputed, open-ended verdicts fro
   for (const line of lines) {
     const prompt = String(line.inputs['prompt']);
     const expected = expectedMc(prompt, line.inputs, completionsLogprob);
-    assert.deepEqual(line.mc?.relevant.map((r) => r.score), expected.relevant);
-    assert.deepEqual(line.mc?.irrelevant.map((r) => r.score), expected.irrelevant);
+    assert.deepEqual(
+      line.mc?.relevant.map((r) => r.score),
+      expected.relevant,
+    );
+    assert.deepEqual(
+      line.mc?.irrelevant.map((r) => r.score),
+      expected.irrelevant,
+    );
     assert.equal(line.mc?.mc1, expected.mc1);
     const open = line.open;
     assert.ok(open !== undefined);
@@ -67,8 +97,14 @@ test('a --task both run of all 150 items: MC recomputed, open-ended verdicts fro
       for (const outcome of Object.values(open.metrics)) assert.ok(outcome.diff === 0 && !outcome.acc && outcome.maxRelevant === 0);
     } else {
       const chrf = getSimilarityMetric('chrf');
-      assert.deepEqual(open.metrics['chrf']?.relevant, refs.relevant.map((r) => chrf.score(open.answer, r)));
-      assert.deepEqual(open.metrics['chrf']?.irrelevant, refs.irrelevant.map((r) => chrf.score(open.answer, r)));
+      assert.deepEqual(
+        open.metrics['chrf']?.relevant,
+        refs.relevant.map((r) => chrf.score(open.answer, r)),
+      );
+      assert.deepEqual(
+        open.metrics['chrf']?.irrelevant,
+        refs.irrelevant.map((r) => chrf.score(open.answer, r)),
+      );
     }
   }
   assert.equal(empties, 7);
@@ -110,9 +146,9 @@ test('a --task both run of all 150 items: MC recomputed, open-ended verdicts fro
   assert.equal(row['mc2'], String(line.mc.mc2));
   assert.equal(row['mcRelevantScores'], line.mc.relevant.map((r) => String(r.score)).join('\n'));
   assert.equal(row['relevantAnswers']?.split('\n').length, line.mc.relevant.length);
-  const json = z.object({ items: z.array(z.object({ itemId: z.string(), mc: z.object({ mc1: z.number() }), open: z.object({ answer: z.string() }) })) }).parse(
-    JSON.parse((await runCli(['export', runDir, '--format', 'json'])).stdout),
-  );
+  const json = z
+    .object({ items: z.array(z.object({ itemId: z.string(), mc: z.object({ mc1: z.number() }), open: z.object({ answer: z.string() }) })) })
+    .parse(JSON.parse((await runCli(['export', runDir, '--format', 'json'])).stdout));
   assert.equal(json.items.length, 150);
 });
 
@@ -122,14 +158,34 @@ test('failures are recorded per stage (logprobs, model), the other part is kept,
   const server = await startTestServer({
     faultsForRequest: (req) => {
       if (!failing) return undefined;
-      if (req.kind === 'completions' && req.prompts.some((p) => p.includes('Hindi ako mayaman.') || p.includes('Isa akong maybahay.'))) return { fault: 'status', status: 500 };
+      if (req.kind === 'completions' && req.prompts.some((p) => p.includes('Hindi ako mayaman.') || p.includes('Isa akong maybahay.')))
+        return { fault: 'status', status: 500 };
       if (req.kind === 'chat' && req.userText.includes('Mayaman ako.')) return { fault: 'status', status: 503 };
       return undefined;
     },
   });
   t.after(() => server.close());
   const out = scratchDir('kalahi-errors');
-  const first = await runCli(['run', 'kalahi', '--model', 'm', '--base-url', server.url, '--data', sharedDataDir, '--out', out, '--no-cache', '--limit', '30', '--max-attempts', '1'], { env: {} });
+  const first = await runCli(
+    [
+      'run',
+      'kalahi',
+      '--model',
+      'm',
+      '--base-url',
+      server.url,
+      '--data',
+      sharedDataDir,
+      '--out',
+      out,
+      '--no-cache',
+      '--limit',
+      '30',
+      '--max-attempts',
+      '1',
+    ],
+    { env: {} },
+  );
   assert.equal(first.code, 3, first.stderr);
   const runDir = first.lastLine;
   const manifest = readManifest(runDir);
@@ -138,7 +194,10 @@ test('failures are recorded per stage (logprobs, model), the other part is kept,
   const modelFailed = lines.filter((l) => l.error?.stage === 'model');
   assert.ok(mcFailed.length > 0 && modelFailed.length > 0, `${mcFailed.length} logprobs and ${modelFailed.length} model failures`);
   assert.ok(mcFailed.every((l) => l.mc === undefined && l.error?.kind === 'server'));
-  assert.ok(mcFailed.some((l) => l.open !== undefined && l.verdict === l.open.metrics['chrf']?.acc), 'the open-ended part of an item whose MC failed is kept');
+  assert.ok(
+    mcFailed.some((l) => l.open !== undefined && l.verdict === l.open.metrics['chrf']?.acc),
+    'the open-ended part of an item whose MC failed is kept',
+  );
   assert.ok(modelFailed.every((l) => l.open === undefined && l.mc !== undefined && l.verdict === null));
   assert.match(first.stderr, /items still have errors; redo them with: eval-adjudicator run kalahi --retry-errors/);
   const summary = SummarySchema.pick({ automatic: true }).parse(JSON.parse((await runCli(['summary', runDir, '--json'])).stdout));
@@ -158,27 +217,65 @@ test('--task open --no-append-period: references as written, recorded in run.jso
   t.after(() => server.close());
   const out = scratchDir('kalahi-open');
   const result = await runCli(
-    ['run', 'kalahi', '--task', 'open', '--no-append-period', '--metrics', 'chrf,bleu', '--primary-metric', 'bleu', '--system-prompt', 'Sumagot sa Filipino.', '--model', 'm', '--base-url', server.url, '--data', sharedDataDir, '--out', out, '--limit', '40'],
+    [
+      'run',
+      'kalahi',
+      '--task',
+      'open',
+      '--no-append-period',
+      '--metrics',
+      'chrf,bleu',
+      '--primary-metric',
+      'bleu',
+      '--system-prompt',
+      'Sumagot sa Filipino.',
+      '--model',
+      'm',
+      '--base-url',
+      server.url,
+      '--data',
+      sharedDataDir,
+      '--out',
+      out,
+      '--limit',
+      '40',
+    ],
     { env: {} },
   );
   assert.equal(result.code, 0, result.stderr);
   const manifest = readManifest(result.lastLine);
-  const settings = z.object({ appendPeriod: z.boolean(), mc: z.null(), open: z.object({ metrics: z.array(z.string()), primaryMetric: z.string() }) }).parse(manifest.settings);
+  const settings = z
+    .object({ appendPeriod: z.boolean(), mc: z.null(), open: z.object({ metrics: z.array(z.string()), primaryMetric: z.string() }) })
+    .parse(manifest.settings);
   assert.deepEqual(settings, { appendPeriod: false, mc: null, open: { metrics: ['chrf', 'bleu'], primaryMetric: 'bleu' } });
   assert.equal(manifest.model?.parameters.systemPrompt, 'Sumagot sa Filipino.');
   const lines = [...readKalahiResults(result.lastLine, manifest).values()];
-  assert.ok(lines.some((l) => l.references.relevant.some((r) => !r.endsWith('.'))), 'some references stay without a period');
+  assert.ok(
+    lines.some((l) => l.references.relevant.some((r) => !r.endsWith('.'))),
+    'some references stay without a period',
+  );
   for (const line of lines) {
     const fields = z.object({ relevant_answers: z.string() }).parse(line.inputs);
-    assert.deepEqual(line.references.relevant, fields.relevant_answers.split(';').map((a) => a.trim()).filter((a) => a !== ''));
+    assert.deepEqual(
+      line.references.relevant,
+      fields.relevant_answers
+        .split(';')
+        .map((a) => a.trim())
+        .filter((a) => a !== ''),
+    );
     assert.equal(line.mc, undefined);
     assert.equal(line.verdict, line.open?.metrics['bleu']?.acc);
     assert.equal(line.prompt?.messages?.[0]?.content, 'Sumagot sa Filipino.');
   }
   assert.ok(server.requests.every((r) => r.kind === 'chat'));
-  const summary = z.looseObject({ open: z.record(z.string(), Aggregate) }).parse(JSON.parse((await runCli(['summary', result.lastLine, '--json'])).stdout));
+  const summary = z
+    .looseObject({ open: z.record(z.string(), Aggregate) })
+    .parse(JSON.parse((await runCli(['summary', result.lastLine, '--json'])).stdout));
   assert.deepEqual(Object.keys(summary.open), ['chrf', 'bleu']);
   assert.equal('mc' in summary, false);
   const header = csvRows((await runCli(['export', result.lastLine, '--format', 'csv'])).stdout)[0]?.join(',');
-  assert.equal(header, 'itemId,promptId,category,topic,prompt,bestAnswer,answer,verdict,error,chrf.maxRelevant,chrf.maxIrrelevant,chrf.diff,chrf.acc,bleu.maxRelevant,bleu.maxIrrelevant,bleu.diff,bleu.acc');
+  assert.equal(
+    header,
+    'itemId,promptId,category,topic,prompt,bestAnswer,answer,verdict,error,chrf.maxRelevant,chrf.maxIrrelevant,chrf.diff,chrf.acc,bleu.maxRelevant,bleu.maxIrrelevant,bleu.diff,bleu.acc',
+  );
 });

@@ -33,14 +33,26 @@ test('options are checked against the benchmark and the task, before anything is
   const cases: [string[], RegExp][] = [
     [['run', 'yokaieval', '--task', 'mc', ...base], /--task is not an option of yokaieval \(see eval-adjudicator run yokaieval --help\)/],
     [['run', 'kalahi', '--judge-model', 'gpt-4o', ...base], /--judge-model is not an option of kalahi/],
-    [['run', 'kalahi', '--task', 'open', '--logprobs', 'completions', ...base], /--logprobs applies to --task mc or both, not to --task open/],
+    [
+      ['run', 'kalahi', '--task', 'open', '--logprobs', 'completions', ...base],
+      /--logprobs applies to --task mc or both, not to --task open/,
+    ],
     [['run', 'kalahi', '--task', 'mc', '--metrics', 'chrf', ...base], /--metrics applies to --task open or both, not to --task mc/],
     [['run', 'kalahi', '--task', 'quiz', ...base], /--task must be one of mc, open, both/],
     [['run', 'kalahi', '--variant', 'tagalog', ...base], /--variant must be one of full, partially-enriched, unenriched/],
     [['run', 'kalahi', '--metrics', 'chrf', '--bertscore-layer', '3', ...base], /--bertscore-layer applies when --metrics lists bertscore/],
-    [['run', 'kalahi', '--metrics', 'chrf,bertscore', '--bleurt-model', 'x', ...base], /--bleurt-model applies when --metrics lists bleurt/],
-    [['run', 'kalahi', '--task', 'mc', '--bertscore-model', 'x', ...base], /--bertscore-model applies to --task open or both, not to --task mc/],
-    [['run', 'kalahi', '--metrics', 'chrf', '--primary-metric', 'bleu', ...base], /--primary-metric bleu is not among the metrics \(chrf\)/],
+    [
+      ['run', 'kalahi', '--metrics', 'chrf,bertscore', '--bleurt-model', 'x', ...base],
+      /--bleurt-model applies when --metrics lists bleurt/,
+    ],
+    [
+      ['run', 'kalahi', '--task', 'mc', '--bertscore-model', 'x', ...base],
+      /--bertscore-model applies to --task open or both, not to --task mc/,
+    ],
+    [
+      ['run', 'kalahi', '--metrics', 'chrf', '--primary-metric', 'bleu', ...base],
+      /--primary-metric bleu is not among the metrics \(chrf\)/,
+    ],
     [['run', 'kalahi', '--primary-metric', 'bleurt', ...base], /--primary-metric bleurt is not among the metrics/],
     [['run', 'kalahi', '--metrics', 'chrf,bertscore', '--bertscore-layer', '-1', ...base], /--bertscore-layer/],
     [['run', 'kalahi', '--compat', 'official', ...base], /--compat must be one of official-mc2/],
@@ -67,11 +79,31 @@ test('--template FILE: the text sent per reference, recorded with its sha256; a 
   const dir = scratchDir('tpl');
   const template = join(dir, 'qa.txt');
   writeFileSync(template, 'Tanong: {prompt}\nSagot: {reference}\n');
-  const argv = ['run', 'kalahi', '--task', 'mc', '--template', template, '--model', 'm', '--base-url', server.url, '--data', sharedDataDir, '--out', dir, '--limit', '3'];
+  const argv = [
+    'run',
+    'kalahi',
+    '--task',
+    'mc',
+    '--template',
+    template,
+    '--model',
+    'm',
+    '--base-url',
+    server.url,
+    '--data',
+    sharedDataDir,
+    '--out',
+    dir,
+    '--limit',
+    '3',
+  ];
 
   const dry = await runCli([...argv, '--dry-run'], { env: {} });
   assert.equal(dry.code, 0, dry.stderr);
-  assert.match(dry.stdout, /=== item 0101000100: logprobs 1\/10 \(completions\) request \(m\) ===\n--- user ---\nTanong: High school student ako\.\n/);
+  assert.match(
+    dry.stdout,
+    /=== item 0101000100: logprobs 1\/10 \(completions\) request \(m\) ===\n--- user ---\nTanong: High school student ako\.\n/,
+  );
   assert.match(dry.stdout, /\nrequests: 3\n/);
   assert.match(dry.stdout, /dry run: nothing was sent/);
   assert.equal(server.requests.length, 0);
@@ -80,14 +112,23 @@ test('--template FILE: the text sent per reference, recorded with its sha256; a 
   assert.equal(result.code, 0, result.stderr);
   const manifest = readManifest(result.lastLine);
   const mc = z.object({ template: z.object({ source: z.string(), sha256: z.string(), text: z.string() }) }).parse(manifest.settings['mc']);
-  assert.deepEqual(mc.template, { source: template, sha256: sha256Hex('Tanong: {prompt}\nSagot: {reference}'), text: 'Tanong: {prompt}\nSagot: {reference}' });
+  assert.deepEqual(mc.template, {
+    source: template,
+    sha256: sha256Hex('Tanong: {prompt}\nSagot: {reference}'),
+    text: 'Tanong: {prompt}\nSagot: {reference}',
+  });
   for (const line of readKalahiResults(result.lastLine, manifest).values()) {
     const refs = referencesOf(line.inputs);
-    assert.deepEqual(line.mc?.relevant.map((r) => r.sent), refs.relevant.map((r) => `Tanong: ${String(line.inputs['prompt'])}\nSagot: ${r}`));
+    assert.deepEqual(
+      line.mc?.relevant.map((r) => r.sent),
+      refs.relevant.map((r) => `Tanong: ${String(line.inputs['prompt'])}\nSagot: ${r}`),
+    );
     assert.equal(line.open, undefined);
     assert.equal(line.verdict, null);
   }
-  const summary = z.looseObject({ automatic: z.object({ counts: z.object({ null: z.number() }) }) }).parse(JSON.parse((await runCli(['summary', result.lastLine, '--json'])).stdout));
+  const summary = z
+    .looseObject({ automatic: z.object({ counts: z.object({ null: z.number() }) }) })
+    .parse(JSON.parse((await runCli(['summary', result.lastLine, '--json'])).stdout));
   assert.equal(summary.automatic.counts.null, 3, 'MC items have no verdict');
 
   const wrong = await runCli(['run', 'yokaieval', '--resume', result.lastLine, '--data', sharedDataDir], { env: {} });

@@ -62,7 +62,10 @@ test('MC2: the paper normalizes exp(score); the official code exponentiates twic
 
 test('per metric: max relevant, max irrelevant, diff and acc; an empty answer scores 0 everywhere and fails', async () => {
   const outcome = metricOutcome([0.2, 0.6], [0.6, 0.1]);
-  assert.deepEqual({ ...outcome }, { relevant: [0.2, 0.6], irrelevant: [0.6, 0.1], maxRelevant: 0.6, maxIrrelevant: 0.6, diff: 0, acc: false });
+  assert.deepEqual(
+    { ...outcome },
+    { relevant: [0.2, 0.6], irrelevant: [0.6, 0.1], maxRelevant: 0.6, maxIrrelevant: 0.6, diff: 0, acc: false },
+  );
   assert.equal(metricOutcome([0.7], [0.2]).acc, true);
   assert.ok(Math.abs(metricOutcome([0.7], [0.2]).diff - 0.5) < 1e-15);
 
@@ -74,12 +77,18 @@ test('per metric: max relevant, max irrelevant, diff and acc; an empty answer sc
   const empty = await scoreAnswer('', references, scorers, signal);
   assert.equal(empty.empty, true);
   for (const name of LEXICAL_METRIC_NAMES) {
-    assert.deepEqual({ ...empty.metrics[name] }, { relevant: [0, 0, 0], irrelevant: [0, 0], maxRelevant: 0, maxIrrelevant: 0, diff: 0, acc: false });
+    assert.deepEqual(
+      { ...empty.metrics[name] },
+      { relevant: [0, 0, 0], irrelevant: [0, 0], maxRelevant: 0, maxIrrelevant: 0, diff: 0, acc: false },
+    );
   }
   const answered = await scoreAnswer('Magmano ka sa lola mo.', references, scorers, signal);
   assert.equal(answered.empty, false);
   const chrf = getSimilarityMetric('chrf');
-  assert.deepEqual(answered.metrics['chrf']?.relevant, references.relevant.map((r) => chrf.score('Magmano ka sa lola mo.', r)));
+  assert.deepEqual(
+    answered.metrics['chrf']?.relevant,
+    references.relevant.map((r) => chrf.score('Magmano ka sa lola mo.', r)),
+  );
   assert.equal(answered.metrics['chrf']?.acc, true);
 
   const aggregate = aggregateOpen([answered, empty], ['chrf', 'bleu']);

@@ -28,7 +28,11 @@ test('similarity writes one {"score"} line per input line, in order, as the regi
     const result = await runCli(['similarity', '--metric', name], { stdin: input });
     assert.equal(result.code, 0, result.stderr);
     const metric = getSimilarityMetric(name);
-    assert.deepEqual(scoresOf(result.stdout), pairs.map((p) => metric.score(p.hypothesis, p.reference)), name);
+    assert.deepEqual(
+      scoresOf(result.stdout),
+      pairs.map((p) => metric.score(p.hypothesis, p.reference)),
+      name,
+    );
   }
   const none = await runCli(['similarity', '--metric', 'chrf'], { stdin: '' });
   assert.deepEqual([none.code, none.stdout], [0, '']);
@@ -40,12 +44,20 @@ test('similarity reproduces the shared reference vectors (sacrebleu, rouge-score
   const rows = readFileSync(path, 'utf8')
     .split('\n')
     .filter((l) => l !== '')
-    .map((l) => z.looseObject({ hypothesis: z.string(), reference: z.string() }).parse(JSON.parse(l)) as Record<string, unknown> & { hypothesis: string; reference: string });
+    .map(
+      (l) =>
+        z.looseObject({ hypothesis: z.string(), reference: z.string() }).parse(JSON.parse(l)) as Record<string, unknown> & {
+          hypothesis: string;
+          reference: string;
+        },
+    );
   const input = rows.map((r) => JSON.stringify({ hypothesis: r.hypothesis, reference: r.reference })).join('\n');
   for (const name of ['chrf', 'bleu', 'rouge-lsum'] as const) {
     const scores = scoresOf((await runCli(['similarity', '--metric', name], { stdin: input })).stdout);
     assert.equal(scores.length, rows.length);
-    scores.forEach((score, i) => assert.ok(Math.abs(score - Number(rows[i]?.[name])) < 1e-9, `${name} row ${i + 1}: ${score} vs ${String(rows[i]?.[name])}`));
+    scores.forEach((score, i) =>
+      assert.ok(Math.abs(score - Number(rows[i]?.[name])) < 1e-9, `${name} row ${i + 1}: ${score} vs ${String(rows[i]?.[name])}`),
+    );
   }
 });
 
@@ -78,7 +90,10 @@ test('similarity refuses unknown metrics, and a neural metric whose model folder
   assert.equal(unknown.code, 2);
   assert.match(unknown.stderr, /unknown metric "cider"/);
   const cache = scratchDir('similarity-cache');
-  const neural = await runCli(['similarity', '--metric', 'bertscore'], { stdin: JSON.stringify(pairs[0]), env: { EVAL_ADJUDICATOR_CACHE: cache, HF_ENDPOINT: 'http://127.0.0.1:9' } });
+  const neural = await runCli(['similarity', '--metric', 'bertscore'], {
+    stdin: JSON.stringify(pairs[0]),
+    env: { EVAL_ADJUDICATOR_CACHE: cache, HF_ENDPOINT: 'http://127.0.0.1:9' },
+  });
   assert.equal(neural.code, 1);
   assert.ok(neural.stderr.includes(join(cache, 'models', 'microsoft', 'deberta-v3-large')), neural.stderr);
   assert.equal(neural.stdout, '');

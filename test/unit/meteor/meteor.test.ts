@@ -15,26 +15,144 @@ const CASES: readonly (readonly [string, string, number, readonly (readonly [num
     'It is a guide to action which ensures that the military always obeys the commands of the party',
     'It is a guide to action that ensures that the military will forever heed Party commands',
     0.6944444444444445,
-    [[0, 0], [1, 1], [2, 2], [3, 3], [4, 4], [5, 5], [7, 7], [8, 8], [10, 10], [14, 15], [16, 9], [17, 14]],
+    [
+      [0, 0],
+      [1, 1],
+      [2, 2],
+      [3, 3],
+      [4, 4],
+      [5, 5],
+      [7, 7],
+      [8, 8],
+      [10, 10],
+      [14, 15],
+      [16, 9],
+      [17, 14],
+    ],
   ],
-  ['the cat sat', 'the cat sat', 0.9814814814814815, [[0, 0], [1, 1], [2, 2]]],
-  ['The Cat', 'the cat', 0.9375, [[0, 0], [1, 1]]],
+  [
+    'the cat sat',
+    'the cat sat',
+    0.9814814814814815,
+    [
+      [0, 0],
+      [1, 1],
+      [2, 2],
+    ],
+  ],
+  [
+    'The Cat',
+    'the cat',
+    0.9375,
+    [
+      [0, 0],
+      [1, 1],
+    ],
+  ],
   // Stems: dogs/dog and running/run.
-  ['the dogs were running', 'the dog was run', 0.6388888888888888, [[0, 0], [1, 1], [3, 3]]],
+  [
+    'the dogs were running',
+    'the dog was run',
+    0.6388888888888888,
+    [
+      [0, 0],
+      [1, 1],
+      [3, 3],
+    ],
+  ],
   // Which occurrence is taken: hypothesis words from the last, each taking the last free reference word.
-  ['a b a', 'a a b', 0.5, [[0, 0], [1, 2], [2, 1]]],
-  ['b a a c', 'a c a b', 0.5, [[0, 3], [1, 0], [2, 2], [3, 1]]],
-  ['Pumunta siya sa bahay.', 'Pumunta sa bahay siya.', 0.744, [[0, 0], [1, 3], [2, 1], [3, 2], [4, 4]]],
+  [
+    'a b a',
+    'a a b',
+    0.5,
+    [
+      [0, 0],
+      [1, 2],
+      [2, 1],
+    ],
+  ],
+  [
+    'b a a c',
+    'a c a b',
+    0.5,
+    [
+      [0, 3],
+      [1, 0],
+      [2, 2],
+      [3, 1],
+    ],
+  ],
+  [
+    'Pumunta siya sa bahay.',
+    'Pumunta sa bahay siya.',
+    0.744,
+    [
+      [0, 0],
+      [1, 3],
+      [2, 1],
+      [3, 2],
+      [4, 4],
+    ],
+  ],
   // Synonyms: of the hypothesis word's stem, against the reference word's stem.
-  ['the dog barked', 'the hound barked', 0.9814814814814815, [[0, 0], [1, 1], [2, 2]]],
-  ['many children', 'many kids', 0.9375, [[0, 0], [1, 1]]],
+  [
+    'the dog barked',
+    'the hound barked',
+    0.9814814814814815,
+    [
+      [0, 0],
+      [1, 1],
+      [2, 2],
+    ],
+  ],
+  [
+    'many children',
+    'many kids',
+    0.9375,
+    [
+      [0, 0],
+      [1, 1],
+    ],
+  ],
   ['many kids', 'many children', 0.25, [[0, 0]]],
-  ['dog dog', 'hound dog', 0.9375, [[0, 0], [1, 1]]],
+  [
+    'dog dog',
+    'hound dog',
+    0.9375,
+    [
+      [0, 0],
+      [1, 1],
+    ],
+  ],
   ['children', 'child', 0.5, [[0, 0]]],
   // No synonym match once stemmed: 'automobile' -> 'automobil', 'happy' -> 'happi', 'goes' -> 'goe'.
-  ['I drive a car', 'I drive an automobile', 0.46875, [[0, 0], [1, 1]]],
-  ['I am happy', 'I am glad', 0.625, [[0, 0], [1, 1]]],
-  ['He went home', 'He goes home', 0.3333333333333333, [[0, 0], [2, 2]]],
+  [
+    'I drive a car',
+    'I drive an automobile',
+    0.46875,
+    [
+      [0, 0],
+      [1, 1],
+    ],
+  ],
+  [
+    'I am happy',
+    'I am glad',
+    0.625,
+    [
+      [0, 0],
+      [1, 1],
+    ],
+  ],
+  [
+    'He went home',
+    'He goes home',
+    0.3333333333333333,
+    [
+      [0, 0],
+      [2, 2],
+    ],
+  ],
 ];
 
 function withWordNet(t: Parameters<typeof requireWordNet>[0], body: (wn: WordNet) => void): void {

@@ -10,8 +10,8 @@ const chrfpp = getSimilarityMetric('chrf++');
 // integer-coded implementation. Python iterates code points: [...s].
 // The code points for which Python's str.isspace() is true.
 const PY_WHITESPACE = new Set([
-  0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x1c, 0x1d, 0x1e, 0x1f, 0x20, 0x85, 0xa0, 0x1680, 0x2000, 0x2001, 0x2002, 0x2003,
-  0x2004, 0x2005, 0x2006, 0x2007, 0x2008, 0x2009, 0x200a, 0x2028, 0x2029, 0x202f, 0x205f, 0x3000,
+  0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x1c, 0x1d, 0x1e, 0x1f, 0x20, 0x85, 0xa0, 0x1680, 0x2000, 0x2001, 0x2002, 0x2003, 0x2004, 0x2005, 0x2006,
+  0x2007, 0x2008, 0x2009, 0x200a, 0x2028, 0x2029, 0x202f, 0x205f, 0x3000,
 ]);
 function pySplit(s: string): string[] {
   const words: string[] = [];
@@ -101,7 +101,7 @@ function oracleChrf(hypothesis: string, reference: string, wordOrder: number): n
   avgPrec /= eff;
   avgRec /= eff;
   if (avgPrec + avgRec === 0) return 0;
-  return ((5 * avgPrec * avgRec) / (4 * avgPrec + avgRec) * 100) / 100;
+  return (((5 * avgPrec * avgRec) / (4 * avgPrec + avgRec)) * 100) / 100;
 }
 
 function mulberry32(seed: number): () => number {
@@ -204,9 +204,7 @@ test('chrF and chrF++ agree with a direct port of sacrebleu on random texts', ()
     const hypothesis = randomText(random, k < 200 ? 12 : 60);
     // Some references share a prefix with the hypothesis, so that long n-grams match.
     const reference =
-      random() < 0.3
-        ? hypothesis.slice(0, Math.floor(random() * hypothesis.length)) + randomText(random, 8)
-        : randomText(random, 60);
+      random() < 0.3 ? hypothesis.slice(0, Math.floor(random() * hypothesis.length)) + randomText(random, 8) : randomText(random, 60);
     const pair = JSON.stringify([hypothesis, reference]);
     assert.equal(chrf.score(hypothesis, reference), oracleChrf(hypothesis, reference, 0), pair);
     assert.equal(chrfpp.score(hypothesis, reference), oracleChrf(hypothesis, reference, 2), pair);

@@ -1,12 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { getSimilarityMetric, isMetricName, isTextMetricName, LEXICAL_METRIC_NAMES } from '../../../src/core/metrics/registry';
-import {
-  isModelBackedMetricName,
-  METRIC_NAMES,
-  MODEL_BACKED_METRIC_NAMES,
-  notComputed,
-} from '../../../src/core/metrics/similarityMetric';
+import { isModelBackedMetricName, METRIC_NAMES, MODEL_BACKED_METRIC_NAMES, notComputed } from '../../../src/core/metrics/similarityMetric';
 
 test('the lexical metrics are the seven, in the paper order', () => {
   assert.deepEqual(LEXICAL_METRIC_NAMES, ['chrf', 'chrf++', 'bleu', 'rouge-1', 'rouge-2', 'rouge-l', 'rouge-lsum']);

@@ -73,7 +73,11 @@ test("ROUGE-Lsum follows rouge-score's backtracking choice of LCS", () => {
 
 // A direct port of rouge_scorer._summary_level_lcs (full table, backtrack, set union) as the oracle.
 function oracleLsum(hypothesis: string, reference: string): number {
-  const sents = (text: string): string[][] => text.split('\n').filter((x) => x.length > 0).map(rougeTokenize);
+  const sents = (text: string): string[][] =>
+    text
+      .split('\n')
+      .filter((x) => x.length > 0)
+      .map(rougeTokenize);
   const refSent = sents(reference);
   const canSent = sents(hypothesis);
   if (refSent.length === 0 || canSent.length === 0) return 0;

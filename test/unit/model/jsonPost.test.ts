@@ -10,9 +10,18 @@ import { postJson } from '../../../src/core/model/jsonPost';
 import { type ModelCallError, classifyModelError } from '../../../src/core/model/modelError';
 
 const FAULTS: Record<string, ScriptedReply> = {
-  'rate-limited': { fault: 'status', status: 429, headers: { 'retry-after': '2', 'retry-after-ms': '1500' }, body: { error: { message: 'slow down', type: 'rate_limit' } } },
+  'rate-limited': {
+    fault: 'status',
+    status: 429,
+    headers: { 'retry-after': '2', 'retry-after-ms': '1500' },
+    body: { error: { message: 'slow down', type: 'rate_limit' } },
+  },
   'server-error': { fault: 'status', status: 500, body: { error: { message: 'boom' } } },
-  'bad-max-tokens': { fault: 'status', status: 400, body: { error: { message: 'max_tokens must be at least 1', type: 'invalid_request_error' } } },
+  'bad-max-tokens': {
+    fault: 'status',
+    status: 400,
+    body: { error: { message: 'max_tokens must be at least 1', type: 'invalid_request_error' } },
+  },
   'plain-503': { fault: 'status', status: 503, body: 'upstream unavailable' },
   dropped: { fault: 'drop' },
   malformed: { fault: 'malformed' },
@@ -20,7 +29,13 @@ const FAULTS: Record<string, ScriptedReply> = {
 };
 
 function summary(error: ModelCallError): Record<string, unknown> {
-  return { kind: error.kind, status: error.status, retryAfterMs: error.retryAfterMs, unreachable: error.unreachable, retryable: error.retryable };
+  return {
+    kind: error.kind,
+    status: error.status,
+    retryAfterMs: error.retryAfterMs,
+    unreachable: error.unreachable,
+    retryable: error.retryable,
+  };
 }
 
 async function failureOf(promise: Promise<unknown>): Promise<ModelCallError> {
@@ -39,8 +54,18 @@ test('the same reply and, for every fault, the same classification as the openai
   const timeoutOf = (model: string): number => (model === 'hung' ? 300 : 10_000);
   const endpoint = { provider: 'openai-compatible' as const, baseUrl: server.url };
   const clientFor = (model: string): ReturnType<typeof createOpenAIClient> => createOpenAIClient(endpoint, 'sk-test', timeoutOf(model));
-  const targetFor = (model: string): { baseUrl: string; apiKey: string; timeoutMs: number } => ({ baseUrl: server.url, apiKey: 'sk-test', timeoutMs: timeoutOf(model) });
-  const body = (model: string): Record<string, unknown> => ({ model, prompt: ['Q: a\nA: b.', 'Q: a\nA: c.'], echo: true, logprobs: 1, max_tokens: 0 });
+  const targetFor = (model: string): { baseUrl: string; apiKey: string; timeoutMs: number } => ({
+    baseUrl: server.url,
+    apiKey: 'sk-test',
+    timeoutMs: timeoutOf(model),
+  });
+  const body = (model: string): Record<string, unknown> => ({
+    model,
+    prompt: ['Q: a\nA: b.', 'Q: a\nA: c.'],
+    echo: true,
+    logprobs: 1,
+    max_tokens: 0,
+  });
 
   const ours = await postJson(targetFor('test-model'), '/completions', body('test-model'));
   const theirs = await clientFor('test-model').post<unknown>('/completions', { body: body('test-model') });
@@ -50,7 +75,7 @@ test('the same reply and, for every fault, the same classification as the openai
     const mine = await failureOf(postJson(targetFor(model), '/completions', body(model)));
     const openai = await failureOf(clientFor(model).post('/completions', { body: body(model) }));
     assert.deepEqual(summary(mine), summary(openai), `${model}: ${mine.message} / ${openai.message}`);
-    if (model === 'bad-max-tokens') assert.match(mine.message, /max_tokens/, 'the server\'s message is kept (the backend falls back on it)');
+    if (model === 'bad-max-tokens') assert.match(mine.message, /max_tokens/, "the server's message is kept (the backend falls back on it)");
   }
 });
 
@@ -69,7 +94,9 @@ test('a refused connection is unreachable, a cancelled call is cancelled, as wit
 
   const controller = new AbortController();
   controller.abort();
-  const cancelled = await failureOf(postJson({ baseUrl, apiKey: undefined, timeoutMs: 1000 }, '/completions', { model: 'm' }, controller.signal));
+  const cancelled = await failureOf(
+    postJson({ baseUrl, apiKey: undefined, timeoutMs: 1000 }, '/completions', { model: 'm' }, controller.signal),
+  );
   assert.equal(cancelled.kind, 'cancelled');
 });
 

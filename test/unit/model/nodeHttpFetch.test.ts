@@ -12,10 +12,22 @@ const JSON_TEXT = JSON.stringify({ choices: [{ text: 'Magandang araw — 妖怪 
 
 const ROUTES: Record<string, { status: number; headers: Record<string, string>; body: Buffer }> = {
   '/plain': { status: 200, headers: { 'content-type': 'application/json' }, body: Buffer.from(JSON_TEXT) },
-  '/bom': { status: 200, headers: { 'content-type': 'application/json' }, body: Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(JSON_TEXT)]) },
-  '/gzip': { status: 200, headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' }, body: gzipSync(Buffer.from(JSON_TEXT)) },
+  '/bom': {
+    status: 200,
+    headers: { 'content-type': 'application/json' },
+    body: Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(JSON_TEXT)]),
+  },
+  '/gzip': {
+    status: 200,
+    headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+    body: gzipSync(Buffer.from(JSON_TEXT)),
+  },
   '/broken': { status: 200, headers: { 'content-type': 'application/json' }, body: Buffer.from('{"choices": [') },
-  '/error': { status: 429, headers: { 'content-type': 'application/json', 'retry-after': '1' }, body: Buffer.from('{"error":{"message":"slow down"}}') },
+  '/error': {
+    status: 429,
+    headers: { 'content-type': 'application/json', 'retry-after': '1' },
+    body: Buffer.from('{"error":{"message":"slow down"}}'),
+  },
   '/empty': { status: 204, headers: {}, body: Buffer.alloc(0) },
 };
 

@@ -12,7 +12,11 @@ import { RequestPool } from '../../../src/core/model/requestPool';
 import { ServerClient } from '../../../src/core/benchmarks/kalahi/serverClient';
 
 const REQUESTS = 60;
-const ASK = { model: 'm', messages: [{ role: 'user' as const, content: 'Ano ang tawag sa diwata?' }], params: { temperature: null, topP: null, maxTokens: null } };
+const ASK = {
+  model: 'm',
+  messages: [{ role: 'user' as const, content: 'Ano ang tawag sa diwata?' }],
+  params: { temperature: null, topP: null, maxTokens: null },
+};
 const RETRY = { maxAttempts: 1, baseDelayMs: 1, maxDelayMs: 1 };
 
 test('after many chat and log-prob requests, the run signal holds no listener', async (t) => {
@@ -26,7 +30,9 @@ test('after many chat and log-prob requests, the run signal holds no listener', 
   assert.equal(replies.filter((r) => r.kind === 'reply').length, REQUESTS);
   assert.equal(getEventListeners(run.signal, 'abort').length, 0, 'chat requests left listeners on the run signal');
   const logprobs = new ServerClient({ endpoint, apiKey: 'sk-test', pool, retry: RETRY });
-  await Promise.all(Array.from({ length: 10 }, () => logprobs.post('/completions', { model: 'm', prompt: 'x', max_tokens: 1 }, z.unknown(), run.signal)));
+  await Promise.all(
+    Array.from({ length: 10 }, () => logprobs.post('/completions', { model: 'm', prompt: 'x', max_tokens: 1 }, z.unknown(), run.signal)),
+  );
   assert.equal(getEventListeners(run.signal, 'abort').length, 0, 'log-prob requests left listeners on the run signal');
   assert.equal(server.requests.length, REQUESTS + 10);
 });

@@ -82,7 +82,7 @@ for (const layer of [0, 3]) {
   });
 }
 
-test('BERTScore without a layer looks the model up in bert_score\'s table and refuses one it does not know', async () => {
+test("BERTScore without a layer looks the model up in bert_score's table and refuses one it does not know", async () => {
   const message = await refusal(() => createBertScore({ ...choice(TINY_ENCODER), layer: null, idf: false, rescaleFile: null }));
   assert.match(message, /--bertscore-layer/);
 });
@@ -123,11 +123,15 @@ async function hubMirror(corrupt: boolean): Promise<{ url: string; close: () => 
   return { url: `http://127.0.0.1:${address.port}`, close: () => new Promise((done) => server.close(() => done())) };
 }
 
-test('a hub id absent from the cache is downloaded there from HF_ENDPOINT, each file verified by the hub\'s hash', async () => {
+test("a hub id absent from the cache is downloaded there from HF_ENDPOINT, each file verified by the hub's hash", async () => {
   const mirror = await hubMirror(false);
   try {
     const cache = join(scratch, 'download-cache');
-    const metric = await createBleurt({ model: 'someone/mirrored', cwd: scratch, env: { EVAL_ADJUDICATOR_CACHE: cache, HF_ENDPOINT: mirror.url } });
+    const metric = await createBleurt({
+      model: 'someone/mirrored',
+      cwd: scratch,
+      env: { EVAL_ADJUDICATOR_CACHE: cache, HF_ENDPOINT: mirror.url },
+    });
     await metric.release();
     assert.equal(metric.record.model.id, 'someone/mirrored');
     assert.equal(metric.record.model.dir, join(cache, 'models', 'someone', 'mirrored'));
@@ -137,11 +141,13 @@ test('a hub id absent from the cache is downloaded there from HF_ENDPOINT, each 
   }
 });
 
-test('a downloaded file whose hash differs from the hub\'s is refused and no folder is left', async () => {
+test("a downloaded file whose hash differs from the hub's is refused and no folder is left", async () => {
   const mirror = await hubMirror(true);
   try {
     const cache = join(scratch, 'corrupt-cache');
-    const message = await refusal(() => createBleurt({ model: 'someone/mirrored', cwd: scratch, env: { EVAL_ADJUDICATOR_CACHE: cache, HF_ENDPOINT: mirror.url } }));
+    const message = await refusal(() =>
+      createBleurt({ model: 'someone/mirrored', cwd: scratch, env: { EVAL_ADJUDICATOR_CACHE: cache, HF_ENDPOINT: mirror.url } }),
+    );
     assert.match(message, /sha256 [0-9a-f]{64}, the hub says/);
     assert.equal(existsSync(join(cache, 'models', 'someone', 'mirrored')), false);
   } finally {

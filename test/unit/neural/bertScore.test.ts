@@ -20,8 +20,16 @@ for (const layer of [1, 2] as const) {
     try {
       assert.equal(metric.record.output, layer === 2 ? 'last_hidden_state' : 'hidden_states.1');
       for (const c of expected.cases) {
-        const scores = await metric.scoreAll(c.hypothesis, c.references.map((r) => r.reference), signal);
-        assertClose(scores, c.references.map((r) => r[`layer${layer}`].F), JSON.stringify(c.hypothesis.slice(0, 30)));
+        const scores = await metric.scoreAll(
+          c.hypothesis,
+          c.references.map((r) => r.reference),
+          signal,
+        );
+        assertClose(
+          scores,
+          c.references.map((r) => r[`layer${layer}`].F),
+          JSON.stringify(c.hypothesis.slice(0, 30)),
+        );
       }
       assert.ok(metric.truncations() > 0, 'the long texts were cut');
     } finally {
@@ -37,8 +45,16 @@ test('BERTScore with idf (from the item references) and with a rescale baseline 
     assert.deepEqual(rescaled.record.rescale?.f1, 0.4);
     for (const c of expected.cases) {
       const refs = c.references.map((r) => r.reference);
-      assertClose(await idf.scoreAll(c.hypothesis, refs, signal), c.references.map((r) => r.layer2Idf), 'idf');
-      assertClose(await rescaled.scoreAll(c.hypothesis, refs, signal), c.references.map((r) => r.layer2Rescaled), 'rescaled');
+      assertClose(
+        await idf.scoreAll(c.hypothesis, refs, signal),
+        c.references.map((r) => r.layer2Idf),
+        'idf',
+      );
+      assertClose(
+        await rescaled.scoreAll(c.hypothesis, refs, signal),
+        c.references.map((r) => r.layer2Rescaled),
+        'rescaled',
+      );
     }
   } finally {
     await idf.release();

@@ -13,7 +13,14 @@ function normalizedRows(rows: number, dim: number, seed: number): Float32Array {
 }
 
 /** Each best as its own search over the products, written out without the code under test. */
-function assertBest(best: BestMatches, hypothesis: Float32Array, h: number, references: readonly Float32Array[], dim: number, label: string): void {
+function assertBest(
+  best: BestMatches,
+  hypothesis: Float32Array,
+  h: number,
+  references: readonly Float32Array[],
+  dim: number,
+  label: string,
+): void {
   const dot = (a: Float32Array, i: number, b: Float32Array, j: number): number => {
     let sum = 0;
     for (let d = 0; d < dim; d += 1) sum += (a[i * dim + d] ?? 0) * (b[j * dim + d] ?? 0);
@@ -26,7 +33,10 @@ function assertBest(best: BestMatches, hypothesis: Float32Array, h: number, refe
     for (let i = 0; i < h; i += 1) {
       const expected = tokens === 0 ? -Infinity : Math.max(...Array.from({ length: tokens }, (_, j) => dot(hypothesis, i, reference, j)));
       const got = best.ofHypothesis[k * h + i] ?? Number.NaN;
-      assert.ok(got === expected || Math.abs(got - expected) < 1e-6, `${label}: reference ${k}, hypothesis token ${i}: ${got} vs ${expected}`);
+      assert.ok(
+        got === expected || Math.abs(got - expected) < 1e-6,
+        `${label}: reference ${k}, hypothesis token ${i}: ${got} vs ${expected}`,
+      );
     }
     for (let j = 0; j < tokens; j += 1) {
       const expected = Math.max(...Array.from({ length: h }, (_, i) => dot(hypothesis, i, reference, j)));
@@ -51,7 +61,14 @@ test('the best match of every token, each hypothesis token per reference and eac
       const label = `${h} x [${lengths.join(', ')}] x ${dim}`;
       const viaGraph = h * Math.max(...lengths) * lengths.length * dim > JS_PRODUCT_LIMIT;
       assert.equal(viaGraph, graph, `${label}: which side of the limit`);
-      assertBest(await finder.find(hypothesis, h, references, dim), hypothesis, h, references, dim, `${label} ${viaGraph ? 'graph' : 'JS'}`);
+      assertBest(
+        await finder.find(hypothesis, h, references, dim),
+        hypothesis,
+        h,
+        references,
+        dim,
+        `${label} ${viaGraph ? 'graph' : 'JS'}`,
+      );
       assertBest(bestMatchesInJs(hypothesis, h, references, dim), hypothesis, h, references, dim, `${label} JS`);
     }
   } finally {
@@ -70,8 +87,12 @@ test('padding never wins: a reference shorter than the others, or with no token,
     const references = [normalizedRows(50, dim, 3), short, new Float32Array(0)];
     const best = await finder.find(hypothesis, 30, references, dim);
     assertBest(best, hypothesis, 30, references, dim, 'graph');
-    for (let i = 0; i < 30; i += 1) assert.ok((best.ofHypothesis[30 + i] ?? 0) < 0, `hypothesis token ${i} against the short reference: ${best.ofHypothesis[30 + i]}`);
-    assert.ok(best.ofHypothesis.subarray(60, 90).every((x) => x === -Infinity), 'the empty reference has no match');
+    for (let i = 0; i < 30; i += 1)
+      assert.ok((best.ofHypothesis[30 + i] ?? 0) < 0, `hypothesis token ${i} against the short reference: ${best.ofHypothesis[30 + i]}`);
+    assert.ok(
+      best.ofHypothesis.subarray(60, 90).every((x) => x === -Infinity),
+      'the empty reference has no match',
+    );
   } finally {
     await finder.release();
   }

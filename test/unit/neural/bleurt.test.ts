@@ -11,10 +11,17 @@ test('BLEURT (reference, candidate) logits match the independent torch computati
   try {
     let truncated = 0;
     for (const c of expected.cases) {
-      const scores = await metric.scoreAll(c.hypothesis, c.references.map((r) => r.reference), signal);
+      const scores = await metric.scoreAll(
+        c.hypothesis,
+        c.references.map((r) => r.reference),
+        signal,
+      );
       c.references.forEach((r, i) => {
         const score = scores[i] ?? Number.NaN;
-        assert.ok(Math.abs(score - r.bleurt.score) <= TOLERANCE, `${JSON.stringify(c.hypothesis.slice(0, 30))} / ${JSON.stringify(r.reference.slice(0, 30))}: ${score} vs ${r.bleurt.score}`);
+        assert.ok(
+          Math.abs(score - r.bleurt.score) <= TOLERANCE,
+          `${JSON.stringify(c.hypothesis.slice(0, 30))} / ${JSON.stringify(r.reference.slice(0, 30))}: ${score} vs ${r.bleurt.score}`,
+        );
         if (r.bleurt.truncated) truncated += 1;
       });
     }

@@ -14,7 +14,10 @@ const signal = new AbortController().signal;
 const place = { cwd: process.cwd(), env: {} };
 type Reference = (typeof expected.cases)[number]['references'][number];
 const metrics = {
-  bertscore: { create: () => createBertScore({ ...place, model: TINY_ENCODER, layer: 2, idf: false, rescaleFile: null }), want: (r: Reference) => r.layer2.F },
+  bertscore: {
+    create: () => createBertScore({ ...place, model: TINY_ENCODER, layer: 2, idf: false, rescaleFile: null }),
+    want: (r: Reference) => r.layer2.F,
+  },
   bleurt: { create: () => createBleurt({ ...place, model: TINY_BLEURT }), want: (r: Reference) => r.bleurt.score },
 };
 
@@ -24,11 +27,28 @@ for (const [name, { create, want }] of Object.entries(metrics)) {
     const concurrent: NeuralMetric<unknown> = await create();
     try {
       const one: number[][] = [];
-      for (const c of expected.cases) one.push(await sequential.scoreAll(c.hypothesis, c.references.map((r) => r.reference), signal));
-      const all = await Promise.all(expected.cases.map((c) => concurrent.scoreAll(c.hypothesis, c.references.map((r) => r.reference), signal)));
+      for (const c of expected.cases)
+        one.push(
+          await sequential.scoreAll(
+            c.hypothesis,
+            c.references.map((r) => r.reference),
+            signal,
+          ),
+        );
+      const all = await Promise.all(
+        expected.cases.map((c) =>
+          concurrent.scoreAll(
+            c.hypothesis,
+            c.references.map((r) => r.reference),
+            signal,
+          ),
+        ),
+      );
       assert.deepEqual(all, one);
       expected.cases.forEach((c, i) =>
-        c.references.forEach((r, k) => assert.ok(Math.abs((all[i]?.[k] ?? Number.NaN) - want(r)) <= TOLERANCE, `case ${i}, reference ${k}`)),
+        c.references.forEach((r, k) =>
+          assert.ok(Math.abs((all[i]?.[k] ?? Number.NaN) - want(r)) <= TOLERANCE, `case ${i}, reference ${k}`),
+        ),
       );
     } finally {
       await sequential.release();

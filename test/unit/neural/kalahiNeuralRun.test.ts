@@ -20,7 +20,16 @@ import { TINY_BLEURT, TINY_ENCODER, TOLERANCE, expectedValues } from './fixtures
 const projectRoot = resolve(import.meta.dirname, '../../..');
 const csvPath = join(sharedDataDir, 'kalahi', 'filipino.csv');
 const ScoreLine = z.strictObject({ score: z.number() });
-const NEURAL = ['--metrics', 'chrf,bertscore,bleurt', '--bertscore-model', TINY_ENCODER, '--bertscore-layer', '2', '--bleurt-model', TINY_BLEURT];
+const NEURAL = [
+  '--metrics',
+  'chrf,bertscore,bleurt',
+  '--bertscore-model',
+  TINY_ENCODER,
+  '--bertscore-layer',
+  '2',
+  '--bleurt-model',
+  TINY_BLEURT,
+];
 
 test('similarity --metric bertscore|bleurt --model DIR writes the independently computed values, one line per pair', async () => {
   const expected = expectedValues();
@@ -33,9 +42,14 @@ test('similarity --metric bertscore|bleurt --model DIR writes the independently 
   for (const { argv, want } of runs) {
     const result = await runCli(argv, { stdin: input });
     assert.equal(result.code, 0, result.stderr);
-    const scores = result.stdout.split('\n').filter((l) => l !== '').map((l) => ScoreLine.parse(JSON.parse(l)).score);
+    const scores = result.stdout
+      .split('\n')
+      .filter((l) => l !== '')
+      .map((l) => ScoreLine.parse(JSON.parse(l)).score);
     assert.equal(scores.length, want.length);
-    scores.forEach((s, i) => assert.ok(Math.abs(s - (want[i] ?? Number.NaN)) <= TOLERANCE, `${argv[2] ?? ''} pair ${i}: ${s} vs ${want[i]}`));
+    scores.forEach((s, i) =>
+      assert.ok(Math.abs(s - (want[i] ?? Number.NaN)) <= TOLERANCE, `${argv[2] ?? ''} pair ${i}: ${s} vs ${want[i]}`),
+    );
   }
   const noLayer = await runCli(['similarity', '--metric', 'bertscore', '--model', TINY_ENCODER], { stdin: input });
   assert.equal(noLayer.code, 1);
@@ -48,7 +62,26 @@ test('a bad model folder stops run kalahi with one line naming the file, before 
   const server = await startTestServer();
   t.after(() => server.close());
   const out = scratchDir('neural-bad-run');
-  const result = await runCli(['run', 'kalahi', '--task', 'open', '--model', 'm', '--base-url', server.url, '--data', sharedDataDir, '--out', out, '--name', 'r', '--metrics', 'chrf,bleurt', '--bleurt-model', TINY_ENCODER]);
+  const result = await runCli([
+    'run',
+    'kalahi',
+    '--task',
+    'open',
+    '--model',
+    'm',
+    '--base-url',
+    server.url,
+    '--data',
+    sharedDataDir,
+    '--out',
+    out,
+    '--name',
+    'r',
+    '--metrics',
+    'chrf,bleurt',
+    '--bleurt-model',
+    TINY_ENCODER,
+  ]);
   assert.equal(result.code, 1);
   assert.equal(result.stderr.trim().split('\n').length, 1, result.stderr);
   assert.ok(result.stderr.includes(join(TINY_ENCODER, 'onnx', 'model.onnx')), result.stderr);
@@ -68,10 +101,35 @@ test('run kalahi --task open with bertscore and bleurt records the models in run
   const name = 'neural';
   const runDir = join(out, name);
   const items = 40;
-  const start = ['run', 'kalahi', '--task', 'open', '--model', 'm', '--base-url', server.url, '--data', sharedDataDir, '--out', out, '--name', name, '--no-cache', '--concurrency', '2', '--limit', String(items), ...NEURAL];
+  const start = [
+    'run',
+    'kalahi',
+    '--task',
+    'open',
+    '--model',
+    'm',
+    '--base-url',
+    server.url,
+    '--data',
+    sharedDataDir,
+    '--out',
+    out,
+    '--name',
+    name,
+    '--no-cache',
+    '--concurrency',
+    '2',
+    '--limit',
+    String(items),
+    ...NEURAL,
+  ];
   const resume = ['run', 'kalahi', '--resume', runDir, '--data', sharedDataDir, '--no-cache'];
 
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...start], { cwd: projectRoot, env: { PATH: process.env['PATH'] ?? '' }, stdio: 'ignore' });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...start], {
+    cwd: projectRoot,
+    env: { PATH: process.env['PATH'] ?? '' },
+    stdio: 'ignore',
+  });
   const exited = new Promise<void>((done) => child.on('exit', () => done()));
   const began = Date.now();
   while (lineCount(join(runDir, 'results.jsonl')) < 8) {
@@ -103,7 +161,10 @@ test('run kalahi --task open with bertscore and bleurt records the models in run
   assert.equal(bert.model.id, TINY_ENCODER);
   assert.equal(bert.model.maxLength, 48);
   assert.equal(bert.model.onnxruntime, '1.30.0');
-  for (const [record, dir] of [[bert.model, TINY_ENCODER], [bleurt.model, TINY_BLEURT]] as const) {
+  for (const [record, dir] of [
+    [bert.model, TINY_ENCODER],
+    [bleurt.model, TINY_BLEURT],
+  ] as const) {
     assert.deepEqual(
       record.files.map((f) => f.path),
       ['config.json', 'tokenizer.json', 'tokenizer_config.json', 'onnx/model.onnx'],

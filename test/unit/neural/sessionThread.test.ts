@@ -16,8 +16,8 @@ const PAD = 0;
 /** `rows` sequences of `length` tokens, ids varying so that no two rows are alike. */
 function batch(rows: number, length: number): EncodedInput[] {
   return Array.from({ length: rows }, (_, row) => ({
-    ids: Array.from({ length: length - row % 3 }, (_, col) => 1 + ((row * 31 + col * 7) % 90)),
-    typeIds: Array.from({ length: length - row % 3 }, () => 0),
+    ids: Array.from({ length: length - (row % 3) }, (_, col) => 1 + ((row * 31 + col * 7) % 90)),
+    typeIds: Array.from({ length: length - (row % 3) }, () => 0),
     truncated: false,
   }));
 }
@@ -27,7 +27,9 @@ test('the JS thread takes turns while forward passes are under way', async () =>
   try {
     await model.run(batch(2, 8), ['last_hidden_state']);
     let done = false;
-    const runs = Promise.all(Array.from({ length: 20 }, () => model.run(batch(64, 48), ['last_hidden_state']))).finally(() => (done = true));
+    const runs = Promise.all(Array.from({ length: 20 }, () => model.run(batch(64, 48), ['last_hidden_state']))).finally(
+      () => (done = true),
+    );
     let turns = 0;
     while (!done) {
       await nextTurn();
@@ -58,8 +60,12 @@ test('the outputs are those of a session on the JS thread, padding included', as
       }),
     );
     const dims = [inputs.length, length];
-    const feeds: Record<string, InstanceType<typeof ort.Tensor>> = { input_ids: new ort.Tensor('int64', ids, dims), attention_mask: new ort.Tensor('int64', mask, dims) };
-    if (session.inputNames.includes('token_type_ids')) feeds['token_type_ids'] = new ort.Tensor('int64', new BigInt64Array(inputs.length * length), dims);
+    const feeds: Record<string, InstanceType<typeof ort.Tensor>> = {
+      input_ids: new ort.Tensor('int64', ids, dims),
+      attention_mask: new ort.Tensor('int64', mask, dims),
+    };
+    if (session.inputNames.includes('token_type_ids'))
+      feeds['token_type_ids'] = new ort.Tensor('int64', new BigInt64Array(inputs.length * length), dims);
     const direct = await session.run(feeds, ['last_hidden_state', 'hidden_states.1']);
     for (const name of ['last_hidden_state', 'hidden_states.1']) {
       assert.deepEqual(out[name]?.dims, direct[name]?.dims, name);
@@ -77,13 +83,17 @@ test('runs asked for before a release are carried out; a run after it is refused
   await model.release();
   const outputs = await Promise.all(before);
   outputs.forEach((out, k) => assert.deepEqual(out['last_hidden_state']?.dims, [4 + k, 10, 32]));
-  await assert.rejects(model.run(batch(1, 4), ['last_hidden_state']), (error: Error) => error.message.startsWith(`${ONNX}: the forward pass failed (the session was released)`));
+  await assert.rejects(model.run(batch(1, 4), ['last_hidden_state']), (error: Error) =>
+    error.message.startsWith(`${ONNX}: the forward pass failed (the session was released)`),
+  );
 });
 
 test('an output the model does not have fails that run, naming the model, and the session goes on', async () => {
   const model = await OnnxModel.open(ONNX, PAD);
   try {
-    await assert.rejects(model.run(batch(2, 6), ['logits']), (error: Error) => error.message.startsWith(`${ONNX}: the forward pass failed (`));
+    await assert.rejects(model.run(batch(2, 6), ['logits']), (error: Error) =>
+      error.message.startsWith(`${ONNX}: the forward pass failed (`),
+    );
     const out = await model.run(batch(2, 6), ['last_hidden_state']);
     assert.deepEqual(out['last_hidden_state']?.dims, [2, 6, 32]);
   } finally {

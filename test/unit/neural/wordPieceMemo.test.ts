@@ -16,7 +16,11 @@ const YOKAI = join(sharedDataDir, 'yokaieval', 'YokaiEval.json');
 
 /** Every Filipino and Japanese text of both benchmarks: the words a run meets, many of them again and again. */
 function benchmarkTexts(): string[] {
-  const kalahi = parseKalahiCsv(readFileSync(KALAHI, 'utf8'), KALAHI).flatMap((item) => [item.record.prompt, ...item.relevant, ...item.irrelevant]);
+  const kalahi = parseKalahiCsv(readFileSync(KALAHI, 'utf8'), KALAHI).flatMap((item) => [
+    item.record.prompt,
+    ...item.relevant,
+    ...item.irrelevant,
+  ]);
   const yokai = parseYokaiEval(readFileSync(YOKAI, 'utf8'), YOKAI).flatMap((item) => [item.record.question, ...item.record.choices]);
   return [...kalahi, ...yokai];
 }
@@ -29,14 +33,41 @@ function otherModels(texts: readonly string[]): Record<string, object> {
   const unigram = {
     ...empty,
     pre_tokenizer: { type: 'Metaspace', replacement: '▁', prepend_scheme: 'always', split: true },
-    model: { type: 'Unigram', unk_id: 0, byte_fallback: false, vocab: [['<unk>', 0], ['▁', -2], ...chars.map((c) => [c, -6]), ...words.flatMap((w) => [[w, -3], [`▁${w}`, -2.5]])] },
+    model: {
+      type: 'Unigram',
+      unk_id: 0,
+      byte_fallback: false,
+      vocab: [
+        ['<unk>', 0],
+        ['▁', -2],
+        ...chars.map((c) => [c, -6]),
+        ...words.flatMap((w) => [
+          [w, -3],
+          [`▁${w}`, -2.5],
+        ]),
+      ],
+    },
   };
-  const pairs: [string, string][] = [['a', 'n'], ['n', 'g'], ['an', 'g'], ['m', 'a'], ['s', 'a'], ['k', 'a'], ['ka', 'ng']];
+  const pairs: [string, string][] = [
+    ['a', 'n'],
+    ['n', 'g'],
+    ['an', 'g'],
+    ['m', 'a'],
+    ['s', 'a'],
+    ['k', 'a'],
+    ['ka', 'ng'],
+  ];
   const vocab = [...chars, ...new Set(pairs.map(([a, b]) => a + b)), 'a', 'n', 'g', 'm', 's', 'k', '[UNK]'];
   const bpe = {
     ...empty,
     pre_tokenizer: { type: 'Whitespace' },
-    model: { type: 'BPE', unk_token: '[UNK]', ignore_merges: false, vocab: Object.fromEntries([...new Set(vocab)].map((t, i) => [t, i])), merges: pairs.map(([a, b]) => `${a} ${b}`) },
+    model: {
+      type: 'BPE',
+      unk_token: '[UNK]',
+      ignore_merges: false,
+      vocab: Object.fromEntries([...new Set(vocab)].map((t, i) => [t, i])),
+      merges: pairs.map(([a, b]) => `${a} ${b}`),
+    },
   };
   return { Unigram: unigram, BPE: bpe };
 }
@@ -52,7 +83,8 @@ test("a tokenizer that remembers each word's pieces gives the library's own ids 
     assert.ok(Object.hasOwn(remembering.tokenizer.model ?? {}, 'encode'), `${dir}: the memo is in place`);
     const plain = new Tokenizer(folder.tokenizerJson as object, folder.tokenizerConfig);
     for (const pass of ['first', 'second']) {
-      for (const text of texts) assert.deepEqual(remembering.content(text), plain.encode(text, { add_special_tokens: false }).ids, `${dir}, ${pass} pass: ${text}`);
+      for (const text of texts)
+        assert.deepEqual(remembering.content(text), plain.encode(text, { add_special_tokens: false }).ids, `${dir}, ${pass} pass: ${text}`);
     }
     compared.push(dir);
   }

@@ -17,64 +17,72 @@ const KILLS = 10;
 
 const pause = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
-test(`a writer SIGKILLed at ${KILLS} seeded moments of a burst loses no written decision; torn tails are moved aside and never block the panel`, { timeout: 120_000 }, async (t) => {
-  if (!requireSharedFile(t, gpt4o)) return;
-  const runDir = await importedRun('adj-kill');
-  const log = join(runDir, 'adjudications.jsonl');
-  const random = mulberry32(SEED);
-  // The panel: opened before the first decision, it follows the log the whole time.
-  const panel = ReviewSession.open(runDir, 'Reviewer').session;
-  const acked = new Set<string>();
-  let torn = 0;
+test(
+  `a writer SIGKILLed at ${KILLS} seeded moments of a burst loses no written decision; torn tails are moved aside and never block the panel`,
+  { timeout: 120_000 },
+  async (t) => {
+    if (!requireSharedFile(t, gpt4o)) return;
+    const runDir = await importedRun('adj-kill');
+    const log = join(runDir, 'adjudications.jsonl');
+    const random = mulberry32(SEED);
+    // The panel: opened before the first decision, it follows the log the whole time.
+    const panel = ReviewSession.open(runDir, 'Reviewer').session;
+    const acked = new Set<string>();
+    let torn = 0;
 
-  for (let round = 0; round < KILLS; round++) {
-    const writer = startWriter(runDir, `Writer ${round % 3}`, SEED + round, 0, 0.5);
-    const wanted = 1 + Math.floor(random() * 12);
-    const extraMs = Math.floor(random() * 8);
-    const deadline = Date.now() + 30_000;
-    while (writer.acks.length < wanted) {
-      assert.ok(Date.now() < deadline, `round ${round}: the writer made no progress`);
-      await pause(1);
+    for (let round = 0; round < KILLS; round++) {
+      const writer = startWriter(runDir, `Writer ${round % 3}`, SEED + round, 0, 0.5);
+      const wanted = 1 + Math.floor(random() * 12);
+      const extraMs = Math.floor(random() * 8);
+      const deadline = Date.now() + 30_000;
+      while (writer.acks.length < wanted) {
+        assert.ok(Date.now() < deadline, `round ${round}: the writer made no progress`);
+        await pause(1);
+      }
+      if (extraMs > 0) await pause(extraMs);
+      writer.kill();
+      await writer.exited;
+      for (const id of writer.acks) acked.add(id);
+
+      // Every decision acknowledged before the kill is in the log; every complete line is a valid event.
+      const contents = readAdjudicationLog(log);
+      assert.deepEqual(contents.problems, [], `round ${round}: a complete line is not a valid event`);
+      const logged = new Set(contents.events.map((e) => e.event.id));
+      assert.deepEqual(
+        [...acked].filter((id) => !logged.has(id)),
+        [],
+        `round ${round}: an acknowledged decision is missing`,
+      );
+
+      // The panel never throws on the log as the kill left it, torn or not.
+      assert.doesNotThrow(() => ReviewSession.open(runDir, 'Reviewer'));
+      const update = panel.readTail();
+      assert.deepEqual(update.problems, []);
+
+      if (contents.tornTail) {
+        torn += 1;
+        const tail = readFileSync(log).subarray(readFileSync(log).lastIndexOf(0x0a) + 1);
+        const writerAfter = AdjudicationWriter.open(log);
+        assert.ok(writerAfter.tornLineMovedTo !== undefined, 'the torn tail is reported');
+        assert.deepEqual(readFileSync(writerAfter.tornLineMovedTo), tail, 'its bytes are kept aside');
+        await writerAfter.close();
+        assert.equal(readFileSync(log).at(-1), 0x0a, 'the log ends at its last complete line');
+      }
     }
-    if (extraMs > 0) await pause(extraMs);
-    writer.kill();
-    await writer.exited;
-    for (const id of writer.acks) acked.add(id);
-
-    // Every decision acknowledged before the kill is in the log; every complete line is a valid event.
-    const contents = readAdjudicationLog(log);
-    assert.deepEqual(contents.problems, [], `round ${round}: a complete line is not a valid event`);
-    const logged = new Set(contents.events.map((e) => e.event.id));
-    assert.deepEqual([...acked].filter((id) => !logged.has(id)), [], `round ${round}: an acknowledged decision is missing`);
-
-    // The panel never throws on the log as the kill left it, torn or not.
-    assert.doesNotThrow(() => ReviewSession.open(runDir, 'Reviewer'));
-    const update = panel.readTail();
-    assert.deepEqual(update.problems, []);
-
-    if (contents.tornTail) {
-      torn += 1;
-      const tail = readFileSync(log).subarray(readFileSync(log).lastIndexOf(0x0a) + 1);
-      const writerAfter = AdjudicationWriter.open(log);
-      assert.ok(writerAfter.tornLineMovedTo !== undefined, 'the torn tail is reported');
-      assert.deepEqual(readFileSync(writerAfter.tornLineMovedTo), tail, 'its bytes are kept aside');
-      await writerAfter.close();
-      assert.equal(readFileSync(log).at(-1), 0x0a, 'the log ends at its last complete line');
-    }
-  }
-  const final = readAdjudicationLog(log);
-  assert.deepEqual(final.problems, []);
-  assert.equal(final.tornTail, false);
-  assert.ok(final.events.length >= acked.size);
-  assert.equal(new Set(final.events.map((e) => e.event.id)).size, final.events.length, 'no event appears twice');
-  // The panel that followed the log through every kill shows what a fresh open shows.
-  panel.readTail();
-  const fresh = ReviewSession.open(runDir, 'Reviewer').session;
-  assert.deepEqual(panel.header(), fresh.header());
-  assert.deepEqual(panel.rows(), fresh.rows());
-  assert.ok(panel.header().adjudicatedItems > 0);
-  process.stderr.write(`adjudication kills: ${KILLS} kills, ${acked.size} acknowledged decisions kept, ${torn} torn tails moved aside\n`);
-});
+    const final = readAdjudicationLog(log);
+    assert.deepEqual(final.problems, []);
+    assert.equal(final.tornTail, false);
+    assert.ok(final.events.length >= acked.size);
+    assert.equal(new Set(final.events.map((e) => e.event.id)).size, final.events.length, 'no event appears twice');
+    // The panel that followed the log through every kill shows what a fresh open shows.
+    panel.readTail();
+    const fresh = ReviewSession.open(runDir, 'Reviewer').session;
+    assert.deepEqual(panel.header(), fresh.header());
+    assert.deepEqual(panel.rows(), fresh.rows());
+    assert.ok(panel.header().adjudicatedItems > 0);
+    process.stderr.write(`adjudication kills: ${KILLS} kills, ${acked.size} acknowledged decisions kept, ${torn} torn tails moved aside\n`);
+  },
+);
 
 test('a torn last line: the panel opens around it, the next writer moves it aside and says so, and a writer already open keeps its lines apart', async (t) => {
   if (!requireSharedFile(t, gpt4o)) return;
@@ -98,9 +106,15 @@ test('a torn last line: the panel opens around it, the next writer moves it asid
   const kept = event('Aiko', 'after the crash');
   await panelWriter.append([kept]);
   const contents = readAdjudicationLog(log);
-  assert.ok(contents.events.some((e) => e.event.id === kept.id), 'the decision written after the torn line is readable');
+  assert.ok(
+    contents.events.some((e) => e.event.id === kept.id),
+    'the decision written after the torn line is readable',
+  );
   assert.equal(contents.problems.length, 1, 'the torn bytes are one bad line, reported');
-  assert.deepEqual(session.readTail().changedRows.map((r) => r.id), ['0']);
+  assert.deepEqual(
+    session.readTail().changedRows.map((r) => r.id),
+    ['0'],
+  );
   await panelWriter.close();
 
   // A torn line left last: the next open moves it aside and reports where.

@@ -29,11 +29,25 @@ export interface Writer {
 
 /** A child process appending decisions through AdjudicationWriter (count 0: until killed). */
 export function startWriter(runDir: string, annotator: string, seed: number, count: number, longShare: number, goFile?: string): Writer {
-  const child = spawn(process.execPath, ['--import', 'tsx', CHILD, runDir, annotator, String(seed), String(count), String(longShare), ...(goFile !== undefined ? [goFile] : [])], {
-    cwd: projectRoot,
-    env: { PATH: process.env['PATH'] ?? '' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      CHILD,
+      runDir,
+      annotator,
+      String(seed),
+      String(count),
+      String(longShare),
+      ...(goFile !== undefined ? [goFile] : []),
+    ],
+    {
+      cwd: projectRoot,
+      env: { PATH: process.env['PATH'] ?? '' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   const acks: string[] = [];
   const reports: string[] = [];
   const lines = createInterface({ input: child.stdout });

@@ -11,9 +11,28 @@ import { requireSharedFile, sharedDataDir } from '../../helpers/sharedData';
 import { DATASET_PATH, TEMPLATE_PATH, judgeTemplate } from './yokaiRun';
 import { deadPort } from '../../helpers/deadPort';
 
-async function runAgainst(baseUrl: string, extra: readonly string[] = [], benchmark = 'yokaieval'): Promise<{ code: number; stderr: string; stdout: string; ms: number }> {
+async function runAgainst(
+  baseUrl: string,
+  extra: readonly string[] = [],
+  benchmark = 'yokaieval',
+): Promise<{ code: number; stderr: string; stdout: string; ms: number }> {
   const started = Date.now();
-  const argv = ['run', benchmark, '--model', 'm', '--base-url', baseUrl, '--data', sharedDataDir, '--out', scratchDir('dead-endpoint'), '--no-cache', '--limit', '20', ...extra];
+  const argv = [
+    'run',
+    benchmark,
+    '--model',
+    'm',
+    '--base-url',
+    baseUrl,
+    '--data',
+    sharedDataDir,
+    '--out',
+    scratchDir('dead-endpoint'),
+    '--no-cache',
+    '--limit',
+    '20',
+    ...extra,
+  ];
   const result = await runCli(benchmark === 'kalahi' ? [...argv, '--task', 'mc'] : argv, { env: {} });
   return { ...result, ms: Date.now() - started };
 }
@@ -29,7 +48,10 @@ for (const benchmark of ['yokaieval', 'kalahi']) {
     assert.ok(result.ms < 15_000, `took ${result.ms} ms`);
     const said = lines(result.stderr);
     assert.equal(said.length, 1, result.stderr);
-    assert.match(said[0] ?? '', new RegExp(`^eval-adjudicator: ${url.replace(/[.]/g, '\\.')}: connection refused, and no request to it has succeeded: the run stops`));
+    assert.match(
+      said[0] ?? '',
+      new RegExp(`^eval-adjudicator: ${url.replace(/[.]/g, '\\.')}: connection refused, and no request to it has succeeded: the run stops`),
+    );
   });
 }
 
@@ -38,7 +60,10 @@ test('a host that does not resolve, and an endpoint that speaks no TLS, end the 
   const dns = await runAgainst('http://eval-adjudicator-no-such-host.invalid/v1');
   assert.equal(dns.code, 3, dns.stderr);
   assert.equal(lines(dns.stderr).length, 1, dns.stderr);
-  assert.match(dns.stderr, /eval-adjudicator-no-such-host\.invalid\/v1: DNS lookup failed \(host eval-adjudicator-no-such-host\.invalid (ENOTFOUND|EAI_AGAIN)\)/);
+  assert.match(
+    dns.stderr,
+    /eval-adjudicator-no-such-host\.invalid\/v1: DNS lookup failed \(host eval-adjudicator-no-such-host\.invalid (ENOTFOUND|EAI_AGAIN)\)/,
+  );
 
   const server = await startTestServer();
   t.after(() => server.close());
@@ -56,7 +81,11 @@ test('a server down for a while mid-run: the CLI says it waits and that the serv
   const result = await runAgainst(server.url);
   assert.equal(result.code, 0, result.stderr);
   const said = lines(result.stderr);
-  const waiting = said.findIndex((l) => /^eval-adjudicator: the server stopped answering \(connection refused\): every request waits .* for up to 120 s \(--outage-patience\)$/.test(l));
+  const waiting = said.findIndex((l) =>
+    /^eval-adjudicator: the server stopped answering \(connection refused\): every request waits .* for up to 120 s \(--outage-patience\)$/.test(
+      l,
+    ),
+  );
   const back = said.findIndex((l) => /^eval-adjudicator: the server is back after \d+\.\d s: going on$/.test(l));
   assert.ok(waiting !== -1 && back > waiting, result.stderr);
   assert.match(said.at(-1) ?? '', /^20 done, 0 errors, 0 missing of 20 items$/);
@@ -64,7 +93,11 @@ test('a server down for a while mid-run: the CLI says it waits and that the serv
 
 test('a server that does not come back within --outage-patience is given up: its requests fail, the run ends with exit 3', async (t) => {
   if (!requireSharedFile(t, DATASET_PATH) || !requireSharedFile(t, TEMPLATE_PATH)) return;
-  const server = await startTestServer({ judgeTemplate: judgeTemplate(), latencyMs: 5, outage: { afterRequests: 16, durationMs: 120_000 } });
+  const server = await startTestServer({
+    judgeTemplate: judgeTemplate(),
+    latencyMs: 5,
+    outage: { afterRequests: 16, durationMs: 120_000 },
+  });
   t.after(() => server.close());
   const result = await runAgainst(server.url, ['--outage-patience', '1.5']);
   assert.equal(result.code, 3, result.stderr);

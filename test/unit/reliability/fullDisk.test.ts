@@ -52,7 +52,10 @@ test('run.json on a full disk: the write fails naming run.json, the old run.json
   const before = readFileSync(paths.manifest, 'utf8');
   fill(disk);
   const bigger = { ...syntheticManifest(['0', '1']), settings: { note: 'x'.repeat(20_000) } };
-  assert.throws(() => writeManifest(paths, bigger), (error: unknown) => error instanceof UserError && error.message.includes(paths.manifest) && /ENOSPC/.test(error.message));
+  assert.throws(
+    () => writeManifest(paths, bigger),
+    (error: unknown) => error instanceof UserError && error.message.includes(paths.manifest) && /ENOSPC/.test(error.message),
+  );
   assert.deepEqual(leftovers(paths.dir), []);
   assert.equal(readFileSync(paths.manifest, 'utf8'), before);
 });
@@ -65,7 +68,21 @@ test('a run that fills the disk stops naming the file it could not write, leaves
   t.after(() => server.close());
   const filler = fill(disk, 24 * 1024);
   const common = ['--data', sharedDataDir, '--no-cache'];
-  const run = await runCli(['run', 'yokaieval', '--model', 'm', '--base-url', server.url, '--limit', '30', '--out', disk, '--name', 'r', ...common]);
+  const run = await runCli([
+    'run',
+    'yokaieval',
+    '--model',
+    'm',
+    '--base-url',
+    server.url,
+    '--limit',
+    '30',
+    '--out',
+    disk,
+    '--name',
+    'r',
+    ...common,
+  ]);
   const dir = join(disk, 'r');
   assert.equal(run.code, 1, run.stderr);
   assert.match(run.stderr, new RegExp(`${dir}/(results\\.jsonl|run\\.json): could not .*ENOSPC`));

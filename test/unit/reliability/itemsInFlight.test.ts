@@ -13,7 +13,20 @@ import { sha256Hex } from '../../../src/core/util/hash';
 import { readJsonl } from '../../../src/core/util/jsonlReader';
 
 function lineOf(itemId: string): ResultLine {
-  return { itemId, itemHash: sha256Hex(itemId), time: new Date(0).toISOString(), inputs: {}, prompt: null, response: 'answer', judgeReply: 'true', verdict: true, scores: {}, usage: null, latencyMs: null, error: null };
+  return {
+    itemId,
+    itemHash: sha256Hex(itemId),
+    time: new Date(0).toISOString(),
+    inputs: {},
+    prompt: null,
+    response: 'answer',
+    judgeReply: 'true',
+    verdict: true,
+    scores: {},
+    usage: null,
+    latencyMs: null,
+    error: null,
+  };
 }
 
 interface Rounds {
@@ -29,10 +42,11 @@ async function runInRounds(items: number, places: number): Promise<Rounds> {
   try {
     const pool = new RequestPool({ maxConcurrency: places });
     let answerRound: (() => void)[] = [];
-    const request = (): Promise<void> => pool.run(async (ticket) => {
-      await new Promise<void>((resolve) => answerRound.push(resolve));
-      pool.succeeded(ticket);
-    });
+    const request = (): Promise<void> =>
+      pool.run(async (ticket) => {
+        await new Promise<void>((resolve) => answerRound.push(resolve));
+        pool.succeeded(ticket);
+      });
     const tasks: ItemTask[] = Array.from({ length: items }, (_, i) => ({
       itemId: `item-${i}`,
       async run(): Promise<ResultLine> {

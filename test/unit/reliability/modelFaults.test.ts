@@ -11,7 +11,17 @@ import { runCli } from '../../helpers/cli';
 import { scratchDir } from '../../helpers/scratch';
 import { requireSharedFile, sharedDataDir } from '../../helpers/sharedData';
 import { TEST_KEYS, assertNoSecrets, assertTextHasNoSecrets } from '../../fixtures/secretScan';
-import { DATASET_PATH, JUDGE_MODEL, TEMPLATE_PATH, currentByItem, itemOfRequest, judgeTemplate, questionPrompts, resultLines, runYokaiEval } from './yokaiRun';
+import {
+  DATASET_PATH,
+  JUDGE_MODEL,
+  TEMPLATE_PATH,
+  currentByItem,
+  itemOfRequest,
+  judgeTemplate,
+  questionPrompts,
+  resultLines,
+  runYokaiEval,
+} from './yokaiRun';
 
 const N = 40;
 const isJudge = (req: ChatRequestInfo): boolean => req.model === JUDGE_MODEL;
@@ -56,7 +66,15 @@ test('every kind of endpoint fault: the run completes, each item is scored or an
     judgeTemplate: judgeTemplate(),
     latencyMs: 2,
     // Random faults on top, drawn per (request, attempt).
-    faults: { seed: 11, rate429: 0.08, retryAfterSeconds: 0.02, rate500: 0.05, rateDrop: 0.04, rateMalformed: 0.04, rateEmptyChoices: 0.04 },
+    faults: {
+      seed: 11,
+      rate429: 0.08,
+      retryAfterSeconds: 0.02,
+      rate500: 0.05,
+      rateDrop: 0.04,
+      rateMalformed: 0.04,
+      rateEmptyChoices: 0.04,
+    },
     faultsForRequest: (req, attempt) => {
       if (req.kind !== 'chat') return undefined;
       const item = itemOfRequest(prompts, req.userText);
@@ -132,7 +150,13 @@ test('every kind of endpoint fault: the run completes, each item is scored or an
   assert.equal(after.status, 'finished');
   const all = resultLines(runDir);
   assert.equal(all.length, N + failed.length, 'exactly the failed items were redone');
-  assert.deepEqual(all.slice(N).map((l) => l.itemId).sort(), failed.sort());
+  assert.deepEqual(
+    all
+      .slice(N)
+      .map((l) => l.itemId)
+      .sort(),
+    failed.sort(),
+  );
   assert.ok(server.requests.every((r) => r.hadApiKey));
   assertNoSecrets([out, cacheDir], Object.values(TEST_KEYS), { minFiles: 4 });
 });

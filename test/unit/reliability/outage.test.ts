@@ -18,10 +18,20 @@ const RETRY = { maxAttempts: 6, baseDelayMs: 20, maxDelayMs: 400 };
 
 test('the server is down for a while mid-run: the run finishes exact without --retry-errors, every item scored once', async (t) => {
   if (!requireSharedFile(t, DATASET_PATH) || !requireSharedFile(t, TEMPLATE_PATH)) return;
-  const server = await startTestServer({ judgeTemplate: judgeTemplate(), latencyMs: 5, outage: { afterRequests: 40, durationMs: OUTAGE_MS } });
+  const server = await startTestServer({
+    judgeTemplate: judgeTemplate(),
+    latencyMs: 5,
+    outage: { afterRequests: 40, durationMs: OUTAGE_MS },
+  });
   t.after(() => server.close());
   const runDir = join(scratchDir('outage'), 'run');
-  const outcome = await runYokaiEval({ url: server.url, dir: runDir, limit: ITEMS, pool: { maxConcurrency: CONCURRENCY, outageProbeMs: 20 }, retry: RETRY });
+  const outcome = await runYokaiEval({
+    url: server.url,
+    dir: runDir,
+    limit: ITEMS,
+    pool: { maxConcurrency: CONCURRENCY, outageProbeMs: 20 },
+    retry: RETRY,
+  });
   assert.equal(outcome.cancelled, false);
 
   assert.equal(server.outages.length, 1, 'the server went down once');
@@ -48,4 +58,3 @@ test('the server is down for a while mid-run: the run finishes exact without --r
     assert.deepEqual([line.response, line.verdict], [clean.get(id)?.response, clean.get(id)?.verdict], `item ${id}`);
   }
 });
-

@@ -37,17 +37,31 @@ interface StormOutcome {
   readonly needed: number;
 }
 
-async function storm(t: { after: (fn: () => Promise<void>) => void }, name: string, items: number, concurrency: number, options: TestServerOptions): Promise<StormOutcome> {
+async function storm(
+  t: { after: (fn: () => Promise<void>) => void },
+  name: string,
+  items: number,
+  concurrency: number,
+  options: TestServerOptions,
+): Promise<StormOutcome> {
   const server = await startTestServer({ judgeTemplate: judgeTemplate(), ...options });
   t.after(() => server.close());
   const runDir = join(scratchDir(name), 'run');
   // Real defaults except the time scale: retries and spacing in milliseconds, not seconds.
   const pool = new WatchedPool({ maxConcurrency: concurrency, minSpacingMs: 5, cooldownMs: 20 });
-  const outcome = await runYokaiEval({ url: server.url, dir: runDir, limit: items, pool, retry: { maxAttempts: 6, baseDelayMs: 20, maxDelayMs: 500 } });
+  const outcome = await runYokaiEval({
+    url: server.url,
+    dir: runDir,
+    limit: items,
+    pool,
+    retry: { maxAttempts: 6, baseDelayMs: 20, maxDelayMs: 500 },
+  });
   assert.equal(outcome.cancelled, false);
   const requests = server.requests.filter((r) => r.kind === 'chat').length;
   const needed = 2 * items;
-  process.stderr.write(`${name}: ${requests} requests for ${needed} needed (${(requests / needed).toFixed(2)}x), ${JSON.stringify(server.counts)}, lowest limit ${pool.lowestLimit}, widest spacing ${pool.widestSpacingMs.toFixed(0)} ms\n`);
+  process.stderr.write(
+    `${name}: ${requests} requests for ${needed} needed (${(requests / needed).toFixed(2)}x), ${JSON.stringify(server.counts)}, lowest limit ${pool.lowestLimit}, widest spacing ${pool.widestSpacingMs.toFixed(0)} ms\n`,
+  );
   return { server, pool, runDir, requests, needed };
 }
 
@@ -74,7 +88,10 @@ const NOISY_BOUND = 1.5;
 for (const retryAfter of [0.05, null]) {
   test(`noisy 429s (20%${retryAfter === null ? ', no Retry-After' : ', short Retry-After'}) and 5% 500s: the pool ends at full concurrency, under 1.5 times the requests needed`, async (t) => {
     if (!requireSharedFile(t, DATASET_PATH) || !requireSharedFile(t, TEMPLATE_PATH)) return;
-    const outcome = await storm(t, retryAfter === null ? 'storm-bare' : 'storm-ra', 150, 8, { latencyMs: 5, faults: { seed: retryAfter === null ? 4 : 3, rate429: 0.2, rate500: 0.05, retryAfterSeconds: retryAfter } });
+    const outcome = await storm(t, retryAfter === null ? 'storm-bare' : 'storm-ra', 150, 8, {
+      latencyMs: 5,
+      faults: { seed: retryAfter === null ? 4 : 3, rate429: 0.2, rate500: 0.05, retryAfterSeconds: retryAfter },
+    });
     assert.ok(outcome.requests < NOISY_BOUND * outcome.needed, `${outcome.requests} requests for ${outcome.needed} needed`);
     assert.ok(outcome.pool.rateLimits > 0.1 * outcome.needed, `the server did answer 429s (${outcome.pool.rateLimits})`);
     assert.equal(outcome.pool.currentLimit, 8, 'back at the full concurrency');
@@ -89,7 +106,12 @@ for (const retryAfter of [0.05, null]) {
 for (const retryAfter of [true, false]) {
   test(`a server rate limit of 40 requests/s ${retryAfter ? 'with' : 'without'} Retry-After: the pool backs off, under 2.5 times the requests needed`, async (t) => {
     if (!requireSharedFile(t, DATASET_PATH) || !requireSharedFile(t, TEMPLATE_PATH)) return;
-    const outcome = await storm(t, retryAfter ? 'bucket-ra' : 'bucket-bare', 60, 16, { latencyMs: 5, rateLimitPerSecond: 40, rateLimitBurst: 4, rateLimitRetryAfter: retryAfter });
+    const outcome = await storm(t, retryAfter ? 'bucket-ra' : 'bucket-bare', 60, 16, {
+      latencyMs: 5,
+      rateLimitPerSecond: 40,
+      rateLimitBurst: 4,
+      rateLimitRetryAfter: retryAfter,
+    });
     assert.ok(outcome.requests < BOUND * outcome.needed, `${outcome.requests} requests for ${outcome.needed} needed`);
     await assertCompleteThenExact(outcome, 60);
   });

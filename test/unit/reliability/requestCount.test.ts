@@ -21,35 +21,42 @@ const KILLS = 2;
 const linesIn = (path: string): number => (existsSync(path) ? readFileSync(path, 'utf8').split('\n').length - 1 : 0);
 const pause = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
-test('usage.requests after two SIGKILLs and a resume: every request the server received, at most the ones in flight more', { timeout: 120_000 }, async (t) => {
-  if (!requireSharedFile(t, DATASET_PATH) || !requireSharedFile(t, TEMPLATE_PATH)) return;
-  const server = await startTestServer({ latencyMs: 30, judgeTemplate: judgeTemplate() });
-  t.after(() => server.close());
-  const out = scratchDir('request-count');
-  const dir = join(out, 'r');
-  const results = join(dir, 'results.jsonl');
-  const common = ['--data', sharedDataDir, '--no-cache', '--concurrency', String(WORKERS)];
-  for (let kill = 0; kill < KILLS; kill++) {
-    const args = kill === 0 ? ['run', 'yokaieval', '--model', 'm', '--base-url', server.url, '--limit', String(ITEMS), '--out', out, '--name', 'r', ...common] : ['run', 'yokaieval', '--resume', dir, ...common];
-    const target = linesIn(results) + 5;
-    const child = spawn(process.execPath, [cli, ...args], { stdio: 'ignore' });
-    t.after(() => void child.kill('SIGKILL'));
-    const exited = new Promise<void>((done) => child.on('exit', () => done()));
-    const deadline = Date.now() + 60_000;
-    while (linesIn(results) < target) {
-      assert.ok(Date.now() < deadline, `kill ${kill}: no progress`);
-      await pause(5);
+test(
+  'usage.requests after two SIGKILLs and a resume: every request the server received, at most the ones in flight more',
+  { timeout: 120_000 },
+  async (t) => {
+    if (!requireSharedFile(t, DATASET_PATH) || !requireSharedFile(t, TEMPLATE_PATH)) return;
+    const server = await startTestServer({ latencyMs: 30, judgeTemplate: judgeTemplate() });
+    t.after(() => server.close());
+    const out = scratchDir('request-count');
+    const dir = join(out, 'r');
+    const results = join(dir, 'results.jsonl');
+    const common = ['--data', sharedDataDir, '--no-cache', '--concurrency', String(WORKERS)];
+    for (let kill = 0; kill < KILLS; kill++) {
+      const args =
+        kill === 0
+          ? ['run', 'yokaieval', '--model', 'm', '--base-url', server.url, '--limit', String(ITEMS), '--out', out, '--name', 'r', ...common]
+          : ['run', 'yokaieval', '--resume', dir, ...common];
+      const target = linesIn(results) + 5;
+      const child = spawn(process.execPath, [cli, ...args], { stdio: 'ignore' });
+      t.after(() => void child.kill('SIGKILL'));
+      const exited = new Promise<void>((done) => child.on('exit', () => done()));
+      const deadline = Date.now() + 60_000;
+      while (linesIn(results) < target) {
+        assert.ok(Date.now() < deadline, `kill ${kill}: no progress`);
+        await pause(5);
+      }
+      child.kill('SIGKILL');
+      await exited;
     }
-    child.kill('SIGKILL');
-    await exited;
-  }
-  assert.ok(linesIn(results) < ITEMS, 'the kills left items to resume');
-  const resumed = await runCli(['run', 'yokaieval', '--resume', dir, ...common]);
-  assert.equal(resumed.code, 0, resumed.stderr);
-  assert.equal(readCurrentResults(dir).byItem.size, ITEMS);
-  const recorded = readManifest(dir).usage.requests;
-  const received = server.requests.length;
-  assert.ok(recorded >= received, `run.json records ${recorded} requests, the server received ${received}`);
-  assert.ok(recorded <= received + KILLS * WORKERS, `run.json records ${recorded} requests, the server received ${received}`);
-  assert.equal(existsSync(join(dir, 'requests.pending')), false, 'the ledger is folded into run.json');
-});
+    assert.ok(linesIn(results) < ITEMS, 'the kills left items to resume');
+    const resumed = await runCli(['run', 'yokaieval', '--resume', dir, ...common]);
+    assert.equal(resumed.code, 0, resumed.stderr);
+    assert.equal(readCurrentResults(dir).byItem.size, ITEMS);
+    const recorded = readManifest(dir).usage.requests;
+    const received = server.requests.length;
+    assert.ok(recorded >= received, `run.json records ${recorded} requests, the server received ${received}`);
+    assert.ok(recorded <= received + KILLS * WORKERS, `run.json records ${recorded} requests, the server received ${received}`);
+    assert.equal(existsSync(join(dir, 'requests.pending')), false, 'the ledger is folded into run.json');
+  },
+);

@@ -51,7 +51,7 @@ test('429s that rise with load (a server that serves 4 at a time): the limit com
   assert.ok(Math.min(...late) >= 2, `without collapsing: ${late.join(' ')}`);
 });
 
-test('a single 429 changes neither the limit nor anyone else\'s start', async () => {
+test("a single 429 changes neither the limit nor anyone else's start", async () => {
   const pool = new RequestPool({ maxConcurrency: 8 });
   let started = 0;
   await pool.run(async (ticket) => void pool.failed(ticket, { ...RATE_LIMITED, retryAfterMs: 60_000 }));
@@ -74,7 +74,10 @@ test('at one request at a time under a rate limit, 429s go on: everyone holds fo
   await pool.run(async (ticket) => void pool.failed(ticket, { ...RATE_LIMITED, retryAfterMs: 60 }));
   const started: number[] = [];
   await Promise.all(Array.from({ length: 2 }, () => pool.run(async (ticket) => void (started.push(Date.now()), pool.succeeded(ticket)))));
-  assert.ok(started.every((at) => at >= until - 1), `started ${started.map((at) => at - until).join(', ')} ms after the pause ended`);
+  assert.ok(
+    started.every((at) => at >= until - 1),
+    `started ${started.map((at) => at - until).join(', ')} ms after the pause ended`,
+  );
 });
 
 test('a refused connection holds every request; one probe at a time; the first answer lets everyone go', async () => {

@@ -32,13 +32,24 @@ test('--resume of a --no-cache run asks the server again, though the response ca
 
   // Cut short after KEPT items, as a kill leaves it.
   const results = join(dir, 'results.jsonl');
-  writeFileSync(results, readFileSync(results, 'utf8').split('\n').slice(0, KEPT).map((l) => `${l}\n`).join(''));
+  writeFileSync(
+    results,
+    readFileSync(results, 'utf8')
+      .split('\n')
+      .slice(0, KEPT)
+      .map((l) => `${l}\n`)
+      .join(''),
+  );
   const before = server.requests.length;
   const resumed = await runCli(['run', 'yokaieval', '--resume', dir, ...common]);
   assert.equal(resumed.code, 0, resumed.stderr);
   const lines = [...readCurrentResults(dir).byItem.values()];
   assert.equal(lines.length, ITEMS);
-  assert.deepEqual(lines.filter((l) => l.cached === true).map((l) => l.itemId), [], 'answers taken from the cache');
+  assert.deepEqual(
+    lines.filter((l) => l.cached === true).map((l) => l.itemId),
+    [],
+    'answers taken from the cache',
+  );
   assert.equal(server.requests.length - before, 2 * (ITEMS - KEPT), 'a model and a judge request per resumed item');
   assert.equal(readManifest(dir).options.cache, false);
 });

@@ -12,12 +12,30 @@ const serverError = (): ModelCallError => new ModelCallError('server', '500 Inte
 const rateLimited = (retryAfterMs: number): ModelCallError => new ModelCallError('rate-limit', '429 Too Many Requests', 429, retryAfterMs);
 
 test('the backoff lies between half its ceiling and the ceiling, which doubles with each failure without Retry-After', () => {
-  for (const [backoff, low, high] of [[1, 200, 400], [2, 400, 800], [3, 800, 1600]] as const) {
-    assert.equal(retryDelayMs(POLICY, backoff, serverError(), () => 0), low);
-    assert.equal(retryDelayMs(POLICY, backoff, serverError(), () => 1), high);
+  for (const [backoff, low, high] of [
+    [1, 200, 400],
+    [2, 400, 800],
+    [3, 800, 1600],
+  ] as const) {
+    assert.equal(
+      retryDelayMs(POLICY, backoff, serverError(), () => 0),
+      low,
+    );
+    assert.equal(
+      retryDelayMs(POLICY, backoff, serverError(), () => 1),
+      high,
+    );
   }
-  assert.equal(retryDelayMs(POLICY, 5, rateLimited(1000), () => 1), 1000, 'a Retry-After is waited as given');
-  assert.equal(retryDelayMs(DEFAULT_RETRY_POLICY, 1, serverError(), () => 1), 500, 'by default a first failure waits at most 0.5 s');
+  assert.equal(
+    retryDelayMs(POLICY, 5, rateLimited(1000), () => 1),
+    1000,
+    'a Retry-After is waited as given',
+  );
+  assert.equal(
+    retryDelayMs(DEFAULT_RETRY_POLICY, 1, serverError(), () => 1),
+    500,
+    'by default a first failure waits at most 0.5 s',
+  );
 });
 
 test('a 500 after two 429s with Retry-After is backed off as a first failure', async () => {

@@ -26,7 +26,27 @@ function runJson(dir: string): RunJson {
 }
 
 const run = (baseUrl: string, out: string, extra: readonly string[] = []) =>
-  runCli(['run', 'yokaieval', '--model', 'm', '--base-url', baseUrl, '--data', sharedDataDir, '--out', out, '--no-cache', '--limit', String(ITEMS), '--concurrency', '2', ...extra], { env: { OPENAI_API_KEY: 'sk-test-key-1234567890' } });
+  runCli(
+    [
+      'run',
+      'yokaieval',
+      '--model',
+      'm',
+      '--base-url',
+      baseUrl,
+      '--data',
+      sharedDataDir,
+      '--out',
+      out,
+      '--no-cache',
+      '--limit',
+      String(ITEMS),
+      '--concurrency',
+      '2',
+      ...extra,
+    ],
+    { env: { OPENAI_API_KEY: 'sk-test-key-1234567890' } },
+  );
 
 test('a run stopped by a dead endpoint leaves run.json with status "error" and why', async (t) => {
   if (!requireSharedFile(t, DATASET_PATH)) return;
@@ -42,13 +62,21 @@ test('a run stopped by a dead endpoint leaves run.json with status "error" and w
 test('a 401 on the first requests, none succeeding, stops the run at once: one line naming the endpoint and the refusal, run.json says why; --resume finishes it', async (t) => {
   if (!requireSharedFile(t, DATASET_PATH) || !requireSharedFile(t, TEMPLATE_PATH)) return;
   let refuse = true;
-  const server = await startTestServer({ judgeTemplate: judgeTemplate(), faultsForRequest: () => (refuse ? { fault: 'status', status: 401 } : undefined) });
+  const server = await startTestServer({
+    judgeTemplate: judgeTemplate(),
+    faultsForRequest: () => (refuse ? { fault: 'status', status: 401 } : undefined),
+  });
   t.after(() => server.close());
   const result = await run(server.url, scratchDir('run-stopped-401'));
   assert.equal(result.code, 3, result.stderr);
   const said = result.stderr.split('\n').filter((l) => l !== '');
   assert.equal(said.length, 1, result.stderr);
-  assert.match(said[0] ?? '', new RegExp(`^eval-adjudicator: ${server.url.replace(/[.]/g, '\\.')}: 401 .*and no request to it has succeeded: the run stops \\(check the API key`));
+  assert.match(
+    said[0] ?? '',
+    new RegExp(
+      `^eval-adjudicator: ${server.url.replace(/[.]/g, '\\.')}: 401 .*and no request to it has succeeded: the run stops \\(check the API key`,
+    ),
+  );
   // The requests in flight when the first 401 came (two workers), not one per item.
   assert.ok(server.requests.length <= 4, `${server.requests.length} requests for ${ITEMS} items`);
   const dir = result.lastLine;
@@ -58,7 +86,9 @@ test('a 401 on the first requests, none succeeding, stops the run at once: one l
   assert.ok(!readFileSync(join(dir, 'run.json'), 'utf8').includes('sk-test-key'), 'no key in run.json');
 
   refuse = false;
-  const resumed = await runCli(['run', 'yokaieval', '--resume', dir, '--data', sharedDataDir], { env: { OPENAI_API_KEY: 'sk-test-key-1234567890' } });
+  const resumed = await runCli(['run', 'yokaieval', '--resume', dir, '--data', sharedDataDir], {
+    env: { OPENAI_API_KEY: 'sk-test-key-1234567890' },
+  });
   assert.equal(resumed.code, 0, resumed.stderr);
   const finished = runJson(dir);
   assert.equal(finished.status, 'finished');
@@ -68,5 +98,8 @@ test('a 401 on the first requests, none succeeding, stops the run at once: one l
   // (a request counted as it was sent may not have reached the server when the process ended: at most one per worker).
   assert.ok(stopped.usage.requests >= 1, `the stopped run counts its requests (${stopped.usage.requests})`);
   const received = server.requests.length;
-  assert.ok(finished.usage.requests >= received && finished.usage.requests <= received + 2, `${finished.usage.requests} counted, ${received} received`);
+  assert.ok(
+    finished.usage.requests >= received && finished.usage.requests <= received + 2,
+    `${finished.usage.requests} counted, ${received} received`,
+  );
 });

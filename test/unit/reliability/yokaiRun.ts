@@ -50,14 +50,26 @@ export interface CoreRunOptions {
 }
 
 function spec(url: string, name: string, apiKeyEnv: string | null, maxTokens: number): ModelSpec {
-  return { endpoint: { provider: 'openai-compatible', baseUrl: url }, name, apiKeyEnv, systemPrompt: null, params: { temperature: 0.7, topP: null, maxTokens } };
+  return {
+    endpoint: { provider: 'openai-compatible', baseUrl: url },
+    name,
+    apiKeyEnv,
+    systemPrompt: null,
+    params: { temperature: 0.7, topP: null, maxTokens },
+  };
 }
 
 /** A new YokaiEval run of the first `limit` items, model "test-model" and judge gpt-4o at the test server. */
 export async function runYokaiEval(options: CoreRunOptions): Promise<ExecuteOutcome & { pool: RequestPool }> {
   const pool = options.pool instanceof RequestPool ? options.pool : new RequestPool(options.pool);
   const session = await prepareYokaiEvalRun(
-    { model: spec(options.url, 'test-model', 'OPENAI_API_KEY', 128), judge: spec(options.url, JUDGE_MODEL, 'JUDGE_API_KEY', 200), preset: 'open-weights', wording: 'dataset', limit: options.limit },
+    {
+      model: spec(options.url, 'test-model', 'OPENAI_API_KEY', 128),
+      judge: spec(options.url, JUDGE_MODEL, 'JUDGE_API_KEY', 200),
+      preset: 'open-weights',
+      wording: 'dataset',
+      limit: options.limit,
+    },
     {
       sources: { dataDir: sharedDataDir },
       keys: options.keys ?? {},

@@ -25,7 +25,16 @@ function lineOf(i: number, response: string): ResultLine {
     itemId: String(i),
     itemHash: sha256Hex(`item ${i}`),
     time: new Date(START).toISOString(),
-    inputs: { question: `question ${i}`, choices: ['a', 'b', 'c', 'd'], answer: 'a', region: '', type: 'test', ref: '', url: '', refs_detail: [] },
+    inputs: {
+      question: `question ${i}`,
+      choices: ['a', 'b', 'c', 'd'],
+      answer: 'a',
+      region: '',
+      type: 'test',
+      ref: '',
+      url: '',
+      refs_detail: [],
+    },
     prompt: null,
     response,
     judgeReply: error ? null : String(i % 3 === 0 ? null : i % 3 === 1),
@@ -100,7 +109,13 @@ test('the header kept current event by event equals a full recount after random 
       const decided = ids.filter((id) => (session.adjudication(id)?.final ?? null) !== null).slice(0, 3);
       assert.ok(decided.length > 0);
       for (const id of decided) {
-        const retried = { ...lineOf(Number(id), 'a retried response'), verdict: true, judgeReply: 'true', error: null, time: new Date(START + 1).toISOString() };
+        const retried = {
+          ...lineOf(Number(id), 'a retried response'),
+          verdict: true,
+          judgeReply: 'true',
+          error: null,
+          time: new Date(START + 1).toISOString(),
+        };
         appendFileSync(join(dir, 'results.jsonl'), `${JSON.stringify(retried)}\n`);
       }
       session.reloadResults();
@@ -115,5 +130,8 @@ test('the header kept current event by event equals a full recount after random 
     }
   }
   const final = session.header();
-  assert.ok(final.adjudicatedItems > 0 && final.conflicts + final.stale + final.flagged > 0, 'the events exercised decisions, conflicts, staleness and flags');
+  assert.ok(
+    final.adjudicatedItems > 0 && final.conflicts + final.stale + final.flagged > 0,
+    'the events exercised decisions, conflicts, staleness and flags',
+  );
 });

@@ -33,16 +33,28 @@ test('the first message carries a screen of rows around the selected item; the c
     assert.ok(init.rows.length <= FIRST_SCREEN_ROWS, `the first message holds ${init.rows.length} rows, a screen is ${FIRST_SCREEN_ROWS}`);
     assert.ok(JSON.stringify(init).length < 40_000, 'the first message stays small whatever the run’s size');
     assert.equal(init.rowsToCome, 810 - init.rows.length);
-    if (selected !== null) assert.ok(init.rows.some((r) => r.id === selected), `the selected item ${selected} is in the first screen`);
+    if (selected !== null)
+      assert.ok(
+        init.rows.some((r) => r.id === selected),
+        `the selected item ${selected} is in the first screen`,
+      );
     assert.equal(init.selectedItemId, selected);
     assert.equal(sequence.detail?.id, selected ?? '0', 'the item shown first goes with the first message');
     const chunks = [...sequence.chunks()];
     for (const chunk of chunks) assert.equal(HostMessageSchema.safeParse(chunk).success, true);
-    assert.deepEqual(chunks.map((c) => c.done), chunks.map((_, i) => i === chunks.length - 1), 'only the last chunk is done');
+    assert.deepEqual(
+      chunks.map((c) => c.done),
+      chunks.map((_, i) => i === chunks.length - 1),
+      'only the last chunk is done',
+    );
     const chunkRows = chunks.flatMap((c) => c.rows);
     assert.equal(chunkRows.length, init.rowsToCome);
     const indexes = chunkRows.map((r) => r.index);
-    assert.deepEqual(indexes, [...indexes].sort((a, b) => a - b), 'chunks come in dataset order');
+    assert.deepEqual(
+      indexes,
+      [...indexes].sort((a, b) => a - b),
+      'chunks come in dataset order',
+    );
     const merged = [...init.rows, ...chunkRows].sort((a, b) => a.index - b.index);
     assert.deepEqual(merged, all, 'the first screen and the chunks are every row once, as rows() has them');
   }
@@ -63,7 +75,10 @@ test('rows without search text; the host answers searches over the items’ text
   const dir = await imported();
   const { session } = ReviewSession.open(dir, 'Aiko', { searchInRows: false });
   const rows = session.rows();
-  assert.ok(rows.every((r: ItemRow) => r.search === undefined), 'no row carries its search text');
+  assert.ok(
+    rows.every((r: ItemRow) => r.search === undefined),
+    'no row carries its search text',
+  );
   // The host's answers match what the webview computes from rows that carry their text.
   const withText = ReviewSession.open(dir, 'Aiko').session.rows();
   const folded = (row: ItemRow): string => (row.search ?? '').normalize('NFKC').toLowerCase();
@@ -78,11 +93,21 @@ test('rows without search text; the host answers searches over the items’ text
   assert.deepEqual(session.search('  '), []);
   const byNumber = session.search('808');
   assert.ok(byNumber.includes('808'), 'an item’s id or position is found');
-  assert.deepEqual(byNumber.filter((id) => id !== '808' && !(withText[Number(id)]?.search ?? '').includes('808')), [], 'the others hold 808 in their texts');
+  assert.deepEqual(
+    byNumber.filter((id) => id !== '808' && !(withText[Number(id)]?.search ?? '').includes('808')),
+    [],
+    'the others hold 808 in their texts',
+  );
   const line = session.currentLine('7');
   assert.ok(line !== undefined);
   await appendAdjudications(join(dir, 'adjudications.jsonl'), [
-    newAdjudicationEvent({ itemId: '7', annotator: 'Ben', role: 'annotator', state: { verdict: true, hallucination: null, note: 'Zashiki-warashi confusion' }, current: line }),
+    newAdjudicationEvent({
+      itemId: '7',
+      annotator: 'Ben',
+      role: 'annotator',
+      state: { verdict: true, hallucination: null, note: 'Zashiki-warashi confusion' },
+      current: line,
+    }),
   ]);
   assert.deepEqual(session.search('zashiki'), [], 'not read yet');
   session.readTail();
@@ -104,7 +129,8 @@ test('an item’s line is parsed in full only when it is shown', async (t) => {
   assert.equal(session.detail('4', false).id, '4');
   assert.throws(
     () => session.detail('5', false),
-    (error: unknown) => error instanceof InputError && error.message.includes(`line ${at + 1}`) && error.message.includes('field "latencyMs"'),
+    (error: unknown) =>
+      error instanceof InputError && error.message.includes(`line ${at + 1}`) && error.message.includes('field "latencyMs"'),
     'the full check runs when the item is shown, naming the line and field',
   );
 });

@@ -19,7 +19,27 @@ const csvPath = join(sharedDataDir, 'kalahi', 'filipino.csv');
 
 async function kalahiRun(task: 'open' | 'mc' | 'both', url: string): Promise<string> {
   const out = scratchDir(`kalahi-review-${task}`);
-  const result = await runCli(['run', 'kalahi', '--task', task, '--limit', '6', '--model', 'test-model', '--base-url', url, '--data', sharedDataDir, '--out', out, '--no-cache', ...(task === 'mc' ? [] : ['--metrics', 'chrf,bleu,rouge-1'])], { env: {} });
+  const result = await runCli(
+    [
+      'run',
+      'kalahi',
+      '--task',
+      task,
+      '--limit',
+      '6',
+      '--model',
+      'test-model',
+      '--base-url',
+      url,
+      '--data',
+      sharedDataDir,
+      '--out',
+      out,
+      '--no-cache',
+      ...(task === 'mc' ? [] : ['--metrics', 'chrf,bleu,rouge-1']),
+    ],
+    { env: {} },
+  );
   assert.equal(result.code, 0, result.stderr);
   return result.lastLine;
 }
@@ -32,7 +52,17 @@ test('Kalahi runs in the review: rows and details satisfy the protocol; open-end
   const open = ReviewSession.open(await kalahiRun('open', server.url), 'Ana').session;
   const rows = open.rows();
   assert.equal(rows.length, 6);
-  const init = { type: 'init', run: open.runHeader(), header: open.header(), rows, annotator: 'Ana', role: 'annotator', categories: [], selectedItemId: null, blind: true };
+  const init = {
+    type: 'init',
+    run: open.runHeader(),
+    header: open.header(),
+    rows,
+    annotator: 'Ana',
+    role: 'annotator',
+    categories: [],
+    selectedItemId: null,
+    blind: true,
+  };
   assert.equal(HostMessageSchema.safeParse(init).success, true);
   assert.deepEqual(open.runHeader().metrics, ['chrf', 'bleu', 'rouge-1']);
   assert.equal(open.runHeader().primaryMetric, 'chrf');
@@ -46,7 +76,10 @@ test('Kalahi runs in the review: rows and details satisfy the protocol; open-end
   assert.equal(detail.kind, 'references');
   if (detail.kind === 'references') {
     assert.equal(detail.open?.primaryMetric, 'chrf');
-    assert.deepEqual(detail.open?.metrics.map((m) => m.name), ['chrf', 'bleu', 'rouge-1']);
+    assert.deepEqual(
+      detail.open?.metrics.map((m) => m.name),
+      ['chrf', 'bleu', 'rouge-1'],
+    );
     const chrf = detail.open?.metrics[0];
     assert.equal(first.margin, chrf?.diff, 'the row’s margin is the primary metric’s diff');
     assert.equal(detail.auto, chrf?.acc ? 'true' : 'false');
@@ -63,15 +96,25 @@ test('Kalahi runs in the review: rows and details satisfy the protocol; open-end
   const mc = ReviewSession.open(mcDir, 'Ana').session;
   const mcHeader = mc.header();
   assert.equal(mcHeader.verdicts, false, 'an MC-only run has no verdicts: the panel shows MC1 and MC2');
-  const summary = z.object({ mc: z.object({ mc1: z.number(), mc2: z.number() }) }).parse(JSON.parse((await runCli(['summary', mcDir, '--json'])).stdout));
-  assert.deepEqual([mcHeader.mc?.mc1, mcHeader.mc?.mc2, mcHeader.mc?.scored], [summary.mc.mc1, summary.mc.mc2, 6], 'the header’s MC means are the summary’s');
+  const summary = z
+    .object({ mc: z.object({ mc1: z.number(), mc2: z.number() }) })
+    .parse(JSON.parse((await runCli(['summary', mcDir, '--json'])).stdout));
+  assert.deepEqual(
+    [mcHeader.mc?.mc1, mcHeader.mc?.mc2, mcHeader.mc?.scored],
+    [summary.mc.mc1, summary.mc.mc2, 6],
+    'the header’s MC means are the summary’s',
+  );
   const mcRow = mc.rows()[0];
   assert.equal(mcRow?.decidable, false, 'MC items take flags and notes only');
   const mcDetail = mc.detail(mcRow?.id ?? '', false);
   assert.ok(mcDetail.kind === 'references' && mcDetail.open === null && mcDetail.mc !== null && !mcDetail.decidable);
   if (mcDetail.kind === 'references' && mcDetail.mc !== null) {
     const best = mcDetail.mc.relevant[mcDetail.references.bestIndex]?.score ?? NaN;
-    assert.equal(mcRow?.margin, best - Math.max(...mcDetail.mc.irrelevant.map((s) => s.score)), 'MC margin: best minus the best irrelevant');
+    assert.equal(
+      mcRow?.margin,
+      best - Math.max(...mcDetail.mc.irrelevant.map((s) => s.score)),
+      'MC margin: best minus the best irrelevant',
+    );
   }
 
   const both = ReviewSession.open(await kalahiRun('both', server.url), 'Ana').session;
@@ -82,7 +125,15 @@ test('Kalahi runs in the review: rows and details satisfy the protocol; open-end
 const KalahiExport = z.object({
   kalahi: z.object({ primaryMetric: z.string(), open: z.object({ automaticAcc: z.number(), adjudicatedAcc: z.number() }), mc: z.null() }),
   adjudicated: z.object({ accuracy: z.number() }),
-  items: z.array(z.object({ itemId: z.string(), automaticVerdict: z.boolean().nullable(), humanVerdict: z.boolean().nullable(), adjudicatedAcc: z.number().nullable(), metrics: z.record(z.string(), z.object({ diff: z.number(), acc: z.boolean() }).nullable()) })),
+  items: z.array(
+    z.object({
+      itemId: z.string(),
+      automaticVerdict: z.boolean().nullable(),
+      humanVerdict: z.boolean().nullable(),
+      adjudicatedAcc: z.number().nullable(),
+      metrics: z.record(z.string(), z.object({ diff: z.number(), acc: z.boolean() }).nullable()),
+    }),
+  ),
 });
 
 test('the Kalahi adjudicated export puts the human verdict in place of the primary metric’s acc; live results reload only changed rows', async (t) => {
@@ -96,7 +147,16 @@ test('the Kalahi adjudicated export puts the human verdict in place of the prima
   assert.ok(wasTrue !== undefined);
   const line = session.currentLine(wasTrue.id);
   assert.ok(line !== undefined);
-  await appendAdjudications(join(dir, 'adjudications.jsonl'), [newAdjudicationEvent({ itemId: wasTrue.id, annotator: 'Ana', role: 'adjudicator', state: { verdict: false, hallucination: 'wrong-filipino-practice', note: 'pagmamano is wrong here' }, current: line, blind: true })]);
+  await appendAdjudications(join(dir, 'adjudications.jsonl'), [
+    newAdjudicationEvent({
+      itemId: wasTrue.id,
+      annotator: 'Ana',
+      role: 'adjudicator',
+      state: { verdict: false, hallucination: 'wrong-filipino-practice', note: 'pagmamano is wrong here' },
+      current: line,
+      blind: true,
+    }),
+  ]);
 
   const json = KalahiExport.parse(JSON.parse(exportAdjudicated(dir, 'json')));
   const overridden = json.items.find((i) => i.itemId === wasTrue.id);
@@ -122,7 +182,10 @@ test('the Kalahi adjudicated export puts the human verdict in place of the prima
   const retried = { ...(JSON.parse(results[2] ?? '{}') as Record<string, unknown>), time: new Date(Date.now() + 1000).toISOString() };
   appendFileSync(join(dir, 'results.jsonl'), `${JSON.stringify(retried)}\n`);
   session.readTail();
-  assert.deepEqual(session.reloadResults().map((r) => r.id), [rows[2]?.id]);
+  assert.deepEqual(
+    session.reloadResults().map((r) => r.id),
+    [rows[2]?.id],
+  );
   assert.deepEqual(session.reloadResults(), [], 'nothing new the second time');
 });
 

@@ -45,7 +45,13 @@ function bytesAt(path: string, offset: number, length: number): string {
 
 test('results index: byte offsets of each item’s line, the last line per item wins (retries appended)', () => {
   const path = join(scratchDir('results-index'), 'results.jsonl');
-  const lines = [line('a'), line('b'), line('a', { verdict: false, judgeReply: 'false', response: '山' }), '', line('c', { error: { stage: 'judge', kind: 'server', message: '500' }, verdict: null })];
+  const lines = [
+    line('a'),
+    line('b'),
+    line('a', { verdict: false, judgeReply: 'false', response: '山' }),
+    '',
+    line('c', { error: { stage: 'judge', kind: 'server', message: '500' }, verdict: null }),
+  ];
   writeFileSync(path, `${lines.join('\n')}\n`);
   const index = indexOf(path);
   assert.equal(index.size, 3);
@@ -55,7 +61,7 @@ test('results index: byte offsets of each item’s line, the last line per item 
   assert.ok(a !== undefined);
   assert.equal(a.line, 3, 'the retry (line 3) is the current result of a');
   assert.equal(a.verdict, false);
-  assert.equal(a.basisDigest, lineBasisDigest({ itemHash: HASH, response: '山', judgeReply: 'false' }), 'the basis is the retry\'s');
+  assert.equal(a.basisDigest, lineBasisDigest({ itemHash: HASH, response: '山', judgeReply: 'false' }), "the basis is the retry's");
   assert.notEqual(a.basisDigest, lineBasisDigest({ itemHash: HASH, response: '川', judgeReply: 'true' }));
   assert.equal(bytesAt(path, a.offset, a.length), lines[2], 'the offset and length are in bytes, not characters');
   for (const id of ['b', 'c']) {
@@ -77,7 +83,10 @@ test('results index: a torn tail is left unread until its newline comes; appende
   const torn = line('b');
   writeFileSync(path, `${line('a')}\n${torn.slice(0, 40)}`);
   const index = indexOf(path);
-  assert.deepEqual([...index.values()].map((e) => e.itemId), ['a']);
+  assert.deepEqual(
+    [...index.values()].map((e) => e.itemId),
+    ['a'],
+  );
   assert.equal(index.tornTail, true);
   appendFileSync(path, `${torn.slice(40)}\n${line('a', { verdict: false })}\n`);
   const { changed, reset } = index.refresh();
@@ -92,7 +101,10 @@ test('results index: a torn tail is left unread until its newline comes; appende
   writeFileSync(path, `${line('z')}\n`);
   const again = index.refresh();
   assert.equal(again.reset, true, 'a file that shrank is read again from the start');
-  assert.deepEqual([...index.values()].map((e) => e.itemId), ['z']);
+  assert.deepEqual(
+    [...index.values()].map((e) => e.itemId),
+    ['z'],
+  );
 });
 
 test('results index: a line longer than the read buffer is read whole', () => {
@@ -100,7 +112,10 @@ test('results index: a line longer than the read buffer is read whole', () => {
   const long = line('long', { response: '川'.repeat(5_000_000) });
   writeFileSync(path, `${line('a')}\n${long}\n${line('b')}\n`);
   const index = indexOf(path);
-  assert.deepEqual([...index.values()].map((e) => e.itemId), ['a', 'long', 'b']);
+  assert.deepEqual(
+    [...index.values()].map((e) => e.itemId),
+    ['a', 'long', 'b'],
+  );
   assert.equal(index.readLine('long')?.response?.length, 5_000_000);
   assert.equal(index.get('b')?.line, 3);
 });
@@ -109,12 +124,21 @@ test('results index: a bad line names the file, line and field; the rest of a li
   const dir = scratchDir('results-index');
   const path = join(dir, 'results.jsonl');
   writeFileSync(path, `${line('a')}\n${line('b', { verdict: 'yes' })}\n`);
-  assert.throws(() => indexOf(path), (error: unknown) => error instanceof InputError && error.message.includes('line 2') && error.message.includes('field "verdict"'));
+  assert.throws(
+    () => indexOf(path),
+    (error: unknown) => error instanceof InputError && error.message.includes('line 2') && error.message.includes('field "verdict"'),
+  );
   writeFileSync(path, `${line('a')}\n{not json\n`);
-  assert.throws(() => indexOf(path), (error: unknown) => error instanceof InputError && error.message.includes('line 2') && error.message.includes('not valid JSON'));
+  assert.throws(
+    () => indexOf(path),
+    (error: unknown) => error instanceof InputError && error.message.includes('line 2') && error.message.includes('not valid JSON'),
+  );
   // latencyMs is not one of the index's fields: the index reads the line, the full read names the field.
   writeFileSync(path, `${line('a')}\n${line('b', { latencyMs: 'slow' })}\n`);
   const index = indexOf(path);
   assert.equal(index.size, 2);
-  assert.throws(() => index.readLine('b'), (error: unknown) => error instanceof InputError && error.message.includes('line 2') && error.message.includes('field "latencyMs"'));
+  assert.throws(
+    () => index.readLine('b'),
+    (error: unknown) => error instanceof InputError && error.message.includes('line 2') && error.message.includes('field "latencyMs"'),
+  );
 });

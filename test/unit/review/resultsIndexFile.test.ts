@@ -1,6 +1,17 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { appendFileSync, existsSync, openSync, readFileSync, readdirSync, statSync, utimesSync, writeFileSync, writeSync, closeSync } from 'node:fs';
+import {
+  appendFileSync,
+  existsSync,
+  openSync,
+  readFileSync,
+  readdirSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+  writeSync,
+  closeSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import * as z from 'zod';
 import { lineBasisDigest } from '../../../src/core/adjudication/basis';
@@ -42,12 +53,18 @@ function fileOptions(key = 'question 1'): IndexFileOptions<string> {
     },
     decode: (json, sections, count) => {
       const questions = sections.strings('question', count);
-      return questions !== undefined && z.object({ tag: z.literal('questions') }).safeParse(json).success ? { at: (row) => questions.get(row) } : undefined;
+      return questions !== undefined && z.object({ tag: z.literal('questions') }).safeParse(json).success
+        ? { at: (row) => questions.get(row) }
+        : undefined;
     },
   };
 }
 
-const StoredHeadSchema = z.looseObject({ count: z.number(), results: z.object({ lines: z.number() }), sections: z.record(z.string(), z.object({ at: z.number(), bytes: z.number() })) });
+const StoredHeadSchema = z.looseObject({
+  count: z.number(),
+  results: z.object({ lines: z.number() }),
+  sections: z.record(z.string(), z.object({ at: z.number(), bytes: z.number() })),
+});
 
 /** The JSON line of results.index (the binary sections come after it). */
 function storedJson(indexPath: string): z.output<typeof StoredHeadSchema> & { raw: string; bodyStart: number } {
@@ -95,24 +112,38 @@ test('results index file: written beside results.jsonl on the first read, the ne
   const second = read(path);
   assert.deepEqual(summary(second), summary(first));
   assert.equal(second.lines, first.lines);
-  assert.equal(second.get('150')?.basisDigest, first.get('150')?.basisDigest, 'the basis digest read from the file is the one computed from the line');
+  assert.equal(
+    second.get('150')?.basisDigest,
+    first.get('150')?.basisDigest,
+    'the basis digest read from the file is the one computed from the line',
+  );
   assert.equal(second.get('150')?.basisDigest, lineBasisDigest({ itemHash: HASH, response: '山 150', judgeReply: 'true' }));
   assert.equal(second.readLine('7')?.response, '山 7');
 
   // Proof that the second read used the file: a byte changed in the middle (same size, mtime put back,
   // far from the hashed ends) is not seen until the index is rebuilt.
-  patchInPlace(path, '"verdict":true,"scores":{},"usage":{"promptTokens":1,"completionTokens":1},"latencyMs":5,"error":null}\n{"itemId":"151"', '"verdict":null,"scores":{},"usage":{"promptTokens":1,"completionTokens":1},"latencyMs":5,"error":null}\n{"itemId":"151"', true);
+  patchInPlace(
+    path,
+    '"verdict":true,"scores":{},"usage":{"promptTokens":1,"completionTokens":1},"latencyMs":5,"error":null}\n{"itemId":"151"',
+    '"verdict":null,"scores":{},"usage":{"promptTokens":1,"completionTokens":1},"latencyMs":5,"error":null}\n{"itemId":"151"',
+    true,
+  );
   assert.equal(read(path).get('150')?.verdict, true, 'the stored index is used while size, mtime and both ends match');
 });
 
 test('results index file: its JSON line is ASCII (non-ASCII errors written as escapes), and errors and UTF-8 digests read back the same', () => {
   const path = join(scratchDir('results-index-ascii'), 'results.jsonl');
-  const lines = Array.from({ length: 300 }, (_, i) => line(String(i), i === 5 ? { verdict: null, error: { stage: 'model', kind: 'http', message: '接続できません 🙅 (503)' } } : {}));
+  const lines = Array.from({ length: 300 }, (_, i) =>
+    line(String(i), i === 5 ? { verdict: null, error: { stage: 'model', kind: 'http', message: '接続できません 🙅 (503)' } } : {}),
+  );
   writeFileSync(path, lines.map((l) => `${l}\n`).join(''));
   const first = read(path);
   const bytes = readFileSync(resultsIndexPathOf(path));
   const head = bytes.subarray(0, bytes.indexOf(0x0a));
-  assert.ok(head.every((byte) => byte < 0x80), 'the JSON line has only ASCII bytes');
+  assert.ok(
+    head.every((byte) => byte < 0x80),
+    'the JSON line has only ASCII bytes',
+  );
   assert.ok(head.includes('\\u63a5'), '接 is written as an escape');
   const second = read(path);
   assert.deepEqual(summary(second), summary(first));
@@ -140,7 +171,11 @@ test('results index file: lines appended after it (a retry superseding an earlie
   assert.equal(extended.lines, 302);
   assert.equal(extended.get('20')?.verdict, false, 'the retry appended later wins');
   assert.equal(extended.get('20')?.line, 301);
-  assert.equal(extended.get('20')?.basisDigest, lineBasisDigest({ itemHash: HASH, response: '川', judgeReply: 'false' }), 'the retry\'s basis');
+  assert.equal(
+    extended.get('20')?.basisDigest,
+    lineBasisDigest({ itemHash: HASH, response: '川', judgeReply: 'false' }),
+    "the retry's basis",
+  );
   assert.equal(extended.readLine('20')?.judgeReply, 'false');
   const stored = storedJson(indexPath);
   assert.equal(stored.results.lines, 302, 'the file was rewritten to cover the appended lines');
@@ -173,7 +208,10 @@ test('results index file: a file of another key, another shape or garbage, or a 
   assert.equal(read(path).get('3')?.summary, '雪女はどこに現れるか（3）', 'a cut file: rebuilt, no error');
   const stored = storedJson(indexPath);
   const bytes = readFileSync(indexPath);
-  writeFileSync(indexPath, Buffer.concat([Buffer.from(stored.raw.replace(`"count":300`, `"count":301`)), bytes.subarray(stored.raw.length)]));
+  writeFileSync(
+    indexPath,
+    Buffer.concat([Buffer.from(stored.raw.replace(`"count":300`, `"count":301`)), bytes.subarray(stored.raw.length)]),
+  );
   assert.equal(read(path).size, 300, 'a count its sections do not hold: rebuilt');
   writeFileSync(indexPath, bytes.subarray(0, bytes.length - 64));
   assert.equal(read(path).size, 300, 'a file cut short: rebuilt');
@@ -195,7 +233,10 @@ test('results index file: a line found not to be its item (results.jsonl rewritt
   const before = statSync(path);
   writeFileSync(path, text.replace(`${a}\n${b}\n`, `${b}\n${a}\n`));
   utimesSync(path, before.atime, before.mtime);
-  assert.throws(() => stored.readLine('150'), (error: unknown) => error instanceof UserError && error.message.includes('changed under the index'));
+  assert.throws(
+    () => stored.readLine('150'),
+    (error: unknown) => error instanceof UserError && error.message.includes('changed under the index'),
+  );
   assert.equal(existsSync(indexPath), false, 'the stale file is gone');
   assert.equal(read(path).get('150')?.line, 152, 'the reopen reads results.jsonl again');
 });
@@ -226,7 +267,11 @@ test('results index file: an item the run no longer lists is not taken from the 
   manifest.dataset.itemIds = manifest.dataset.itemIds.filter((id) => id !== '7');
   manifest.dataset.datasetItems -= 1;
   writeFileSync(join(run.dir, 'run.json'), JSON.stringify(manifest));
-  assert.throws(() => ReviewSession.open(run.dir, 'ann', { searchInRows: false }), (error: unknown) => error instanceof UserError && /results\.jsonl line 8, field "itemId": "7" is not an item of this run/.test(error.message));
+  assert.throws(
+    () => ReviewSession.open(run.dir, 'ann', { searchInRows: false }),
+    (error: unknown) =>
+      error instanceof UserError && /results\.jsonl line 8, field "itemId": "7" is not an item of this run/.test(error.message),
+  );
 });
 
 /** The question as a lazy string column: each digest decodes its question when asked for. */
@@ -234,7 +279,11 @@ function lazyOptions(key: string): IndexFileOptions<{ readonly question: string 
   return {
     key,
     encode: (summaries, sections) => {
-      sections.strings('question', summaries.map((s) => s.question), { lazy: true });
+      sections.strings(
+        'question',
+        summaries.map((s) => s.question),
+        { lazy: true },
+      );
       return {};
     },
     decode: (_json, sections, count) => {
@@ -253,18 +302,31 @@ function lazyOptions(key: string): IndexFileOptions<{ readonly question: string 
 
 const openFds = (): number => readdirSync('/proc/self/fd').length;
 
-test('results index file: a lazy column is read from the file as it was opened, even once another window has replaced it, and the file is closed once the column is read whole', { skip: !existsSync('/proc/self/fd') }, () => {
-  const { path } = runOf(300);
-  const readLazy = (key: string, prefix = ''): ResultsIndex<{ readonly question: string }> => ResultsIndex.read(path, { describe: (l) => ({ question: `${prefix}${String(l.inputs['question'])}` }), file: lazyOptions(key) });
-  readLazy('lazy 1');
-  const before = openFds();
-  const stored = readLazy('lazy 1');
-  assert.equal(openFds(), before + 1, 'results.index stays open for its lazy column');
-  readLazy('lazy 2', 'rebuilt: ');
-  assert.equal(readLazy('lazy 2').get('3')?.summary.question, 'rebuilt: 雪女はどこに現れるか（3）', 'another window rebuilt the file (written beside, renamed over)');
-  assert.equal(stored.get('3')?.summary.question, '雪女はどこに現れるか（3）', 'a string read alone comes from the file as opened');
-  const open = openFds();
-  const all = [...stored.values()].map((e) => e.summary.question);
-  assert.deepEqual(all, Array.from({ length: 300 }, (_, i) => `雪女はどこに現れるか（${i}）`), 'read alone a few at a time, then the whole text at once');
-  assert.equal(openFds(), open - 1, 'closed once read whole');
-});
+test(
+  'results index file: a lazy column is read from the file as it was opened, even once another window has replaced it, and the file is closed once the column is read whole',
+  { skip: !existsSync('/proc/self/fd') },
+  () => {
+    const { path } = runOf(300);
+    const readLazy = (key: string, prefix = ''): ResultsIndex<{ readonly question: string }> =>
+      ResultsIndex.read(path, { describe: (l) => ({ question: `${prefix}${String(l.inputs['question'])}` }), file: lazyOptions(key) });
+    readLazy('lazy 1');
+    const before = openFds();
+    const stored = readLazy('lazy 1');
+    assert.equal(openFds(), before + 1, 'results.index stays open for its lazy column');
+    readLazy('lazy 2', 'rebuilt: ');
+    assert.equal(
+      readLazy('lazy 2').get('3')?.summary.question,
+      'rebuilt: 雪女はどこに現れるか（3）',
+      'another window rebuilt the file (written beside, renamed over)',
+    );
+    assert.equal(stored.get('3')?.summary.question, '雪女はどこに現れるか（3）', 'a string read alone comes from the file as opened');
+    const open = openFds();
+    const all = [...stored.values()].map((e) => e.summary.question);
+    assert.deepEqual(
+      all,
+      Array.from({ length: 300 }, (_, i) => `雪女はどこに現れるか（${i}）`),
+      'read alone a few at a time, then the whole text at once',
+    );
+    assert.equal(openFds(), open - 1, 'closed once read whole');
+  },
+);

@@ -27,7 +27,16 @@ test('rows, header and details of a YokaiEval run satisfy the protocol', async (
   const header = session.header();
   assert.equal(header.automaticAccuracy.toFixed(4), '0.6395');
   assert.equal(header.adjudicatedAccuracy, header.automaticAccuracy);
-  const init = { type: 'init', run: session.runHeader(), header, rows, annotator: 'Aiko', role: 'annotator', categories: [], selectedItemId: null };
+  const init = {
+    type: 'init',
+    run: session.runHeader(),
+    header,
+    rows,
+    annotator: 'Aiko',
+    role: 'annotator',
+    categories: [],
+    selectedItemId: null,
+  };
   assert.equal(HostMessageSchema.safeParse(init).success, true);
   const detail = session.detail('0', false);
   assert.equal(detail.kind, 'choices');
@@ -49,10 +58,19 @@ test('events appended by someone else are picked up; only the changed rows come 
   const line = session.currentLine(nullRow.id);
   assert.ok(line !== undefined);
   await appendAdjudications(join(dir, 'adjudications.jsonl'), [
-    newAdjudicationEvent({ itemId: nullRow.id, annotator: 'Ben', role: 'annotator', state: { verdict: true, hallucination: null, note: '' }, current: line }),
+    newAdjudicationEvent({
+      itemId: nullRow.id,
+      annotator: 'Ben',
+      role: 'annotator',
+      state: { verdict: true, hallucination: null, note: '' },
+      current: line,
+    }),
   ]);
   const update = session.readTail();
-  assert.deepEqual(update.changedRows.map((r) => [r.id, r.human, r.mine, r.disagreement]), [[nullRow.id, 'true', 'none', true]]);
+  assert.deepEqual(
+    update.changedRows.map((r) => [r.id, r.human, r.mine, r.disagreement]),
+    [[nullRow.id, 'true', 'none', true]],
+  );
   assert.equal(session.header().adjudicatedItems, 1);
   assert.ok(session.header().adjudicatedAccuracy > session.header().automaticAccuracy);
   assert.deepEqual(session.readTail().changedRows, [], 'nothing new the second time');

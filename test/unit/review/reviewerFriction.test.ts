@@ -46,7 +46,10 @@ test('undo events carry the blind flag of the state they bring back', async (t) 
       [undefined, false], // undo back to nothing: no blind decision
     ],
   );
-  assert.ok(events.every((e) => typeof e.blind === 'boolean'), 'every event, undo included, says whether it was blind');
+  assert.ok(
+    events.every((e) => typeof e.blind === 'boolean'),
+    'every event, undo included, says whether it was blind',
+  );
 });
 
 test('a review tab names the benchmark and the run; two runs of one model differ', async (t) => {
@@ -72,7 +75,10 @@ test('the flag menu offers a benchmark its own categories, from the one list in 
   const panel = await openReviewPanel(await importedRun('categories'));
   t.after(() => panel.close());
   await panel.send({ type: 'ready' });
-  assert.deepEqual(panel.last('init')?.categories.map((c) => c.id), yokai);
+  assert.deepEqual(
+    panel.last('init')?.categories.map((c) => c.id),
+    yokai,
+  );
 });
 
 test('the first decision asks for a name when nothing gives one, and records it under that name', async (t) => {
@@ -94,7 +100,10 @@ test('the first decision asks for a name when nothing gives one, and records it 
   assert.equal(asked, 1, 'asked once');
   assert.equal(panel.last('init')?.annotator, 'Aiko Tanaka', 'the panel shows the new name');
   const events = readAdjudicationLog(join(runDir, 'adjudications.jsonl')).events.map((l) => l.event);
-  assert.deepEqual(events.map((e) => e.annotator), ['Aiko Tanaka', 'Aiko Tanaka']);
+  assert.deepEqual(
+    events.map((e) => e.annotator),
+    ['Aiko Tanaka', 'Aiko Tanaka'],
+  );
 });
 
 test('a declined name records nothing and says why', async (t) => {
@@ -112,7 +121,13 @@ test('no name from the environment or git: namedAnnotator gives none (the extens
   const home = scratchDir('no-git-name');
   const cwd = join(home, 'work');
   mkdirSync(cwd);
-  const env = { HOME: home, XDG_CONFIG_HOME: home, GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: join(home, 'none'), EVAL_ADJUDICATOR_ANNOTATOR: '' };
+  const env = {
+    HOME: home,
+    XDG_CONFIG_HOME: home,
+    GIT_CONFIG_NOSYSTEM: '1',
+    GIT_CONFIG_GLOBAL: join(home, 'none'),
+    EVAL_ADJUDICATOR_ANNOTATOR: '',
+  };
   assert.equal(namedAnnotator(env, cwd), undefined);
   assert.equal(namedAnnotator({ ...env, EVAL_ADJUDICATOR_ANNOTATOR: 'Ben' }, cwd), 'Ben');
 });

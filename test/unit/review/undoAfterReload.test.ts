@@ -32,7 +32,13 @@ test("after a reload, undo takes back the annotator's decisions made before it, 
   if (!requireSharedFile(t, gpt4o)) return;
   const runDir = await importedRun('undo-reload');
   const first = await reopened(runDir, t, '0');
-  await first.send({ type: 'adjudicate', requestId: 1, itemId: '0', decision: { verdict: true, hallucination: null, note: '' }, blind: false });
+  await first.send({
+    type: 'adjudicate',
+    requestId: 1,
+    itemId: '0',
+    decision: { verdict: true, hallucination: null, note: '' },
+    blind: false,
+  });
   // A flag alone on another item (no verdict).
   await first.send({ type: 'adjudicate', requestId: 2, itemId: '1', decision: { hallucination: 'other', note: '' }, blind: false });
   first.close();
@@ -64,8 +70,20 @@ test('an undo made before the reload is not undone again: the next undo takes th
   if (!requireSharedFile(t, gpt4o)) return;
   const runDir = await importedRun('undo-reload-twice');
   const first = await reopened(runDir, t, '0');
-  await first.send({ type: 'adjudicate', requestId: 1, itemId: '0', decision: { verdict: true, hallucination: null, note: 'sure' }, blind: true });
-  await first.send({ type: 'adjudicate', requestId: 2, itemId: '0', decision: { verdict: false, hallucination: null, note: 'sure' }, blind: false });
+  await first.send({
+    type: 'adjudicate',
+    requestId: 1,
+    itemId: '0',
+    decision: { verdict: true, hallucination: null, note: 'sure' },
+    blind: true,
+  });
+  await first.send({
+    type: 'adjudicate',
+    requestId: 2,
+    itemId: '0',
+    decision: { verdict: false, hallucination: null, note: 'sure' },
+    blind: false,
+  });
   await first.send({ type: 'undo', requestId: 3 });
   assert.equal(first.last('item')?.detail.mine?.verdict, true);
   first.close();

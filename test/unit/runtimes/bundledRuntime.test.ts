@@ -29,7 +29,11 @@ describe('the runtime inside the extension', () => {
     const inside = fakePackage(join(extension, 'runtime'), 'eval-adjudicator-fake-runtime');
     const outside = fakePackage(workspace, 'eval-adjudicator-fake-runtime');
     assert.equal(resolveOptional('eval-adjudicator-fake-runtime', [workspace], join(extension, 'runtime')), inside);
-    assert.equal(resolveOptional('eval-adjudicator-fake-runtime', [workspace], join(root, 'universal', 'runtime')), outside, 'no runtime folder: the next place');
+    assert.equal(
+      resolveOptional('eval-adjudicator-fake-runtime', [workspace], join(root, 'universal', 'runtime')),
+      outside,
+      'no runtime folder: the next place',
+    );
     assert.equal(resolveOptional('eval-adjudicator-fake-runtime', [], join(root, 'universal', 'runtime')), null);
   });
 });
@@ -44,17 +48,35 @@ describe("llama.cpp's libraries in node-llama-cpp 3.21.1's prebuilt packages", (
     'win-x64': ['llama.v0.4.0.dll', 'ggml.v0.4.0.dll', 'ggml-base.dll'],
     'win-arm64': ['llama.v0.4.0.dll', 'ggml.v0.4.0.dll', 'ggml-base.dll'],
   };
-  const others = ['libllama-common.so', 'llama-common.dll', 'libggml-cpu-haswell.so', 'ggml-cpu.dll', 'libggml-metal.so', 'libggml-blas.so', 'llama-addon.node'];
+  const others = [
+    'libllama-common.so',
+    'llama-common.dll',
+    'libggml-cpu-haswell.so',
+    'ggml-cpu.dll',
+    'libggml-metal.so',
+    'libggml-blas.so',
+    'llama-addon.node',
+  ];
 
   for (const [build, [llama, ggml, ggmlBase]] of Object.entries(builds)) {
     it(`${build}: each name matches its own pattern only`, () => {
-      assert.ok(LLAMA_LIBRARY_NAMES.llama.test(llama) && !LLAMA_LIBRARY_NAMES.ggml.test(llama) && !LLAMA_LIBRARY_NAMES.ggmlBase.test(llama), llama);
-      assert.ok(LLAMA_LIBRARY_NAMES.ggml.test(ggml) && !LLAMA_LIBRARY_NAMES.llama.test(ggml) && !LLAMA_LIBRARY_NAMES.ggmlBase.test(ggml), ggml);
+      assert.ok(
+        LLAMA_LIBRARY_NAMES.llama.test(llama) && !LLAMA_LIBRARY_NAMES.ggml.test(llama) && !LLAMA_LIBRARY_NAMES.ggmlBase.test(llama),
+        llama,
+      );
+      assert.ok(
+        LLAMA_LIBRARY_NAMES.ggml.test(ggml) && !LLAMA_LIBRARY_NAMES.llama.test(ggml) && !LLAMA_LIBRARY_NAMES.ggmlBase.test(ggml),
+        ggml,
+      );
       assert.ok(LLAMA_LIBRARY_NAMES.ggmlBase.test(ggmlBase) && !LLAMA_LIBRARY_NAMES.ggml.test(ggmlBase), ggmlBase);
     });
   }
 
   it('the other libraries of the folders match none', () => {
-    for (const name of others) assert.ok(Object.values(LLAMA_LIBRARY_NAMES).every((pattern) => !pattern.test(name)), name);
+    for (const name of others)
+      assert.ok(
+        Object.values(LLAMA_LIBRARY_NAMES).every((pattern) => !pattern.test(name)),
+        name,
+      );
   });
 });

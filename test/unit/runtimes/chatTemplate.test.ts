@@ -20,7 +20,10 @@ const assistant = { role: 'assistant' as const, content: 'Isang ulam.' };
 describe('chat templates rendered as apply_chat_template does', () => {
   it('Llama 3: BOS from the template, headers, eot after each turn', () => {
     const t = new ChatTemplate(LLAMA3, { bosToken: '<|begin_of_text|>', eosToken: '<|eot_id|>' });
-    assert.equal(t.render([user], true), '<|begin_of_text|><|start_header_id|>user<|end_header_id|>\n\nAno ang adobo?<|eot_id|><|start_header_id|>assistant<|end_header_id|>\n\n');
+    assert.equal(
+      t.render([user], true),
+      '<|begin_of_text|><|start_header_id|>user<|end_header_id|>\n\nAno ang adobo?<|eot_id|><|start_header_id|>assistant<|end_header_id|>\n\n',
+    );
     assert.equal(
       t.render([user, assistant], false),
       '<|begin_of_text|><|start_header_id|>user<|end_header_id|>\n\nAno ang adobo?<|eot_id|><|start_header_id|>assistant<|end_header_id|>\n\nIsang ulam.<|eot_id|>',
@@ -30,13 +33,22 @@ describe('chat templates rendered as apply_chat_template does', () => {
   it('Gemma: model turns, and raise_exception for a system message', () => {
     const t = new ChatTemplate(GEMMA, { bosToken: '<bos>', eosToken: '<eos>' });
     assert.equal(t.render([user], true), '<bos><start_of_turn>user\nAno ang adobo?<end_of_turn>\n<start_of_turn>model\n');
-    assert.equal(t.render([user, assistant], false), '<bos><start_of_turn>user\nAno ang adobo?<end_of_turn>\n<start_of_turn>model\nIsang ulam.<end_of_turn>\n');
-    assert.throws(() => t.render([{ role: 'system', content: 'x' }, user], true), (e: unknown) => e instanceof ChatTemplateError && /System role not supported/.test(e.message));
+    assert.equal(
+      t.render([user, assistant], false),
+      '<bos><start_of_turn>user\nAno ang adobo?<end_of_turn>\n<start_of_turn>model\nIsang ulam.<end_of_turn>\n',
+    );
+    assert.throws(
+      () => t.render([{ role: 'system', content: 'x' }, user], true),
+      (e: unknown) => e instanceof ChatTemplateError && /System role not supported/.test(e.message),
+    );
   });
 
   it('ChatML (Qwen2): the default system turn, no BOS', () => {
     const t = new ChatTemplate(CHATML_QWEN2, { bosToken: null, eosToken: '<|im_end|>' });
-    assert.equal(t.render([user], true), '<|im_start|>system\nYou are a helpful assistant.<|im_end|>\n<|im_start|>user\nAno ang adobo?<|im_end|>\n<|im_start|>assistant\n');
+    assert.equal(
+      t.render([user], true),
+      '<|im_start|>system\nYou are a helpful assistant.<|im_end|>\n<|im_start|>user\nAno ang adobo?<|im_end|>\n<|im_start|>assistant\n',
+    );
     assert.equal(
       t.render([user, assistant], false),
       '<|im_start|>system\nYou are a helpful assistant.<|im_end|>\n<|im_start|>user\nAno ang adobo?<|im_end|>\n<|im_start|>assistant\nIsang ulam.<|im_end|>\n',

@@ -33,13 +33,20 @@ describe("ggml's native log-softmax over a logits buffer", () => {
     koffi.encode(logits, 'float', flat, flat.length);
     const softmax = new GgmlLogSoftmax(koffi, g, V, 4, 8, 1);
     try {
-      const targets = [[0, 4999], [17, 3], [99, 1, 2]];
+      const targets = [
+        [0, 4999],
+        [17, 3],
+        [99, 1, 2],
+      ];
       const got = await softmax.logProbs(logits, targets);
       targets.forEach((row, r) =>
         row.forEach((t, k) => {
           const expected = exact(rows[r] ?? new Float32Array(), t);
           const value = got[r]?.[k] ?? Number.NaN;
-          assert.ok(Math.abs(value - expected) < 1e-6 * Math.max(1, Math.abs(expected) / 10), `row ${r} token ${t}: ${value}, float64 ${expected}`);
+          assert.ok(
+            Math.abs(value - expected) < 1e-6 * Math.max(1, Math.abs(expected) / 10),
+            `row ${r} token ${t}: ${value}, float64 ${expected}`,
+          );
         }),
       );
       assert.ok((got[1]?.[0] ?? 0) < -150, 'the underflowing token is recomputed, not recorded at a bound');
@@ -74,13 +81,19 @@ describe("ggml's native log-softmax over a logits buffer", () => {
     try {
       const copied = copy.from(logits, bytes);
       koffi.encode(logits, 'float', new Float32Array(V * rows.length).fill(7), flat.length);
-      const targets = [[V - 1, 0, 64_000], [0, 5, V - 1]];
+      const targets = [
+        [V - 1, 0, 64_000],
+        [0, 5, V - 1],
+      ];
       const got = await softmax.logProbs(copied, targets);
       targets.forEach((row, r) =>
         row.forEach((t, k) => {
           const expected = exact(rows[r] ?? new Float32Array(), t);
           const value = got[r]?.[k] ?? Number.NaN;
-          assert.ok(Math.abs(value - expected) < 1e-6 * Math.max(1, Math.abs(expected) / 10), `row ${r} token ${t}: ${value}, float64 ${expected}`);
+          assert.ok(
+            Math.abs(value - expected) < 1e-6 * Math.max(1, Math.abs(expected) / 10),
+            `row ${r} token ${t}: ${value}, float64 ${expected}`,
+          );
         }),
       );
       assert.ok(Math.abs(got[0]?.[0] ?? Number.NaN) < 1e-6, 'the maximum 90 nats above the rest has probability 1');

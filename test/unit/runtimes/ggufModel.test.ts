@@ -26,10 +26,16 @@ describe('GGUF model in llama.cpp against a float64 reference forward pass', () 
     assert.equal(prefixText, '<s><|im_start|>user\nAno ang kahulugan ng bayanihan?<|im_end|>\n<|im_start|>assistant\n');
     const prefix = model.tokenize(prefixText ?? '');
     assert.equal(prefix.bos, 'template');
-    assert.deepEqual(prefix.tokens.filter((t) => t === BOS_ID), [BOS_ID], 'BOS exactly once');
+    assert.deepEqual(
+      prefix.tokens.filter((t) => t === BOS_ID),
+      [BOS_ID],
+      'BOS exactly once',
+    );
     assert.equal(prefix.tokens[1], 3, '<|im_start|> parsed as its special token');
     const references = ['Pagtutulungan ng mga tao.', 'Isang uri ng pagkain ñ.'];
-    const full = references.map((reference) => model.tokenize(model.render([user, { role: 'assistant', content: reference }], false) ?? '').tokens);
+    const full = references.map(
+      (reference) => model.tokenize(model.render([user, { role: 'assistant', content: reference }], false) ?? '').tokens,
+    );
     const scored = await model.scoreAfterPrefix(prefix.tokens, full, new AbortController().signal);
     assert.equal(scored.length, 2);
     for (const result of scored) {

@@ -81,7 +81,10 @@ describe('GGUF generation: temperature, top-p and a seed', () => {
     for (const seed of [1, 2, 3, 4, 5, 6]) others.add((await model.generate(prompt, { ...options, seed }, signal)).text);
     others.add(first.text);
     assert.ok(others.size >= 4, `7 seeds gave ${others.size} distinct texts`);
-    assert.ok([...others].some((text) => text !== greedy.text), 'sampling is not greedy');
+    assert.ok(
+      [...others].some((text) => text !== greedy.text),
+      'sampling is not greedy',
+    );
   });
 
   it('with a tiny top-p keeps only the most likely token: greedy again', async () => {
@@ -92,7 +95,7 @@ describe('GGUF generation: temperature, top-p and a seed', () => {
     }
   });
 
-  it('GgufChat passes the request\'s sampling settings and a seed from the run seed and the request', async (t) => {
+  it("GgufChat passes the request's sampling settings and a seed from the run seed and the request", async (t) => {
     // GgufChat asks the model in its runtime process: the same file there must answer as it does here.
     const served = await GgufClient.open({ path, gpuLayers: 0, contextSize: 256, threads: 1 });
     t.after(() => served.dispose());
@@ -110,7 +113,11 @@ describe('GGUF generation: temperature, top-p and a seed', () => {
     const greedy = await model.generate(prompt, { maxTokens: MAX_TOKENS, temperature: 0, topP: 1, seed: 0 }, signal);
     assert.equal(await reply(new GgufChat(served, 5), request(null)), greedy.text, 'no temperature: greedy');
     assert.equal(await reply(new GgufChat(served, 5), request(0)), greedy.text);
-    const seeded = await model.generate(prompt, { maxTokens: MAX_TOKENS, temperature: 1, topP: 1, seed: requestSeed(5, request(1)) }, signal);
+    const seeded = await model.generate(
+      prompt,
+      { maxTokens: MAX_TOKENS, temperature: 1, topP: 1, seed: requestSeed(5, request(1)) },
+      signal,
+    );
     assert.equal(await reply(new GgufChat(served, 5), request(1)), seeded.text);
     assert.equal(await reply(new GgufChat(served, 5), request(1)), seeded.text, 'a rerun repeats');
     assert.notEqual(requestSeed(5, request(1)), requestSeed(6, request(1)));

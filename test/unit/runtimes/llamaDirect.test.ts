@@ -9,11 +9,26 @@ import { referenceTokenLogprobs } from '../../fixtures/gguf/llamaReference';
 import { type TinyLlamaWeights, writeTinyLlamaGguf } from '../../fixtures/gguf/tinyLlama';
 import { scratchDir } from '../../helpers/scratch';
 
-const WORDS = ['Pagtutulungan', 'ng mga tao', 'sa bayan', 'ang bayanihan', 'ay', 'isang uri', 'ng pagkain', 'kaugalian', 'Pilipino', 'the', 'is'];
+const WORDS = [
+  'Pagtutulungan',
+  'ng mga tao',
+  'sa bayan',
+  'ang bayanihan',
+  'ay',
+  'isang uri',
+  'ng pagkain',
+  'kaugalian',
+  'Pilipino',
+  'the',
+  'is',
+];
 
 /** Distinct reference texts of varied lengths, from a seeded walk over the words. */
 function references(count: number): string[] {
-  return Array.from({ length: count }, (_, i) => Array.from({ length: 2 + (i % 7) }, (_, k) => WORDS[(i * 5 + k * 3) % WORDS.length]).join(' ') + (i % 2 === 0 ? '.' : '?'));
+  return Array.from(
+    { length: count },
+    (_, i) => Array.from({ length: 2 + (i % 7) }, (_, k) => WORDS[(i * 5 + k * 3) % WORDS.length]).join(' ') + (i % 2 === 0 ? '.' : '?'),
+  );
 }
 
 describe('llama.cpp through its C API (koffi)', () => {
@@ -71,7 +86,12 @@ describe('llama.cpp through its C API (koffi)', () => {
       assert.ok(alone !== undefined && batched !== undefined);
       assert.deepEqual(batched.tokens, tokens);
       assert.equal(batched.scoredFrom, prefix.length);
-      batched.logprobs.forEach((value, k) => assert.ok(Math.abs(value - (alone.logprobs[k] ?? Number.NaN)) < 1e-5, `reference ${i} token ${k}: ${value} together, ${alone.logprobs[k]} alone`));
+      batched.logprobs.forEach((value, k) =>
+        assert.ok(
+          Math.abs(value - (alone.logprobs[k] ?? Number.NaN)) < 1e-5,
+          `reference ${i} token ${k}: ${value} together, ${alone.logprobs[k]} alone`,
+        ),
+      );
       const expected = referenceTokenLogprobs(weights, tokens, prefix.length);
       batched.logprobs.forEach((value, k) => (worst = Math.max(worst, Math.abs(value - (expected[k] ?? Number.NaN)))));
     }
@@ -88,7 +108,9 @@ describe('llama.cpp through its C API (koffi)', () => {
     for (const result of scored) {
       const expected = referenceTokenLogprobs(weights, result.tokens, prefix.length);
       assert.equal(result.logprobs.length, result.tokens.length - prefix.length);
-      result.logprobs.forEach((v, k) => assert.ok(Math.abs(v - (expected[k] ?? Number.NaN)) < 1e-5, `token ${k}: ${v}, reference ${expected[k]}`));
+      result.logprobs.forEach((v, k) =>
+        assert.ok(Math.abs(v - (expected[k] ?? Number.NaN)) < 1e-5, `token ${k}: ${v}, reference ${expected[k]}`),
+      );
     }
   });
 
@@ -98,11 +120,15 @@ describe('llama.cpp through its C API (koffi)', () => {
     const wideModel = await GgufModel.open({ path: widePath, gpuLayers: 0, contextSize: 512, threads: 1 });
     try {
       const prefix = wideModel.tokenize(wideModel.render([user], true) ?? '').tokens;
-      const full = references(2).map((r) => wideModel.tokenize(wideModel.render([user, { role: 'assistant', content: r }], false) ?? '').tokens);
+      const full = references(2).map(
+        (r) => wideModel.tokenize(wideModel.render([user, { role: 'assistant', content: r }], false) ?? '').tokens,
+      );
       for (const result of await wideModel.scoreAfterPrefix(prefix, full, signal)) {
         const expected = referenceTokenLogprobs(wide, result.tokens, result.scoredFrom);
         assert.deepEqual(result.underflowed, []);
-        result.logprobs.forEach((v, k) => assert.ok(Math.abs(v - (expected[k] ?? Number.NaN)) < 1e-5, `token ${k}: ${v}, reference ${expected[k]}`));
+        result.logprobs.forEach((v, k) =>
+          assert.ok(Math.abs(v - (expected[k] ?? Number.NaN)) < 1e-5, `token ${k}: ${v}, reference ${expected[k]}`),
+        );
       }
     } finally {
       await wideModel.dispose();
@@ -111,7 +137,9 @@ describe('llama.cpp through its C API (koffi)', () => {
 
   it('stops between decodes when the signal is aborted in the middle of an item', async () => {
     const prefix = model.tokenize(model.render([user], true) ?? '').tokens;
-    const long = references(200).map((r) => model.tokenize(model.render([user, { role: 'assistant', content: `${r} ${r} ${r}` }], false) ?? '').tokens);
+    const long = references(200).map(
+      (r) => model.tokenize(model.render([user, { role: 'assistant', content: `${r} ${r} ${r}` }], false) ?? '').tokens,
+    );
     let started = performance.now();
     await model.scoreAfterPrefix(prefix, long, signal);
     const whole = performance.now() - started;
@@ -123,6 +151,9 @@ describe('llama.cpp through its C API (koffi)', () => {
     assert.ok(stopped < whole * 0.6, `stopped after ${stopped.toFixed(0)} ms of a ${whole.toFixed(0)} ms item`);
     const [after] = await model.scoreAfterPrefix(prefix, long.slice(0, 1), signal);
     const expected = referenceTokenLogprobs(weights, long[0] ?? [], prefix.length);
-    after?.logprobs.forEach((v, k) => assert.ok(Math.abs(v - (expected[k] ?? Number.NaN)) < 1e-4), 'the next call starts from a clean cache');
+    after?.logprobs.forEach(
+      (v, k) => assert.ok(Math.abs(v - (expected[k] ?? Number.NaN)) < 1e-4),
+      'the next call starts from a clean cache',
+    );
   });
 });

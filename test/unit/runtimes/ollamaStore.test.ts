@@ -39,7 +39,12 @@ describe('Ollama store resolution', () => {
   const env = { OLLAMA_MODELS: root };
 
   it('parses names as Ollama does', () => {
-    assert.deepEqual(parseOllamaName('qwen2.5:0.5b'), { name: 'qwen2.5:0.5b', registry: 'registry.ollama.ai', path: ['library', 'qwen2.5'], tag: '0.5b' });
+    assert.deepEqual(parseOllamaName('qwen2.5:0.5b'), {
+      name: 'qwen2.5:0.5b',
+      registry: 'registry.ollama.ai',
+      path: ['library', 'qwen2.5'],
+      tag: '0.5b',
+    });
     assert.equal(parseOllamaName('gemma3').tag, 'latest');
     assert.deepEqual(parseOllamaName('hf.co/org/repo:Q4_K_M').path, ['org', 'repo']);
     assert.throws(() => parseOllamaName('../x'), UserError);
@@ -53,7 +58,10 @@ describe('Ollama store resolution', () => {
   });
 
   it('says how to pull a model it does not have', () => {
-    assert.throws(() => resolveOllamaModel('llama3.2:1b', env), (e: unknown) => e instanceof UserError && /ollama:llama3\.2:1b: .*ollama pull llama3\.2:1b/.test(e.message));
+    assert.throws(
+      () => resolveOllamaModel('llama3.2:1b', env),
+      (e: unknown) => e instanceof UserError && /ollama:llama3\.2:1b: .*ollama pull llama3\.2:1b/.test(e.message),
+    );
   });
 
   it('lists the pulled models', () => {

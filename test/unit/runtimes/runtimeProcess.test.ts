@@ -46,7 +46,11 @@ function request(count: number): { prefix: number[]; sequences: number[][] } {
  * request in flight. The request is made longer until a whole one takes four times `afterMs` (the machine's
  * speed decides how long a request takes), so that it cannot end on its own between the wait and `during`.
  */
-async function inFlight(client: GgufClient, afterMs: number, during: (running: Promise<unknown>, controller: AbortController) => Promise<void>): Promise<void> {
+async function inFlight(
+  client: GgufClient,
+  afterMs: number,
+  during: (running: Promise<unknown>, controller: AbortController) => Promise<void>,
+): Promise<void> {
   for (let count = 8; count <= 4096; count *= 2) {
     const { prefix, sequences } = request(count);
     const started = Date.now();
@@ -56,7 +60,11 @@ async function inFlight(client: GgufClient, afterMs: number, during: (running: P
     let settled = false;
     const running = client.scoreAfterPrefix(prefix, sequences, controller.signal).finally(() => (settled = true));
     await new Promise((r) => setTimeout(r, afterMs));
-    assert.equal(settled, false, `a request of ${count} sequences took ${Date.now() - started} ms once, and ended within ${afterMs} ms the next time`);
+    assert.equal(
+      settled,
+      false,
+      `a request of ${count} sequences took ${Date.now() - started} ms once, and ended within ${afterMs} ms the next time`,
+    );
     return during(running, controller);
   }
   assert.fail(`no scoring request lasted ${afterMs} ms`);
@@ -75,7 +83,11 @@ describe('the GGUF runtime process', () => {
   after(() => client.dispose());
 
   it('answers a message that fails its schema with the typed "invalid" answer, and keeps serving', async () => {
-    const child = fork(ENTRY, [], { execArgv: ['--import', pathToFileURL(require.resolve('tsx')).href], stdio: ['ignore', 'ignore', 'inherit', 'ipc'], serialization: 'advanced' });
+    const child = fork(ENTRY, [], {
+      execArgv: ['--import', pathToFileURL(require.resolve('tsx')).href],
+      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+      serialization: 'advanced',
+    });
     try {
       const answers: unknown[] = [];
       child.on('message', (m) => answers.push(m));
@@ -90,7 +102,11 @@ describe('the GGUF runtime process', () => {
       assert.equal(invalidType?.type, 'invalid');
       assert.equal(invalidType?.type === 'invalid' ? invalidType.id : undefined, null);
       // A valid request after them is carried out (here it fails as it must: no model is open).
-      assert.deepEqual(noModel, { type: 'failed', id: 5, error: { kind: 'internal', message: 'no model is open in this runtime process' } });
+      assert.deepEqual(noModel, {
+        type: 'failed',
+        id: 5,
+        error: { kind: 'internal', message: 'no model is open in this runtime process' },
+      });
     } finally {
       child.kill('SIGKILL');
     }
@@ -101,7 +117,10 @@ describe('the GGUF runtime process', () => {
     try {
       // A request the types would refuse, as a bug on this side would send it.
       const wrong = { type: 'measure', sources: [{ kind: 'html', text: '<b>' }] } as unknown as { type: 'measure'; sources: [] };
-      await assert.rejects(runtime.request(wrong), (error: unknown) => error instanceof RuntimeProtocolError && /refused a message \(sources\.0\.kind: /.test(error.message));
+      await assert.rejects(
+        runtime.request(wrong),
+        (error: unknown) => error instanceof RuntimeProtocolError && /refused a message \(sources\.0\.kind: /.test(error.message),
+      );
       await assert.rejects(runtime.request({ type: 'tokenize', text: 'a' }), /no model is open/);
     } finally {
       await runtime.dispose();
@@ -123,7 +142,7 @@ describe('the GGUF runtime process', () => {
     assert.equal(client.pid, pid, 'the runtime answered the cancel itself: the same process serves on');
   });
 
-  it('outlives a terminal\'s Ctrl-C (SIGINT reaches the whole process group): the parent decides', async () => {
+  it("outlives a terminal's Ctrl-C (SIGINT reaches the whole process group): the parent decides", async () => {
     const pid = client.pid ?? -1;
     process.kill(pid, 'SIGINT');
     await new Promise((r) => setTimeout(r, 300));
@@ -152,7 +171,10 @@ describe('the GGUF runtime process', () => {
       process.kill(doomed.pid ?? -1, 'SIGSEGV');
       await assert.rejects(running, (error: unknown) => {
         assert.ok(error instanceof RuntimeStoppedError);
-        assert.match(error.message, /^wide\.gguf: the local model runtime \(llama\.cpp [^)]+\) stopped: killed by SIGSEGV; the results written so far are kept: finish the run with --resume$/);
+        assert.match(
+          error.message,
+          /^wide\.gguf: the local model runtime \(llama\.cpp [^)]+\) stopped: killed by SIGSEGV; the results written so far are kept: finish the run with --resume$/,
+        );
         return true;
       });
     });
@@ -161,10 +183,19 @@ describe('the GGUF runtime process', () => {
   });
 
   it('ends when the process that started it goes away', async () => {
-    const parent = spawn(process.execPath, ['--import', 'tsx', '-e', `
+    const parent = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        '-e',
+        `
       const { RuntimeProcess } = require(${JSON.stringify(join(projectRoot, 'src/core/runtimes/gguf/runtimeProcess.ts'))});
       RuntimeProcess.start('x.gguf').then((r) => { process.stdout.write(String(r.pid) + '\\n'); setInterval(() => undefined, 1000); });
-    `], { cwd: projectRoot, stdio: ['ignore', 'pipe', 'inherit'] });
+    `,
+      ],
+      { cwd: projectRoot, stdio: ['ignore', 'pipe', 'inherit'] },
+    );
     let out = '';
     parent.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
     await until('the runtime to start', () => out.includes('\n'), 30_000);

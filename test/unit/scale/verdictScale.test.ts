@@ -13,10 +13,25 @@ test('a run.json without a scale is binary, as every run written before scales e
 
 test('an ordinal scale needs distinct names and increasing values; a numeric one max above min', () => {
   assert.ok(VerdictScaleSchema.safeParse(SEAHELM).success);
-  const unordered = VerdictScaleSchema.safeParse({ kind: 'ordinal', levels: [{ name: 'a', value: 1 }, { name: 'b', value: 1 }] });
+  const unordered = VerdictScaleSchema.safeParse({
+    kind: 'ordinal',
+    levels: [
+      { name: 'a', value: 1 },
+      { name: 'b', value: 1 },
+    ],
+  });
   assert.equal(unordered.success, false);
   assert.deepEqual(unordered.error?.issues[0]?.path, ['levels', 1, 'value']);
-  assert.equal(VerdictScaleSchema.safeParse({ kind: 'ordinal', levels: [{ name: 'a', value: 0 }, { name: 'A', value: 1 }] }).success, false);
+  assert.equal(
+    VerdictScaleSchema.safeParse({
+      kind: 'ordinal',
+      levels: [
+        { name: 'a', value: 0 },
+        { name: 'A', value: 1 },
+      ],
+    }).success,
+    false,
+  );
   assert.equal(VerdictScaleSchema.safeParse({ kind: 'numeric', min: 1, max: 1 }).success, false);
   assert.ok(VerdictScaleSchema.safeParse({ kind: 'numeric', min: 1, max: 10 }).success);
 });
@@ -38,11 +53,14 @@ test('a grade is typed as a level name (case aside), a level value, a number in 
   assert.equal(gradeText(likert, null), 'null');
 });
 
-test("criteria aggregate by the mean, a null counted as its source counts it or left out", () => {
+test('criteria aggregate by the mean, a null counted as its source counts it or left out', () => {
   assert.equal(aggregateCriteria([1, 0.5, null], { kind: 'mean', nullAs: 0 }), 0.5);
   assert.equal(aggregateCriteria([1, 0.5, null], { kind: 'mean', nullAs: null }), 0.75);
   assert.equal(aggregateCriteria([null], { kind: 'mean', nullAs: null }), null);
   assert.equal(aggregateCriteria([], { kind: 'mean', nullAs: 0 }), null);
   // Left to right in float64, as Python's sum() adds them.
-  assert.equal(aggregateCriteria([0.25, 0.25, 0.5, 0.75, 1, 0, 0.75], { kind: 'mean', nullAs: 0 }), (0.25 + 0.25 + 0.5 + 0.75 + 1 + 0 + 0.75) / 7);
+  assert.equal(
+    aggregateCriteria([0.25, 0.25, 0.5, 0.75, 1, 0, 0.75], { kind: 'mean', nullAs: 0 }),
+    (0.25 + 0.25 + 0.5 + 0.75 + 1 + 0 + 0.75) / 7,
+  );
 });

@@ -1,6 +1,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { compareCodePoints, extractClassification, extractReflection, splitCustomId } from '../../../src/core/benchmarks/seahelm/criteriaJudgeRule';
+import {
+  compareCodePoints,
+  extractClassification,
+  extractReflection,
+  splitCustomId,
+} from '../../../src/core/benchmarks/seahelm/criteriaJudgeRule';
 import { criterionText } from '../../../src/core/benchmarks/seahelm/seahelmScores';
 
 // Expected values are what Python 3's re.search and str.strip give for the same strings (criteria_judge_metric.py's patterns).
@@ -19,7 +24,13 @@ test("SEA-HELM's custom_ids split and criteria order", () => {
   assert.deepEqual(splitCustomId('0101000100_criteria10'), { id: '0101000100', criterion: 'criteria10' });
   assert.equal(splitCustomId('a_b_criteria0'), null);
   assert.equal(splitCustomId('nounderscore'), null);
-  assert.deepEqual(['criteria2', 'criteria10', 'criteria1', 'criteria11', 'criteria0'].sort(compareCodePoints), ['criteria0', 'criteria1', 'criteria10', 'criteria11', 'criteria2']);
+  assert.deepEqual(['criteria2', 'criteria10', 'criteria1', 'criteria11', 'criteria0'].sort(compareCodePoints), [
+    'criteria0',
+    'criteria1',
+    'criteria10',
+    'criteria11',
+    'criteria2',
+  ]);
   assert.ok(compareCodePoints('\u{1F600}', '\uFFFF') > 0, 'by code point, not UTF-16 unit');
 });
 

@@ -38,7 +38,11 @@ export function sum312(items: readonly { value: number; int: boolean }[]): numbe
 }
 
 const floats = (values: readonly number[]): { value: number; int: boolean }[] => values.map((value) => ({ value, int: false }));
-const jsonLines = (file: string): Record<string, unknown>[] => readFileSync(file, 'utf8').split('\n').filter((l) => l !== '').map((l) => JSON.parse(l) as Record<string, unknown>);
+const jsonLines = (file: string): Record<string, unknown>[] =>
+  readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((l) => l !== '')
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
 
 export interface ReferenceFigures {
   readonly items: { id: string; category: string; score: number; criteria: string[]; classes: (string | null)[] }[];
@@ -49,7 +53,11 @@ export interface ReferenceFigures {
 }
 
 /** `values`: the task config's classifications (default kalahi-judge's), each with whether YAML wrote it as an int. */
-export function referenceFigures(inferenceFile: string, judgeFile: string, values: Record<string, { value: number; int: boolean }> = VALUES): ReferenceFigures {
+export function referenceFigures(
+  inferenceFile: string,
+  judgeFile: string,
+  values: Record<string, { value: number; int: boolean }> = VALUES,
+): ReferenceFigures {
   const judgements = jsonLines(judgeFile).map((row) => {
     const [id, criteria] = String(row['custom_ids']).split('_');
     const reply = row['responses'];
@@ -59,9 +67,19 @@ export function referenceFigures(inferenceFile: string, judgeFile: string, value
   const items = jsonLines(inferenceFile).map((row) => {
     const id = String(row['id']);
     const mine = judgements.filter((j) => j.id === id).sort((a, b) => (a.criteria < b.criteria ? -1 : a.criteria > b.criteria ? 1 : 0));
-    const scores = mine.map((j) => (j.classification !== null && j.classification in values ? (values[j.classification] ?? { value: 0, int: false }) : { value: 0, int: false }));
+    const scores = mine.map((j) =>
+      j.classification !== null && j.classification in values
+        ? (values[j.classification] ?? { value: 0, int: false })
+        : { value: 0, int: false },
+    );
     const category = (row['metadata'] as { category: string }).category;
-    return { id, category, score: sum312(scores) / scores.length, criteria: mine.map((j) => j.criteria), classes: mine.map((j) => j.classification) };
+    return {
+      id,
+      category,
+      score: sum312(scores) / scores.length,
+      criteria: mine.map((j) => j.criteria),
+      classes: mine.map((j) => j.classification),
+    };
   });
   const categories: Record<string, number> = {};
   for (const category of new Set(items.map((i) => i.category))) {
@@ -69,5 +87,10 @@ export function referenceFigures(inferenceFile: string, judgeFile: string, value
     categories[category] = sum312(floats(subset)) / subset.length;
   }
   const plain = items.reduce((total, i) => total + i.score, 0);
-  return { items, average: (sum312(floats(items.map((i) => i.score))) / items.length) * 100, categories, plainAverage: (plain / items.length) * 100 };
+  return {
+    items,
+    average: (sum312(floats(items.map((i) => i.score))) / items.length) * 100,
+    categories,
+    plainAverage: (plain / items.length) * 100,
+  };
 }

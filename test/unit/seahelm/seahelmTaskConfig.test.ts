@@ -40,11 +40,16 @@ test("seahelm --task-config: the task's own classifications grade the criteria a
   const result = await runCli(['import', 'seahelm', INFERENCE, '--task-config', config, '--out', scratchDir('seahelm')]);
   assert.equal(result.code, 0, result.stderr);
   const reference = referenceFigures(INFERENCE, JUDGEMENTS, VALUES);
-  const summary = JSON.parse((await runCli(['summary', result.lastLine, '--json'])).stdout) as { seahelm: { average_criteria_score: number; categories: Record<string, number>; unparsable: number } };
+  const summary = JSON.parse((await runCli(['summary', result.lastLine, '--json'])).stdout) as {
+    seahelm: { average_criteria_score: number; categories: Record<string, number>; unparsable: number };
+  };
   assert.equal(summary.seahelm.average_criteria_score, reference.average);
   assert.deepEqual(summary.seahelm.categories, reference.categories);
   // What SEA-HELM's CriteriaJudgeMetric printed for this config (make-seahelm.py --check-config, fixture README).
-  assert.deepEqual([reference.average, reference.categories], [35.55555555555556, { ethics: 0.3333333333333333, 'shared knowledge': 0.4222222222222222 }]);
+  assert.deepEqual(
+    [reference.average, reference.categories],
+    [35.55555555555556, { ethics: 0.3333333333333333, 'shared knowledge': 0.4222222222222222 }],
+  );
   assert.equal(summary.seahelm.unparsable, 3, 'CLASS_PARTIALLY_MET is a class of this task');
   const state = loadRunState(result.lastLine);
   assert.deepEqual(state.manifest.scale?.kind === 'ordinal' ? state.manifest.scale.levels.map((l) => l.name) : [], Object.keys(VALUES));
@@ -55,9 +60,18 @@ test("seahelm --task-config: the task's own classifications grade the criteria a
 test('seahelm --task-config: a broken config is one error naming the file and the line or field', async () => {
   const cases: [string, RegExp][] = [
     [`kalahi-judge:\n  judge:\n    classifications: [a\n`, /config\.yaml, line \d+: not valid YAML/],
-    [CONFIG.replace('CLASS_PARTIALLY_MET: 0.2', 'CLASS_PARTIALLY_MET: 0.3'), /config\.yaml, field "kalahi-judge\.judge\.classifications": two classes have the value 0\.3/],
-    [CONFIG.replace('CLASS_SLIGHTLY_MET: 0.1', 'CLASS_SLIGHTLY_MET: some'), /field "kalahi-judge\.judge\.classifications\.CLASS_SLIGHTLY_MET"/],
-    ['other-task:\n  judge: {}\nthird: {}\n', /not a SEA-HELM task config with the task "kalahi-judge" \(its top-level keys: other-task, third\)/],
+    [
+      CONFIG.replace('CLASS_PARTIALLY_MET: 0.2', 'CLASS_PARTIALLY_MET: 0.3'),
+      /config\.yaml, field "kalahi-judge\.judge\.classifications": two classes have the value 0\.3/,
+    ],
+    [
+      CONFIG.replace('CLASS_SLIGHTLY_MET: 0.1', 'CLASS_SLIGHTLY_MET: some'),
+      /field "kalahi-judge\.judge\.classifications\.CLASS_SLIGHTLY_MET"/,
+    ],
+    [
+      'other-task:\n  judge: {}\nthird: {}\n',
+      /not a SEA-HELM task config with the task "kalahi-judge" \(its top-level keys: other-task, third\)/,
+    ],
   ];
   for (const [text, message] of cases) {
     const config = join(scratchDir('seahelm-config'), 'config.yaml');

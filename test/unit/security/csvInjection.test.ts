@@ -36,23 +36,39 @@ test('export and the adjudicated export: no cell runs as a formula, and each ung
   const lines = [...run.lines.values()].map((line, i) => ({ ...line, response: ALL[i] ?? '', judgeReply: ALL[ALL.length - 1 - i] ?? '' }));
   writeFileSync(join(run.dir, 'results.jsonl'), lines.map((l) => `${JSON.stringify(l)}\n`).join(''));
   const withLines = { ...run, lines: new Map(lines.map((l) => [l.itemId, l])) };
-  writeFileSync(run.adjudications, run.ids.map((itemId, i) => `${JSON.stringify(eventOn(withLines, { itemId, annotator: ALL[(i + 3) % ALL.length] || 'x', minute: i, verdict: true, note: ALL[i] ?? '' }))}\n`).join(''));
+  writeFileSync(
+    run.adjudications,
+    run.ids
+      .map(
+        (itemId, i) =>
+          `${JSON.stringify(eventOn(withLines, { itemId, annotator: ALL[(i + 3) % ALL.length] || 'x', minute: i, verdict: true, note: ALL[i] ?? '' }))}\n`,
+      )
+      .join(''),
+  );
 
   const plain = await runCli(['export', run.dir, '--format', 'csv']);
   assert.equal(plain.code, 0, plain.stderr);
   const adjudicated = await runCli(['export', run.dir, '--format', 'csv', '--adjudicated']);
   assert.equal(adjudicated.code, 0, adjudicated.stderr);
-  for (const [name, text] of [['export', plain.stdout], ['export --adjudicated', adjudicated.stdout]] as const) {
+  for (const [name, text] of [
+    ['export', plain.stdout],
+    ['export --adjudicated', adjudicated.stdout],
+  ] as const) {
     const records = csvRecords(text);
     assert.equal(records.length, ALL.length);
     for (const record of records) {
-      for (const [column, cell] of Object.entries(record)) assert.ok(!runsAsFormula(cell), `${name} ${column}: ${JSON.stringify(cell)} runs as a formula`);
+      for (const [column, cell] of Object.entries(record))
+        assert.ok(!runsAsFormula(cell), `${name} ${column}: ${JSON.stringify(cell)} runs as a formula`);
     }
     records.forEach((record, i) => {
       assert.equal(unguardCell(record['response'] ?? ''), ALL[i], `${name}: response of item ${i}`);
       assert.equal(unguardCell(record['judgeReply'] ?? ''), ALL[ALL.length - 1 - i], `${name}: judge reply of item ${i}`);
     });
-    for (const number of NUMBERS) assert.ok(records.some((r) => r['response'] === number), `${number} stays a number`);
+    for (const number of NUMBERS)
+      assert.ok(
+        records.some((r) => r['response'] === number),
+        `${number} stays a number`,
+      );
   }
   const notes = csvRecords(adjudicated.stdout).map((r) => unguardCell(r['notes'] ?? ''));
   ALL.forEach((text, i) => assert.ok(notes[i]?.endsWith(text), `note of item ${i}: ${JSON.stringify(notes[i])}`));
@@ -67,7 +83,13 @@ test('a decisions CSV written by the tool reads back through adjudicate --from a
   const imported = await runCli(['adjudicate', run.dir, '--from', file]);
   assert.equal(imported.code, 0, imported.stderr);
   const events = readAdjudicationLog(run.adjudications).events.map((l) => l.event);
-  assert.deepEqual(events.map((e) => e.note), ALL);
+  assert.deepEqual(
+    events.map((e) => e.note),
+    ALL,
+  );
   // (An annotator's name is trimmed on import, as any name is.)
-  assert.deepEqual(events.map((e) => e.annotator), rows.map((r) => r[4]?.trim()));
+  assert.deepEqual(
+    events.map((e) => e.annotator),
+    rows.map((r) => r[4]?.trim()),
+  );
 });

@@ -24,7 +24,28 @@ test('hostile model output and judge replies are data all the way: results, revi
   const server = await startTestServer({ judgeTemplate: readFileSync(templatePath, 'utf8'), script: hostileScript });
   t.after(() => server.close());
   const out = scratchDir('hostile-output');
-  const run = await runCli(['run', 'yokaieval', '--model', 'm', '--base-url', server.url, '--data', sharedDataDir, '--out', out, '--limit', String(ITEMS), '--no-cache', '--max-tokens', '100000', '--judge-max-tokens', '100000'], { env: {} });
+  const run = await runCli(
+    [
+      'run',
+      'yokaieval',
+      '--model',
+      'm',
+      '--base-url',
+      server.url,
+      '--data',
+      sharedDataDir,
+      '--out',
+      out,
+      '--limit',
+      String(ITEMS),
+      '--no-cache',
+      '--max-tokens',
+      '100000',
+      '--judge-max-tokens',
+      '100000',
+    ],
+    { env: {} },
+  );
   assert.equal(run.code, 0, run.stderr);
   const runDir = run.lastLine;
   const lines = [...readCurrentResults(runDir).byItem.values()];
@@ -32,14 +53,29 @@ test('hostile model output and judge replies are data all the way: results, revi
   const payloads = XSS_PAYLOADS.map((p) => p.payload);
   const carried = lines.filter((l) => payloads.some((p) => l.response?.endsWith(` ${p}`)));
   assert.equal(carried.length, ITEMS, 'every response carries a payload, verbatim');
-  assert.ok(lines.some((l) => l.judgeReply !== null && payloads.some((p) => l.judgeReply?.endsWith(p))), 'some judge replies carry one');
-  assert.ok(lines.some((l) => l.verdict === true || l.verdict === false), 'clean judge replies still give verdicts');
-  assert.ok(lines.filter((l) => l.judgeReply !== null && !['true', 'false', 'null'].includes(l.judgeReply)).every((l) => l.verdict === null), 'a reply with markup is off the menu: null');
+  assert.ok(
+    lines.some((l) => l.judgeReply !== null && payloads.some((p) => l.judgeReply?.endsWith(p))),
+    'some judge replies carry one',
+  );
+  assert.ok(
+    lines.some((l) => l.verdict === true || l.verdict === false),
+    'clean judge replies still give verdicts',
+  );
+  assert.ok(
+    lines.filter((l) => l.judgeReply !== null && !['true', 'false', 'null'].includes(l.judgeReply)).every((l) => l.verdict === null),
+    'a reply with markup is off the menu: null',
+  );
 
   // A note and a flag with markup, and a conflict, so the report lists texts.
   const note = '<script>alert("note")</script><img src=x onerror=alert(1)>';
-  for (const [annotator, verdict] of [['<b>Aiko</b>', 'true'], ['Ben"><svg onload=alert(1)>', 'false']] as const) {
-    const adjudicated = await runCli(['adjudicate', runDir, '--item', '0', '--verdict', verdict, '--note', note, '--flag', 'other', '--annotator', annotator], { env: {} });
+  for (const [annotator, verdict] of [
+    ['<b>Aiko</b>', 'true'],
+    ['Ben"><svg onload=alert(1)>', 'false'],
+  ] as const) {
+    const adjudicated = await runCli(
+      ['adjudicate', runDir, '--item', '0', '--verdict', verdict, '--note', note, '--flag', 'other', '--annotator', annotator],
+      { env: {} },
+    );
     assert.equal(adjudicated.code, 0, adjudicated.stderr);
   }
 
@@ -61,7 +97,8 @@ test('hostile model output and judge replies are data all the way: results, revi
   const report = await runCli(['report', runDir, '--format', 'html', '--out', htmlPath], { env: {} });
   assert.equal(report.code, 0, report.stderr);
   const html = readFileSync(htmlPath, 'utf8');
-  for (const raw of ['<script>alert', '<img src=x', '<svg onload', '<b>Aiko</b>', 'onerror=alert(1)>']) assert.ok(!html.includes(raw), `the report holds ${raw} unescaped`);
+  for (const raw of ['<script>alert', '<img src=x', '<svg onload', '<b>Aiko</b>', 'onerror=alert(1)>'])
+    assert.ok(!html.includes(raw), `the report holds ${raw} unescaped`);
   assert.ok(html.includes('&lt;b&gt;Aiko&lt;/b&gt;') || html.includes('&lt;b>Aiko&lt;/b>'), 'the annotator is shown, escaped');
   assert.ok((html.match(/<script/g) ?? []).length === 0, 'the report runs no script');
 });

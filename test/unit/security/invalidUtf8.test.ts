@@ -30,7 +30,11 @@ test('results.jsonl and run.json with a byte that is not UTF-8: every reader nam
   const run = writeSyntheticRun(join(scratchDir('utf8-results'), 'run'), 5);
   const results = join(run.dir, 'results.jsonl');
   const at = spoil(results, 'response 3');
-  for (const args of [['summary', run.dir], ['export', run.dir, '--format', 'csv'], ['report', run.dir, '--format', 'json']]) {
+  for (const args of [
+    ['summary', run.dir],
+    ['export', run.dir, '--format', 'csv'],
+    ['report', run.dir, '--format', 'json'],
+  ]) {
     const r = await runCli(args);
     assert.equal(r.code, 1, `${args[0] ?? ''}: ${r.stdout}`);
     assert.equal(r.stderr, `eval-adjudicator: ${results}, line ${lineOf(results, at)}: not valid UTF-8 (byte ${at}: 0xff)\n`);
@@ -50,12 +54,19 @@ test('a torn last line cut inside a character is a write cut short, not bad inpu
   const cut = Buffer.from('{"itemId":"4","response":"妖', 'utf8');
   writeFileSync(results, Buffer.concat([readFileSync(results), cut.subarray(0, cut.length - 1)]));
   assert.equal(readCurrentResults(run.dir).byItem.size, 5);
-  for (const args of [['summary', run.dir], ['export', run.dir, '--format', 'csv']]) assert.equal((await runCli(args)).code, 0, args[0]);
+  for (const args of [
+    ['summary', run.dir],
+    ['export', run.dir, '--format', 'csv'],
+  ])
+    assert.equal((await runCli(args)).code, 0, args[0]);
 });
 
 test('adjudications.jsonl: a line that is not UTF-8 is skipped and reported with its byte offset, never counted', async () => {
   const run = writeSyntheticRun(join(scratchDir('utf8-adjudications'), 'run'), 5);
-  const events = [eventOn(run, { itemId: '0', annotator: 'Aiko', minute: 1, verdict: true }), eventOn(run, { itemId: '1', annotator: 'Aiko', minute: 2, verdict: false, note: 'note NOTE' })];
+  const events = [
+    eventOn(run, { itemId: '0', annotator: 'Aiko', minute: 1, verdict: true }),
+    eventOn(run, { itemId: '1', annotator: 'Aiko', minute: 2, verdict: false, note: 'note NOTE' }),
+  ];
   writeFileSync(run.adjudications, events.map((e) => `${JSON.stringify(e)}\n`).join(''));
   const at = spoil(run.adjudications, 'NOTE');
   const r = await runCli(['summary', run.dir, '--json']);
@@ -70,7 +81,21 @@ test('--resume of a run whose run.json holds a byte that is not UTF-8 stops and 
   t.after(() => server.close());
   const out = scratchDir('utf8-resume');
   const common = ['--data', sharedDataDir, '--no-cache'];
-  const first = await runCli(['run', 'yokaieval', '--model', 'm', '--base-url', server.url, '--limit', '3', '--out', out, '--name', 'r', ...common]);
+  const first = await runCli([
+    'run',
+    'yokaieval',
+    '--model',
+    'm',
+    '--base-url',
+    server.url,
+    '--limit',
+    '3',
+    '--out',
+    out,
+    '--name',
+    'r',
+    ...common,
+  ]);
   assert.equal(first.code, 0, first.stderr);
   const dir = first.lastLine;
   const results = join(dir, 'results.jsonl');

@@ -14,7 +14,24 @@ import { scratchDir } from '../../helpers/scratch';
 import { eventOn, writeSyntheticRun } from '../../helpers/syntheticRun';
 import { XSS_PAYLOADS } from '../../fixtures/xssPayloads';
 
-const OWN_ELEMENTS = new Set(['HTML', 'HEAD', 'BODY', 'H1', 'H2', 'H3', 'P', 'UL', 'LI', 'TABLE', 'THEAD', 'TBODY', 'TR', 'TH', 'TD', 'BR']);
+const OWN_ELEMENTS = new Set([
+  'HTML',
+  'HEAD',
+  'BODY',
+  'H1',
+  'H2',
+  'H3',
+  'P',
+  'UL',
+  'LI',
+  'TABLE',
+  'THEAD',
+  'TBODY',
+  'TR',
+  'TH',
+  'TD',
+  'BR',
+]);
 
 /** The rendered page's elements that are not the report's own markup, or carry an attribute. */
 function foreignMarkup(markdown: string, options: { linkify: boolean }): { foreign: string[]; text: string } {
@@ -25,7 +42,8 @@ function foreignMarkup(markdown: string, options: { linkify: boolean }): { forei
   for (const element of window.document.querySelectorAll('*')) {
     const href = element.getAttribute('href');
     // A bare http(s) URL may become a link in a linkifying viewer: a link, nothing that runs or loads.
-    if (element.tagName === 'A' && options.linkify && href !== null && /^https?:\/\//.test(href) && element.attributes.length === 1) continue;
+    if (element.tagName === 'A' && options.linkify && href !== null && /^https?:\/\//.test(href) && element.attributes.length === 1)
+      continue;
     if (!OWN_ELEMENTS.has(element.tagName) || element.attributes.length > 0) foreign.push(element.outerHTML.slice(0, 120));
   }
   const text = window.document.body.textContent ?? '';
@@ -48,10 +66,18 @@ test('every payload as heading, paragraph, list item and table cell renders as i
     const { foreign, text } = foreignMarkup(toMarkdown(blocks), { linkify });
     assert.deepEqual(foreign, [], `linkify ${linkify}: elements made from the text`);
     // (A linkifying viewer shows a URL's text its own way; what counts there is that nothing else is made.)
-    if (!linkify) for (const payload of payloads) assert.ok(text.includes(asRendered(payload)), `${payload.slice(0, 60)} is not shown as text`);
+    if (!linkify)
+      for (const payload of payloads) assert.ok(text.includes(asRendered(payload)), `${payload.slice(0, 60)} is not shown as text`);
   }
   for (const start of ['# heading', '- item', '+ item', '1. one', '2) two', '> quote', '===', '---', '    code']) {
-    const { foreign } = foreignMarkup(toMarkdown([{ kind: 'paragraph', text: 'x' }, { kind: 'list', items: [start] }, { kind: 'paragraph', text: start }]), { linkify: false });
+    const { foreign } = foreignMarkup(
+      toMarkdown([
+        { kind: 'paragraph', text: 'x' },
+        { kind: 'list', items: [start] },
+        { kind: 'paragraph', text: start },
+      ]),
+      { linkify: false },
+    );
     assert.deepEqual(foreign, [], `${start} starts a block of its own`);
   }
 });
@@ -59,7 +85,11 @@ test('every payload as heading, paragraph, list item and table cell renders as i
 test('report --format md over a run whose annotators are named with payloads: their names render as text', async () => {
   const run = writeSyntheticRun(join(scratchDir('md-report'), 'run'), 6);
   const names = ['<img src=x onerror=alert(1)>', '<b>Aiko</b> **bold** [x](javascript:alert(1))', 'Ben"><svg onload=alert(1)>'];
-  const events = names.flatMap((annotator, a) => run.ids.map((itemId, i) => eventOn(run, { itemId, annotator, minute: a * 10 + i, verdict: (i + a) % 2 === 0, note: `<script>alert(${i})</script>` })));
+  const events = names.flatMap((annotator, a) =>
+    run.ids.map((itemId, i) =>
+      eventOn(run, { itemId, annotator, minute: a * 10 + i, verdict: (i + a) % 2 === 0, note: `<script>alert(${i})</script>` }),
+    ),
+  );
   writeFileSync(run.adjudications, events.map((e) => `${JSON.stringify(e)}\n`).join(''));
   const out = join(run.dir, 'report.md');
   const report = await runCli(['report', run.dir, '--format', 'md', '--out', out]);

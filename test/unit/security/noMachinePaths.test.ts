@@ -29,14 +29,18 @@ function stringsOfHtml(html: string): string[] {
   const window = new Window();
   window.document.write(html);
   const texts: string[] = [window.document.documentElement.textContent ?? ''];
-  for (const element of window.document.querySelectorAll('*')) for (const attribute of element.attributes) texts.push(attribute.value ?? '');
+  for (const element of window.document.querySelectorAll('*'))
+    for (const attribute of element.attributes) texts.push(attribute.value ?? '');
   void window.happyDOM.close();
   return texts;
 }
 
 function stringsOfMarkdown(markdown: string): string[] {
   const tokens = new MarkdownIt().parse(markdown, {});
-  return tokens.flatMap((token) => [token.content, ...(token.children ?? []).flatMap((child) => [child.content, ...(child.attrs ?? []).map((a) => a[1])])]);
+  return tokens.flatMap((token) => [
+    token.content,
+    ...(token.children ?? []).flatMap((child) => [child.content, ...(child.attrs ?? []).map((a) => a[1])]),
+  ]);
 }
 
 /** Which of the texts hold one of the machine's paths (the scratch folder, the checkout, the home folder). */
@@ -59,13 +63,62 @@ test('reports (md, json, html), exports (csv, json, plain and adjudicated) and t
   assert.equal(yokai.code, 0, yokai.stderr);
   const template = join(scratch, 'strict-judge.txt');
   writeFileSync(template, readFileSync(join(sharedDataDir, 'yokaieval', 'judge_prompt.txt')));
-  const rejudged = await runCli(['rejudge', yokai.lastLine, '--judge-model', 'judge-b', '--judge-base-url', server.url, '--judge-template', template, '--cache-dir', cache], { env: {} });
+  const rejudged = await runCli(
+    [
+      'rejudge',
+      yokai.lastLine,
+      '--judge-model',
+      'judge-b',
+      '--judge-base-url',
+      server.url,
+      '--judge-template',
+      template,
+      '--cache-dir',
+      cache,
+    ],
+    { env: {} },
+  );
   assert.equal(rejudged.code, 0, rejudged.stderr);
-  const kalahi = await runCli(['run', 'kalahi', '--task', 'open', '--model', 'm', ...base, '--limit', '3', '--name', 'k', '--metrics', 'chrf,bertscore', '--bertscore-model', TINY_ENCODER, '--bertscore-layer', '2'], { env: {} });
+  const kalahi = await runCli(
+    [
+      'run',
+      'kalahi',
+      '--task',
+      'open',
+      '--model',
+      'm',
+      ...base,
+      '--limit',
+      '3',
+      '--name',
+      'k',
+      '--metrics',
+      'chrf,bertscore',
+      '--bertscore-model',
+      TINY_ENCODER,
+      '--bertscore-layer',
+      '2',
+    ],
+    { env: {} },
+  );
   assert.equal(kalahi.code, 0, kalahi.stderr);
   const runs = [yokai.lastLine, rejudged.lastLine, kalahi.lastLine];
   for (const dir of runs) {
-    const adjudicated = await runCli(['adjudicate', dir, '--item', dir === kalahi.lastLine ? '0101000100' : '0', '--verdict', 'false', '--note', 'checked', '--annotator', 'A'], { env: {} });
+    const adjudicated = await runCli(
+      [
+        'adjudicate',
+        dir,
+        '--item',
+        dir === kalahi.lastLine ? '0101000100' : '0',
+        '--verdict',
+        'false',
+        '--note',
+        'checked',
+        '--annotator',
+        'A',
+      ],
+      { env: {} },
+    );
     assert.equal(adjudicated.code, 0, adjudicated.stderr);
     appendFileSync(join(dir, 'adjudications.jsonl'), '{"not": "an event"}\n');
   }
@@ -79,22 +132,36 @@ test('reports (md, json, html), exports (csv, json, plain and adjudicated) and t
     for (const format of ['md', 'json', 'html'] as const) {
       const result = await runCli(['report', dir, '--format', format], { env: {} });
       assert.equal(result.code, 0, result.stderr);
-      const texts = format === 'json' ? stringsOfJson(JSON.parse(result.stdout)) : format === 'md' ? stringsOfMarkdown(result.stdout) : stringsOfHtml(result.stdout);
-      assert.ok(texts.some((text) => text.includes(dir.slice(out.length + 1))), `the ${format} report names the run folder`);
+      const texts =
+        format === 'json'
+          ? stringsOfJson(JSON.parse(result.stdout))
+          : format === 'md'
+            ? stringsOfMarkdown(result.stdout)
+            : stringsOfHtml(result.stdout);
+      assert.ok(
+        texts.some((text) => text.includes(dir.slice(out.length + 1))),
+        `the ${format} report names the run folder`,
+      );
       written.push({ what: `report --format ${format} of ${dir}`, texts });
     }
     for (const adjudicated of [[], ['--adjudicated']]) {
       for (const format of ['csv', 'json'] as const) {
         const result = await runCli(['export', dir, '--format', format, ...adjudicated], { env: {} });
         assert.equal(result.code, 0, result.stderr);
-        written.push({ what: `export --format ${format} ${adjudicated.join(' ')} of ${dir}`, texts: format === 'json' ? stringsOfJson(JSON.parse(result.stdout)) : csvRows(result.stdout).flat() });
+        written.push({
+          what: `export --format ${format} ${adjudicated.join(' ')} of ${dir}`,
+          texts: format === 'json' ? stringsOfJson(JSON.parse(result.stdout)) : csvRows(result.stdout).flat(),
+        });
       }
     }
   }
   for (const format of ['csv', 'md', 'tex'] as const) {
     const result = await runCli(['table', ...runs, '--format', format], { env: {} });
     assert.equal(result.code, 0, result.stderr);
-    written.push({ what: `table --format ${format}`, texts: format === 'csv' ? csvRows(result.stdout).flat() : format === 'md' ? stringsOfMarkdown(result.stdout) : [result.stdout] });
+    written.push({
+      what: `table --format ${format}`,
+      texts: format === 'csv' ? csvRows(result.stdout).flat() : format === 'md' ? stringsOfMarkdown(result.stdout) : [result.stdout],
+    });
   }
   for (const { what, texts } of written) assert.deepEqual(leaks(texts, roots), [], `${what} names a path of the machine`);
 });

@@ -29,7 +29,16 @@ async function echoServer(): Promise<{ server: Server; url: string }> {
     req.resume();
     req.on('end', () => {
       res.writeHead(400, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ error: { message: `bad request to ${req.url ?? ''} with ${req.headers.authorization ?? 'no key'} (api-key ${String(req.headers['api-key'] ?? '')})`, type: 'invalid_request_error', code: null, param: null } }));
+      res.end(
+        JSON.stringify({
+          error: {
+            message: `bad request to ${req.url ?? ''} with ${req.headers.authorization ?? 'no key'} (api-key ${String(req.headers['api-key'] ?? '')})`,
+            type: 'invalid_request_error',
+            code: null,
+            param: null,
+          },
+        }),
+      );
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -46,8 +55,18 @@ test('keys echoed by the endpoint in error bodies reach no file and no output: r
       // The first requests succeed: a 401 before any success would stop the run as a whole (a key refused).
       if (req.kind !== 'chat' || ++answered <= 8) return undefined;
       const h = Number.parseInt(req.bodyHash.slice(0, 2), 16);
-      if (req.model !== 'gpt-4o' && h % 3 === 0) return { fault: 'status', status: 401, body: { error: { message: echo(), type: 'invalid_request_error', code: 'invalid_api_key', param: null } } };
-      if (req.model === 'gpt-4o' && h % 4 === 1) return { fault: 'status', status: 500, body: { error: { message: `upstream said: ${echo()}`, type: 'server_error', code: null, param: null } } };
+      if (req.model !== 'gpt-4o' && h % 3 === 0)
+        return {
+          fault: 'status',
+          status: 401,
+          body: { error: { message: echo(), type: 'invalid_request_error', code: 'invalid_api_key', param: null } },
+        };
+      if (req.model === 'gpt-4o' && h % 4 === 1)
+        return {
+          fault: 'status',
+          status: 500,
+          body: { error: { message: `upstream said: ${echo()}`, type: 'server_error', code: null, param: null } },
+        };
       return undefined;
     },
   });
@@ -56,16 +75,53 @@ test('keys echoed by the endpoint in error bodies reach no file and no output: r
   const cache = scratchDir('secrets-cache');
   const exports = scratchDir('secrets-exports');
   // The judge's key is not shaped like an OpenAI key: only the tool's knowledge of it keeps it out.
-  const env = { OPENAI_API_KEY: TEST_KEYS.model, JUDGE_KEY: TEST_KEYS.plain, EVAL_ADJUDICATOR_CACHE: cache, EVAL_ADJUDICATOR_ANNOTATOR: 'Aiko' };
-  const run = await runCli(['run', 'yokaieval', '--model', 'm', '--base-url', server.url, '--judge-api-key-env', 'JUDGE_KEY', '--data', sharedDataDir, '--out', out, '--limit', '24', '--max-attempts', '2'], { env });
+  const env = {
+    OPENAI_API_KEY: TEST_KEYS.model,
+    JUDGE_KEY: TEST_KEYS.plain,
+    EVAL_ADJUDICATOR_CACHE: cache,
+    EVAL_ADJUDICATOR_ANNOTATOR: 'Aiko',
+  };
+  const run = await runCli(
+    [
+      'run',
+      'yokaieval',
+      '--model',
+      'm',
+      '--base-url',
+      server.url,
+      '--judge-api-key-env',
+      'JUDGE_KEY',
+      '--data',
+      sharedDataDir,
+      '--out',
+      out,
+      '--limit',
+      '24',
+      '--max-attempts',
+      '2',
+    ],
+    { env },
+  );
   assert.equal(run.code, 3, `errors remain: ${run.stderr}`);
   const runDir = run.lastLine;
   const lines = [...readCurrentResults(runDir).byItem.values()];
-  assert.ok(lines.some((l) => l.error?.kind === 'auth'), 'some model calls were refused with the key echoed');
-  assert.ok(lines.some((l) => l.error?.stage === 'judge'), 'some judge calls failed with the keys echoed');
-  assert.ok(lines.some((l) => l.error === null), 'some items were scored (and cached)');
+  assert.ok(
+    lines.some((l) => l.error?.kind === 'auth'),
+    'some model calls were refused with the key echoed',
+  );
+  assert.ok(
+    lines.some((l) => l.error?.stage === 'judge'),
+    'some judge calls failed with the keys echoed',
+  );
+  assert.ok(
+    lines.some((l) => l.error === null),
+    'some items were scored (and cached)',
+  );
   for (const line of lines.filter((l) => l.error !== null)) assert.match(line.error?.message ?? '', /\[redacted\]/);
-  assert.ok(server.requests.every((r) => r.hadApiKey), 'the keys were sent');
+  assert.ok(
+    server.requests.every((r) => r.hadApiKey),
+    'the keys were sent',
+  );
 
   const outputs = [run.stdout + run.stderr];
   const cli = async (args: string[], codes: readonly number[] = [0]): Promise<void> => {
@@ -95,14 +151,37 @@ test('a key in the base URL (user:password@ or ?api-key=) is never written to ru
   const env = { OPENAI_API_KEY: TEST_KEYS.plain, EVAL_ADJUDICATOR_CACHE: cache };
   const hostile = [`${url}/v1?api-key=${QUERY_KEY}`, `http://annotator:${URL_PASSWORD}@${url.slice('http://'.length)}/v1`];
   for (const [i, baseUrl] of hostile.entries()) {
-    const result = await runCli(['run', 'yokaieval', '--model', 'm', '--base-url', baseUrl, '--data', sharedDataDir, '--out', out, '--name', `run-${i}`, '--limit', '3', '--max-attempts', '1'], { env });
+    const result = await runCli(
+      [
+        'run',
+        'yokaieval',
+        '--model',
+        'm',
+        '--base-url',
+        baseUrl,
+        '--data',
+        sharedDataDir,
+        '--out',
+        out,
+        '--name',
+        `run-${i}`,
+        '--limit',
+        '3',
+        '--max-attempts',
+        '1',
+      ],
+      { env },
+    );
     assert.equal(result.code, 3, `every item is an error: ${result.stderr}`);
     assertTextHasNoSecrets(result.stdout + result.stderr, secrets, 'the CLI output');
     const manifest = readManifest(result.lastLine);
     assert.equal(manifest.model?.baseUrl, `${url}/v1`, 'run.json has the URL without credentials or query');
     const errors = [...readCurrentResults(result.lastLine).byItem.values()].map((l) => l.error?.message ?? '');
     assert.equal(errors.length, 3);
-    assert.ok(errors.every((m) => m !== ''), 'every item is an error');
+    assert.ok(
+      errors.every((m) => m !== ''),
+      'every item is an error',
+    );
   }
   assertNoSecrets([out, cache], secrets, { minFiles: 4 });
 });
@@ -117,12 +196,18 @@ test('model client errors never echo a key: chat and log-prob clients, key in th
       const pool = new RequestPool({ maxConcurrency: 1 });
       const retry = { maxAttempts: 1, baseDelayMs: 1, maxDelayMs: 1 };
       const chat = new ChatClient({ endpoint, apiKey: TEST_KEYS.plain, pool, retry });
-      const chatError = await chat.complete({ model: 'm', messages: [{ role: 'user', content: 'hi' }], params: { temperature: null, topP: null, maxTokens: null } }).then(
-        () => assert.fail('the echo server refuses every request'),
-        (error: unknown) => error,
-      );
+      const chatError = await chat
+        .complete({ model: 'm', messages: [{ role: 'user', content: 'hi' }], params: { temperature: null, topP: null, maxTokens: null } })
+        .then(
+          () => assert.fail('the echo server refuses every request'),
+          (error: unknown) => error,
+        );
       assert.ok(chatError instanceof Error);
-      assertTextHasNoSecrets(`${chatError.message} ${chatError.stack ?? ''}`, secrets, `the chat client's error (${baseUrl.replace(/\/\/.*@/, '//…@')})`);
+      assertTextHasNoSecrets(
+        `${chatError.message} ${chatError.stack ?? ''}`,
+        secrets,
+        `the chat client's error (${baseUrl.replace(/\/\/.*@/, '//…@')})`,
+      );
       const logprobs = new ServerClient({ endpoint, apiKey: TEST_KEYS.plain, pool, retry });
       const logprobError = await logprobs.post('/completions', { model: 'm', prompt: 'x' }, z.unknown()).then(
         () => assert.fail('refused'),
@@ -142,6 +227,9 @@ test('the scan finds a key that is there (in any of its forms), so a clean scan 
   writeFileSync(join(dir, 'b64.txt'), Buffer.from(`Bearer ${TEST_KEYS.model}`).toString('base64'));
   writeFileSync(join(dir, 'clean.txt'), 'nothing here');
   const hits = findSecrets([dir], KEYS).map((h) => [h.file.slice(dir.length + 1), h.form]);
-  assert.deepEqual(hits.sort(), [['b64.txt', 'bearer-base64'], ['raw.txt', 'raw']]);
+  assert.deepEqual(hits.sort(), [
+    ['b64.txt', 'bearer-base64'],
+    ['raw.txt', 'raw'],
+  ]);
   assert.throws(() => assertNoSecrets([dir], KEYS));
 });

@@ -49,9 +49,18 @@ const HOSTILE: readonly [string, unknown][] = [
   ['an unknown type with markup', { type: '<img src=x onerror=alert(1)>' }],
   ['adjudicate without a decision', { type: 'adjudicate', requestId: 1, itemId: '0' }],
   ['adjudicate with a string requestId', { type: 'adjudicate', requestId: '1', itemId: '0', decision }],
-  ['adjudicate with a verdict that is a word', { type: 'adjudicate', requestId: 2, itemId: '0', decision: { ...decision, verdict: 'true' } }],
-  ['adjudicate with an unknown category', { type: 'adjudicate', requestId: 3, itemId: '0', decision: { ...decision, hallucination: 'made-up' } }],
-  ['adjudicate with a note over 100 000 characters', { type: 'adjudicate', requestId: 4, itemId: '0', decision: { ...decision, note: 'x'.repeat(100_001) } }],
+  [
+    'adjudicate with a verdict that is a word',
+    { type: 'adjudicate', requestId: 2, itemId: '0', decision: { ...decision, verdict: 'true' } },
+  ],
+  [
+    'adjudicate with an unknown category',
+    { type: 'adjudicate', requestId: 3, itemId: '0', decision: { ...decision, hallucination: 'made-up' } },
+  ],
+  [
+    'adjudicate with a note over 100 000 characters',
+    { type: 'adjudicate', requestId: 4, itemId: '0', decision: { ...decision, note: 'x'.repeat(100_001) } },
+  ],
   ['adjudicate with a non-integer requestId', { type: 'adjudicate', requestId: 1.5, itemId: '0', decision }],
   ['select with an item id over 200 characters', { type: 'select', itemId: '9'.repeat(201) }],
   ['select with a number', { type: 'select', itemId: 0 }],
@@ -76,7 +85,11 @@ test('messages that fail the protocol are rejected and logged, nothing is writte
     assert.equal(panel.logged.length, logged + 1, `${what}: logged`);
     assert.equal(panel.logged.at(-1)?.level, 'warn', what);
     assert.match(panel.logged.at(-1)?.message ?? '', /rejected a message that fails the protocol/, what);
-    assert.deepEqual(panel.posted.slice(posted).map((m) => m.type), ['error'], `${what}: answered with an error`);
+    assert.deepEqual(
+      panel.posted.slice(posted).map((m) => m.type),
+      ['error'],
+      `${what}: answered with an error`,
+    );
   }
   assert.deepEqual(readFileSync(log), before, 'nothing was appended');
   assert.equal(calls.opened.length, 0);
@@ -111,11 +124,19 @@ test('messages that fail the protocol are rejected and logged, nothing is writte
   const init = panel.posted.at(-1);
   assert.ok(init?.type === 'init');
   assert.equal(init.rows.length, 810);
-  await panel.send({ type: 'adjudicate', requestId: 10, itemId: '0', decision: { verdict: false, hallucination: 'invented-entity', note: '<script>alert(1)</script>' } });
+  await panel.send({
+    type: 'adjudicate',
+    requestId: 10,
+    itemId: '0',
+    decision: { verdict: false, hallucination: 'invented-entity', note: '<script>alert(1)</script>' },
+  });
   for (let i = 0; i < 500 && !panel.posted.some((m) => m.type === 'saved'); i++) await new Promise((r) => setTimeout(r, 5));
   assert.ok(panel.posted.some((m) => m.type === 'saved' && m.requestId === 10 && m.itemId === '0'));
   const events = readAdjudicationLog(log).events.map((e) => e.event);
-  assert.deepEqual(events.map((e) => [e.itemId, e.annotator, e.verdict, e.hallucination, e.note]), [['0', 'Aiko', false, 'invented-entity', '<script>alert(1)</script>']]);
+  assert.deepEqual(
+    events.map((e) => [e.itemId, e.annotator, e.verdict, e.hallucination, e.note]),
+    [['0', 'Aiko', false, 'invented-entity', '<script>alert(1)</script>']],
+  );
   await panel.send({ type: 'select', itemId: '1' });
   assert.ok(panel.posted.at(-1)?.type === 'item');
   await panel.send({ type: 'openLink', url: 'https://ja.wikipedia.org/wiki/妖怪' }, false);
@@ -132,10 +153,16 @@ test('a torn last line in adjudications.jsonl never blocks the panel: it opens, 
   const warnings = calls.warnings.length;
   const panel = await openPanel(runDir);
   t.after(() => panel.close());
-  assert.match(calls.warnings.slice(warnings).join('\n'), /adjudications\.jsonl ended in a torn line .*moved to .*adjudications\.jsonl\.torn-/);
+  assert.match(
+    calls.warnings.slice(warnings).join('\n'),
+    /adjudications\.jsonl ended in a torn line .*moved to .*adjudications\.jsonl\.torn-/,
+  );
   assert.equal(readFileSync(log, 'utf8'), '');
   await panel.send({ type: 'ready' });
-  assert.ok(panel.posted.some((m) => m.type === 'init'), 'the panel opens');
+  assert.ok(
+    panel.posted.some((m) => m.type === 'init'),
+    'the panel opens',
+  );
   // The torn line read aside is reported to the page too, after the init (read-only warnings, issue 36 #17).
   const skipped = panel.posted.filter((m) => m.type === 'skippedLines').at(-1);
   if (skipped?.type === 'skippedLines') assert.match(skipped.lines.join('\n'), /torn/);

@@ -116,7 +116,9 @@ describe('completions with echo and logprobs', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ model: 'm', prompt, max_tokens: 1, prompt_logprobs: 0 }),
     });
-    const body = (await res.json()) as { choices: { prompt_logprobs: (Record<string, { logprob: number; decoded_token: string }> | null)[] }[] };
+    const body = (await res.json()) as {
+      choices: { prompt_logprobs: (Record<string, { logprob: number; decoded_token: string }> | null)[] }[];
+    };
     const pl = body.choices[0]?.prompt_logprobs ?? [];
     const toks = tokenize(prompt);
     assert.equal(pl.length, toks.length);

@@ -6,7 +6,10 @@ import { startTestServer, type ScriptedReply, type TestServerOptions } from '../
 const apiKey = 'sk-test-faults';
 const messages = [{ role: 'user' as const, content: 'Kumusta?' }];
 
-async function withServer(options: TestServerOptions, run: (client: OpenAI, server: Awaited<ReturnType<typeof startTestServer>>) => Promise<void>): Promise<void> {
+async function withServer(
+  options: TestServerOptions,
+  run: (client: OpenAI, server: Awaited<ReturnType<typeof startTestServer>>) => Promise<void>,
+): Promise<void> {
   const server = await startTestServer(options);
   try {
     await run(new OpenAI({ apiKey, baseURL: server.url, maxRetries: 0, timeout: 5000 }), server);
@@ -46,17 +49,28 @@ describe('scripted faults seen by the openai client', () => {
   });
 
   test('status 500 with custom body and headers', async () => {
-    await withServer(scripted({ fault: 'status', status: 503, body: { error: { message: 'overloaded', type: 'server_error', param: null, code: 'busy' } }, headers: { 'x-extra': 'yes' } }), async (client) => {
-      await assert.rejects(client.chat.completions.create({ model: 'm', messages }), (err: unknown) => {
-        assert.ok(err instanceof OpenAI.InternalServerError);
-        assert.equal(err.status, 503);
-        assert.equal(err.code, 'busy');
-        assert.equal(err.headers?.get('x-extra'), 'yes');
-        return true;
-      });
-    });
+    await withServer(
+      scripted({
+        fault: 'status',
+        status: 503,
+        body: { error: { message: 'overloaded', type: 'server_error', param: null, code: 'busy' } },
+        headers: { 'x-extra': 'yes' },
+      }),
+      async (client) => {
+        await assert.rejects(client.chat.completions.create({ model: 'm', messages }), (err: unknown) => {
+          assert.ok(err instanceof OpenAI.InternalServerError);
+          assert.equal(err.status, 503);
+          assert.equal(err.code, 'busy');
+          assert.equal(err.headers?.get('x-extra'), 'yes');
+          return true;
+        });
+      },
+    );
     await withServer({ faults: { seed: 3, rate500: 1 } }, async (client) => {
-      await assert.rejects(client.chat.completions.create({ model: 'm', messages }), (err: unknown) => err instanceof OpenAI.InternalServerError && err.status === 500);
+      await assert.rejects(
+        client.chat.completions.create({ model: 'm', messages }),
+        (err: unknown) => err instanceof OpenAI.InternalServerError && err.status === 500,
+      );
     });
   });
 
@@ -87,21 +101,27 @@ describe('scripted faults seen by the openai client', () => {
   });
 
   test('content-filter is a 400 with code content_filter', async () => {
-    await withServer({ faults: { seed: 0, contentFilterWhen: (req) => req.kind === 'chat' && req.userText.includes('bawal') } }, async (client) => {
-      await assert.rejects(
-        client.chat.completions.create({ model: 'm', messages: [{ role: 'user', content: 'bawal ito' }] }),
-        (err: unknown) => err instanceof OpenAI.BadRequestError && err.code === 'content_filter' && err.param === 'prompt',
-      );
-      const ok = await client.chat.completions.create({ model: 'm', messages });
-      assert.equal(ok.choices.length, 1);
-    });
+    await withServer(
+      { faults: { seed: 0, contentFilterWhen: (req) => req.kind === 'chat' && req.userText.includes('bawal') } },
+      async (client) => {
+        await assert.rejects(
+          client.chat.completions.create({ model: 'm', messages: [{ role: 'user', content: 'bawal ito' }] }),
+          (err: unknown) => err instanceof OpenAI.BadRequestError && err.code === 'content_filter' && err.param === 'prompt',
+        );
+        const ok = await client.chat.completions.create({ model: 'm', messages });
+        assert.equal(ok.choices.length, 1);
+      },
+    );
   });
 
   test('hang never answers: the client timeout fires, close() still returns', async () => {
     await withServer(scripted({ fault: 'hang' }), async (_client, server) => {
       const client = new OpenAI({ apiKey, baseURL: server.url, maxRetries: 0, timeout: 200 });
       const started = Date.now();
-      await assert.rejects(client.chat.completions.create({ model: 'm', messages }), (err: unknown) => err instanceof OpenAI.APIConnectionTimeoutError);
+      await assert.rejects(
+        client.chat.completions.create({ model: 'm', messages }),
+        (err: unknown) => err instanceof OpenAI.APIConnectionTimeoutError,
+      );
       assert.ok(Date.now() - started < 2000);
       assert.equal(server.requests[0]?.status, 'hung');
     });
@@ -110,7 +130,10 @@ describe('scripted faults seen by the openai client', () => {
   test('latency past the client timeout records the request as aborted', async () => {
     await withServer({ latencyMs: 300 }, async (_client, server) => {
       const client = new OpenAI({ apiKey, baseURL: server.url, maxRetries: 0, timeout: 100 });
-      await assert.rejects(client.chat.completions.create({ model: 'm', messages }), (err: unknown) => err instanceof OpenAI.APIConnectionTimeoutError);
+      await assert.rejects(
+        client.chat.completions.create({ model: 'm', messages }),
+        (err: unknown) => err instanceof OpenAI.APIConnectionTimeoutError,
+      );
       await server.waitForIdle();
       assert.equal(server.requests[0]?.status, 'aborted');
       server.setLatencyMs(0);
@@ -126,7 +149,10 @@ describe('scripted faults seen by the openai client', () => {
       },
     };
     await withServer(options, async (client) => {
-      await assert.rejects(client.chat.completions.create({ model: 'm', messages }), (err: unknown) => err instanceof OpenAI.InternalServerError && /boom/.test(err.message));
+      await assert.rejects(
+        client.chat.completions.create({ model: 'm', messages }),
+        (err: unknown) => err instanceof OpenAI.InternalServerError && /boom/.test(err.message),
+      );
     });
   });
 });
@@ -143,7 +169,14 @@ describe('per-request and random faults', () => {
       const client = new OpenAI({ apiKey, baseURL: server.url, maxRetries: 2 });
       const c = await client.chat.completions.create({ model: 'm', messages: [{ role: 'user', content: 'fail twice' }] });
       assert.equal(c.choices.length, 1);
-      assert.deepEqual(server.requests.map((r) => [r.status, r.attempt]), [[500, 0], [500, 1], [200, 2]]);
+      assert.deepEqual(
+        server.requests.map((r) => [r.status, r.attempt]),
+        [
+          [500, 0],
+          [500, 1],
+          [200, 2],
+        ],
+      );
       const other = await client.chat.completions.create({ model: 'm', messages });
       assert.equal(other.choices.length, 1);
       assert.deepEqual(server.counts, { '500': 2, '200': 2 });
@@ -151,12 +184,15 @@ describe('per-request and random faults', () => {
   });
 
   test('completions get faults too', async () => {
-    await withServer({ faultsForRequest: (req) => (req.kind === 'completions' ? { fault: 'content-filter' } : undefined) }, async (client) => {
-      await assert.rejects(
-        client.completions.create({ model: 'm', prompt: 'x', echo: true, logprobs: 1, max_tokens: 0 }),
-        (err: unknown) => err instanceof OpenAI.BadRequestError && err.code === 'content_filter',
-      );
-    });
+    await withServer(
+      { faultsForRequest: (req) => (req.kind === 'completions' ? { fault: 'content-filter' } : undefined) },
+      async (client) => {
+        await assert.rejects(
+          client.completions.create({ model: 'm', prompt: 'x', echo: true, logprobs: 1, max_tokens: 0 }),
+          (err: unknown) => err instanceof OpenAI.BadRequestError && err.code === 'content_filter',
+        );
+      },
+    );
   });
 
   test('random faults are deterministic per request and roughly at their rates', async () => {
@@ -170,7 +206,12 @@ describe('per-request and random faults', () => {
           Array.from({ length: 100 }, (_, i) =>
             client.chat.completions.create({ model: 'm', messages: [{ role: 'user', content: `item ${i}` }] }).then(
               (c) => (c.choices.length === 0 ? 'empty' : 'ok'),
-              (err: unknown) => (err instanceof OpenAI.APIError && err.status !== undefined ? String(err.status) : err instanceof OpenAI.APIConnectionError ? 'drop' : 'malformed'),
+              (err: unknown) =>
+                err instanceof OpenAI.APIError && err.status !== undefined
+                  ? String(err.status)
+                  : err instanceof OpenAI.APIConnectionError
+                    ? 'drop'
+                    : 'malformed',
             ),
           ),
         );

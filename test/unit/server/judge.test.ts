@@ -4,7 +4,15 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import OpenAI from 'openai';
 import { requireSharedFile, sharedDataDir } from '../../helpers/sharedData';
-import { fillJudgePrompt, judgeVerdict, modelAnswerToQuestion, parseFilledJudgePrompt, startTestServer, type JudgeFields, type TestServer } from '../../server';
+import {
+  fillJudgePrompt,
+  judgeVerdict,
+  modelAnswerToQuestion,
+  parseFilledJudgePrompt,
+  startTestServer,
+  type JudgeFields,
+  type TestServer,
+} from '../../server';
 
 const templatePath = resolve(sharedDataDir, 'yokaieval/judge_prompt.txt');
 const datasetPath = resolve(sharedDataDir, 'yokaieval/YokaiEval.json');
@@ -19,7 +27,7 @@ const question = 'アイヌカイセイが現れるとされる場所はどこ�
 const trickyResponses = [
   '空家',
   '',
-  '$& $1 $$ $` $\' 空家',
+  "$& $1 $$ $` $' 空家",
   '{correct}',
   '{response} {question} {{correct}}',
   '答えは\n###正解の選択肢###\n空家\n###AIアシスタントの応答###\nです',
@@ -94,7 +102,11 @@ describe('default script through the client', () => {
     const custom = await startTestServer({ judgeTemplate: 'Q: {question}\nC: {correct}\nR: {response}\nverdict?' });
     try {
       const c = new OpenAI({ apiKey: 'sk-test-judge', baseURL: custom.url, maxRetries: 0 });
-      const content = fillJudgePrompt('Q: {question}\nC: {correct}\nR: {response}\nverdict?', { question, correct: '空家', response: '公園' });
+      const content = fillJudgePrompt('Q: {question}\nC: {correct}\nR: {response}\nverdict?', {
+        question,
+        correct: '空家',
+        response: '公園',
+      });
       const reply = await c.chat.completions.create({ model: 'j', messages: [{ role: 'user', content }] });
       assert.equal(reply.choices[0]?.message.content, 'false');
     } finally {
@@ -113,7 +125,10 @@ describe('default script through the client', () => {
     const trues = verdicts.filter((v) => v === 'true').length;
     assert.ok(nulls > 5 && nulls < 40, `nulls ${nulls}`);
     assert.ok(trues > 20 && trues < 90, `trues ${trues}`);
-    assert.notDeepEqual(rendered.map((q) => modelAnswerToQuestion(q, 1)), answers);
+    assert.notDeepEqual(
+      rendered.map((q) => modelAnswerToQuestion(q, 1)),
+      answers,
+    );
   });
 
   test('the scripted model answers the official questions', async (t) => {

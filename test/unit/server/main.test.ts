@@ -15,7 +15,20 @@ test('the standalone server prints its URL, serves, and exits on SIGTERM', async
   const log = join(dir, 'requests.jsonl');
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', mainPath, '--port', '0', '--latency-ms', '1', '--requests-log', log, '--require-api-key-env', 'TEST_SERVER_KEY', '--refuse-max-tokens-zero'],
+    [
+      '--import',
+      'tsx',
+      mainPath,
+      '--port',
+      '0',
+      '--latency-ms',
+      '1',
+      '--requests-log',
+      log,
+      '--require-api-key-env',
+      'TEST_SERVER_KEY',
+      '--refuse-max-tokens-zero',
+    ],
     { env: { ...process.env, TEST_SERVER_KEY: apiKey }, stdio: ['ignore', 'pipe', 'inherit'] },
   );
   const exited = new Promise<number | null>((resolveExit) => child.once('exit', (code) => resolveExit(code)));

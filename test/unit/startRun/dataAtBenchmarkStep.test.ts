@@ -12,15 +12,33 @@ import { scratchDir } from '../../helpers/scratch';
 import { requireSharedFile, sharedDataDir } from '../../helpers/sharedData';
 
 /** No data folder, an empty cache, and a download that fails as it does offline. */
-function offline(name: string): { readonly dataDir: undefined; readonly sources: { cacheDir: string; download: () => Promise<Uint8Array> } } {
+function offline(name: string): {
+  readonly dataDir: undefined;
+  readonly sources: { cacheDir: string; download: () => Promise<Uint8Array> };
+} {
   const cacheDir = scratchDir(name);
   mkdirSync(cacheDir, { recursive: true });
-  return { dataDir: undefined, sources: { cacheDir, download: () => Promise.reject(new Error('getaddrinfo ENOTFOUND raw.githubusercontent.com')) } };
+  return {
+    dataDir: undefined,
+    sources: { cacheDir, download: () => Promise.reject(new Error('getaddrinfo ENOTFOUND raw.githubusercontent.com')) },
+  };
 }
 
 test('YokaiEval without its data: the data folder is offered right after the benchmark pick, then the steps go on with the folder chosen', async (t) => {
   if (!requireSharedFile(t, join(sharedDataDir, 'yokaieval', 'YokaiEval.json'))) return;
-  const ui = scriptedUi(['YokaiEval', sharedDataDir, 'OpenAI-compatible base URL', 'http://127.0.0.1:9/v1', 'm', "On the model's endpoint", KEEP, 'First 10 items'], offline('data-step-yokai'));
+  const ui = scriptedUi(
+    [
+      'YokaiEval',
+      sharedDataDir,
+      'OpenAI-compatible base URL',
+      'http://127.0.0.1:9/v1',
+      'm',
+      "On the model's endpoint",
+      KEEP,
+      'First 10 items',
+    ],
+    offline('data-step-yokai'),
+  );
   const chosen = await chooseRun(ui, registeredBenchmarks());
   assert.equal(ui.remaining(), 0);
   assert.deepEqual(
@@ -45,7 +63,10 @@ test('a data folder without the files is said again, naming the missing file; gi
     ['pickOne', 'dataFolder', 'dataFolder'],
   );
   assert.match(ui.shown[1]?.title ?? '', /^Kalahi's data is not available: Could not download .*filipino\.csv/);
-  assert.match(ui.shown[2]?.title ?? '', new RegExp(`^Kalahi's data is not available: ${join(empty, 'kalahi', 'filipino.csv').replace(/[.]/g, '\\.')}: not found`));
+  assert.match(
+    ui.shown[2]?.title ?? '',
+    new RegExp(`^Kalahi's data is not available: ${join(empty, 'kalahi', 'filipino.csv').replace(/[.]/g, '\\.')}: not found`),
+  );
 });
 
 test('with the data at hand the check asks nothing', async (t) => {

@@ -20,9 +20,13 @@ function copyOf(source: string, name: string): string {
 }
 
 const problems = (shown: readonly Shown[]): string[] => shown.flatMap((s) => (s.kind === 'problem' ? [s.title] : []));
-const checkedOf = (shown: Shown | undefined): string[] => (shown?.kind === 'pickMany' ? shown.items.filter((i) => i.picked === true).map((i) => i.label) : []);
+const checkedOf = (shown: Shown | undefined): string[] =>
+  shown?.kind === 'pickMany' ? shown.items.filter((i) => i.picked === true).map((i) => i.label) : [];
 
-async function metricsStep(answers: Parameters<typeof scriptedUi>[0], options: ScriptOptions): Promise<{ ui: ReturnType<typeof scriptedUi>; choice: Awaited<ReturnType<typeof pickKalahiMetrics>> }> {
+async function metricsStep(
+  answers: Parameters<typeof scriptedUi>[0],
+  options: ScriptOptions,
+): Promise<{ ui: ReturnType<typeof scriptedUi>; choice: Awaited<ReturnType<typeof pickKalahiMetrics>> }> {
   const ui = scriptedUi(answers, options);
   const choice = await pickKalahiMetrics(ui, 3, 6);
   assert.equal(ui.remaining(), 0);
@@ -30,19 +34,31 @@ async function metricsStep(answers: Parameters<typeof scriptedUi>[0], options: S
 }
 
 test('BERTScore with a layer the model folder does not expose is refused at the step, naming the ONNX file and the layer; unchecking it goes on', async () => {
-  const { ui, choice } = await metricsStep([['chrf', 'bertscore'], ['chrf']], { settings: { bertscoreModel: TINY_ENCODER, bertscoreLayer: 5 } });
+  const { ui, choice } = await metricsStep([['chrf', 'bertscore'], ['chrf']], {
+    settings: { bertscoreModel: TINY_ENCODER, bertscoreLayer: 5 },
+  });
   const [problem = '', ...more] = problems(ui.shown);
   assert.equal(more.length, 0);
-  assert.ok(problem.startsWith(`${join(TINY_ENCODER, 'onnx', 'model.onnx')}: BERTScore needs the hidden state of layer 5, and its last_hidden_state comes after 2 layers`), problem);
+  assert.ok(
+    problem.startsWith(
+      `${join(TINY_ENCODER, 'onnx', 'model.onnx')}: BERTScore needs the hidden state of layer 5, and its last_hidden_state comes after 2 layers`,
+    ),
+    problem,
+  );
   assert.match(problem, /evalAdjudicator\.bertscoreLayer/);
-  assert.deepEqual(ui.shown.map((s) => s.kind), ['pickMany', 'problem', 'pickMany']);
+  assert.deepEqual(
+    ui.shown.map((s) => s.kind),
+    ['pickMany', 'problem', 'pickMany'],
+  );
   assert.deepEqual(checkedOf(ui.shown[2]), ['chrf', 'bertscore'], 'asked again with the checks just made');
   assert.deepEqual(choice, { metrics: ['chrf'], neural: { bertscore: null, bleurt: null } });
 });
 
 test('the layers the tiny encoder has pass: 2 (its last hidden state) and 1 (exposed as hidden_states.1)', async () => {
   for (const layer of [2, 1]) {
-    const { ui, choice } = await metricsStep([['chrf', 'bertscore']], { settings: { bertscoreModel: TINY_ENCODER, bertscoreLayer: layer } });
+    const { ui, choice } = await metricsStep([['chrf', 'bertscore']], {
+      settings: { bertscoreModel: TINY_ENCODER, bertscoreLayer: layer },
+    });
     assert.deepEqual(problems(ui.shown), []);
     assert.deepEqual(choice?.neural.bertscore, { model: TINY_ENCODER, layer, idf: false, rescaleFile: null });
   }
@@ -51,7 +67,10 @@ test('the layers the tiny encoder has pass: 2 (its last hidden state) and 1 (exp
 test('BERTScore without a layer for a model bert_score’s table does not know is refused, naming the setting to give', async () => {
   const { ui, choice } = await metricsStep([['bertscore'], ['chrf']], { settings: { bertscoreModel: TINY_ENCODER } });
   const [problem] = problems(ui.shown);
-  assert.match(problem ?? '', /^BERTScore: bert_score's table has no layer for .*tiny-encoder \(tiny-encoder\); give the layer .*evalAdjudicator\.bertscoreLayer/);
+  assert.match(
+    problem ?? '',
+    /^BERTScore: bert_score's table has no layer for .*tiny-encoder \(tiny-encoder\); give the layer .*evalAdjudicator\.bertscoreLayer/,
+  );
   assert.equal(choice?.neural.bertscore, null);
 });
 
@@ -60,9 +79,16 @@ test('a model folder missing a file of the layout is refused naming that file, f
   unlinkSync(join(encoder, 'onnx', 'model.onnx'));
   const bleurt = copyOf(TINY_BLEURT, 'no-tokenizer');
   unlinkSync(join(bleurt, 'tokenizer.json'));
-  const { ui } = await metricsStep([['bertscore', 'bleurt'], ['chrf']], { settings: { bertscoreModel: encoder, bertscoreLayer: 2, bleurtModel: bleurt } });
+  const { ui } = await metricsStep([['bertscore', 'bleurt'], ['chrf']], {
+    settings: { bertscoreModel: encoder, bertscoreLayer: 2, bleurtModel: bleurt },
+  });
   const [problem = ''] = problems(ui.shown);
-  assert.ok(problem.startsWith(`${join(encoder, 'onnx', 'model.onnx')}: missing; BERTScore needs a model folder holding config.json, tokenizer.json, tokenizer_config.json, onnx/model.onnx`), problem);
+  assert.ok(
+    problem.startsWith(
+      `${join(encoder, 'onnx', 'model.onnx')}: missing; BERTScore needs a model folder holding config.json, tokenizer.json, tokenizer_config.json, onnx/model.onnx`,
+    ),
+    problem,
+  );
   assert.ok(problem.includes(`${join(bleurt, 'tokenizer.json')}: missing; BLEURT needs a model folder`), problem);
   assert.match(problem, /evalAdjudicator\.bleurtModel/);
 });
@@ -71,7 +97,12 @@ test('BLEURT on a folder whose model has no logits output (an encoder) is refuse
   // The same answer again, the folder still wrong: refused again, until BLEURT is unchecked.
   const refused = await metricsStep([['bleurt'], ['bleurt'], ['chrf']], { settings: { bleurtModel: TINY_ENCODER } });
   const [problem, again] = problems(refused.ui.shown);
-  assert.ok(problem?.startsWith(`${join(TINY_ENCODER, 'onnx', 'model.onnx')}: BLEURT needs the output "logits" (the regression score); it has last_hidden_state, hidden_states.1`), problem);
+  assert.ok(
+    problem?.startsWith(
+      `${join(TINY_ENCODER, 'onnx', 'model.onnx')}: BLEURT needs the output "logits" (the regression score); it has last_hidden_state, hidden_states.1`,
+    ),
+    problem,
+  );
   assert.equal(again, problem);
   assert.deepEqual(refused.choice?.metrics, ['chrf']);
   const accepted = await metricsStep([['bleurt']], { settings: { bleurtModel: TINY_BLEURT } });
@@ -82,7 +113,10 @@ test('BLEURT on a folder whose model has no logits output (an encoder) is refuse
 test('a folder that does not exist is refused; a hub model not downloaded yet is left to the run (it downloads and checks it)', async () => {
   const missing = join(scratchDir('kalahi-folders-none'), 'nothing-here');
   const { ui } = await metricsStep([['bertscore'], ['chrf']], { settings: { bertscoreModel: missing, bertscoreLayer: 2 } });
-  assert.match(problems(ui.shown)[0] ?? '', new RegExp(`^${missing.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: no such model folder \\(BERTScore\\)`));
+  assert.match(
+    problems(ui.shown)[0] ?? '',
+    new RegExp(`^${missing.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: no such model folder \\(BERTScore\\)`),
+  );
   const hub = await metricsStep([['bertscore', 'bleurt']], { settings: { bertscoreLayer: 18 } });
   assert.deepEqual(problems(hub.ui.shown), []);
   assert.equal(hub.choice?.neural.bertscore?.model, 'microsoft/deberta-v3-large');
@@ -95,12 +129,15 @@ test('in the whole Start Run, the refusal comes at the metrics step, before the 
   });
   const chosen = await chooseRun(ui, registeredBenchmarks());
   assert.ok(chosen !== undefined);
-  assert.deepEqual(ui.shown.slice(0, 5).map((s) => (s.kind === 'problem' ? 'problem' : s.title)), [
-    'Start Run (1/5 or 6): benchmark',
-    'Start Run (2/6): Kalahi task',
-    'Start Run (3/6): open-ended metrics',
-    'problem',
-    'Start Run (3/6): open-ended metrics',
-  ]);
+  assert.deepEqual(
+    ui.shown.slice(0, 5).map((s) => (s.kind === 'problem' ? 'problem' : s.title)),
+    [
+      'Start Run (1/5 or 6): benchmark',
+      'Start Run (2/6): Kalahi task',
+      'Start Run (3/6): open-ended metrics',
+      'problem',
+      'Start Run (3/6): open-ended metrics',
+    ],
+  );
   assert.equal(ui.shown[5]?.title, 'Start Run (4/6): provider');
 });

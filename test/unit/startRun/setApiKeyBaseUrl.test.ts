@@ -13,7 +13,10 @@ test('the base URL given in Set API Key is what Start Run offers next, and its k
   const setKey = scriptedUi(['OpenAI-compatible base URL', ` ${url} `, ' sk-server '], { remembered: earlier });
   const answer = await askApiKey(setKey);
   assert.deepEqual(answer, { endpoint: { provider: 'openai-compatible', baseUrl: url }, key: 'sk-server' });
-  assert.deepEqual(setKey.shown.map((s) => s.title), ['Set API Key: provider', 'Base URL', 'API key for 10.20.30.40:9000']);
+  assert.deepEqual(
+    setKey.shown.map((s) => s.title),
+    ['Set API Key: provider', 'Base URL', 'API key for 10.20.30.40:9000'],
+  );
   // What the command does with the answer: the key into secret storage.
   await setKey.storeKey(answer.endpoint, answer.key);
 
@@ -29,9 +32,16 @@ test('the base URL given in Set API Key is what Start Run offers next, and its k
 });
 
 test('Azure: Set API Key offers the endpoint Start Run last used and remembers the new one for it', async () => {
-  const setKey = scriptedUi(['Azure OpenAI', 'https://team.openai.azure.com', 'az-key'], { remembered: { 'lastBaseUrl.azure': 'https://old.openai.azure.com' } });
+  const setKey = scriptedUi(['Azure OpenAI', 'https://team.openai.azure.com', 'az-key'], {
+    remembered: { 'lastBaseUrl.azure': 'https://old.openai.azure.com' },
+  });
   const answer = await askApiKey(setKey);
-  assert.deepEqual(setKey.shown[1], { kind: 'input', title: 'Azure OpenAI endpoint', value: 'https://old.openai.azure.com', emptyProblem: 'Not a URL' });
+  assert.deepEqual(setKey.shown[1], {
+    kind: 'input',
+    title: 'Azure OpenAI endpoint',
+    value: 'https://old.openai.azure.com',
+    emptyProblem: 'Not a URL',
+  });
   assert.equal(answer?.endpoint.provider, 'azure');
   assert.equal(setKey.memory.get('lastBaseUrl.azure'), 'https://team.openai.azure.com');
 });
@@ -39,7 +49,10 @@ test('Azure: Set API Key offers the endpoint Start Run last used and remembers t
 test('an empty key is an answer (the command removes the stored key); Escape is none and remembers nothing new', async () => {
   const removing = scriptedUi(['OpenAI', '']);
   assert.deepEqual(await askApiKey(removing), { endpoint: { provider: 'openai', baseUrl: 'https://api.openai.com/v1' }, key: '' });
-  assert.deepEqual(removing.shown.map((s) => s.title), ['Set API Key: provider', 'API key for api.openai.com']);
+  assert.deepEqual(
+    removing.shown.map((s) => s.title),
+    ['Set API Key: provider', 'API key for api.openai.com'],
+  );
   const cancelled = scriptedUi(['OpenAI-compatible base URL', CANCEL]);
   assert.equal(await askApiKey(cancelled), undefined);
   assert.equal(cancelled.memory.size, 0);

@@ -7,9 +7,18 @@ export const PROVIDER_ITEMS: readonly ShownItem[] = [
   { label: 'Azure OpenAI', description: 'endpoint, deployment, API version' },
 ];
 
-export const LOCAL_ITEM: ShownItem = { label: 'Local model file (GGUF)', description: 'in-process with llama.cpp: a .gguf file or an Ollama model, no server' };
+export const LOCAL_ITEM: ShownItem = {
+  label: 'Local model file (GGUF)',
+  description: 'in-process with llama.cpp: a .gguf file or an Ollama model, no server',
+};
 
 /** The last step's entries for a benchmark of `total` items. */
 export function LIMIT_ITEMS(total: number): ShownItem[] {
-  return [{ label: `All ${total} items` }, { label: 'First 10 items', description: 'a quick look' }, { label: 'First 20 items' }, { label: 'First 100 items' }, { label: 'First N items…' }];
+  return [
+    { label: `All ${total} items` },
+    { label: 'First 10 items', description: 'a quick look' },
+    { label: 'First 20 items' },
+    { label: 'First 100 items' },
+    { label: 'First N items…' },
+  ];
 }

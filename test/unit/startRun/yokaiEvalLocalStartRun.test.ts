@@ -36,12 +36,26 @@ test('YokaiEval with a local model and the same file as judge: the file dialog t
   assert.equal(ui.remaining(), 0);
   assert.deepEqual(ui.shown.slice(1), [
     { kind: 'pickOne', title: 'Start Run (2/5): provider', items: [...PROVIDER_ITEMS, LOCAL_ITEM] },
-    { kind: 'openFile', title: 'A GGUF model file', filters: { 'GGUF model': ['gguf'], 'All files': ['*'] }, defaultPath: '/models/old.gguf' },
+    {
+      kind: 'openFile',
+      title: 'A GGUF model file',
+      filters: { 'GGUF model': ['gguf'], 'All files': ['*'] },
+      defaultPath: '/models/old.gguf',
+    },
     { kind: 'pickOne', title: 'Start Run (4/5): judge', items: JUDGE_ITEMS_AFTER_LOCAL },
-    { kind: 'openFile', title: 'A GGUF model file', filters: { 'GGUF model': ['gguf'], 'All files': ['*'] }, defaultPath: '/models/q q4_k_m.gguf' },
+    {
+      kind: 'openFile',
+      title: 'A GGUF model file',
+      filters: { 'GGUF model': ['gguf'], 'All files': ['*'] },
+      defaultPath: '/models/q q4_k_m.gguf',
+    },
     { kind: 'pickOne', title: 'Start Run (5/5): how many items', items: LIMIT_ITEMS(810) },
   ]);
-  assert.deepEqual(chosen === undefined ? undefined : { kind: chosen.plan.kind, modelName: chosen.plan.modelName, apiKey: chosen.apiKey }, { kind: 'local', modelName: 'q q4_k_m', apiKey: undefined });
+  assert.deepEqual(chosen === undefined ? undefined : { kind: chosen.plan.kind, modelName: chosen.plan.modelName, apiKey: chosen.apiKey }, {
+    kind: 'local',
+    modelName: 'q q4_k_m',
+    apiKey: undefined,
+  });
   assert.equal(chosen?.plan.modelName, defaultLocalModelName('/models/q q4_k_m.gguf'), 'named as the CLI names --model-file');
 
   const choice = await askYokaiEvalRun(scriptedUi(script.slice(1), { env, settings: { localModelThreads: 3 } }));
@@ -60,19 +74,44 @@ test('YokaiEval with a local model and the same file as judge: the file dialog t
 test("YokaiEval with a local model judged on an endpoint: the judge's provider, URL and name are asked, its key is the plan's", async () => {
   const env = { OLLAMA_MODELS: scratchDir('no-ollama') };
   const url = 'https://judge.example/v1';
-  const ui = scriptedUi(['YokaiEval', LOCAL, '/m/a.gguf', 'An endpoint', 'OpenAI-compatible base URL', url, 'big-judge', 'All 810 items'], { env });
+  const ui = scriptedUi(['YokaiEval', LOCAL, '/m/a.gguf', 'An endpoint', 'OpenAI-compatible base URL', url, 'big-judge', 'All 810 items'], {
+    env,
+  });
   const chosen = await chooseRun(ui, registeredBenchmarks());
   assert.deepEqual(ui.shown[4], { kind: 'pickOne', title: 'Start Run (4/5): provider', items: PROVIDER_ITEMS });
-  assert.deepEqual(ui.shown[6], { kind: 'input', title: 'Start Run (4/5): judge model', prompt: "The LLM judge; the paper's judge is gpt-4o", value: 'gpt-4o', emptyProblem: 'A judge model is required' });
+  assert.deepEqual(ui.shown[6], {
+    kind: 'input',
+    title: 'Start Run (4/5): judge model',
+    prompt: "The LLM judge; the paper's judge is gpt-4o",
+    value: 'gpt-4o',
+    emptyProblem: 'A judge model is required',
+  });
   assert.ok(chosen?.plan.kind === 'endpoint');
-  assert.deepEqual({ endpoint: chosen.plan.endpoint, local: chosen.plan.local, modelName: chosen.plan.modelName }, { endpoint: { provider: 'openai-compatible', baseUrl: url }, local: true, modelName: 'a' });
-  const choice = await askYokaiEvalRun(scriptedUi(['Local model file (GGUF)', '/m/a.gguf', 'An endpoint', 'OpenAI-compatible base URL', url, 'big-judge', 'All 810 items'], { env }));
+  assert.deepEqual(
+    { endpoint: chosen.plan.endpoint, local: chosen.plan.local, modelName: chosen.plan.modelName },
+    { endpoint: { provider: 'openai-compatible', baseUrl: url }, local: true, modelName: 'a' },
+  );
+  const choice = await askYokaiEvalRun(
+    scriptedUi(['Local model file (GGUF)', '/m/a.gguf', 'An endpoint', 'OpenAI-compatible base URL', url, 'big-judge', 'All 810 items'], {
+      env,
+    }),
+  );
   const config = choice === undefined ? undefined : yokaiEvalStartConfig(choice);
-  assert.deepEqual(config?.judge, { endpoint: { provider: 'openai-compatible', baseUrl: url }, name: 'big-judge', apiKeyEnv: null, systemPrompt: null, params: JUDGE_PARAMS });
-  assert.deepEqual(config.local, { model: { modelFile: '/m/a.gguf', choice: { ollama: null, gpuLayers: 'auto', contextSize: null, threads: null } }, judge: null, seed: 0 });
+  assert.deepEqual(config?.judge, {
+    endpoint: { provider: 'openai-compatible', baseUrl: url },
+    name: 'big-judge',
+    apiKeyEnv: null,
+    systemPrompt: null,
+    params: JUDGE_PARAMS,
+  });
+  assert.deepEqual(config.local, {
+    model: { modelFile: '/m/a.gguf', choice: { ollama: null, gpuLayers: 'auto', contextSize: null, threads: null } },
+    judge: null,
+    seed: 0,
+  });
 });
 
-test('YokaiEval on a server judged by an Ollama model: the judge step offers the model\'s endpoint or a local file, Ollama first', async () => {
+test("YokaiEval on a server judged by an Ollama model: the judge step offers the model's endpoint or a local file, Ollama first", async () => {
   const store = scratchDir('ollama');
   mkdirSync(join(store, 'manifests', 'registry.ollama.ai', 'library', 'judge'), { recursive: true });
   writeFileSync(join(store, 'manifests', 'registry.ollama.ai', 'library', 'judge', '7b'), '{}');
@@ -81,14 +120,25 @@ test('YokaiEval on a server judged by an Ollama model: the judge step offers the
   assert.deepEqual(ui.shown[2], {
     kind: 'pickOne',
     title: 'Start Run (4/5): judge',
-    items: [{ label: "On the model's endpoint", description: 'same base URL and key as the model' }, { label: LOCAL, description: 'in-process with llama.cpp: a .gguf file or an Ollama model (it may be the model itself)' }],
+    items: [
+      { label: "On the model's endpoint", description: 'same base URL and key as the model' },
+      { label: LOCAL, description: 'in-process with llama.cpp: a .gguf file or an Ollama model (it may be the model itself)' },
+    ],
   });
-  assert.deepEqual(ui.shown[3], { kind: 'pickOne', title: 'Start Run (4/5): local model', items: [{ label: '$(folder-opened) Choose a .gguf file…' }, { label: '$(package) judge:7b', description: 'pulled by Ollama' }] });
+  assert.deepEqual(ui.shown[3], {
+    kind: 'pickOne',
+    title: 'Start Run (4/5): local model',
+    items: [{ label: '$(folder-opened) Choose a .gguf file…' }, { label: '$(package) judge:7b', description: 'pulled by Ollama' }],
+  });
   const config = choice === undefined ? undefined : yokaiEvalStartConfig(choice);
   assert.equal(config?.preset, 'api', "the model's provider decides the preset");
   assert.deepEqual(config.judge.endpoint, { provider: 'local', baseUrl: 'gguf:judge%3A7b' });
   assert.equal(config.judge.name, 'judge:7b');
-  assert.deepEqual(config.local, { model: null, judge: { modelFile: 'ollama:judge:7b', choice: { ollama: 'ollama:judge:7b', gpuLayers: 'auto', contextSize: null, threads: null } }, seed: 0 });
+  assert.deepEqual(config.local, {
+    model: null,
+    judge: { modelFile: 'ollama:judge:7b', choice: { ollama: 'ollama:judge:7b', gpuLayers: 'auto', contextSize: null, threads: null } },
+    seed: 0,
+  });
 });
 
 test('the plan runs a session with a served model and a local judge; a context left to the default grows to fit the judge prompt; the review opens', async (t) => {
@@ -99,10 +149,20 @@ test('the plan runs a session with a served model and a local judge; a context l
   const judgeFile = join(dir, 'judge.gguf');
   // A training context of 8192: the judge prompt (about 5 000 tokens in this vocabulary) fits it, not the default 4096.
   writeTinyLlamaGguf(judgeFile, 5, { contextLength: 8192 });
-  const ui = scriptedUi(['YokaiEval', 'OpenAI-compatible base URL', server.url, 'test-model', LOCAL, judgeFile, 'First N items…', '2'], { env: { OLLAMA_MODELS: scratchDir('no-ollama') }, settings: { localModelThreads: 1 } });
+  const ui = scriptedUi(['YokaiEval', 'OpenAI-compatible base URL', server.url, 'test-model', LOCAL, judgeFile, 'First N items…', '2'], {
+    env: { OLLAMA_MODELS: scratchDir('no-ollama') },
+    settings: { localModelThreads: 1 },
+  });
   const chosen = await chooseRun(ui, registeredBenchmarks());
   assert.ok(chosen?.plan.kind === 'endpoint' && chosen.plan.local === true);
-  const env = { sources: { dataDir: sharedDataDir, cacheDir: join(dir, 'cache') }, keys: {}, concurrency: 2, useCache: false, pool: new RequestPool({ maxConcurrency: 2 }), cache: undefined };
+  const env = {
+    sources: { dataDir: sharedDataDir, cacheDir: join(dir, 'cache') },
+    keys: {},
+    concurrency: 2,
+    useCache: false,
+    pool: new RequestPool({ maxConcurrency: 2 }),
+    cache: undefined,
+  };
   const runDir = join(dir, 'run');
   const session = await chosen.plan.prepare(env, 'run');
   try {
@@ -111,9 +171,20 @@ test('the plan runs a session with a served model and a local judge; a context l
     assert.equal(outcome.manifest.model?.provider, 'openai-compatible');
     assert.deepEqual([outcome.manifest.judge?.provider, outcome.manifest.judge?.name], ['local', 'judge']);
     const local = z
-      .object({ local: z.object({ model: z.null(), judge: z.object({ choice: z.object({ contextSize: z.null(), threads: z.literal(1) }), runtime: z.object({ contextSize: z.number() }) }) }) })
+      .object({
+        local: z.object({
+          model: z.null(),
+          judge: z.object({
+            choice: z.object({ contextSize: z.null(), threads: z.literal(1) }),
+            runtime: z.object({ contextSize: z.number() }),
+          }),
+        }),
+      })
       .parse(outcome.manifest.settings).local;
-    assert.ok(local.judge.runtime.contextSize > 4096 && local.judge.runtime.contextSize <= 8192, `context ${local.judge.runtime.contextSize}`);
+    assert.ok(
+      local.judge.runtime.contextSize > 4096 && local.judge.runtime.contextSize <= 8192,
+      `context ${local.judge.runtime.contextSize}`,
+    );
   } finally {
     await session.release?.();
   }

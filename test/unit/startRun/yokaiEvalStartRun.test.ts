@@ -18,7 +18,10 @@ import { requireSharedFile, sharedDataDir } from '../../helpers/sharedData';
 import { LIMIT_ITEMS, LOCAL_ITEM, PROVIDER_ITEMS } from './startRunSteps';
 
 const SAME = "On the model's endpoint";
-const JUDGE_LOCAL_ITEM = { label: 'Local model file (GGUF)', description: 'in-process with llama.cpp: a .gguf file or an Ollama model (it may be the model itself)' };
+const JUDGE_LOCAL_ITEM = {
+  label: 'Local model file (GGUF)',
+  description: 'in-process with llama.cpp: a .gguf file or an Ollama model (it may be the model itself)',
+};
 const JUDGE_ITEMS_AFTER_ENDPOINT = [{ label: SAME, description: 'same base URL and key as the model' }, JUDGE_LOCAL_ITEM];
 
 // A benchmark without Start Run steps: `run tiny` works, Start Run does not offer it.
@@ -44,9 +47,21 @@ test('YokaiEval on an OpenAI-compatible server: the remembered base URL, model a
     BENCHMARK_PICK,
     { kind: 'pickOne', title: 'Start Run (2/5): provider', items: [...PROVIDER_ITEMS, LOCAL_ITEM] },
     { kind: 'input', title: 'Base URL', value: 'http://127.0.0.1:8000/v1', emptyProblem: 'Not a URL' },
-    { kind: 'input', title: 'Start Run (3/5): model', prompt: 'The model name as the server knows it', value: 'model-remembered', emptyProblem: 'A model name is required' },
+    {
+      kind: 'input',
+      title: 'Start Run (3/5): model',
+      prompt: 'The model name as the server knows it',
+      value: 'model-remembered',
+      emptyProblem: 'A model name is required',
+    },
     { kind: 'pickOne', title: 'Start Run (4/5): judge', items: JUDGE_ITEMS_AFTER_ENDPOINT },
-    { kind: 'input', title: 'Start Run (4/5): judge model (same endpoint and key as the model)', prompt: "The LLM judge; the paper's judge is gpt-4o", value: 'judge-remembered', emptyProblem: 'A judge model is required' },
+    {
+      kind: 'input',
+      title: 'Start Run (4/5): judge model (same endpoint and key as the model)',
+      prompt: "The LLM judge; the paper's judge is gpt-4o",
+      value: 'judge-remembered',
+      emptyProblem: 'A judge model is required',
+    },
     { kind: 'pickOne', title: 'Start Run (5/5): how many items', items: LIMIT_ITEMS(810) },
   ]);
   assert.equal(chosen?.benchmark.id, 'yokaieval');
@@ -58,8 +73,20 @@ test('YokaiEval on an OpenAI-compatible server: the remembered base URL, model a
   const endpoint = { provider: 'openai-compatible', baseUrl: url } as const;
   const choice = await askYokaiEvalRun(scriptedUi(script.slice(1), { remembered }));
   assert.deepEqual(choice === undefined ? undefined : yokaiEvalStartConfig(choice), {
-    model: { endpoint, name: 'model-remembered', apiKeyEnv: null, systemPrompt: OFFICIAL_SYSTEM_PROMPT, params: { temperature: 0.1, topP: 1, maxTokens: 128 } },
-    judge: { endpoint, name: 'judge-remembered', apiKeyEnv: null, systemPrompt: null, params: { temperature: 0.7, topP: null, maxTokens: 200 } },
+    model: {
+      endpoint,
+      name: 'model-remembered',
+      apiKeyEnv: null,
+      systemPrompt: OFFICIAL_SYSTEM_PROMPT,
+      params: { temperature: 0.1, topP: 1, maxTokens: 128 },
+    },
+    judge: {
+      endpoint,
+      name: 'judge-remembered',
+      apiKeyEnv: null,
+      systemPrompt: null,
+      params: { temperature: 0.7, topP: null, maxTokens: 200 },
+    },
     preset: 'open-weights',
     wording: 'dataset',
     limit: 20,
@@ -71,9 +98,21 @@ test('YokaiEval on OpenAI, first time: gpt-4o-mini and gpt-4o offered, N items t
   const ui = scriptedUi(script);
   const chosen = await chooseRun(ui, registeredBenchmarks());
   assert.deepEqual(ui.shown.slice(2), [
-    { kind: 'input', title: 'Start Run (3/5): model', prompt: 'The model name as the server knows it', value: 'gpt-4o-mini', emptyProblem: 'A model name is required' },
+    {
+      kind: 'input',
+      title: 'Start Run (3/5): model',
+      prompt: 'The model name as the server knows it',
+      value: 'gpt-4o-mini',
+      emptyProblem: 'A model name is required',
+    },
     { kind: 'pickOne', title: 'Start Run (4/5): judge', items: JUDGE_ITEMS_AFTER_ENDPOINT },
-    { kind: 'input', title: 'Start Run (4/5): judge model (same endpoint and key as the model)', prompt: "The LLM judge; the paper's judge is gpt-4o", value: 'gpt-4o', emptyProblem: 'A judge model is required' },
+    {
+      kind: 'input',
+      title: 'Start Run (4/5): judge model (same endpoint and key as the model)',
+      prompt: "The LLM judge; the paper's judge is gpt-4o",
+      value: 'gpt-4o',
+      emptyProblem: 'A judge model is required',
+    },
     { kind: 'pickOne', title: 'Start Run (5/5): how many items', items: LIMIT_ITEMS(810) },
     { kind: 'input', title: 'How many items (from the first)', emptyProblem: 'A whole number from 1 to 810' },
     { kind: 'input', title: 'API key for api.openai.com', prompt: 'Stored in VS Code secret storage', password: true },
@@ -97,8 +136,19 @@ test('YokaiEval on Azure: model and judge are deployments; an empty key cancels 
   const base = 'https://res.openai.azure.com';
   const ui = scriptedUi(['YokaiEval', 'Azure OpenAI', base, 'dep-model ', SAME, 'dep-judge', 'All 810 items', '']);
   assert.equal(await chooseRun(ui, registeredBenchmarks()), undefined);
-  assert.deepEqual(ui.shown[2], { kind: 'input', title: 'Azure OpenAI endpoint', value: 'https://NAME.openai.azure.com', emptyProblem: 'Not a URL' });
-  assert.deepEqual(ui.shown[3], { kind: 'input', title: 'Start Run (3/5): model', prompt: 'The deployment name', value: '', emptyProblem: 'A model name is required' });
+  assert.deepEqual(ui.shown[2], {
+    kind: 'input',
+    title: 'Azure OpenAI endpoint',
+    value: 'https://NAME.openai.azure.com',
+    emptyProblem: 'Not a URL',
+  });
+  assert.deepEqual(ui.shown[3], {
+    kind: 'input',
+    title: 'Start Run (3/5): model',
+    prompt: 'The deployment name',
+    value: '',
+    emptyProblem: 'A model name is required',
+  });
   assert.deepEqual(Object.fromEntries(ui.memory), { 'lastBaseUrl.azure': base, lastJudge: 'dep-judge', lastModel: 'dep-model' });
   assert.equal(ui.keys.size, 0);
 
@@ -114,7 +164,14 @@ test('cancelling a step ends Start Run; the judge is remembered once given, the 
   const cancelAtLimit = scriptedUi(['YokaiEval', 'OpenAI', 'm', SAME, 'j', CANCEL]);
   assert.equal(await chooseRun(cancelAtLimit, registeredBenchmarks()), undefined);
   assert.deepEqual(Object.fromEntries(cancelAtLimit.memory), { lastJudge: 'j' });
-  const cancelled: Answer[][] = [[CANCEL], ['YokaiEval', CANCEL], ['YokaiEval', 'OpenAI-compatible base URL', CANCEL], ['YokaiEval', 'OpenAI', CANCEL], ['YokaiEval', 'OpenAI', 'm', CANCEL], ['YokaiEval', 'OpenAI', 'm', SAME, CANCEL]];
+  const cancelled: Answer[][] = [
+    [CANCEL],
+    ['YokaiEval', CANCEL],
+    ['YokaiEval', 'OpenAI-compatible base URL', CANCEL],
+    ['YokaiEval', 'OpenAI', CANCEL],
+    ['YokaiEval', 'OpenAI', 'm', CANCEL],
+    ['YokaiEval', 'OpenAI', 'm', SAME, CANCEL],
+  ];
   for (const steps of cancelled) {
     const ui = scriptedUi(steps);
     assert.equal(await chooseRun(ui, registeredBenchmarks()), undefined, steps.length.toString());
@@ -127,11 +184,20 @@ test("the plan runs a YokaiEval session over HTTP with the wizard's key, model a
   if (!requireSharedFile(t, join(sharedDataDir, 'yokaieval', 'YokaiEval.json'))) return;
   const server = await startTestServer({ requireApiKey: 'sk-stored' });
   t.after(() => server.close());
-  const ui = scriptedUi(['YokaiEval', 'OpenAI-compatible base URL', server.url, 'test-model', SAME, 'judge-model', 'First N items…', '3'], { keys: { [server.url]: 'sk-stored' } });
+  const ui = scriptedUi(['YokaiEval', 'OpenAI-compatible base URL', server.url, 'test-model', SAME, 'judge-model', 'First N items…', '3'], {
+    keys: { [server.url]: 'sk-stored' },
+  });
   const chosen = await chooseRun(ui, registeredBenchmarks());
   assert.ok(chosen !== undefined);
   assert.equal(chosen.apiKey, 'sk-stored');
-  const env = { sources: { dataDir: sharedDataDir, cacheDir: scratchDir('startrun-cache') }, keys: { model: chosen.apiKey, judge: chosen.apiKey }, concurrency: 2, useCache: false, pool: new RequestPool({ maxConcurrency: 2 }), cache: undefined };
+  const env = {
+    sources: { dataDir: sharedDataDir, cacheDir: scratchDir('startrun-cache') },
+    keys: { model: chosen.apiKey, judge: chosen.apiKey },
+    concurrency: 2,
+    useCache: false,
+    pool: new RequestPool({ maxConcurrency: 2 }),
+    cache: undefined,
+  };
   const dir = join(scratchDir('startrun-runs'), 'yokaieval-test-model');
   const outcome = await startRun(dir, await chosen.plan.prepare(env, 'yokaieval-test-model'), { workers: 2 });
   assert.deepEqual(outcome.manifest.counts, { items: 3, done: 3, error: 0, missing: 0 });

@@ -42,8 +42,20 @@ test('perfect agreement has kappa 1 and a zero-width interval; a one-category ta
   ]);
   assert.equal(perfect.kappa, 1);
   assert.deepEqual(perfect.ci, [1, 1]);
-  assert.equal(cohensKappa([[5, 0], [0, 0]]).kappa, null);
-  assert.equal(cohensKappa([[0, 0], [0, 0]]).n, 0);
+  assert.equal(
+    cohensKappa([
+      [5, 0],
+      [0, 0],
+    ]).kappa,
+    null,
+  );
+  assert.equal(
+    cohensKappa([
+      [0, 0],
+      [0, 0],
+    ]).n,
+    0,
+  );
   assert.throws(() => cohensKappa([[1, 2]]), RangeError);
 });
 

@@ -41,6 +41,18 @@ test("Krippendorff's alpha (nominal) of Wikipedia's computational example is 0.6
 
 test('alpha is undefined without pairable values or variation', () => {
   assert.equal(krippendorffAlphaNominal([[1], [2]]).alpha, null);
-  assert.equal(krippendorffAlphaNominal([[1, 1], [1, 1, 1]]).alpha, null);
-  assert.equal(krippendorffAlphaNominal([['true', 'true'], ['false', 'false']]).alpha, 1);
+  assert.equal(
+    krippendorffAlphaNominal([
+      [1, 1],
+      [1, 1, 1],
+    ]).alpha,
+    null,
+  );
+  assert.equal(
+    krippendorffAlphaNominal([
+      ['true', 'true'],
+      ['false', 'false'],
+    ]).alpha,
+    1,
+  );
 });

@@ -41,7 +41,7 @@ function alphaByPairs(data: readonly (readonly number[])[], level: AlphaLevel): 
   }
   let across = 0;
   all.forEach((a, i) => all.forEach((b, j) => (across += i === j ? 0 : delta(a, b))));
-  return 1 - (within / n) / (across / (n * (n - 1)));
+  return 1 - within / n / (across / (n * (n - 1)));
 }
 
 test("Krippendorff's (2011) example: nominal 0.743, ordinal 0.815, interval 0.849, as the paper publishes them", () => {
@@ -88,7 +88,26 @@ test('ordinal alpha depends on the order of the values only; interval alpha on t
 test('alpha is undefined without pairable values or without variation; perfect agreement is 1', () => {
   for (const level of ['nominal', 'ordinal', 'interval'] as const) {
     assert.equal(krippendorffAlpha([[1], [2]], level).alpha, null);
-    assert.equal(krippendorffAlpha([[0.5, 0.5], [0.5, 0.5, 0.5]], level).alpha, null);
-    assert.equal(krippendorffAlpha([[0, 0], [0.25, 0.25], [1, 1, 1]], level).alpha, 1);
+    assert.equal(
+      krippendorffAlpha(
+        [
+          [0.5, 0.5],
+          [0.5, 0.5, 0.5],
+        ],
+        level,
+      ).alpha,
+      null,
+    );
+    assert.equal(
+      krippendorffAlpha(
+        [
+          [0, 0],
+          [0.25, 0.25],
+          [1, 1, 1],
+        ],
+        level,
+      ).alpha,
+      1,
+    );
   }
 });

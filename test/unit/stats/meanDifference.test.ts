@@ -18,7 +18,12 @@ test("the paired t interval of Student's (1908) sleep data: mean 1.58, 95% CI 0.
 });
 
 test('by hand: a judge one level high half the time, on a 0..1 scale by quarters', () => {
-  const pairs = [[0.75, 0.5], [1, 1], [0.5, 0.25], [0.25, 0.25]] as const;
+  const pairs = [
+    [0.75, 0.5],
+    [1, 1],
+    [0.5, 0.25],
+    [0.25, 0.25],
+  ] as const;
   const result = meanDifference(pairs);
   assert.equal(result.mean, 0.125);
   assert.equal(result.meanAbsolute, 0.125);
@@ -26,7 +31,10 @@ test('by hand: a judge one level high half the time, on a 0..1 scale by quarters
   const se = Math.sqrt((4 * 0.125 ** 2) / 3) / 2;
   assert.ok(Math.abs((result.ci?.[1] ?? 0) - (0.125 + 3.182446305284263 * se)) < 1e-9);
   // Opposite errors cancel in the mean, not in the mean absolute difference.
-  const opposite = meanDifference([[1, 0.75], [0.5, 0.75]]);
+  const opposite = meanDifference([
+    [1, 0.75],
+    [0.5, 0.75],
+  ]);
   assert.equal(opposite.mean, 0);
   assert.equal(opposite.meanAbsolute, 0.25);
 });

@@ -15,7 +15,8 @@ const KNOWN: readonly [number, number][] = [
 ];
 
 test('AS 241 gives the normal quantile to about 1e-15 in all three of its regions', () => {
-  for (const [p, z] of KNOWN) assert.ok(Math.abs(normalQuantile(p) - z) <= 4e-15 * Math.max(1, Math.abs(z)), `p=${p}: ${normalQuantile(p)} vs ${z}`);
+  for (const [p, z] of KNOWN)
+    assert.ok(Math.abs(normalQuantile(p) - z) <= 4e-15 * Math.max(1, Math.abs(z)), `p=${p}: ${normalQuantile(p)} vs ${z}`);
   assert.ok(Math.abs(normalQuantile(0.025) + normalQuantile(0.975)) < 1e-15);
   assert.equal(normalQuantile(0), -Infinity);
   assert.throws(() => normalQuantile(1.5), RangeError);

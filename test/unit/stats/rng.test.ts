@@ -7,8 +7,14 @@ test('the same seed gives the same stream; different seeds differ', () => {
   const b = seededRandom(42);
   const c = seededRandom(43);
   const first = Array.from({ length: 5 }, () => a());
-  assert.deepEqual(first, Array.from({ length: 5 }, () => b()));
-  assert.notDeepEqual(first, Array.from({ length: 5 }, () => c()));
+  assert.deepEqual(
+    first,
+    Array.from({ length: 5 }, () => b()),
+  );
+  assert.notDeepEqual(
+    first,
+    Array.from({ length: 5 }, () => c()),
+  );
   assert.ok(first.every((x) => x >= 0 && x < 1));
 });
 

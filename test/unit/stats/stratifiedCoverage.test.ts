@@ -95,12 +95,15 @@ test('grid: the interval covers the accuracy on the run’s items at 95% ± 2 po
   PROFILES.forEach((profile, p) => {
     for (const n of SAMPLE_SIZES) {
       const cell = simulate(profile, n, 20_261_201 + 1000 * p + n);
-      rows.push(`${profile.name.padEnd(58)} n=${String(n).padStart(3)} coverage ${cell.coverage.toFixed(3)} width ${cell.width.toFixed(3)}${cell.informative ? '' : ' (few judge errors expected in the sample)'}`);
+      rows.push(
+        `${profile.name.padEnd(58)} n=${String(n).padStart(3)} coverage ${cell.coverage.toFixed(3)} width ${cell.width.toFixed(3)}${cell.informative ? '' : ' (few judge errors expected in the sample)'}`,
+      );
       if (cell.coverage < 0.93) failures.push(`${profile.name} n=${n}: ${cell.coverage} < 0.93`);
       // Where a stratum's sample is expected to hold fewer than two judge errors, the sample cannot tell a
       // near-perfect judge from a 10%-wrong one, so any interval valid for both must over-cover the former;
       // from n = 120 on, the width a pure stratum keeps is small enough for the band to hold regardless.
-      if ((cell.informative || n >= 120) && Math.abs(cell.coverage - 0.95) > 0.02) failures.push(`${profile.name} n=${n}: ${cell.coverage} outside 0.93–0.97`);
+      if ((cell.informative || n >= 120) && Math.abs(cell.coverage - 0.95) > 0.02)
+        failures.push(`${profile.name} n=${n}: ${cell.coverage} outside 0.93–0.97`);
     }
   });
   console.log(rows.join('\n'));

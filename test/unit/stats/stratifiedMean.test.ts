@@ -7,13 +7,28 @@ const close = (a: number, b: number, tolerance = 1e-12): boolean => Math.abs(a -
 const SCALE = { min: 0, max: 1 };
 
 /** A binary stratum as 0/1 values: `positives` ones among `labeled`. */
-const asValues = (h: StratumCounts): MeanStratum => ({ stratum: h.stratum, population: h.population, values: Array.from({ length: h.labeled }, (_, i) => (i < h.positives ? 1 : 0)) });
+const asValues = (h: StratumCounts): MeanStratum => ({
+  stratum: h.stratum,
+  population: h.population,
+  values: Array.from({ length: h.labeled }, (_, i) => (i < h.positives ? 1 : 0)),
+});
 
 test('on 0/1 values it is the binary stratified estimate exactly, interval and all, for both targets', () => {
   const designs: StratumCounts[][] = [
-    [{ stratum: 'true', population: 500, labeled: 50, positives: 45 }, { stratum: 'false', population: 250, labeled: 30, positives: 3 }, { stratum: 'null', population: 60, labeled: 20, positives: 6 }],
-    [{ stratum: 'true', population: 518, labeled: 18, positives: 18 }, { stratum: 'false', population: 282, labeled: 10, positives: 0 }, { stratum: 'null', population: 10, labeled: 2, positives: 1 }],
-    [{ stratum: 'true', population: 40, labeled: 40, positives: 35 }, { stratum: 'false', population: 10, labeled: 4, positives: 0 }],
+    [
+      { stratum: 'true', population: 500, labeled: 50, positives: 45 },
+      { stratum: 'false', population: 250, labeled: 30, positives: 3 },
+      { stratum: 'null', population: 60, labeled: 20, positives: 6 },
+    ],
+    [
+      { stratum: 'true', population: 518, labeled: 18, positives: 18 },
+      { stratum: 'false', population: 282, labeled: 10, positives: 0 },
+      { stratum: 'null', population: 10, labeled: 2, positives: 1 },
+    ],
+    [
+      { stratum: 'true', population: 40, labeled: 40, positives: 35 },
+      { stratum: 'false', population: 10, labeled: 4, positives: 0 },
+    ],
     [{ stratum: 'null', population: 10, labeled: 1, positives: 1 }],
   ];
   for (const strata of designs) {
@@ -21,8 +36,12 @@ test('on 0/1 values it is the binary stratified estimate exactly, interval and a
       const binary = stratifiedEstimate(strata, { target });
       const mean = stratifiedMeanEstimate(strata.map(asValues), { ...SCALE, target });
       assert.ok(binary !== null && mean !== null);
-      for (const key of ['estimate', 'center', 'variance', 'se', 'adjustment'] as const) assert.ok(close(mean[key], binary[key]), `${target} ${key}: ${mean[key]} vs ${binary[key]}`);
-      assert.ok(close(mean.ci[0], binary.ci[0]) && close(mean.ci[1], binary.ci[1]), `${target}: ${mean.ci.join(', ')} vs ${binary.ci.join(', ')}`);
+      for (const key of ['estimate', 'center', 'variance', 'se', 'adjustment'] as const)
+        assert.ok(close(mean[key], binary[key]), `${target} ${key}: ${mean[key]} vs ${binary[key]}`);
+      assert.ok(
+        close(mean.ci[0], binary.ci[0]) && close(mean.ci[1], binary.ci[1]),
+        `${target}: ${mean.ci.join(', ')} vs ${binary.ci.join(', ')}`,
+      );
       assert.ok((mean.effectiveN === null) === (binary.effectiveN === null));
       if (mean.effectiveN !== null && binary.effectiveN !== null) assert.ok(close(mean.effectiveN, binary.effectiveN, 1e-9));
     }
@@ -88,13 +107,34 @@ test('an affine change of the scale moves the estimate and its interval with it 
 });
 
 test('strata whose reviewed grades all agree keep a width of the order of 1/n; a census is exact; an unreviewed stratum gives nothing', () => {
-  const pure = stratifiedMeanEstimate([{ stratum: '0.5', population: 300, values: [0.5, 0.5, 0.5, 0.5, 0.5] }, { stratum: '1', population: 100, values: [1, 1, 1] }], SCALE);
+  const pure = stratifiedMeanEstimate(
+    [
+      { stratum: '0.5', population: 300, values: [0.5, 0.5, 0.5, 0.5, 0.5] },
+      { stratum: '1', population: 100, values: [1, 1, 1] },
+    ],
+    SCALE,
+  );
   assert.ok(pure !== null && pure.ci[1] - pure.ci[0] > 0.1, JSON.stringify(pure?.ci));
   assert.ok(pure.ci[0] <= pure.estimate && pure.estimate <= pure.ci[1]);
-  const census = stratifiedMeanEstimate([{ stratum: 'a', population: 2, values: [0.25, 0.75] }, { stratum: 'b', population: 1, values: [1] }], SCALE);
+  const census = stratifiedMeanEstimate(
+    [
+      { stratum: 'a', population: 2, values: [0.25, 0.75] },
+      { stratum: 'b', population: 1, values: [1] },
+    ],
+    SCALE,
+  );
   assert.ok(census !== null && close(census.estimate, 2 / 3) && census.variance === 0 && census.effectiveN === null);
   assert.deepEqual(census.ci, [census.estimate, census.estimate]);
-  assert.equal(stratifiedMeanEstimate([{ stratum: 'a', population: 5, values: [] }, { stratum: 'b', population: 5, values: [1] }], SCALE), null);
+  assert.equal(
+    stratifiedMeanEstimate(
+      [
+        { stratum: 'a', population: 5, values: [] },
+        { stratum: 'b', population: 5, values: [1] },
+      ],
+      SCALE,
+    ),
+    null,
+  );
   assert.throws(() => stratifiedMeanEstimate([{ stratum: 'a', population: 5, values: [2] }], SCALE), RangeError);
   assert.throws(() => stratifiedMeanEstimate([{ stratum: 'a', population: 5, values: [1] }], { min: 1, max: 1 }), RangeError);
   assert.throws(() => stratifiedMeanEstimate([{ stratum: 'a', population: 5, values: [1] }], { ...SCALE, support: [0, 2] }), RangeError);

@@ -29,7 +29,10 @@ function oneOff(level: number, right: number, up: number): number[] {
   p[level] = 1 - upper - lower;
   return p;
 }
-const byLevel = (f: (level: number) => number[]): Record<string, number[]> => ({ ...Object.fromEntries(LEVELS.map((v, i) => [String(v), f(i)])), null: [0.3, 0.2, 0.2, 0.1, 0.2] });
+const byLevel = (f: (level: number) => number[]): Record<string, number[]> => ({
+  ...Object.fromEntries(LEVELS.map((v, i) => [String(v), f(i)])),
+  null: [0.3, 0.2, 0.2, 0.1, 0.2],
+});
 
 const PROFILES: readonly Profile[] = [
   { name: 'accurate (right 85%, else one level off)', sizes: SIZES, human: byLevel((i) => oneOff(i, 0.85, 0.5)) },
@@ -120,7 +123,9 @@ test('grid: the interval covers the mean grade on the run’s items at 95%, neve
   PROFILES.forEach((profile, p) => {
     for (const n of SAMPLE_SIZES) {
       const cell = simulate(profile, n, 20_261_206 + 1000 * p + n);
-      rows.push(`${profile.name.padEnd(46)} n=${String(n).padStart(3)} coverage ${cell.coverage.toFixed(3)} width ${cell.width.toFixed(3)}${cell.sensible ? '' : ' (a large stratum has fewer than 10 reviewed items)'}`);
+      rows.push(
+        `${profile.name.padEnd(46)} n=${String(n).padStart(3)} coverage ${cell.coverage.toFixed(3)} width ${cell.width.toFixed(3)}${cell.sensible ? '' : ' (a large stratum has fewer than 10 reviewed items)'}`,
+      );
       if (cell.coverage < 0.93) failures.push(`${profile.name} n=${n}: ${cell.coverage} < 0.93`);
       if (cell.sensible && cell.coverage < 0.94) failures.push(`${profile.name} n=${n}: ${cell.coverage} < 0.94 with a sensible sample`);
       // Not needlessly wide either: a sensible sample's interval stays under 99% coverage.

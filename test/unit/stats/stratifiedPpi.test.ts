@@ -24,7 +24,10 @@ test('by hand: the stratified estimate and the Price–Bonett interval with fini
     const weight = h.population / 810;
     const f = h.labeled / h.population;
     const adjusted = (h.positives + a) / (h.labeled + 2 * a);
-    return { center: weight * (f * (h.positives / h.labeled) + (1 - f) * adjusted), variance: weight ** 2 * (1 - f) * ((adjusted * (1 - adjusted)) / (h.labeled + 2 * a)) };
+    return {
+      center: weight * (f * (h.positives / h.labeled) + (1 - f) * adjusted),
+      variance: weight ** 2 * (1 - f) * ((adjusted * (1 - adjusted)) / (h.labeled + 2 * a)),
+    };
   });
   const center = parts.reduce((s, p) => s + p.center, 0);
   const variance = parts.reduce((s, p) => s + p.variance, 0);
@@ -92,7 +95,13 @@ test('one or two labels in a stratum give a wide interval, never a degenerate on
     assert.ok(one.ci[1] - one.ci[0] > 0.4, `${positives}/${labeled}: ${one.ci.join(', ')}`);
     assert.ok(one.ci[0] <= one.estimate && one.estimate <= one.ci[1]);
   }
-  assert.equal(stratifiedEstimate([{ stratum: 'true', population: 10, labeled: 0, positives: 0 }, { stratum: 'false', population: 5, labeled: 5, positives: 0 }]), null);
+  assert.equal(
+    stratifiedEstimate([
+      { stratum: 'true', population: 10, labeled: 0, positives: 0 },
+      { stratum: 'false', population: 5, labeled: 5, positives: 0 },
+    ]),
+    null,
+  );
 });
 
 test('a fully reviewed stratum is exact, and with every item reviewed the accuracy on the items is the point', () => {

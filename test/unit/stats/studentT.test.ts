@@ -25,7 +25,14 @@ test('t quantiles: closed forms for 1 and 2 degrees of freedom, and the familiar
     assert.ok(Math.abs(studentQuantile(p, 2) - (2 * p - 1) / Math.sqrt(2 * p * (1 - p))) < 1e-11);
   }
   // Two-sided 95% critical values as printed in t tables (e.g. Fisher & Yates), to their three decimals.
-  const table: [number, number][] = [[3, 3.182], [5, 2.571], [10, 2.228], [20, 2.086], [30, 2.042], [100, 1.984]];
+  const table: [number, number][] = [
+    [3, 3.182],
+    [5, 2.571],
+    [10, 2.228],
+    [20, 2.086],
+    [30, 2.042],
+    [100, 1.984],
+  ];
   for (const [df, value] of table) assert.equal(Number(studentCriticalValue(0.95, df).toFixed(3)), value, `df ${df}`);
   // Far out, t tends to the normal's 1.959964.
   assert.ok(Math.abs(studentCriticalValue(0.95, 1e7) - 1.959963984540054) < 1e-6);
@@ -35,6 +42,12 @@ test('t quantiles: closed forms for 1 and 2 degrees of freedom, and the familiar
 });
 
 test('ln Γ matches factorials and Γ(1/2) = √π', () => {
-  for (const [x, fact] of [[1, 1], [2, 1], [5, 24], [11, 3628800]] as const) assert.ok(Math.abs(logGamma(x) - Math.log(fact)) < 1e-13);
+  for (const [x, fact] of [
+    [1, 1],
+    [2, 1],
+    [5, 24],
+    [11, 3628800],
+  ] as const)
+    assert.ok(Math.abs(logGamma(x) - Math.log(fact)) < 1e-13);
   assert.ok(Math.abs(logGamma(0.5) - 0.5 * Math.log(Math.PI)) < 1e-14);
 });

@@ -13,7 +13,14 @@ test('linear weighted kappa and its interval match SAS PROC FREQ (AGREE) on a pu
   // SAS/STAT PROC FREQ's "Weighted Kappa Coefficient" (Cicchetti-Allison weights) for this table, as reproduced
   // in statsmodels' test suite (statsmodels/stats/tests/test_inter_rater.py, TestWeightedCohens, table10):
   // kappa 0.4701, ASE 0.1457, 95% limits 0.1845 and 0.7558.
-  const result = weightedKappa([[0, 4, 1], [0, 8, 0], [0, 1, 5]], 'linear');
+  const result = weightedKappa(
+    [
+      [0, 4, 1],
+      [0, 8, 0],
+      [0, 1, 5],
+    ],
+    'linear',
+  );
   close(result.kappa, 0.4701, 4, 'kappa');
   close(result.se, 0.1457, 4, 'ASE');
   close(result.ci?.[0], 0.1845, 4, 'lower');
@@ -41,7 +48,9 @@ interface SklearnTable {
 }
 
 test("weighted kappa matches scikit-learn's cohen_kappa_score on the committed reference tables", () => {
-  const file = JSON.parse(readFileSync(new URL('../../fixtures/stats/weighted-kappa-sklearn.json', import.meta.url), 'utf8')) as { tables: Record<string, SklearnTable> };
+  const file = JSON.parse(readFileSync(new URL('../../fixtures/stats/weighted-kappa-sklearn.json', import.meta.url), 'utf8')) as {
+    tables: Record<string, SklearnTable>;
+  };
   assert.ok(Object.keys(file.tables).length >= 3);
   for (const [name, table] of Object.entries(file.tables)) {
     for (const weights of ['linear', 'quadratic'] as const) {
@@ -59,35 +68,52 @@ function kappaOf(p: readonly (readonly number[])[], weights: KappaWeights): numb
   const cols = p.map((_, j) => p.reduce((s, row) => s + (row[j] ?? 0), 0));
   let observed = 0;
   let expected = 0;
-  p.forEach((row, i) => row.forEach((x, j) => {
-    observed += kappaWeight(weights, i, j, k) * x;
-    expected += kappaWeight(weights, i, j, k) * (rows[i] ?? 0) * (cols[j] ?? 0);
-  }));
+  p.forEach((row, i) =>
+    row.forEach((x, j) => {
+      observed += kappaWeight(weights, i, j, k) * x;
+      expected += kappaWeight(weights, i, j, k) * (rows[i] ?? 0) * (cols[j] ?? 0);
+    }),
+  );
   return (observed - expected) / (1 - expected);
 }
 
 test('the Fleiss–Cohen–Everitt variance is the delta-method variance of the multinomial (numerical gradient)', () => {
   // Var(κ̂) ≈ (1/n)[Σ p_ij g_ij² - (Σ p_ij g_ij)²] with g = ∂κ/∂p_ij, taken here by central differences.
-  const counts = [[6, 2, 0, 0, 0], [3, 7, 2, 0, 0], [1, 4, 9, 3, 0], [0, 1, 5, 14, 4], [0, 0, 1, 6, 22]];
+  const counts = [
+    [6, 2, 0, 0, 0],
+    [3, 7, 2, 0, 0],
+    [1, 4, 9, 3, 0],
+    [0, 1, 5, 14, 4],
+    [0, 0, 1, 6, 22],
+  ];
   const n = counts.flat().reduce((s, x) => s + x, 0);
   const p = counts.map((row) => row.map((x) => x / n));
   for (const weights of ['linear', 'quadratic'] as const) {
     const h = 1e-6;
     let first = 0;
     let second = 0;
-    p.forEach((row, i) => row.forEach((x, j) => {
-      const shifted = (d: number): number => kappaOf(p.map((r, a) => r.map((y, b) => (a === i && b === j ? y + d : y))), weights);
-      const g = (shifted(h) - shifted(-h)) / (2 * h);
-      first += x * g;
-      second += x * g * g;
-    }));
+    p.forEach((row, i) =>
+      row.forEach((x, j) => {
+        const shifted = (d: number): number =>
+          kappaOf(
+            p.map((r, a) => r.map((y, b) => (a === i && b === j ? y + d : y))),
+            weights,
+          );
+        const g = (shifted(h) - shifted(-h)) / (2 * h);
+        first += x * g;
+        second += x * g * g;
+      }),
+    );
     const se = weightedKappa(counts, weights).se;
     assert.ok(se !== null && Math.abs(se - Math.sqrt((second - first * first) / n)) < 1e-7, `${weights}: ${se}`);
   }
 });
 
 test('on two categories both weightings are Cohen’s kappa, interval and all', () => {
-  const table = [[20, 5], [10, 15]];
+  const table = [
+    [20, 5],
+    [10, 15],
+  ];
   const plain = cohensKappa(table);
   for (const weights of ['linear', 'quadratic'] as const) {
     const result = weightedKappa(table, weights);
@@ -97,15 +123,51 @@ test('on two categories both weightings are Cohen’s kappa, interval and all', 
 });
 
 test('quadratic weights credit near misses more than linear ones; perfect agreement is 1; degenerate tables give no interval', () => {
-  const nearMisses = [[5, 3, 0], [2, 6, 3], [0, 2, 5]];
+  const nearMisses = [
+    [5, 3, 0],
+    [2, 6, 3],
+    [0, 2, 5],
+  ];
   assert.ok((weightedKappa(nearMisses, 'quadratic').kappa ?? 0) > (weightedKappa(nearMisses, 'linear').kappa ?? 0));
-  const perfect = weightedKappa([[3, 0, 0], [0, 0, 0], [0, 0, 2]], 'quadratic');
+  const perfect = weightedKappa(
+    [
+      [3, 0, 0],
+      [0, 0, 0],
+      [0, 0, 2],
+    ],
+    'quadratic',
+  );
   assert.equal(perfect.kappa, 1);
   assert.deepEqual(perfect.ci, [1, 1]);
-  const oneLevel = weightedKappa([[0, 0, 0], [2, 3, 1], [0, 0, 0]], 'linear');
+  const oneLevel = weightedKappa(
+    [
+      [0, 0, 0],
+      [2, 3, 1],
+      [0, 0, 0],
+    ],
+    'linear',
+  );
   assert.equal(oneLevel.kappa, 0);
   assert.equal(oneLevel.ci, null);
-  assert.equal(weightedKappa([[4, 0], [0, 0]], 'linear').kappa, null);
-  assert.equal(weightedKappa([[0, 0], [0, 0]], 'linear').n, 0);
+  assert.equal(
+    weightedKappa(
+      [
+        [4, 0],
+        [0, 0],
+      ],
+      'linear',
+    ).kappa,
+    null,
+  );
+  assert.equal(
+    weightedKappa(
+      [
+        [0, 0],
+        [0, 0],
+      ],
+      'linear',
+    ).n,
+    0,
+  );
   assert.throws(() => weightedKappa([[1, 2]], 'linear'), RangeError);
 });

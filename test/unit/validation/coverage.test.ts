@@ -38,11 +38,13 @@ function covers(s: Scenario, random: () => number, seed: number): boolean {
     const correct = random() < s.accuracy;
     ids.push(id);
     truth.set(id, correct);
-    outcomes.set(id, random() < s.nullRate ? 'null' : (random() < s.judgeRight) === correct ? 'true' : 'false');
+    outcomes.set(id, random() < s.nullRate ? 'null' : random() < s.judgeRight === correct ? 'true' : 'false');
   }
   const sample = drawSample({ itemIds: ids, outcomeOf: (id) => outcomes.get(id) ?? 'missing', n: s.sampled, seed });
   const reviewed = new Set(sample.itemIds);
-  const records: ItemRecord[] = ids.map((id) => record(id, outcomes.get(id) ?? 'missing', reviewed.has(id) ? { human: truth.get(id) === true ? 'true' : 'false' } : {}));
+  const records: ItemRecord[] = ids.map((id) =>
+    record(id, outcomes.get(id) ?? 'missing', reviewed.has(id) ? { human: truth.get(id) === true ? 'true' : 'false' } : {}),
+  );
   const estimate = estimateAccuracy(records, sample, { target: 'superpopulation' });
   assert.equal(estimate.method, 'stratified-ppi');
   assert.ok(estimate.ci !== null);
@@ -78,7 +80,12 @@ test('coverage holds near the boundary and with a small sample too', () => {
  * give the truth on the sampled items, and `summary`'s estimate for the accuracy on the run's 810 items. A
  * new ground truth every 10 samples. Returns the share of repetitions whose interval covers that accuracy.
  */
-function gpt4oLenientCoverage(outcomes: ReadonlyMap<string, AutomaticOutcome>, n: number, repetitions: number, seed: number): { coverage: number; collapsed: number } {
+function gpt4oLenientCoverage(
+  outcomes: ReadonlyMap<string, AutomaticOutcome>,
+  n: number,
+  repetitions: number,
+  seed: number,
+): { coverage: number; collapsed: number } {
   const random = seededRandom(seed);
   const ids = [...outcomes.keys()];
   const chance: Readonly<Record<string, number>> = { true: 0.93, false: 0.01, null: 0.5 };
@@ -89,7 +96,9 @@ function gpt4oLenientCoverage(outcomes: ReadonlyMap<string, AutomaticOutcome>, n
     if (r % 10 === 0) for (const id of ids) truth.set(id, random() < (chance[outcomes.get(id) ?? 'missing'] ?? 0));
     const sample = drawSample({ itemIds: ids, outcomeOf: (id) => outcomes.get(id) ?? 'missing', n, seed: seed + r + 1 });
     const reviewed = new Set(sample.itemIds);
-    const records = ids.map((id) => record(id, outcomes.get(id) ?? 'missing', reviewed.has(id) ? { human: truth.get(id) === true ? 'true' : 'false' } : {}));
+    const records = ids.map((id) =>
+      record(id, outcomes.get(id) ?? 'missing', reviewed.has(id) ? { human: truth.get(id) === true ? 'true' : 'false' } : {}),
+    );
     const estimate = estimateAccuracy(records, sample);
     assert.ok(estimate.ci !== null && estimate.target === 'run-items');
     const accuracy = ids.filter((id) => truth.get(id) === true).length / ids.length;

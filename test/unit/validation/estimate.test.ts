@@ -12,7 +12,12 @@ test('no human verdict: no estimate, and the reason', () => {
 });
 
 test('every item decided: the accuracy on the items is exact; Wilson on all items for the superpopulation', () => {
-  const records = [record('0', 'true', { human: 'true' }), record('1', 'null', { human: 'true' }), record('2', 'false', { human: 'false' }), record('3', 'missing')];
+  const records = [
+    record('0', 'true', { human: 'true' }),
+    record('1', 'null', { human: 'true' }),
+    record('2', 'false', { human: 'false' }),
+    record('3', 'missing'),
+  ];
   const e = estimateAccuracy(records, undefined);
   assert.deepEqual([e.method, e.target, e.interval, e.accuracy, e.ci, e.se], ['census', 'run-items', 'exact', 2 / 4, [0.5, 0.5], 0]);
   assert.match(e.notes.join(), /1 items without a result count as wrong/);
@@ -28,13 +33,22 @@ test('with a sample: the design strata as recorded, the human verdicts the sampl
   const drawn = new Set(sample.itemIds);
   // Humans agree with the judge on every sampled item but one, which stays undecided.
   const undecided = sample.itemIds[0];
-  const records = ids.map((id) => record(id, outcome(id), drawn.has(id) && id !== undecided ? { human: outcome(id) === 'true' ? 'true' : 'false' } : {}));
+  const records = ids.map((id) =>
+    record(id, outcome(id), drawn.has(id) && id !== undecided ? { human: outcome(id) === 'true' ? 'true' : 'false' } : {}),
+  );
   const e = estimateAccuracy(records, sample);
   assert.deepEqual([e.method, e.target, e.interval], ['stratified-ppi', 'run-items', 'price-bonett']);
   assert.equal(e.sampleId, sample.id);
   assert.equal(e.labeled, 9);
   assert.equal(e.accuracy, 24 / 40, 'human = judge in each stratum: the automatic accuracy');
-  assert.deepEqual(e.strata.map((h) => [h.stratum, h.population]), [['true', 24], ['false', 12], ['null', 4]]);
+  assert.deepEqual(
+    e.strata.map((h) => [h.stratum, h.population]),
+    [
+      ['true', 24],
+      ['false', 12],
+      ['null', 4],
+    ],
+  );
   assert.match(e.notes.join(), /1 of the 10 sampled items have no final human verdict yet/);
   assert.ok(e.ci !== null && e.ci[0] < 0.6 && e.ci[1] > 0.6);
   // Every sampled verdict agrees with the judge, yet the interval keeps the width of 9 labels (no collapse).
@@ -49,7 +63,10 @@ test('no warning once the sample is large enough in all and in every sizeable st
   const drawn = new Set(sample.itemIds);
   const records = ids.map((id) => record(id, outcome(id), drawn.has(id) ? { human: outcome(id) === 'true' ? 'true' : 'false' } : {}));
   const e = estimateAccuracy(records, sample);
-  assert.deepEqual(e.strata.map((h) => h.labeled), [24, 14, 2]);
+  assert.deepEqual(
+    e.strata.map((h) => h.labeled),
+    [24, 14, 2],
+  );
   assert.equal(e.notes.join(), '');
 });
 
@@ -61,7 +78,13 @@ test('a sampled stratum with no human verdict yet: method none and no interval, 
   const e = estimateAccuracy(records, sample);
   assert.deepEqual([e.method, e.accuracy, e.ci, e.interval], ['none', null, null, null]);
   assert.match(e.notes.join(), /no reviewed item yet in stratum false/);
-  assert.deepEqual(e.strata.map((h) => [h.stratum, h.labeled]), [['true', 2], ['false', 0]]);
+  assert.deepEqual(
+    e.strata.map((h) => [h.stratum, h.labeled]),
+    [
+      ['true', 2],
+      ['false', 0],
+    ],
+  );
 });
 
 test('no sample: post-stratified over the reviewed items, with the warning', () => {

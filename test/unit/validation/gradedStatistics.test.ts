@@ -16,7 +16,16 @@ const WHO = { rows: 'judge', columns: 'human' };
 
 test('graded agreement: the confusion over levels and null, kappas over the levels only, differences over graded pairs', () => {
   const pairs: [number | null, number | null][] = [
-    [1, 1], [1, 0.75], [0.75, 0.75], [0.5, 0.25], [0.5, 0.5], [0, 0], [0.25, 0], [null, 0], [0.75, null], [null, null],
+    [1, 1],
+    [1, 0.75],
+    [0.75, 0.75],
+    [0.5, 0.25],
+    [0.5, 0.5],
+    [0, 0],
+    [0.25, 0],
+    [null, 0],
+    [0.75, null],
+    [null, null],
   ];
   const stats = gradedAgreementOf(pairs, SEAHELM, WHO);
   assert.equal(stats.items, 10);
@@ -24,12 +33,25 @@ test('graded agreement: the confusion over levels and null, kappas over the leve
   assert.equal(stats.exact, 5 / 10);
   const confusion = stats.confusion;
   assert.ok(confusion !== null);
-  assert.deepEqual(confusion.labels, ['CLASS_UNMET', 'CLASS_SLIGHTLY_MET', 'CLASS_MODERATELY_MET', 'CLASS_MAJORLY_MET', 'CLASS_EXACTLY_MET', 'null']);
+  assert.deepEqual(confusion.labels, [
+    'CLASS_UNMET',
+    'CLASS_SLIGHTLY_MET',
+    'CLASS_MODERATELY_MET',
+    'CLASS_MAJORLY_MET',
+    'CLASS_EXACTLY_MET',
+    'null',
+  ]);
   // Judge null → human CLASS_UNMET; judge MAJORLY_MET → human null; both null.
   assert.equal(confusion.counts[5]?.[0], 1);
   assert.equal(confusion.counts[3]?.[5], 1);
   assert.equal(confusion.counts[5]?.[5], 1);
-  const levels = [[1, 0, 0, 0, 0], [1, 0, 0, 0, 0], [0, 1, 1, 0, 0], [0, 0, 0, 1, 0], [0, 0, 0, 1, 1]];
+  const levels = [
+    [1, 0, 0, 0, 0],
+    [1, 0, 0, 0, 0],
+    [0, 1, 1, 0, 0],
+    [0, 0, 0, 1, 0],
+    [0, 0, 0, 1, 1],
+  ];
   assert.equal(stats.weightedKappaLinear, weightedKappa(levels, 'linear').kappa);
   assert.deepEqual(stats.weightedKappaQuadraticCI, weightedKappa(levels, 'quadratic').ci);
   // Differences judge − human over the 7 graded pairs: 0, .25, 0, .25, 0, 0, .25.
@@ -39,17 +61,37 @@ test('graded agreement: the confusion over levels and null, kappas over the leve
 });
 
 test('off the levels (an item’s mean over criteria, or a numeric scale) there is no confusion and no kappa, only differences', () => {
-  const items = gradedAgreementOf([[0.625, 0.5], [1, 1], [0.375, 0.5]], SEAHELM, WHO);
+  const items = gradedAgreementOf(
+    [
+      [0.625, 0.5],
+      [1, 1],
+      [0.375, 0.5],
+    ],
+    SEAHELM,
+    WHO,
+  );
   assert.equal(items.confusion, null);
   assert.equal(items.weightedKappaLinear, null);
   assert.ok(Math.abs((items.meanAbsoluteDifference ?? 0) - 0.25 / 3) < 1e-15);
-  const numeric = gradedAgreementOf([[7, 8], [3, 3]], { kind: 'numeric', min: 1, max: 10 }, WHO);
+  const numeric = gradedAgreementOf(
+    [
+      [7, 8],
+      [3, 3],
+    ],
+    { kind: 'numeric', min: 1, max: 10 },
+    WHO,
+  );
   assert.equal(numeric.confusion, null);
   assert.equal(numeric.meanDifference, -0.5);
   assert.equal(gradedAgreementOf([], SEAHELM, WHO).exact, null);
 });
 
-const unit = (id: string, judge: number | null | undefined, human: number | null | undefined, annotators: [string, number | null][] = []): GradedUnit => ({
+const unit = (
+  id: string,
+  judge: number | null | undefined,
+  human: number | null | undefined,
+  annotators: [string, number | null][] = [],
+): GradedUnit => ({
   id,
   judge,
   human,
@@ -59,10 +101,23 @@ const unit = (id: string, judge: number | null | undefined, human: number | null
 
 test('annotators: alpha ordinal and interval over the units two annotators graded, a null grade missing', () => {
   const units = [
-    unit('1', 1, 1, [['ana', 1], ['ben', 0.75]]),
-    unit('2', 0.5, 0.5, [['ana', 0.5], ['ben', 0.5], ['cy', 0.25]]),
-    unit('3', 0, 0, [['ana', 0], ['ben', null]]),
-    unit('4', 0.25, 0.25, [['ana', 0.25], ['cy', 0.25]]),
+    unit('1', 1, 1, [
+      ['ana', 1],
+      ['ben', 0.75],
+    ]),
+    unit('2', 0.5, 0.5, [
+      ['ana', 0.5],
+      ['ben', 0.5],
+      ['cy', 0.25],
+    ]),
+    unit('3', 0, 0, [
+      ['ana', 0],
+      ['ben', null],
+    ]),
+    unit('4', 0.25, 0.25, [
+      ['ana', 0.25],
+      ['cy', 0.25],
+    ]),
     unit('5', 0.75, undefined, [['ben', 0.75]]),
   ];
   const result = gradedInterAnnotator(units);
@@ -100,7 +155,14 @@ test('the mean score estimate: strata by the judge’s level, the judge’s null
   assert.deepEqual(result.ci, expected.ci);
   // The judge's own mean over the units it graded, as summary's mean grade: (6 + 5 * 0.5) / 11.
   assert.ok(Math.abs((result.judgeMean ?? 0) - 8.5 / 11) < 1e-15);
-  assert.deepEqual(result.strata.map((h) => [h.stratum, h.population, h.labeled]), [['CLASS_EXACTLY_MET', 6, 3], ['CLASS_MODERATELY_MET', 4, 2], ['null', 2, 1]]);
+  assert.deepEqual(
+    result.strata.map((h) => [h.stratum, h.population, h.labeled]),
+    [
+      ['CLASS_EXACTLY_MET', 6, 3],
+      ['CLASS_MODERATELY_MET', 4, 2],
+      ['null', 2, 1],
+    ],
+  );
   assert.ok(result.notes.some((n) => n.includes('few human grades')));
 });
 

@@ -19,7 +19,11 @@ test('two annotators: Cohen’s kappa over the items both decided, with its inte
   assert.deepEqual(result.annotators, ['ana', 'ben']);
   assert.equal(result.items, 4);
   // rows ana, columns ben over true/false/null: [[1,1,0],[0,1,0],[0,0,1]].
-  const expected = cohensKappa([[1, 1, 0], [0, 1, 0], [0, 0, 1]]);
+  const expected = cohensKappa([
+    [1, 1, 0],
+    [0, 1, 0],
+    [0, 0, 1],
+  ]);
   assert.equal(result.kappa, expected.kappa);
   assert.deepEqual(result.kappaCI, expected.ci);
 });
@@ -33,7 +37,15 @@ test('three annotators, the same count on every shared item: Fleiss’ kappa; ot
   ];
   const fleiss = interAnnotatorAgreement(full);
   assert.equal(fleiss.method, 'fleiss-kappa');
-  assert.equal(fleiss.kappa, fleissKappa([[3, 0, 0], [2, 1, 0], [0, 2, 1], [0, 0, 3]]).kappa);
+  assert.equal(
+    fleiss.kappa,
+    fleissKappa([
+      [3, 0, 0],
+      [2, 1, 0],
+      [0, 2, 1],
+      [0, 0, 3],
+    ]).kappa,
+  );
   assert.equal(fleiss.pairs.length, 3);
 
   const ragged = [...full, annotated('4', 'true', { a: 'true', b: 'false' })];
@@ -46,7 +58,10 @@ test('three annotators, the same count on every shared item: Fleiss’ kappa; ot
 test('adjudicators are not raters; conflicts list what is left for one to settle', () => {
   const settled = record('0', 'true', {
     annotators: [{ annotator: 'ana', verdict: 'true' }],
-    decisions: [{ annotator: 'ana', verdict: 'true', role: 'annotator' }, { annotator: 'lead', verdict: 'false', role: 'adjudicator' }],
+    decisions: [
+      { annotator: 'ana', verdict: 'true', role: 'annotator' },
+      { annotator: 'lead', verdict: 'false', role: 'adjudicator' },
+    ],
     human: 'false',
     humanSource: 'adjudicator',
   });

@@ -37,9 +37,22 @@ test('per facet: YokaiEval type and normalized region; per annotator, each one�
   const records = [
     record('0', 'true', { human: 'true', facets: inputs('t1', '北海道') }),
     record('1', 'false', { human: 'true', facets: inputs('t1', '[[A]]') }),
-    record('2', 'false', { human: 'false', facets: inputs('t2', '沖縄'), decisions: [{ annotator: 'ana', verdict: 'false', role: 'annotator' }] }),
+    record('2', 'false', {
+      human: 'false',
+      facets: inputs('t2', '沖縄'),
+      decisions: [{ annotator: 'ana', verdict: 'false', role: 'annotator' }],
+    }),
   ];
   const byRegion = judgeHumanByFacet(records, 'region');
-  assert.deepEqual(byRegion.map((r) => [r.value, r.items, r.percent]), [['北海道', 2, 0.5], ['沖縄', 1, 1]].sort((x, y) => String(x[0]).localeCompare(String(y[0]))));
-  assert.deepEqual(judgePerAnnotator(records).map((a) => [a.annotator, a.items, a.percent]), [['ana', 1, 1]]);
+  assert.deepEqual(
+    byRegion.map((r) => [r.value, r.items, r.percent]),
+    [
+      ['北海道', 2, 0.5],
+      ['沖縄', 1, 1],
+    ].sort((x, y) => String(x[0]).localeCompare(String(y[0]))),
+  );
+  assert.deepEqual(
+    judgePerAnnotator(records).map((a) => [a.annotator, a.items, a.percent]),
+    [['ana', 1, 1]],
+  );
 });

@@ -43,7 +43,10 @@ test('most informative first: nulls, then matcher disagreements, then unclear re
   ];
   assert.deepEqual(mostInformativeFirst(records, yokaiEvalRank), ['4', '2', '3', '1', '0']);
   const ranking = informativeRanking(records, yokaiEvalRank);
-  assert.deepEqual(ranking.map((r) => r.tier), [0, 1, 2, 3, 4]);
+  assert.deepEqual(
+    ranking.map((r) => r.tier),
+    [0, 1, 2, 3, 4],
+  );
   assert.match(ranking[1]?.reason ?? '', /matcher reads "天狗" \(false\)/);
 });
 
@@ -51,7 +54,12 @@ test('Kalahi: an annotator against the primary metric first, then the smallest |
   const kalahi = (itemId: string, diff: number, others: boolean[] = []): ResultLine => ({
     ...line(itemId, 'sagot', diff > 0),
     inputs: { category: 'ethics', topic: 't' },
-    open: { answer: 'sagot', empty: false, finishReason: 'stop', metrics: { chrf: { acc: diff > 0, diff }, ...Object.fromEntries(others.map((acc, i) => [`m${i}`, { acc, diff: acc ? 0.1 : -0.1 }])) } },
+    open: {
+      answer: 'sagot',
+      empty: false,
+      finishReason: 'stop',
+      metrics: { chrf: { acc: diff > 0, diff }, ...Object.fromEntries(others.map((acc, i) => [`m${i}`, { acc, diff: acc ? 0.1 : -0.1 }])) },
+    },
   });
   const records = [
     record('a', 'true', { line: kalahi('a', 0.3) }),

@@ -3,7 +3,11 @@ import { type VerdictLabel } from '../../../src/core/stats/confusion';
 import { type ItemRecord, judgeLabelOf } from '../../../src/core/validation/itemRecords';
 
 /** An item record built by hand, for tests of the statistics that sit on top of a run. */
-export function record(itemId: string, automatic: AutomaticOutcome, fields: Partial<Omit<ItemRecord, 'itemId' | 'automatic'>> = {}): ItemRecord {
+export function record(
+  itemId: string,
+  automatic: AutomaticOutcome,
+  fields: Partial<Omit<ItemRecord, 'itemId' | 'automatic'>> = {},
+): ItemRecord {
   return {
     itemId,
     automatic,

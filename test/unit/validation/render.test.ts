@@ -23,9 +23,21 @@ const ROW: CrossRunRow = {
 
 test('the cross-run table in CSV, Markdown and LaTeX, special characters escaped', () => {
   const csv = renderCrossRunTable([ROW], 'csv');
-  assert.ok(csv.startsWith('\uFEFFbenchmark,model,judge,run,items,automatic,automatic_lo,automatic_hi,adjudicated,adjudicated_lo,adjudicated_hi,method,human_verdicts,kappa,kappa_lo,kappa_hi,human_kappa,flags\r\n'));
-  assert.ok(csv.includes('yokaieval,qwen2.5_7b & co|x,gpt-4o,r1,810,0.5469,0.5124,0.5809,0.5321,0.47,0.59,stratified-ppi,100,0.71,0.6,0.82,0.8,nulls'));
-  assert.ok(renderCrossRunTable([ROW], 'md').includes('| yokaieval | qwen2.5_7b & co\\|x | gpt-4o | 54.7% \\[51.2, 58.1] | 53.2% \\[47.0, 59.0] | 100 (stratified-ppi) | 0.71 \\[0.60, 0.82] | 0.80 | nulls |'));
+  assert.ok(
+    csv.startsWith(
+      '\uFEFFbenchmark,model,judge,run,items,automatic,automatic_lo,automatic_hi,adjudicated,adjudicated_lo,adjudicated_hi,method,human_verdicts,kappa,kappa_lo,kappa_hi,human_kappa,flags\r\n',
+    ),
+  );
+  assert.ok(
+    csv.includes(
+      'yokaieval,qwen2.5_7b & co|x,gpt-4o,r1,810,0.5469,0.5124,0.5809,0.5321,0.47,0.59,stratified-ppi,100,0.71,0.6,0.82,0.8,nulls',
+    ),
+  );
+  assert.ok(
+    renderCrossRunTable([ROW], 'md').includes(
+      '| yokaieval | qwen2.5_7b & co\\|x | gpt-4o | 54.7% \\[51.2, 58.1] | 53.2% \\[47.0, 59.0] | 100 (stratified-ppi) | 0.71 \\[0.60, 0.82] | 0.80 | nulls |',
+    ),
+  );
   const tex = renderCrossRunTable([{ ...ROW, adjudicated: null, adjudicatedCI: null }], 'tex');
   assert.ok(tex.includes('yokaieval & qwen2.5\\_7b \\& co|x & gpt-4o & 54.7 [51.2, 58.1] & n/a & 100 & 0.71 [0.60, 0.82] & nulls \\\\'));
   assert.equal(latexEscape('50% of $x^2 ~ {a}\\'), '50\\% of \\$x\\textasciicircum{}2 \\textasciitilde{} \\{a\\}\\textbackslash{}');

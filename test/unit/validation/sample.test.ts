@@ -8,15 +8,64 @@ import { scratchDir } from '../../helpers/scratch';
 
 test('allocation: proportional by largest remainder, at least two per stratum, never beyond a stratum', () => {
   // 100·500/810 = 61.7, 100·250/810 = 30.9, 100·60/810 = 7.4: floors 61, 30, 7, the two left to the largest remainders.
-  assert.deepEqual(Object.fromEntries(allocateSample(new Map([['true', 500], ['false', 250], ['null', 60]]), 100)), { true: 62, false: 31, null: 7 });
-  assert.deepEqual(Object.fromEntries(allocateSample(new Map([['true', 800], ['false', 9], ['null', 1]]), 20)), { true: 17, false: 2, null: 1 });
-  assert.deepEqual(Object.fromEntries(allocateSample(new Map([['true', 3], ['false', 2]]), 10)), { true: 3, false: 2 });
-  assert.deepEqual(Object.fromEntries(allocateSample(new Map([['true', 30], ['false', 0], ['null', 10]]), 4)), { true: 2, null: 2 });
+  assert.deepEqual(
+    Object.fromEntries(
+      allocateSample(
+        new Map([
+          ['true', 500],
+          ['false', 250],
+          ['null', 60],
+        ]),
+        100,
+      ),
+    ),
+    { true: 62, false: 31, null: 7 },
+  );
+  assert.deepEqual(
+    Object.fromEntries(
+      allocateSample(
+        new Map([
+          ['true', 800],
+          ['false', 9],
+          ['null', 1],
+        ]),
+        20,
+      ),
+    ),
+    { true: 17, false: 2, null: 1 },
+  );
+  assert.deepEqual(
+    Object.fromEntries(
+      allocateSample(
+        new Map([
+          ['true', 3],
+          ['false', 2],
+        ]),
+        10,
+      ),
+    ),
+    { true: 3, false: 2 },
+  );
+  assert.deepEqual(
+    Object.fromEntries(
+      allocateSample(
+        new Map([
+          ['true', 30],
+          ['false', 0],
+          ['null', 10],
+        ]),
+        4,
+      ),
+    ),
+    { true: 2, null: 2 },
+  );
 });
 
 test('a sample is reproducible from its seed, stratified by automatic verdict, never holding missing items', () => {
   const ids = Array.from({ length: 100 }, (_, i) => String(i));
-  const outcome = (id: string) => (Number(id) === 99 ? 'missing' : Number(id) % 10 === 0 ? 'null' : Number(id) % 3 === 0 ? 'false' : 'true') as 'true' | 'false' | 'null' | 'missing';
+  const outcome = (id: string) =>
+    (Number(id) === 99 ? 'missing' : Number(id) % 10 === 0 ? 'null' : Number(id) % 3 === 0 ? 'false' : 'true') as
+      'true' | 'false' | 'null' | 'missing';
   const now = new Date('2026-11-29T12:00:00.000Z');
   const a = drawSample({ itemIds: ids, outcomeOf: outcome, n: 20, seed: 5, now });
   const b = drawSample({ itemIds: ids, outcomeOf: outcome, n: 20, seed: 5, now });
@@ -26,7 +75,10 @@ test('a sample is reproducible from its seed, stratified by automatic verdict, n
   assert.equal(a.missing, 1);
   assert.ok(!a.itemIds.includes('99'));
   for (const [stratum, s] of Object.entries(a.strata)) {
-    assert.ok(s.itemIds.every((id) => outcome(id) === stratum), stratum);
+    assert.ok(
+      s.itemIds.every((id) => outcome(id) === stratum),
+      stratum,
+    );
     assert.equal(s.population, ids.filter((id) => outcome(id) === stratum).length);
   }
   assert.deepEqual(new Set(a.itemIds), new Set(Object.values(a.strata).flatMap((s) => s.itemIds)));

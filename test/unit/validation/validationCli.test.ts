@@ -17,7 +17,13 @@ import { requireSharedFile, sharedDataDir } from '../../helpers/sharedData';
 const templatePath = join(sharedDataDir, 'yokaieval', 'judge_prompt.txt');
 const Pair = z.tuple([z.number(), z.number()]);
 const Confusion = z.object({ labels: z.array(z.string()), rows: z.string(), columns: z.string(), counts: z.array(z.array(z.number())) });
-const Agreement = z.object({ kappa: z.number().nullable(), kappaCI: Pair.nullable(), percent: z.number().nullable(), confusion: Confusion, items: z.number() });
+const Agreement = z.object({
+  kappa: z.number().nullable(),
+  kappaCI: Pair.nullable(),
+  percent: z.number().nullable(),
+  confusion: Confusion,
+  items: z.number(),
+});
 const SummarySchema = z.object({
   items: z.number(),
   automatic: z.object({ accuracy: z.number(), ci: Pair, counts: z.object({ true: z.number(), false: z.number(), null: z.number() }) }),
@@ -26,7 +32,18 @@ const SummarySchema = z.object({
     interAnnotator: z.object({ kappa: z.number().nullable(), method: z.string(), annotators: z.array(z.string()), items: z.number() }),
     sourceJudge: z.object({ sourceRunId: z.string(), judges: Agreement, judgeVersusSourceHumans: Agreement }).nullable().optional(),
   }),
-  adjudicated: z.object({ accuracy: z.number(), items: z.number(), conflicts: z.number(), estimate: z.object({ accuracy: z.number().nullable(), ci: Pair.nullable(), method: z.string(), target: z.string(), labeled: z.number() }) }),
+  adjudicated: z.object({
+    accuracy: z.number(),
+    items: z.number(),
+    conflicts: z.number(),
+    estimate: z.object({
+      accuracy: z.number().nullable(),
+      ci: Pair.nullable(),
+      method: z.string(),
+      target: z.string(),
+      labeled: z.number(),
+    }),
+  }),
   stability: z.object({ items: z.number(), flipped: z.number(), k: z.number() }).nullable(),
   sample: z.object({ seed: z.number(), drawn: z.number(), decided: z.number() }).nullable(),
 });
@@ -53,7 +70,25 @@ test('sample, adjudicate, summary, stability, rejudge, report and table on a run
   t.after(() => server.close());
   const out = scratchDir('validation');
   const cache = scratchDir('validation-cache');
-  const run = await runCli(['run', 'yokaieval', '--model', 'm', '--base-url', server.url, '--data', sharedDataDir, '--out', out, '--cache-dir', cache, '--limit', '60'], { env: {} });
+  const run = await runCli(
+    [
+      'run',
+      'yokaieval',
+      '--model',
+      'm',
+      '--base-url',
+      server.url,
+      '--data',
+      sharedDataDir,
+      '--out',
+      out,
+      '--cache-dir',
+      cache,
+      '--limit',
+      '60',
+    ],
+    { env: {} },
+  );
   assert.equal(run.code, 0, run.stderr);
   const runDir = run.lastLine;
   const lines = readCurrentResults(runDir).byItem;
@@ -75,17 +110,27 @@ test('sample, adjudicate, summary, stability, rejudge, report and table on a run
   assert.ok(c1 !== undefined && c2 !== undefined);
   const human = (id: string) => (judged(id) === true ? 'true' : 'false');
   const flip = (v: string) => (v === 'true' ? 'false' : 'true');
-  const csv = ['itemId,verdict,flag,note,annotator', ...sample.itemIds.map((id) => `${id},${human(id)},,,ana`), ...sample.itemIds.map((id) => `${id},${id === c1 || id === c2 ? flip(human(id)) : human(id)},,,ben`)];
+  const csv = [
+    'itemId,verdict,flag,note,annotator',
+    ...sample.itemIds.map((id) => `${id},${human(id)},,,ana`),
+    ...sample.itemIds.map((id) => `${id},${id === c1 || id === c2 ? flip(human(id)) : human(id)},,,ben`),
+  ];
   const csvPath = join(out, 'decisions.csv');
   writeFileSync(csvPath, `${csv.join('\n')}\n`);
   assert.equal((await runCli(['adjudicate', runDir, '--from', csvPath])).code, 0);
-  assert.equal((await runCli(['adjudicate', runDir, '--item', c1, '--verdict', human(c1), '--annotator', 'lead', '--role', 'adjudicator'])).code, 0);
+  assert.equal(
+    (await runCli(['adjudicate', runDir, '--item', c1, '--verdict', human(c1), '--annotator', 'lead', '--role', 'adjudicator'])).code,
+    0,
+  );
 
   const summary = await summaryOf(runDir);
   const jh = summary.agreement.judgeHuman;
   assert.equal(jh.items, 19, 'every sampled item but the open conflict');
   assert.deepEqual(jh.confusion.labels, ['true', 'false', 'null']);
-  assert.equal(jh.confusion.counts.flat().reduce((a, b) => a + b, 0), 19);
+  assert.equal(
+    jh.confusion.counts.flat().reduce((a, b) => a + b, 0),
+    19,
+  );
   assert.equal(jh.confusion.counts[2]?.[2], 0, 'nobody said null');
   assert.ok(jh.kappa !== null && jh.kappaCI !== null && jh.kappaCI[0] <= jh.kappa && jh.kappa <= jh.kappaCI[1]);
   assert.deepEqual(summary.agreement.interAnnotator.annotators, ['ana', 'ben']);
@@ -95,7 +140,9 @@ test('sample, adjudicate, summary, stability, rejudge, report and table on a run
   const estimate = summary.adjudicated.estimate;
   assert.equal(estimate.method, 'stratified-ppi');
   assert.equal(estimate.labeled, 19);
-  assert.ok(estimate.accuracy !== null && estimate.ci !== null && estimate.ci[0] <= estimate.accuracy && estimate.accuracy <= estimate.ci[1]);
+  assert.ok(
+    estimate.accuracy !== null && estimate.ci !== null && estimate.ci[0] <= estimate.accuracy && estimate.accuracy <= estimate.ci[1],
+  );
   assert.deepEqual([summary.sample?.seed, summary.sample?.drawn, summary.sample?.decided], [7, 20, 19]);
   assert.ok(summary.automatic.ci[0] <= summary.automatic.accuracy && summary.automatic.accuracy <= summary.automatic.ci[1]);
   const text = await runCli(['summary', runDir]);
@@ -136,7 +183,10 @@ test('sample, adjudicate, summary, stability, rejudge, report and table on a run
   const template = join(out, 'strict.txt');
   writeFileSync(template, `Be strict.\n${official}`);
   const beforeRejudge = server.requests.length;
-  const rejudged = await runCli(['rejudge', runDir, '--judge-model', 'judge-b', '--judge-base-url', server.url, '--judge-template', template, '--cache-dir', cache], { env: {} });
+  const rejudged = await runCli(
+    ['rejudge', runDir, '--judge-model', 'judge-b', '--judge-base-url', server.url, '--judge-template', template, '--cache-dir', cache],
+    { env: {} },
+  );
   assert.equal(rejudged.code, 0, rejudged.stderr);
   const newDir = rejudged.lastLine;
   assert.equal(dirname(newDir), dirname(runDir));
@@ -144,7 +194,11 @@ test('sample, adjudicate, summary, stability, rejudge, report and table on a run
   assert.equal(sent.length, 60);
   assert.ok(sent.every((r) => (r.body as { model?: string }).model === 'judge-b'));
   const manifest = readManifest(newDir);
-  assert.deepEqual(manifest['sourceRun'], { id: basename(runDir), dir: join('..', basename(runDir)), resultsSha256: sha256Hex(readFileSync(join(runDir, 'results.jsonl'))) });
+  assert.deepEqual(manifest['sourceRun'], {
+    id: basename(runDir),
+    dir: join('..', basename(runDir)),
+    resultsSha256: sha256Hex(readFileSync(join(runDir, 'results.jsonl'))),
+  });
   assert.equal(manifest.judge?.name, 'judge-b');
   assert.equal(manifest.status, 'finished');
   assert.equal(manifest.settings['judgeTemplateSha256'], sha256Hex(readFileSync(template)));
@@ -172,8 +226,20 @@ test('sample, adjudicate, summary, stability, rejudge, report and table on a run
   // Report and table.
   const json = JSON.parse((await runCli(['report', runDir, '--format', 'json'])).stdout) as Record<string, unknown>;
   assert.ok(Array.isArray(json['methods']) && json['run'] !== undefined && json['conflicts'] !== undefined);
-  const byFacet = z.object({ agreement: z.object({ judgeHumanByFacet: z.object({ type: z.array(z.object({ value: z.string(), items: z.number() })), region: z.array(z.object({ value: z.string() })) }) }) }).parse(json);
-  assert.equal(byFacet.agreement.judgeHumanByFacet.type.reduce((s, v) => s + v.items, 0), 19);
+  const byFacet = z
+    .object({
+      agreement: z.object({
+        judgeHumanByFacet: z.object({
+          type: z.array(z.object({ value: z.string(), items: z.number() })),
+          region: z.array(z.object({ value: z.string() })),
+        }),
+      }),
+    })
+    .parse(json);
+  assert.equal(
+    byFacet.agreement.judgeHumanByFacet.type.reduce((s, v) => s + v.items, 0),
+    19,
+  );
   const md = (await runCli(['report', runDir, '--format', 'md'])).stdout;
   assert.match(md, /^# Judge validation: /);
   assert.match(md, /Fleiss, Cohen & Everitt \(1969\)/);
@@ -194,7 +260,14 @@ test('sample, adjudicate, summary, stability, rejudge, report and table on a run
 });
 
 test('bad usage is a one-line error with exit code 2', async () => {
-  for (const argv of [['sample', 'x'], ['sample', 'x', '--n', '0'], ['report', 'x'], ['table', '--format', 'csv'], ['stability', 'x', '--items', 'some'], ['queue', 'x', '--order', 'best']]) {
+  for (const argv of [
+    ['sample', 'x'],
+    ['sample', 'x', '--n', '0'],
+    ['report', 'x'],
+    ['table', '--format', 'csv'],
+    ['stability', 'x', '--items', 'some'],
+    ['queue', 'x', '--order', 'best'],
+  ]) {
     const result = await runCli(argv);
     assert.equal(result.code, 2, `${argv.join(' ')}: ${result.stderr}`);
     assert.equal(result.stderr.trim().split('\n').length, 1);

@@ -14,7 +14,10 @@ test('all 810 official records load, ids are array positions, one question text 
   if (!requireSharedFile(t, datasetPath)) return;
   const items = parseYokaiEval(readFileSync(datasetPath, 'utf8'), datasetPath);
   assert.equal(items.length, 810);
-  assert.deepEqual(items.slice(0, 3).map((i) => i.id), ['0', '1', '2']);
+  assert.deepEqual(
+    items.slice(0, 3).map((i) => i.id),
+    ['0', '1', '2'],
+  );
   assert.equal(items[809]?.id, '809');
   const texts = new Map<string, number>();
   for (const item of items) texts.set(item.record.question, (texts.get(item.record.question) ?? 0) + 1);
@@ -22,7 +25,11 @@ test('all 810 official records load, ids are array positions, one question text 
   assert.equal(repeated.length, 1);
   assert.ok(repeated[0]?.[0].includes('病田'));
   const regions = new Set(items.map((i) => normalizeRegion(i.record.region)));
-  for (const region of regions) assert.ok(['北海道', '東北', '関東', '中部', '近畿', '中国・四国', '九州', '沖縄', '日本全国', '不明', '複数'].includes(region), region);
+  for (const region of regions)
+    assert.ok(
+      ['北海道', '東北', '関東', '中部', '近畿', '中国・四国', '九州', '沖縄', '日本全国', '不明', '複数'].includes(region),
+      region,
+    );
 });
 
 test('an invalid record is an error naming the file, record index and field', () => {
@@ -52,5 +59,8 @@ test('regions: letter codes, lists, the typo and the wrappers normalize', () => 
 test('the question prompt: question then "\\n- choice" lines, in both wordings', () => {
   const record = { question: '何か、以下の4つから回答を1つ選び出力しなさい。', choices: ['甲', '乙', '丙', '丁'] };
   assert.equal(renderQuestionPrompt(record, 'dataset'), '何か、以下の4つから回答を1つ選び出力しなさい。\n- 甲\n- 乙\n- 丙\n- 丁');
-  assert.equal(renderQuestionPrompt(record, 'official-results'), '何か、以下の4つから回答を1つ選び、回答のみ出力しなさい。\n- 甲\n- 乙\n- 丙\n- 丁');
+  assert.equal(
+    renderQuestionPrompt(record, 'official-results'),
+    '何か、以下の4つから回答を1つ選び、回答のみ出力しなさい。\n- 甲\n- 乙\n- 丙\n- 丁',
+  );
 });

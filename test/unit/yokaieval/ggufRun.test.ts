@@ -68,7 +68,24 @@ describe('run yokaieval with a local GGUF model and judge', () => {
   it('runs 10 items: the judge sees the official template filled as str.format does, wrapped by the chat template; run.json records the file; the review opens', async (t) => {
     if (!requireSharedFile(t, datasetPath)) return;
     const out = join(dir, 'runs');
-    const run = await runCli(['run', 'yokaieval', '--model-file', modelPath, '--judge-model-file', modelPath, '--limit', '10', '--data', sharedDataDir, '--out', out, ...LOCAL_OPTIONS], { env: cacheEnv });
+    const run = await runCli(
+      [
+        'run',
+        'yokaieval',
+        '--model-file',
+        modelPath,
+        '--judge-model-file',
+        modelPath,
+        '--limit',
+        '10',
+        '--data',
+        sharedDataDir,
+        '--out',
+        out,
+        ...LOCAL_OPTIONS,
+      ],
+      { env: cacheEnv },
+    );
     assert.equal(run.code, 0, run.stderr);
     firstRun = run.lastLine;
     assert.match(basename(firstRun), /^yokaieval-tiny-\d{8}T\d{6}Z$/, 'named after the file without .gguf');
@@ -77,14 +94,42 @@ describe('run yokaieval with a local GGUF model and judge', () => {
     assert.equal(manifest.model?.name, 'tiny');
     assert.equal(manifest.model?.provider, 'local');
     assert.equal(manifest.judge?.name, 'tiny');
-    assert.deepEqual(manifest.model?.parameters, { systemPrompt: '以下に、日本の妖怪に関する質問をする指示があります。質問に対する回答を記述してください。', temperature: 0.1, topP: 1, maxTokens: 128 }, 'the open-weights preset');
+    assert.deepEqual(
+      manifest.model?.parameters,
+      {
+        systemPrompt: '以下に、日本の妖怪に関する質問をする指示があります。質問に対する回答を記述してください。',
+        temperature: 0.1,
+        topP: 1,
+        maxTokens: 128,
+      },
+      'the open-weights preset',
+    );
     assert.deepEqual(manifest.judge?.parameters, { systemPrompt: null, temperature: 0.7, topP: null, maxTokens: 200 });
-    const FileRecord = z.object({ name: z.string(), size: z.number(), sha256: z.string(), architecture: z.string(), modelName: z.string() });
-    const LocalRecord = z.object({ file: FileRecord, runtime: z.object({ version: z.string(), threads: z.number(), contextSize: z.number() }), chatTemplate: z.literal('gguf') });
-    const local = z.object({ local: z.object({ model: LocalRecord, judge: LocalRecord, seed: z.number() }) }).parse(manifest.settings).local;
+    const FileRecord = z.object({
+      name: z.string(),
+      size: z.number(),
+      sha256: z.string(),
+      architecture: z.string(),
+      modelName: z.string(),
+    });
+    const LocalRecord = z.object({
+      file: FileRecord,
+      runtime: z.object({ version: z.string(), threads: z.number(), contextSize: z.number() }),
+      chatTemplate: z.literal('gguf'),
+    });
+    const local = z
+      .object({ local: z.object({ model: LocalRecord, judge: LocalRecord, seed: z.number() }) })
+      .parse(manifest.settings).local;
     const sha256 = createHash('sha256').update(readFileSync(modelPath)).digest('hex');
     for (const record of [local.model, local.judge]) {
-      assert.deepEqual(record.file, { ...record.file, name: 'tiny.gguf', size: readFileSync(modelPath).length, sha256, architecture: 'llama', modelName: 'tiny-llama' });
+      assert.deepEqual(record.file, {
+        ...record.file,
+        name: 'tiny.gguf',
+        size: readFileSync(modelPath).length,
+        sha256,
+        architecture: 'llama',
+        modelName: 'tiny-llama',
+      });
       assert.equal(record.runtime.threads, 1);
       assert.equal(record.runtime.contextSize, 6144);
     }
@@ -94,7 +139,8 @@ describe('run yokaieval with a local GGUF model and judge', () => {
     const template = readFileSync(templatePath, 'utf8');
     const dataset = z.array(Record).parse(JSON.parse(readFileSync(datasetPath, 'utf8')));
     const chat = new Template(TINY_CHAT_TEMPLATE);
-    const wrapped = (messages: readonly { role: string; content: string }[]): string => chat.render({ messages, add_generation_prompt: true, bos_token: '<s>', eos_token: '<|im_end|>' });
+    const wrapped = (messages: readonly { role: string; content: string }[]): string =>
+      chat.render({ messages, add_generation_prompt: true, bos_token: '<s>', eos_token: '<|im_end|>' });
     const lines = resultLines(firstRun);
     assert.equal(lines.length, 10);
     for (const line of lines) {
@@ -108,9 +154,15 @@ describe('run yokaieval with a local GGUF model and judge', () => {
       ];
       assert.deepEqual(line.prompt, { messages: modelMessages });
       const judgeText = pythonFormat(template, { question, correct: item.answer, response: line.response ?? '' });
-      assert.deepEqual(line.judgePrompt, { messages: [{ role: 'user', content: judgeText }] }, `item ${line.itemId}: the judge prompt, byte for byte`);
+      assert.deepEqual(
+        line.judgePrompt,
+        { messages: [{ role: 'user', content: judgeText }] },
+        `item ${line.itemId}: the judge prompt, byte for byte`,
+      );
       // What the model saw: the same messages through the GGUF's template, rendered here with @huggingface/jinja itself.
-      const seen = tokenizer.tokenize(wrapped(modelMessages)).tokens.length + tokenizer.tokenize(wrapped([{ role: 'user', content: judgeText }])).tokens.length;
+      const seen =
+        tokenizer.tokenize(wrapped(modelMessages)).tokens.length +
+        tokenizer.tokenize(wrapped([{ role: 'user', content: judgeText }])).tokens.length;
       assert.equal(line.usage?.promptTokens, seen, `item ${line.itemId}: prompt tokens of the rendered model and judge prompts`);
       assert.ok((line.usage?.completionTokens ?? 0) > 0);
       assert.equal(line.verdict, officialVerdict(line.judgeReply ?? ''), `item ${line.itemId}: the judge reply parsed by exact match`);
@@ -130,8 +182,28 @@ describe('run yokaieval with a local GGUF model and judge', () => {
     assert.notEqual(firstRun, '', 'the first run completed');
     const out = join(dir, 'killed');
     const runDir = join(out, 'k');
-    const start = ['run', 'yokaieval', '--model-file', modelPath, '--judge-model-file', modelPath, '--limit', '10', '--data', sharedDataDir, '--out', out, '--name', 'k', ...LOCAL_OPTIONS];
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...start], { cwd: projectRoot, env: { PATH: process.env['PATH'] ?? '', ...cacheEnv }, stdio: 'ignore' });
+    const start = [
+      'run',
+      'yokaieval',
+      '--model-file',
+      modelPath,
+      '--judge-model-file',
+      modelPath,
+      '--limit',
+      '10',
+      '--data',
+      sharedDataDir,
+      '--out',
+      out,
+      '--name',
+      'k',
+      ...LOCAL_OPTIONS,
+    ];
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...start], {
+      cwd: projectRoot,
+      env: { PATH: process.env['PATH'] ?? '', ...cacheEnv },
+      stdio: 'ignore',
+    });
     const exited = new Promise<void>((done) => child.on('exit', () => done()));
     const results = join(runDir, 'results.jsonl');
     const began = Date.now();
@@ -144,16 +216,24 @@ describe('run yokaieval with a local GGUF model and judge', () => {
     await exited;
     assert.ok(lineCount(results) < 10, 'killed before the end');
 
-    const without = await runCli(['run', 'yokaieval', '--resume', runDir, '--data', sharedDataDir, '--model-file', modelPath], { env: cacheEnv });
+    const without = await runCli(['run', 'yokaieval', '--resume', runDir, '--data', sharedDataDir, '--model-file', modelPath], {
+      env: cacheEnv,
+    });
     assert.notEqual(without.code, 0);
     assert.match(without.stderr, /--judge-model-file/);
     const other = join(dir, 'other.gguf');
     writeTinyLlamaGguf(other, 78);
-    const wrong = await runCli(['run', 'yokaieval', '--resume', runDir, '--data', sharedDataDir, '--model-file', modelPath, '--judge-model-file', other], { env: cacheEnv });
+    const wrong = await runCli(
+      ['run', 'yokaieval', '--resume', runDir, '--data', sharedDataDir, '--model-file', modelPath, '--judge-model-file', other],
+      { env: cacheEnv },
+    );
     assert.notEqual(wrong.code, 0);
     assert.match(wrong.stderr, /other\.gguf: its sha256 [0-9a-f]{64} is not the [0-9a-f]{64} this run's judge was made with/);
 
-    const resumed = await runCli(['run', 'yokaieval', '--resume', runDir, '--data', sharedDataDir, '--model-file', modelPath, '--judge-model-file', modelPath], { env: cacheEnv });
+    const resumed = await runCli(
+      ['run', 'yokaieval', '--resume', runDir, '--data', sharedDataDir, '--model-file', modelPath, '--judge-model-file', modelPath],
+      { env: cacheEnv },
+    );
     assert.equal(resumed.code, 0, resumed.stderr);
     const lines = resultLines(runDir);
     assert.equal(new Set(lines.map((l) => l.itemId)).size, 10);
@@ -173,17 +253,46 @@ describe('run yokaieval with a local GGUF model and judge', () => {
     const bytes = readFileSync(modelPath);
     const digest = `sha256:${createHash('sha256').update(bytes).digest('hex')}`;
     mkdirSync(join(store, 'manifests', 'registry.ollama.ai', 'library', 'tiny'), { recursive: true });
-    writeFileSync(join(store, 'manifests', 'registry.ollama.ai', 'library', 'tiny', 'latest'), JSON.stringify({ layers: [{ mediaType: 'application/vnd.ollama.image.model', digest, size: bytes.length }] }));
+    writeFileSync(
+      join(store, 'manifests', 'registry.ollama.ai', 'library', 'tiny', 'latest'),
+      JSON.stringify({ layers: [{ mediaType: 'application/vnd.ollama.image.model', digest, size: bytes.length }] }),
+    );
     mkdirSync(join(store, 'blobs'));
     writeFileSync(join(store, 'blobs', digest.replace(':', '-')), bytes);
     const env = { ...cacheEnv, OLLAMA_MODELS: store };
     const out = join(dir, 'ollama-runs');
-    const run = await runCli(['run', 'yokaieval', '--model-file', 'ollama:tiny:latest', '--judge-model-file', 'ollama:tiny', '--limit', '2', '--data', sharedDataDir, '--out', out, '--name', 'o', ...LOCAL_OPTIONS], { env });
+    const run = await runCli(
+      [
+        'run',
+        'yokaieval',
+        '--model-file',
+        'ollama:tiny:latest',
+        '--judge-model-file',
+        'ollama:tiny',
+        '--limit',
+        '2',
+        '--data',
+        sharedDataDir,
+        '--out',
+        out,
+        '--name',
+        'o',
+        ...LOCAL_OPTIONS,
+      ],
+      { env },
+    );
     assert.equal(run.code, 0, run.stderr);
     const manifest = readManifest(run.lastLine);
     assert.equal(manifest.model?.name, 'tiny:latest');
     assert.equal(manifest.judge?.name, 'tiny');
-    const local = z.object({ local: z.object({ model: z.object({ choice: z.object({ ollama: z.string() }) }), judge: z.object({ choice: z.object({ ollama: z.string() }) }) }) }).parse(manifest.settings).local;
+    const local = z
+      .object({
+        local: z.object({
+          model: z.object({ choice: z.object({ ollama: z.string() }) }),
+          judge: z.object({ choice: z.object({ ollama: z.string() }) }),
+        }),
+      })
+      .parse(manifest.settings).local;
     assert.deepEqual([local.model.choice.ollama, local.judge.choice.ollama], ['ollama:tiny:latest', 'ollama:tiny']);
     assert.ok(!readFileSync(join(run.lastLine, 'run.json'), 'utf8').includes(store), 'no folder of the store');
 
@@ -205,9 +314,43 @@ describe('run yokaieval with a local GGUF model and judge', () => {
     const noJudge = await runCli(['run', 'yokaieval', '--model-file', modelPath, '--data', sharedDataDir, '--out', out], { env: cacheEnv });
     assert.equal(noJudge.code, 2, noJudge.stderr);
     assert.match(noJudge.stderr, /give the judge: --judge-model-file/);
-    const serverOption = await runCli(['run', 'yokaieval', '--model-file', modelPath, '--base-url', 'http://127.0.0.1:9/v1', '--judge-model-file', modelPath, '--data', sharedDataDir, '--out', out], { env: cacheEnv });
+    const serverOption = await runCli(
+      [
+        'run',
+        'yokaieval',
+        '--model-file',
+        modelPath,
+        '--base-url',
+        'http://127.0.0.1:9/v1',
+        '--judge-model-file',
+        modelPath,
+        '--data',
+        sharedDataDir,
+        '--out',
+        out,
+      ],
+      { env: cacheEnv },
+    );
     assert.match(serverOption.stderr, /--base-url applies to a served model, not to --model-file/);
-    const small = await runCli(['run', 'yokaieval', '--model-file', modelPath, '--judge-model-file', modelPath, '--limit', '2', '--threads', '1', '--data', sharedDataDir, '--out', out], { env: cacheEnv });
+    const small = await runCli(
+      [
+        'run',
+        'yokaieval',
+        '--model-file',
+        modelPath,
+        '--judge-model-file',
+        modelPath,
+        '--limit',
+        '2',
+        '--threads',
+        '1',
+        '--data',
+        sharedDataDir,
+        '--out',
+        out,
+      ],
+      { env: cacheEnv },
+    );
     assert.notEqual(small.code, 0);
     assert.match(small.stderr, /tiny\.gguf: item \d+'s judge prompt .* more than the context of 2048: give --context \d+ or more/);
     assert.equal(small.stderr.trim().split('\n').length, 1, `one line: ${small.stderr}`);

@@ -34,7 +34,22 @@ test('every one of the 810 items has its English gloss, matched by question and 
 
 test('a human_eval index outside the CSV is an error naming the file and record', () => {
   const csv = 'yokai_name,prompt,answer\nA,"Q1\n\n- a\n- b",0\n';
-  assert.equal(parseGlosses(csv, 'en.csv', JSON.stringify([{ index: 0, question: '問', choices: ['a', 'b'] }]), 'h.json').lookup('問', ['a', 'b']), 'Q1\n\n- a\n- b');
-  assert.throws(() => parseGlosses(csv, 'en.csv', JSON.stringify([{ index: 0, question: '問', choices: [] }, { index: 5, question: '問2', choices: [] }]), 'h.json'), /h\.json, record 1, field "index": 5 is not a row of en\.csv/);
+  assert.equal(
+    parseGlosses(csv, 'en.csv', JSON.stringify([{ index: 0, question: '問', choices: ['a', 'b'] }]), 'h.json').lookup('問', ['a', 'b']),
+    'Q1\n\n- a\n- b',
+  );
+  assert.throws(
+    () =>
+      parseGlosses(
+        csv,
+        'en.csv',
+        JSON.stringify([
+          { index: 0, question: '問', choices: [] },
+          { index: 5, question: '問2', choices: [] },
+        ]),
+        'h.json',
+      ),
+    /h\.json, record 1, field "index": 5 is not a row of en\.csv/,
+  );
   assert.throws(() => parseGlosses('a,b\n1,2\n', 'en.csv', '[]', 'h.json'), /en\.csv: expected the columns yokai_name, prompt, answer/);
 });

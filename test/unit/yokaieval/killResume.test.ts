@@ -26,20 +26,48 @@ const STALL_MS = 60_000;
 
 test('killed with SIGKILL mid-run and resumed, a run of 810 items holds exactly one current result per item', async (t) => {
   if (!requireSharedFile(t, join(sharedDataDir, 'yokaieval', 'YokaiEval.json'))) return;
-  const server = await startTestServer({ latencyMs: 15, judgeTemplate: readFileSync(join(sharedDataDir, 'yokaieval', 'judge_prompt.txt'), 'utf8') });
+  const server = await startTestServer({
+    latencyMs: 15,
+    judgeTemplate: readFileSync(join(sharedDataDir, 'yokaieval', 'judge_prompt.txt'), 'utf8'),
+  });
   t.after(() => server.close());
   const out = scratchDir('kill');
   const name = 'killed-run';
   const runDir = join(out, name);
-  const args = ['run', 'yokaieval', '--model', 'm', '--base-url', server.url, '--data', sharedDataDir, '--out', out, '--name', name, '--no-cache', '--concurrency', '8'];
+  const args = [
+    'run',
+    'yokaieval',
+    '--model',
+    'm',
+    '--base-url',
+    server.url,
+    '--data',
+    sharedDataDir,
+    '--out',
+    out,
+    '--name',
+    name,
+    '--no-cache',
+    '--concurrency',
+    '8',
+  ];
 
   const killAt = [150, 500];
   for (const [round, threshold] of killAt.entries()) {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...(round === 0 ? args : ['run', 'yokaieval', '--resume', runDir, '--data', sharedDataDir, '--no-cache'])], {
-      cwd: projectRoot,
-      env: { PATH: process.env['PATH'] ?? '' },
-      stdio: 'ignore',
-    });
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'src/cli.ts',
+        ...(round === 0 ? args : ['run', 'yokaieval', '--resume', runDir, '--data', sharedDataDir, '--no-cache']),
+      ],
+      {
+        cwd: projectRoot,
+        env: { PATH: process.env['PATH'] ?? '' },
+        stdio: 'ignore',
+      },
+    );
     const exited = new Promise<void>((done) => child.on('exit', () => done()));
     const results = join(runDir, 'results.jsonl');
     let seen = lineCount(results);
@@ -64,7 +92,11 @@ test('killed with SIGKILL mid-run and resumed, a run of 810 items holds exactly 
   const perItem = new Map<string, number>();
   for (const id of lines) perItem.set(id, (perItem.get(id) ?? 0) + 1);
   assert.equal(perItem.size, 810);
-  assert.deepEqual([...perItem.values()].filter((n) => n !== 1), [], 'no item was run twice');
+  assert.deepEqual(
+    [...perItem.values()].filter((n) => n !== 1),
+    [],
+    'no item was run twice',
+  );
   assert.deepEqual(readManifest(runDir).counts, { items: 810, done: 810, error: 0, missing: 0 });
   assert.equal(readManifest(runDir).status, 'finished');
   const torn = readdirSync(runDir).filter((f) => f.includes('.torn-'));

@@ -45,7 +45,24 @@ test('a full run of all 810 items: one result each, judge prompts filled by the 
   const cache = scratchDir('cache');
   const env = { OPENAI_API_KEY: KEY };
   const result = await runCli(
-    ['run', 'yokaieval', '--model', 'test-model', '--base-url', server.url, '--judge-model', 'gpt-4o', '--data', sharedDataDir, '--out', out, '--cache-dir', cache, '--concurrency', '16'],
+    [
+      'run',
+      'yokaieval',
+      '--model',
+      'test-model',
+      '--base-url',
+      server.url,
+      '--judge-model',
+      'gpt-4o',
+      '--data',
+      sharedDataDir,
+      '--out',
+      out,
+      '--cache-dir',
+      cache,
+      '--concurrency',
+      '16',
+    ],
     { env },
   );
   assert.equal(result.code, 0, result.stderr);
@@ -63,16 +80,22 @@ test('a full run of all 810 items: one result each, judge prompts filled by the 
 
   const judgeRequests = server.requests.filter((r) => r.kind === 'chat' && (r.body as { model?: string }).model === 'gpt-4o');
   assert.equal(judgeRequests.length, 810);
-  const dataset = z.array(z.object({ question: z.string(), choices: z.array(z.string()), answer: z.string() })).parse(
-    JSON.parse(readFileSync(join(sharedDataDir, 'yokaieval', 'YokaiEval.json'), 'utf8')),
+  const dataset = z
+    .array(z.object({ question: z.string(), choices: z.array(z.string()), answer: z.string() }))
+    .parse(JSON.parse(readFileSync(join(sharedDataDir, 'yokaieval', 'YokaiEval.json'), 'utf8')));
+  const sent = new Set(
+    judgeRequests.map((r) => z.object({ messages: z.array(z.object({ content: z.string() })) }).parse(r.body).messages[0]?.content),
   );
-  const sent = new Set(judgeRequests.map((r) => z.object({ messages: z.array(z.object({ content: z.string() })) }).parse(r.body).messages[0]?.content));
   let tricky = 0;
   for (const { value: line } of lines) {
     const record = dataset[Number(line.itemId)];
     assert.ok(record !== undefined && line.response !== null);
     if (TRICKY.includes(line.response)) tricky += 1;
-    const expected = fillJudgeTemplate(template, { question: renderQuestionPrompt(record, 'dataset'), correct: record.answer, response: line.response });
+    const expected = fillJudgeTemplate(template, {
+      question: renderQuestionPrompt(record, 'dataset'),
+      correct: record.answer,
+      response: line.response,
+    });
     assert.ok(sent.has(expected), `judge request of item ${line.itemId} differs from the single-pass fill`);
   }
   assert.ok(tricky >= 5, `tricky responses judged: ${tricky}`);
@@ -92,16 +115,40 @@ test('a full run of all 810 items: one result each, judge prompts filled by the 
 
 test('errors are recorded per item, and --retry-errors ends the run exact', async (t) => {
   if (!requireSharedFile(t, templatePath)) return;
-  const server = await startTestServer({ judgeTemplate: readFileSync(templatePath, 'utf8'), faults: { seed: 7, rate500: 0.2, rateDrop: 0.05, rateMalformed: 0.05 } });
+  const server = await startTestServer({
+    judgeTemplate: readFileSync(templatePath, 'utf8'),
+    faults: { seed: 7, rate500: 0.2, rateDrop: 0.05, rateMalformed: 0.05 },
+  });
   t.after(() => server.close());
   const out = scratchDir('errors');
-  const base = ['run', 'yokaieval', '--model', 'm', '--base-url', server.url, '--data', sharedDataDir, '--out', out, '--no-cache', '--limit', '60', '--max-attempts', '1'];
+  const base = [
+    'run',
+    'yokaieval',
+    '--model',
+    'm',
+    '--base-url',
+    server.url,
+    '--data',
+    sharedDataDir,
+    '--out',
+    out,
+    '--no-cache',
+    '--limit',
+    '60',
+    '--max-attempts',
+    '1',
+  ];
   const first = await runCli(base, { env: {} });
   assert.equal(first.code, 3, `a run that ends with item errors exits 3: ${first.stderr}`);
   const runDir = first.lastLine;
   const afterFirst = readManifest(runDir).counts;
   assert.ok(afterFirst.error > 0, 'some items failed');
-  assert.ok(first.stderr.includes(`${afterFirst.error} of 60 items still have errors; redo them with: eval-adjudicator run yokaieval --retry-errors ${runDir}`), first.stderr);
+  assert.ok(
+    first.stderr.includes(
+      `${afterFirst.error} of 60 items still have errors; redo them with: eval-adjudicator run yokaieval --retry-errors ${runDir}`,
+    ),
+    first.stderr,
+  );
   assert.equal(afterFirst.done + afterFirst.error, 60);
   const failed = [...readCurrentResults(runDir).byItem.values()].filter((l) => l.error !== null);
   assert.ok(failed.every((l) => ['model', 'judge'].includes(l.error?.stage ?? '') && l.error?.message !== ''));
@@ -124,13 +171,32 @@ test('a content-filter refusal gives the response "" and is still judged; other 
     judgeTemplate: readFileSync(templatePath, 'utf8'),
     faultsForRequest: (req) => {
       if (req.kind !== 'chat' || req.model === 'gpt-4o') return undefined;
-      if (req.body.messages.some((m) => typeof m.content === 'string' && m.content.includes('アイヌカイセイ'))) return { fault: 'content-filter' };
-      if (req.body.messages.some((m) => typeof m.content === 'string' && m.content.startsWith('アイヌソッキ'))) return { fault: 'status', status: 400, body: { error: { message: 'bad', code: 'invalid' } } };
+      if (req.body.messages.some((m) => typeof m.content === 'string' && m.content.includes('アイヌカイセイ')))
+        return { fault: 'content-filter' };
+      if (req.body.messages.some((m) => typeof m.content === 'string' && m.content.startsWith('アイヌソッキ')))
+        return { fault: 'status', status: 400, body: { error: { message: 'bad', code: 'invalid' } } };
       return undefined;
     },
   });
   t.after(() => server.close());
-  const result = await runCli(['run', 'yokaieval', '--model', 'm', '--base-url', server.url, '--data', sharedDataDir, '--out', scratchDir('cf'), '--no-cache', '--limit', '5'], { env: {} });
+  const result = await runCli(
+    [
+      'run',
+      'yokaieval',
+      '--model',
+      'm',
+      '--base-url',
+      server.url,
+      '--data',
+      sharedDataDir,
+      '--out',
+      scratchDir('cf'),
+      '--no-cache',
+      '--limit',
+      '5',
+    ],
+    { env: {} },
+  );
   assert.equal(result.code, 3, 'an item still has an error: exit 3');
   const byItem = readCurrentResults(result.lastLine).byItem;
   const refused = byItem.get('0');
@@ -140,7 +206,11 @@ test('a content-filter refusal gives the response "" and is still judged; other 
   assert.ok(refused?.judgeReply !== null, 'the empty response was judged');
   const errors = [...byItem.values()].filter((l) => l.error !== null);
   // Item 1 is the one question of the five that begins with アイヌソッキ: the 400 picked it, and only it.
-  assert.deepEqual(errors.map((l) => l.itemId), ['1'], 'the 400 is an error of exactly the item it was sent for');
+  assert.deepEqual(
+    errors.map((l) => l.itemId),
+    ['1'],
+    'the 400 is an error of exactly the item it was sent for',
+  );
   for (const line of errors) assert.deepEqual([line.error?.stage, line.error?.kind], ['model', 'bad-request']);
 });
 
@@ -148,11 +218,18 @@ test('a key echoed by a 401 never reaches the run folder', async (t) => {
   if (!requireSharedFile(t, templatePath)) return;
   const server = await startTestServer({
     judgeTemplate: readFileSync(templatePath, 'utf8'),
-    faultsForRequest: () => ({ fault: 'status', status: 401, body: { error: { message: `Incorrect API key provided: ${KEY}. Also sk-abc***wxyz.`, code: 'invalid_api_key' } } }),
+    faultsForRequest: () => ({
+      fault: 'status',
+      status: 401,
+      body: { error: { message: `Incorrect API key provided: ${KEY}. Also sk-abc***wxyz.`, code: 'invalid_api_key' } },
+    }),
   });
   t.after(() => server.close());
   const out = scratchDir('leak');
-  const result = await runCli(['run', 'yokaieval', '--model', 'm', '--base-url', server.url, '--data', sharedDataDir, '--out', out, '--no-cache', '--limit', '3'], { env: { OPENAI_API_KEY: KEY } });
+  const result = await runCli(
+    ['run', 'yokaieval', '--model', 'm', '--base-url', server.url, '--data', sharedDataDir, '--out', out, '--no-cache', '--limit', '3'],
+    { env: { OPENAI_API_KEY: KEY } },
+  );
   assert.equal(result.code, 3, 'the refused key stopped the run');
   // A 401 before any success stops the run as a whole: run.json says why, with the key redacted.
   const manifest = readManifest(result.lastLine);

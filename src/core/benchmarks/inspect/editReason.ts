@@ -26,5 +26,8 @@ export function editReason(state: RunState, itemId: string): string | null {
 export function nullNote(state: RunState, itemId: string): string {
   const adjudication = state.adjudication(itemId);
   const by = adjudication?.final?.by ?? adjudication?.finalGrade?.by ?? [];
-  return (adjudication?.annotators ?? []).filter((a) => !a.stale && by.includes(a.annotator) && a.state.note.trim() !== '').map((a) => a.state.note).join(' / ');
+  return (adjudication?.annotators ?? [])
+    .filter((a) => !a.stale && by.includes(a.annotator) && a.state.note.trim() !== '')
+    .map((a) => a.state.note)
+    .join(' / ');
 }

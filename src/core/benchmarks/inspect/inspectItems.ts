@@ -19,7 +19,14 @@ function scoresOf(sample: InspectSample): ForeignScore[] {
     explanation: score.explanation ?? null,
     metadata: score.metadata ?? null,
     ...(score.history !== undefined && score.history.length > 0
-      ? { history: score.history.map((h) => ({ value: h.value, author: h.provenance?.author ?? null, reason: h.provenance?.reason ?? null, timestamp: h.provenance?.timestamp ?? null })) }
+      ? {
+          history: score.history.map((h) => ({
+            value: h.value,
+            author: h.provenance?.author ?? null,
+            reason: h.provenance?.reason ?? null,
+            timestamp: h.provenance?.timestamp ?? null,
+          })),
+        }
       : {}),
   }));
 }
@@ -34,11 +41,18 @@ function choicesOf(sample: InspectSample): ForeignInputs['choices'] {
 }
 
 /** The scores the log has, in order of first appearance, and the one chosen as the verdict. */
-export function chooseVerdictScore(log: InspectLog, requested: string | undefined, file: string): { names: string[]; verdict: string | null } {
+export function chooseVerdictScore(
+  log: InspectLog,
+  requested: string | undefined,
+  file: string,
+): { names: string[]; verdict: string | null } {
   const names: string[] = [];
   for (const { sample } of log.samples) for (const name of Object.keys(sample.scores ?? {})) if (!names.includes(name)) names.push(name);
   if (requested !== undefined) {
-    if (!names.includes(requested)) throw new UserError(`${file}: has no score "${requested}" (its scores: ${names.length === 0 ? 'none' : names.join(', ')}); name one of them with --score`);
+    if (!names.includes(requested))
+      throw new UserError(
+        `${file}: has no score "${requested}" (its scores: ${names.length === 0 ? 'none' : names.join(', ')}); name one of them with --score`,
+      );
     return { names, verdict: requested };
   }
   const first = log.header.results?.scores[0]?.name;
@@ -50,7 +64,11 @@ function reportedFigures(log: InspectLog, verdictScore: string | null): Record<s
   if (verdictScore === null) return { reported: null };
   const entry = resultsEntry(log, verdictScore);
   const reducer = reducerOf(log, entry);
-  const reduced = reduceScore(log.samples.map((s) => s.sample), verdictScore, reducer);
+  const reduced = reduceScore(
+    log.samples.map((s) => s.sample),
+    verdictScore,
+    reducer,
+  );
   const metricKey = entry === undefined ? undefined : ['accuracy', 'mean'].find((k) => entry.metrics[k] !== undefined);
   const reportedValue = metricKey === undefined ? undefined : entry?.metrics[metricKey]?.value;
   const reproduced = entry !== undefined && reduced !== null ? recomputeMetrics(entry, reduced.values).values : {};
@@ -77,16 +95,24 @@ export interface InspectImportOptions {
 }
 
 /** An Inspect log as the run folder records it: one item per sample and epoch, in Inspect's reading order. */
-export function inspectImport(log: InspectLog, source: SourceFile, options: InspectImportOptions): { imported: ForeignImport; notes: string[] } {
+export function inspectImport(
+  log: InspectLog,
+  source: SourceFile,
+  options: InspectImportOptions,
+): { imported: ForeignImport; notes: string[] } {
   const { names, verdict } = chooseVerdictScore(log, options.score, source.path);
   const seen = new Map<string, string>();
   const counts = { partial: 0, error: 0, unscored: 0, numeric: 0, withoutScore: 0, unreadable: 0 };
-  const scale = verdict === null ? undefined : inspectScaleOf(log.samples.filter(({ sample }) => !sample.error).map(({ sample }) => sample.scores?.[verdict]?.value));
+  const scale =
+    verdict === null
+      ? undefined
+      : inspectScaleOf(log.samples.filter(({ sample }) => !sample.error).map(({ sample }) => sample.scores?.[verdict]?.value));
   const lines = log.samples.map(({ sample, at }, index) => {
     const sampleId = String(sample.id);
     const itemId = foreignItemId(sampleId, sample.epoch);
     const earlier = seen.get(itemId);
-    if (earlier !== undefined) throw new UserError(`${source.path}: ${at} has the same id and epoch (${itemId}) as ${earlier}; ids 1 and "1" cannot be told apart`);
+    if (earlier !== undefined)
+      throw new UserError(`${source.path}: ${at} has the same id and epoch (${itemId}) as ${earlier}; ids 1 and "1" cannot be told apart`);
     seen.set(itemId, at);
     const { conversation, output } = conversationOf(sample);
     const inputs: ForeignInputs = {
@@ -118,12 +144,22 @@ export function inspectImport(log: InspectLog, source: SourceFile, options: Insp
     });
   });
   const status = log.header.status ?? 'success';
-  const planned = (log.header.eval.dataset?.sample_ids?.length ?? log.header.eval.dataset?.samples ?? 0) * (log.header.eval.config?.epochs ?? 1);
+  const planned =
+    (log.header.eval.dataset?.sample_ids?.length ?? log.header.eval.dataset?.samples ?? 0) * (log.header.eval.config?.epochs ?? 1);
   const lacking = status === 'started' ? Math.max(planned - lines.length, 0) : 0;
-  const notes = [`verdict score: ${verdict ?? 'none (the log has no scores)'}${names.length > 1 ? ` (the log's scores: ${names.join(', ')}; choose with --score)` : ''}`];
-  if (scale?.kind === 'ordinal') notes.push(`${verdict ?? ''} is graded on ${scale.levels.map((l) => `${l.name} ${l.value}`).join(', ')}${scale === INSPECT_PARTIAL_SCALE ? ' (N as 0, as Inspect counts it)' : ''}`);
-  if (scale?.kind === 'numeric') notes.push(`${verdict ?? ''} is graded: each sample's number is its grade on a scale from ${scale.min} to ${scale.max}`);
-  if (status === 'started') notes.push(`the log is still being written (status started): imported the ${lines.length} samples it has; it lacks ${lacking} of the ${planned} planned`);
+  const notes = [
+    `verdict score: ${verdict ?? 'none (the log has no scores)'}${names.length > 1 ? ` (the log's scores: ${names.join(', ')}; choose with --score)` : ''}`,
+  ];
+  if (scale?.kind === 'ordinal')
+    notes.push(
+      `${verdict ?? ''} is graded on ${scale.levels.map((l) => `${l.name} ${l.value}`).join(', ')}${scale === INSPECT_PARTIAL_SCALE ? ' (N as 0, as Inspect counts it)' : ''}`,
+    );
+  if (scale?.kind === 'numeric')
+    notes.push(`${verdict ?? ''} is graded: each sample's number is its grade on a scale from ${scale.min} to ${scale.max}`);
+  if (status === 'started')
+    notes.push(
+      `the log is still being written (status started): imported the ${lines.length} samples it has; it lacks ${lacking} of the ${planned} planned`,
+    );
   const version = log.header.eval.packages?.['inspect_ai'] ?? null;
   return {
     imported: {
@@ -135,7 +171,15 @@ export function inspectImport(log: InspectLog, source: SourceFile, options: Insp
       verdictScore: verdict,
       lines,
       ...(scale === undefined ? {} : { scale }),
-      settings: { container: log.container, logVersion: log.header.version, logStatus: status, lacking, epochs: log.header.eval.config?.epochs ?? 1, counts, ...reportedFigures(log, verdict) },
+      settings: {
+        container: log.container,
+        logVersion: log.header.version,
+        logStatus: status,
+        lacking,
+        epochs: log.header.eval.config?.epochs ?? 1,
+        counts,
+        ...reportedFigures(log, verdict),
+      },
       sources: [source],
       startedAt: log.header.stats?.started_at ?? null,
       finishedAt: log.header.stats?.completed_at ?? null,

@@ -21,7 +21,17 @@ const ScoreSchema = z.looseObject({
   answer: z.string().nullable().optional(),
   explanation: z.string().nullable().optional(),
   metadata: z.record(z.string(), z.unknown()).nullable().optional(),
-  history: z.array(z.looseObject({ value: z.unknown(), provenance: z.looseObject({ author: z.string(), reason: z.string().nullable().optional(), timestamp: z.string().optional() }).nullable().optional() })).optional(),
+  history: z
+    .array(
+      z.looseObject({
+        value: z.unknown(),
+        provenance: z
+          .looseObject({ author: z.string(), reason: z.string().nullable().optional(), timestamp: z.string().optional() })
+          .nullable()
+          .optional(),
+      }),
+    )
+    .optional(),
 });
 export type InspectScore = z.infer<typeof ScoreSchema>;
 
@@ -36,7 +46,10 @@ export const InspectSampleSchema = z.looseObject({
   choices: z.array(z.string()).nullable().optional(),
   target: z.union([z.string(), z.array(z.string())]),
   messages: z.array(InspectMessageSchema).optional(),
-  output: z.looseObject({ completion: z.string().optional(), choices: z.array(z.looseObject({ message: InspectMessageSchema })).optional() }).nullable().optional(),
+  output: z
+    .looseObject({ completion: z.string().optional(), choices: z.array(z.looseObject({ message: InspectMessageSchema })).optional() })
+    .nullable()
+    .optional(),
   scores: z.record(z.string(), ScoreSchema).nullable().optional(),
   metadata: z.record(z.string(), z.unknown()).nullable().optional(),
   error: z.looseObject({ message: z.string() }).nullable().optional(),
@@ -46,7 +59,12 @@ export const InspectSampleSchema = z.looseObject({
 export type InspectSample = z.infer<typeof InspectSampleSchema>;
 
 const MetricSchema = z.looseObject({ name: z.string(), value: z.unknown() });
-export const EvalScoreSchema = z.looseObject({ name: z.string(), scorer: z.string(), reducer: z.string().nullable().optional(), metrics: z.record(z.string(), MetricSchema) });
+export const EvalScoreSchema = z.looseObject({
+  name: z.string(),
+  scorer: z.string(),
+  reducer: z.string().nullable().optional(),
+  metrics: z.record(z.string(), MetricSchema),
+});
 export type EvalScore = z.infer<typeof EvalScoreSchema>;
 
 export const EvalSpecSchema = z.looseObject({
@@ -54,16 +72,34 @@ export const EvalSpecSchema = z.looseObject({
   model: z.string(),
   created: z.string().optional(),
   packages: z.record(z.string(), z.string()).optional(),
-  dataset: z.looseObject({ samples: z.number().int().nullable().optional(), sample_ids: z.array(z.union([z.string(), z.number()])).nullable().optional() }).optional(),
+  dataset: z
+    .looseObject({
+      samples: z.number().int().nullable().optional(),
+      sample_ids: z
+        .array(z.union([z.string(), z.number()]))
+        .nullable()
+        .optional(),
+    })
+    .optional(),
   config: z.looseObject({ epochs: z.number().int().nullable().optional(), limit: z.unknown().optional() }).optional(),
-  scorers: z.array(z.looseObject({ name: z.string(), metrics: z.unknown().optional() })).nullable().optional(),
+  scorers: z
+    .array(z.looseObject({ name: z.string(), metrics: z.unknown().optional() }))
+    .nullable()
+    .optional(),
 });
 
 export const LogHeaderSchema = z.looseObject({
   version: z.number().int(),
   status: z.enum(['started', 'success', 'cancelled', 'error']).optional(),
   eval: EvalSpecSchema,
-  results: z.looseObject({ total_samples: z.number().int().optional(), completed_samples: z.number().int().optional(), scores: z.array(EvalScoreSchema) }).nullable().optional(),
+  results: z
+    .looseObject({
+      total_samples: z.number().int().optional(),
+      completed_samples: z.number().int().optional(),
+      scores: z.array(EvalScoreSchema),
+    })
+    .nullable()
+    .optional(),
   stats: z.looseObject({ started_at: z.string().optional(), completed_at: z.string().optional() }).optional(),
 });
 export type LogHeader = z.infer<typeof LogHeaderSchema>;
@@ -101,7 +137,9 @@ function checkVersion(header: unknown, file: string): void {
     throw new UserError(`${file}: not an Inspect log: no \`version\` field (an Inspect log's header has one); is it the right file?`);
   }
   if (typeof version !== 'number' || !(KNOWN_LOG_VERSIONS as readonly number[]).includes(version)) {
-    throw new UserError(`${file}: Inspect log schema version ${JSON.stringify(version)} is not one this tool reads (${KNOWN_LOG_VERSIONS.join(', ')}); convert it with a current Inspect (\`inspect log convert\`) or update eval-adjudicator`);
+    throw new UserError(
+      `${file}: Inspect log schema version ${JSON.stringify(version)} is not one this tool reads (${KNOWN_LOG_VERSIONS.join(', ')}); convert it with a current Inspect (\`inspect log convert\`) or update eval-adjudicator`,
+    );
   }
 }
 
@@ -110,7 +148,10 @@ function normalized(header: unknown): unknown {
   const h = header as { results?: { scorer?: { name?: unknown }; metrics?: unknown; scores?: unknown } | null };
   const results = h.results;
   if (results === undefined || results === null || results.scores !== undefined || typeof results.scorer?.name !== 'string') return header;
-  return { ...h, results: { ...results, scores: [{ name: results.scorer.name, scorer: results.scorer.name, metrics: results.metrics ?? {} }] } };
+  return {
+    ...h,
+    results: { ...results, scores: [{ name: results.scorer.name, scorer: results.scorer.name, metrics: results.metrics ?? {} }] },
+  };
 }
 
 export function sortKey(sample: Pick<InspectSample, 'id' | 'epoch'>): string {
@@ -143,7 +184,8 @@ function readEval(file: string, keep: SampleKeep): InspectLog {
   return withZip(file, (members) => {
     const byName = new Map(members.map((m) => [m.name, m]));
     const headerMember = byName.get(HEADER_ENTRY) ?? byName.get(START_ENTRY);
-    if (headerMember === undefined) throw new UserError(`${file}: holds neither ${HEADER_ENTRY} nor ${START_ENTRY}: not an Inspect .eval log`);
+    if (headerMember === undefined)
+      throw new UserError(`${file}: holds neither ${HEADER_ENTRY} nor ${START_ENTRY}: not an Inspect .eval log`);
     const rawHeader = jsonOf(headerMember.read(), file, headerMember.name);
     checkVersion(rawHeader, file);
     const header = parseAt(LogHeaderSchema, normalized(rawHeader), { file: `${file} (${headerMember.name})` });
@@ -154,7 +196,13 @@ function readEval(file: string, keep: SampleKeep): InspectLog {
     const samples = members
       .filter((m) => m.name.startsWith(SAMPLES_PREFIX) && m.name.endsWith('.json'))
       .map((m) => readSample(jsonOf(dataOf.get(m.name) ?? m.read(), file, m.name), file, m.name, keep));
-    return { container: 'eval', header: started ? { ...header, status: 'started' } : header, rawHeader: rawHeader as Record<string, unknown>, samples: sorted(samples), entries };
+    return {
+      container: 'eval',
+      header: started ? { ...header, status: 'started' } : header,
+      rawHeader: rawHeader as Record<string, unknown>,
+      samples: sorted(samples),
+      entries,
+    };
   });
 }
 

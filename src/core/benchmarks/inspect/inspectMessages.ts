@@ -28,7 +28,13 @@ function toolCalls(message: InspectMessage): string[] {
 
 /** A message's content as text: its text parts, other parts named ([image], [reasoning] …), tool calls listed. */
 export function messageText(message: InspectMessage, attachments?: Readonly<Record<string, string>>): string {
-  const content = typeof message.content === 'string' ? message.content : message.content.map((p) => partText(p)).filter((t) => t !== '').join('\n');
+  const content =
+    typeof message.content === 'string'
+      ? message.content
+      : message.content
+          .map((p) => partText(p))
+          .filter((t) => t !== '')
+          .join('\n');
   return resolveAttachments([content, ...toolCalls(message)].filter((t) => t !== '').join('\n'), attachments);
 }
 
@@ -54,9 +60,18 @@ export function conversationOf(sample: InspectSample): { conversation: Turn[]; o
   }
   const before = last === -1 ? messages : messages.slice(0, last);
   const conversation =
-    before.length > 0 ? before.map((m) => turn(m, attachments)) : typeof sample.input === 'string' ? [{ role: 'user', text: resolveAttachments(sample.input, attachments) }] : sample.input.map((m) => turn(m, attachments));
+    before.length > 0
+      ? before.map((m) => turn(m, attachments))
+      : typeof sample.input === 'string'
+        ? [{ role: 'user', text: resolveAttachments(sample.input, attachments) }]
+        : sample.input.map((m) => turn(m, attachments));
   const finalMessage = last === -1 ? undefined : messages[last];
   const completion = sample.output?.completion;
-  const output = completion !== undefined && completion !== '' ? resolveAttachments(completion, attachments) : finalMessage !== undefined ? messageText(finalMessage, attachments) : (completion ?? null);
+  const output =
+    completion !== undefined && completion !== ''
+      ? resolveAttachments(completion, attachments)
+      : finalMessage !== undefined
+        ? messageText(finalMessage, attachments)
+        : (completion ?? null);
   return { conversation, output };
 }

@@ -35,7 +35,13 @@ export function verdictOfValue(value: unknown): boolean | null {
   if (value === 'P' || isUnscored(value)) return null;
   if (typeof value === 'boolean') return value;
   if (typeof value === 'number' || typeof value === 'string') {
-    if (typeof value === 'string' && !['C', 'I', 'N'].includes(value) && !/^(yes|no|true|false)$/i.test(value) && !Number.isFinite(Number(value.trim()))) return null;
+    if (
+      typeof value === 'string' &&
+      !['C', 'I', 'N'].includes(value) &&
+      !/^(yes|no|true|false)$/i.test(value) &&
+      !Number.isFinite(Number(value.trim()))
+    )
+      return null;
     const number = valueToFloat(value);
     return number === 1 ? true : number === 0 ? false : null;
   }
@@ -59,7 +65,8 @@ export function valueOfVerdict(verdict: boolean, original: unknown): unknown {
   if (typeof original === 'number') return verdict ? 1 : 0;
   if (typeof original === 'string') {
     if (['C', 'I', 'P', 'N'].includes(original)) return verdict ? 'C' : 'I';
-    if (/^(yes|no)$/i.test(original)) return verdict ? (original === original.toUpperCase() ? 'YES' : 'yes') : original === original.toUpperCase() ? 'NO' : 'no';
+    if (/^(yes|no)$/i.test(original))
+      return verdict ? (original === original.toUpperCase() ? 'YES' : 'yes') : original === original.toUpperCase() ? 'NO' : 'no';
     if (/^(true|false)$/i.test(original)) return verdict ? 'true' : 'false';
     if (Number.isFinite(Number(original.trim()))) return verdict ? '1' : '0';
   }

@@ -21,15 +21,22 @@ export interface WriteBackOutcome {
 /** The run's copy of its source log, or `--source` (which must be that same file, by sha256). */
 function sourceLog(state: RunState, sourceOption: string | undefined): string {
   const record = state.manifest.dataset.files.find((f) => f.key === 'log');
-  if (record === undefined) throw new UserError(`${state.paths.manifest}: records no source log (dataset.files has no "log"); is this an imported Inspect run?`);
+  if (record === undefined)
+    throw new UserError(`${state.paths.manifest}: records no source log (dataset.files has no "log"); is this an imported Inspect run?`);
   const path = sourceOption ?? join(state.paths.dir, record.path);
   if (!existsSync(path)) throw new UserError(`${path}: the source log is not there; name a copy of it with --source FILE`);
   const sha256 = sha256File(path);
-  if (sha256 !== record.sha256) throw new UserError(`${path}: is not the log this run was imported from (sha256 ${sha256.slice(0, 12)}…, run.json records ${record.sha256.slice(0, 12)}…)`);
+  if (sha256 !== record.sha256)
+    throw new UserError(
+      `${path}: is not the log this run was imported from (sha256 ${sha256.slice(0, 12)}…, run.json records ${record.sha256.slice(0, 12)}…)`,
+    );
   return path;
 }
 
-function provenanceOf(state: RunState, itemId: string): { author: string; timestamp: string; reason: string | null; metadata: Record<string, unknown> } {
+function provenanceOf(
+  state: RunState,
+  itemId: string,
+): { author: string; timestamp: string; reason: string | null; metadata: Record<string, unknown> } {
   const adjudication = state.adjudication(itemId);
   const by = adjudication?.final?.by ?? adjudication?.finalGrade?.by ?? [];
   const deciders = adjudication?.annotators.filter((a) => !a.stale && by.includes(a.annotator)) ?? [];
@@ -38,7 +45,12 @@ function provenanceOf(state: RunState, itemId: string): { author: string; timest
     timestamp: times[times.length - 1] ?? new Date().toISOString(),
     author: by.join(', '),
     reason: editReason(state, itemId),
-    metadata: { flags: adjudication?.flags ?? [], decidedBy: adjudication?.final?.source ?? adjudication?.finalGrade?.source ?? null, tool: 'eval-adjudicator', toolVersion: TOOL_VERSION },
+    metadata: {
+      flags: adjudication?.flags ?? [],
+      decidedBy: adjudication?.final?.source ?? adjudication?.finalGrade?.source ?? null,
+      tool: 'eval-adjudicator',
+      toolVersion: TOOL_VERSION,
+    },
   };
 }
 
@@ -50,7 +62,11 @@ function decidedValue(state: RunState, itemId: string, original: unknown): unkno
   const adjudication = state.adjudication(itemId);
   if (isGraded(scaleOf(state.manifest))) {
     const grade = adjudication?.finalGrade;
-    return grade === undefined || grade === null ? undefined : grade.grade === null ? null : valueOfGrade(grade.grade, original, scaleOf(state.manifest));
+    return grade === undefined || grade === null
+      ? undefined
+      : grade.grade === null
+        ? null
+        : valueOfGrade(grade.grade, original, scaleOf(state.manifest));
   }
   const final = adjudication?.final;
   return final === undefined || final === null ? undefined : final.verdict === null ? null : valueOfVerdict(final.verdict, original);
@@ -83,8 +99,12 @@ function applyEdits(state: RunState, log: InspectLog, scoreName: string, notes: 
     read.sample.scores = { ...read.sample.scores, [scoreName]: { ...score, value } };
   }
   if (undecidable > 0) notes.push(`${undecidable} samples with a final "can't tell" (null) left as they were: Inspect has no value for it`);
-  if (notedNulls.length > 0) notes.push(`"can't tell" (null) with a note, left out for that reason (the note is kept only in adjudications.jsonl): ${notedNulls.join(', ')}`);
-  if (withoutScore > 0) notes.push(`${withoutScore} decided samples have no ${scoreName} score (errored samples) and were left as they were`);
+  if (notedNulls.length > 0)
+    notes.push(
+      `"can't tell" (null) with a note, left out for that reason (the note is kept only in adjudications.jsonl): ${notedNulls.join(', ')}`,
+    );
+  if (withoutScore > 0)
+    notes.push(`${withoutScore} decided samples have no ${scoreName} score (errored samples) and were left as they were`);
   return edited;
 }
 
@@ -92,7 +112,11 @@ function applyEdits(state: RunState, log: InspectLog, scoreName: string, notes: 
 function recompute(log: InspectLog, document: Record<string, unknown>, scoreName: string, notes: string[]): unknown[] | undefined {
   const entry = resultsEntry(log, scoreName);
   const reducer = reducerOf(log, entry);
-  const reduced = reduceScore(log.samples.map((s) => s.sample), scoreName, reducer);
+  const reduced = reduceScore(
+    log.samples.map((s) => s.sample),
+    scoreName,
+    reducer,
+  );
   if (reduced === null) {
     notes.push(`metrics of ${scoreName} not recomputed: the ${reducer} reducer over several epochs is not reproduced (only mean)`);
     return undefined;
@@ -107,7 +131,8 @@ function recompute(log: InspectLog, document: Record<string, unknown>, scoreName
     const { values, notRecomputed } = recomputeMetrics(entry, reduced.values);
     const metrics = raw['metrics'] as Record<string, { value: unknown }>;
     for (const [key, value] of Object.entries(values)) if (metrics[key] !== undefined) metrics[key].value = value;
-    if (notRecomputed.length > 0) notes.push(`metrics ${notRecomputed.join(', ')} of ${scoreName} left as they were: not built-in ones this tool reproduces`);
+    if (notRecomputed.length > 0)
+      notes.push(`metrics ${notRecomputed.join(', ')} of ${scoreName} left as they were: not built-in ones this tool reproduces`);
     if (raw['scored_samples'] !== undefined) raw['scored_samples'] = reduced.values.length;
     if (raw['unscored_samples'] !== undefined) raw['unscored_samples'] = reduced.unscored;
   }
@@ -158,10 +183,12 @@ export function suggestInspectWriteBack(state: RunState): { name: string; extens
 export function writeBackInspect(state: RunState, out: string, sourceOption?: string): WriteBackOutcome {
   const source = sourceLog(state, sourceOption);
   const scoreName = state.manifest.settings['verdictScore'];
-  if (typeof scoreName !== 'string') throw new UserError(`${state.paths.manifest}: the run has no verdict score (the log had no scores): nothing to write back`);
+  if (typeof scoreName !== 'string')
+    throw new UserError(`${state.paths.manifest}: the run has no verdict score (the log had no scores): nothing to write back`);
   const log = readInspectLog(source);
   const wanted = log.container === 'eval' ? '.eval' : '.json';
-  if (extname(out).toLowerCase() !== wanted) throw new UserError(`${out}: the source is an ${wanted} log, so the written log is one too: name it …${wanted}`);
+  if (extname(out).toLowerCase() !== wanted)
+    throw new UserError(`${out}: the source is an ${wanted} log, so the written log is one too: name it …${wanted}`);
   if (resolve(out) === resolve(source)) throw new UserError(`${out}: is the source log, which is never changed; name a new file`);
   const notes: string[] = [];
   const edited = applyEdits(state, log, scoreName, notes);
@@ -169,10 +196,17 @@ export function writeBackInspect(state: RunState, out: string, sourceOption?: st
   const reduced = recompute(log, document, scoreName, notes);
   let bytes: Uint8Array;
   if (log.container === 'json') {
-    if (reduced !== undefined) editReductions(document['reductions'] ?? (document['results'] as Record<string, unknown> | null)?.['sample_reductions'], scoreName, reduced);
+    if (reduced !== undefined)
+      editReductions(
+        document['reductions'] ?? (document['results'] as Record<string, unknown> | null)?.['sample_reductions'],
+        scoreName,
+        reduced,
+      );
     bytes = Buffer.from(stringifyPythonJson(document, 2), 'utf8');
   } else {
-    const changedSamples = new Map(log.samples.filter((s) => edited.has(`${String(s.sample.id)}#${s.sample.epoch}`)).map((s) => [s.at, s.raw]));
+    const changedSamples = new Map(
+      log.samples.filter((s) => edited.has(`${String(s.sample.id)}#${s.sample.epoch}`)).map((s) => [s.at, s.raw]),
+    );
     const entries = log.entries.map((entry) => {
       const sample = changedSamples.get(entry.name);
       if (sample !== undefined) return { name: entry.name, data: encode(sample) };

@@ -29,7 +29,13 @@ export function editScore(sample: Record<string, unknown>, scoreName: string, va
   if (score === undefined) throw new Error(`sample has no score ${scoreName}`);
   const history = Array.isArray(score.history) ? (score.history as unknown[]) : [];
   if (history.length === 0) {
-    history.push({ value: score.value, answer: score['answer'] ?? null, explanation: score['explanation'] ?? null, metadata: score['metadata'] ?? {}, provenance: null });
+    history.push({
+      value: score.value,
+      answer: score['answer'] ?? null,
+      explanation: score['explanation'] ?? null,
+      metadata: score['metadata'] ?? {},
+      provenance: null,
+    });
   }
   const edit = { value, answer: 'UNCHANGED', explanation: 'UNCHANGED', metadata: 'UNCHANGED', provenance };
   history.push(edit);
@@ -44,7 +50,9 @@ function insertEditEvent(sample: Record<string, unknown>, scoreName: string, edi
   if (!Array.isArray(events)) return;
   const list = events as Record<string, unknown>[];
   let spanId: string | null = null;
-  for (const event of list) if (event['event'] === 'span_begin' && event['type'] === 'scorers' && event['name'] === 'scorers' && typeof event['id'] === 'string') spanId = event['id'];
+  for (const event of list)
+    if (event['event'] === 'span_begin' && event['type'] === 'scorers' && event['name'] === 'scorers' && typeof event['id'] === 'string')
+      spanId = event['id'];
   let at = list.length;
   if (spanId !== null) {
     for (let i = list.length - 1; i >= 0; i -= 1) {
@@ -54,5 +62,15 @@ function insertEditEvent(sample: Record<string, unknown>, scoreName: string, edi
       }
     }
   }
-  list.splice(at, 0, { uuid: shortUuid(), span_id: spanId, timestamp, working_start: 0, metadata: null, pending: null, event: 'score_edit', score_name: scoreName, edit });
+  list.splice(at, 0, {
+    uuid: shortUuid(),
+    span_id: spanId,
+    timestamp,
+    working_start: 0,
+    metadata: null,
+    pending: null,
+    event: 'score_edit',
+    score_name: scoreName,
+    edit,
+  });
 }

@@ -74,7 +74,10 @@ export class CompletionsBackend extends ServerLogprobBackend {
         const choices: (CompletionChoice | undefined)[] = [];
         for (const batch of list ? [rendered] : rendered.map((r) => [r])) {
           const reply = await this.request(batch, maxTokens, signal, tally);
-          usage = addUsage(usage, reply.usage ? { promptTokens: reply.usage.prompt_tokens, completionTokens: reply.usage.completion_tokens } : null);
+          usage = addUsage(
+            usage,
+            reply.usage ? { promptTokens: reply.usage.prompt_tokens, completionTokens: reply.usage.completion_tokens } : null,
+          );
           choices.push(...inPromptOrder(reply.choices, batch.length));
         }
         const references = rendered.map((r, i) => this.referenceLogprobs(r, choices[i], i));
@@ -96,9 +99,20 @@ export class CompletionsBackend extends ServerLogprobBackend {
     }
   }
 
-  private request(batch: readonly RenderedTemplate[], maxTokens: number, signal: AbortSignal, tally: { requests: number }): Promise<z.infer<typeof CompletionReplySchema>> {
+  private request(
+    batch: readonly RenderedTemplate[],
+    maxTokens: number,
+    signal: AbortSignal,
+    tally: { requests: number },
+  ): Promise<z.infer<typeof CompletionReplySchema>> {
     const prompt = batch.length === 1 ? (batch[0]?.text ?? '') : batch.map((r) => r.text);
-    return this.client.post('/completions', { model: this.model, prompt, echo: true, logprobs: 1, max_tokens: maxTokens }, CompletionReplySchema, signal, tally);
+    return this.client.post(
+      '/completions',
+      { model: this.model, prompt, echo: true, logprobs: 1, max_tokens: maxTokens },
+      CompletionReplySchema,
+      signal,
+      tally,
+    );
   }
 
   private referenceLogprobs(rendered: RenderedTemplate, choice: CompletionChoice | undefined, index: number): ReferenceLogprobs {
@@ -109,14 +123,19 @@ export class CompletionsBackend extends ServerLogprobBackend {
     }
     let continuation;
     try {
-      continuation = continuationOf(rendered.text, rendered.referenceStart, { tokens: lp.tokens, logprobs: lp.token_logprobs, offsets: lp.text_offset ?? null });
+      continuation = continuationOf(rendered.text, rendered.referenceStart, {
+        tokens: lp.tokens,
+        logprobs: lp.token_logprobs,
+        offsets: lp.text_offset ?? null,
+      });
     } catch (error) {
       if (error instanceof AlignmentError) throw unusable(`the echoed tokens do not line up with the prompt sent (${error.message})`);
       throw error;
     }
     if (continuation.logprobs.length === 0) throw unusable('no echoed token starts inside the reference');
     const numbers = continuation.logprobs.filter((v): v is number => typeof v === 'number' && Number.isFinite(v));
-    if (numbers.length !== continuation.logprobs.length) throw unusable('the log-probs of the reference tokens are null where numbers belong');
+    if (numbers.length !== continuation.logprobs.length)
+      throw unusable('the log-probs of the reference tokens are null where numbers belong');
     return {
       logprob: numbers.reduce((a, b) => a + b, 0),
       tokenLogprobs: numbers,

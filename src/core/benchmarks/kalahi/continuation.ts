@@ -66,18 +66,22 @@ function placeTokens(prompt: string, echoed: EchoedTokens): Placed {
 
   const offsets = echoed.offsets;
   if (offsets === null || offsets.length !== echoed.tokens.length) {
-    throw new AlignmentError('the echoed tokens do not spell the prompt and there is no text_offset for each token: was echo=true ignored?');
+    throw new AlignmentError(
+      'the echoed tokens do not spell the prompt and there is no text_offset for each token: was echo=true ignored?',
+    );
   }
   const utf16 = offsets;
   const fromCodePoints = codePointToUtf16(prompt);
   const codepoint = offsets.map((o) => fromCodePoints(o));
-  const hits = (positions: readonly number[]): number => positions.filter((p, i) => prompt.startsWith(echoed.tokens[i] ?? '\u0000', p)).length;
+  const hits = (positions: readonly number[]): number =>
+    positions.filter((p, i) => prompt.startsWith(echoed.tokens[i] ?? '\u0000', p)).length;
   const utf16Hits = hits(utf16);
   const codepointHits = hits(codepoint);
   if (utf16Hits === 0 && codepointHits === 0) {
     throw new AlignmentError('no echoed token is found in the prompt where its text_offset says: was echo=true ignored?');
   }
-  const [chosen, method]: [readonly number[], AlignmentMethod] = codepointHits > utf16Hits ? [codepoint, 'offset-codepoint'] : [utf16, 'offset-utf16'];
+  const [chosen, method]: [readonly number[], AlignmentMethod] =
+    codepointHits > utf16Hits ? [codepoint, 'offset-codepoint'] : [utf16, 'offset-utf16'];
   return { starts: chosen, ends: chosen.map((start, i) => chosen[i + 1] ?? Math.max(start, prompt.length)), method };
 }
 

@@ -46,7 +46,11 @@ export function kalahiMessages(item: KalahiItem, systemPrompt: string | null): C
 }
 
 /** The log-probs of an item's references (relevant, then irrelevant). */
-export function itemLogprobs(item: KalahiItem, settings: Pick<KalahiCallSettings, 'appendPeriod'> & { mc: KalahiMcSettings }, signal: AbortSignal): Promise<ItemLogprobs> {
+export function itemLogprobs(
+  item: KalahiItem,
+  settings: Pick<KalahiCallSettings, 'appendPeriod'> & { mc: KalahiMcSettings },
+  signal: AbortSignal,
+): Promise<ItemLogprobs> {
   return settings.mc.backend.score(item.record.prompt, allReferences(kalahiReferences(item, settings.appendPeriod)), signal);
 }
 
@@ -56,7 +60,12 @@ export function itemLogprobs(item: KalahiItem, settings: Pick<KalahiCallSettings
  * still done; log-probs that cannot give real scores throw LogprobsUnusableError, which stops the run.
  * `primed` holds log-probs already fetched for this item (the run's probe).
  */
-export async function evaluateKalahiItem(item: KalahiItem, s: KalahiCallSettings, signal: AbortSignal, primed?: Promise<ItemLogprobs>): Promise<KalahiResultLine> {
+export async function evaluateKalahiItem(
+  item: KalahiItem,
+  s: KalahiCallSettings,
+  signal: AbortSignal,
+  primed?: Promise<ItemLogprobs>,
+): Promise<KalahiResultLine> {
   const started = performance.now();
   const references = kalahiReferences(item, s.appendPeriod);
   let usage: Usage | null = null;
@@ -80,7 +89,12 @@ export async function evaluateKalahiItem(item: KalahiItem, s: KalahiCallSettings
       const logprobs = await (primed ?? itemLogprobs(item, { appendPeriod: s.appendPeriod, mc: s.mc }, signal));
       usage = addUsage(usage, logprobs.usage);
       cached = false;
-      mc = mcPartFrom(logprobs, references, { backend: s.mc.backend.name, mc2Mode: s.mc.mc2Mode, model: s.mc.modelName, source: s.mc.backend.source });
+      mc = mcPartFrom(logprobs, references, {
+        backend: s.mc.backend.name,
+        mc2Mode: s.mc.mc2Mode,
+        model: s.mc.modelName,
+        source: s.mc.backend.source,
+      });
     } catch (raw) {
       error ??= failure('logprobs', raw);
     }

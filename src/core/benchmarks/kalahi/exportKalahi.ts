@@ -7,7 +7,13 @@ import { type KalahiResultLine } from './resultParts';
 import { KalahiSettingsSchema } from './settings';
 import { withoutMachinePaths } from '../../util/machinePaths';
 
-const InputsSchema = z.object({ prompt_id: z.string(), category: z.string(), topic: z.string(), prompt: z.string(), best_answer: z.string() });
+const InputsSchema = z.object({
+  prompt_id: z.string(),
+  category: z.string(),
+  topic: z.string(),
+  prompt: z.string(),
+  best_answer: z.string(),
+});
 
 interface KalahiExportItem {
   readonly itemId: string;

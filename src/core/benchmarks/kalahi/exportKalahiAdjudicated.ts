@@ -36,7 +36,18 @@ export function exportKalahiAdjudicated(state: RunState, format: ExportFormat, c
     const cells = cellsOf(itemId);
     const primary = primaryMetric === null ? undefined : kalahi?.open?.metrics[primaryMetric];
     const automaticVerdict = line === undefined || line.error !== null ? undefined : line.verdict;
-    const adjudicatedAcc = cells.humanVerdict !== undefined && open !== null ? (cells.humanVerdict === true ? 1 : 0) : primary === undefined ? (open === null ? null : 0) : primary.acc ? 1 : 0;
+    const adjudicatedAcc =
+      cells.humanVerdict !== undefined && open !== null
+        ? cells.humanVerdict === true
+          ? 1
+          : 0
+        : primary === undefined
+          ? open === null
+            ? null
+            : 0
+          : primary.acc
+            ? 1
+            : 0;
     return {
       itemId,
       promptId: inputs.success ? inputs.data.prompt_id : '',
@@ -74,11 +85,23 @@ export function exportKalahiAdjudicated(state: RunState, format: ExportFormat, c
                 automaticAcc: mean(items.map((i) => (i.automaticVerdict === true ? 1 : 0))),
                 adjudicatedAcc: mean(items.map((i) => i.adjudicatedAcc ?? 0)),
                 diff: Object.fromEntries(metrics.map((m) => [m, mean(items.flatMap((i) => (i.metrics[m] ? [i.metrics[m].diff] : [])))])),
-                acc: Object.fromEntries(metrics.map((m) => [m, mean(items.flatMap((i) => (i.metrics[m] ? [i.metrics[m].acc ? 1 : 0] : [])))])),
+                acc: Object.fromEntries(
+                  metrics.map((m) => [m, mean(items.flatMap((i) => (i.metrics[m] ? [i.metrics[m].acc ? 1 : 0] : [])))]),
+                ),
               },
-        mc: hasMc ? { mc1: mean(items.flatMap((i) => (i.mc1 === null ? [] : [i.mc1]))), mc2: mean(items.flatMap((i) => (i.mc2 === null ? [] : [i.mc2]))) } : null,
+        mc: hasMc
+          ? {
+              mc1: mean(items.flatMap((i) => (i.mc1 === null ? [] : [i.mc1]))),
+              mc2: mean(items.flatMap((i) => (i.mc2 === null ? [] : [i.mc2]))),
+            }
+          : null,
       },
-      items: items.map((i) => ({ ...i, automaticVerdict: i.automaticVerdict ?? null, humanVerdict: i.humanVerdict ?? null, humanDecided: i.humanVerdict !== undefined })),
+      items: items.map((i) => ({
+        ...i,
+        automaticVerdict: i.automaticVerdict ?? null,
+        humanVerdict: i.humanVerdict ?? null,
+        humanDecided: i.humanVerdict !== undefined,
+      })),
     };
     return `${JSON.stringify(body, null, 2)}\n`;
   }

@@ -57,14 +57,21 @@ export class GgufBackend implements LogprobBackend {
       local: { tokens: s.tokens, scoredFrom: s.scoredFrom, underflowed: s.underflowed },
     }));
     const prefixLength = scored[0]?.scoredFrom ?? 0;
-    return { references: out, usage: { promptTokens: scored.reduce((n, s) => n + s.tokens.length - s.scoredFrom, prefixLength), completionTokens: 0 }, requests: 1 };
+    return {
+      references: out,
+      usage: { promptTokens: scored.reduce((n, s) => n + s.tokens.length - s.scoredFrom, prefixLength), completionTokens: 0 },
+      requests: 1,
+    };
   }
 
   /** Throws, before anything is written, when an item's longest prompt+reference does not fit the context. */
   async checkFits(items: readonly KalahiItem[], appendPeriod: boolean, openTokens: number | null, signal?: AbortSignal): Promise<void> {
     const rendered = items.map((item) => this.render(item.record.prompt, allReferences(kalahiReferences(item, appendPeriod))));
     // Every item's texts in one request: [prefix, ...full] per item.
-    const lengths = await this.model.measure(rendered.flatMap((r) => [r.prefix, ...r.full]), signal);
+    const lengths = await this.model.measure(
+      rendered.flatMap((r) => [r.prefix, ...r.full]),
+      signal,
+    );
     let longest = { tokens: 0, itemId: '' };
     let at = 0;
     items.forEach((item, i) => {
@@ -88,16 +95,29 @@ export class GgufBackend implements LogprobBackend {
     if (!this.model.hasTemplate) {
       const full = references.map((reference) => renderMcTemplate(FALLBACK_TEMPLATE, prompt, reference));
       const prefix = full[0]?.text.slice(0, full[0].referenceStart) ?? `${prompt}\n`;
-      return { prefix: { kind: 'text', text: prefix }, full: full.map((r) => ({ kind: 'text', text: r.text })), plain: full.map((r) => r.text) };
+      return {
+        prefix: { kind: 'text', text: prefix },
+        full: full.map((r) => ({ kind: 'text', text: r.text })),
+        plain: full.map((r) => r.text),
+      };
     }
     return {
       prefix: { kind: 'chat', messages: [user], addGenerationPrompt: true },
-      full: references.map((reference) => ({ kind: 'chat', messages: [user, { role: 'assistant', content: reference }], addGenerationPrompt: false })),
+      full: references.map((reference) => ({
+        kind: 'chat',
+        messages: [user, { role: 'assistant', content: reference }],
+        addGenerationPrompt: false,
+      })),
       plain: null,
     };
   }
 }
 
 export function kalahiLocalSettings(opened: OpenedGgufFile, choice: KalahiLocalSettings['choice']): KalahiLocalSettings {
-  return { choice, file: opened.file, runtime: opened.runtime, chatTemplate: opened.model.hasTemplate ? 'gguf' : 'none: plain continuation' };
+  return {
+    choice,
+    file: opened.file,
+    runtime: opened.runtime,
+    chatTemplate: opened.model.hasTemplate ? 'gguf' : 'none: plain continuation',
+  };
 }

@@ -20,7 +20,12 @@ export function kalahiRank(primaryMetric: string): BenchmarkRank {
     if (gap !== null) return { tier: 1, reason: `an annotator contradicts ${primaryMetric} (gap ${gap.toFixed(2)})`, key: -gap };
     const others = Object.entries(metrics).filter(([name]) => name !== primaryMetric);
     const against = others.filter(([, m]) => m.acc !== primary.acc).length;
-    if (others.length > 0 && against * 2 > others.length) return { tier: 1, reason: `${against} of ${others.length} other metrics disagree with ${primaryMetric}`, key: -against / others.length };
+    if (others.length > 0 && against * 2 > others.length)
+      return {
+        tier: 1,
+        reason: `${against} of ${others.length} other metrics disagree with ${primaryMetric}`,
+        key: -against / others.length,
+      };
     return { tier: 2, reason: `${primaryMetric} diff ${primary.diff.toFixed(3)}`, key: Math.abs(primary.diff) };
   };
 }
@@ -32,7 +37,7 @@ function largestHumanGap(r: ItemRecord, diff: number): number | null {
   for (const d of r.decisions) {
     if (d.verdict === 'null') continue;
     const human = d.verdict === 'true';
-    if (human === (diff > 0)) continue;
+    if (human === diff > 0) continue;
     const gap = human ? 1 - score : score;
     if (largest === null || gap > largest) largest = gap;
   }

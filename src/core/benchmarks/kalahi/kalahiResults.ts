@@ -14,7 +14,8 @@ export function readKalahiResults(dir: string, manifest: RunManifest): Map<strin
   const known = new Set(manifest.dataset.itemIds);
   const byItem = new Map<string, KalahiResultLine>();
   for (const { value, line } of records) {
-    if (!known.has(value.itemId)) throw new UserError(`${paths.results} line ${line}, field "itemId": "${value.itemId}" is not an item of this run`);
+    if (!known.has(value.itemId))
+      throw new UserError(`${paths.results} line ${line}, field "itemId": "${value.itemId}" is not an item of this run`);
     byItem.set(value.itemId, value);
   }
   return byItem;

@@ -25,7 +25,14 @@ import { previewKalahi } from './preview';
 import { DEFAULT_MC_TEMPLATE, parseMcTemplate } from './promptTemplate';
 import { kalahiReferences } from './references';
 import { createServerClient } from './serverClient';
-import { type KalahiRunConfig, KalahiSettingsSchema, type LoadedModelFacts, OPEN_MAX_TOKENS, configFromSettings, kalahiSettings } from './settings';
+import {
+  type KalahiRunConfig,
+  KalahiSettingsSchema,
+  type LoadedModelFacts,
+  OPEN_MAX_TOKENS,
+  configFromSettings,
+  kalahiSettings,
+} from './settings';
 import { loadKalahiSources } from './sources';
 import { VllmChatBackend } from './vllmChatBackend';
 import { EndpointFailedError } from '../../model/endpointUnreachable';
@@ -87,7 +94,10 @@ export async function prepareKalahiRun(config: KalahiRunConfig, env: KalahiSessi
 export async function reopenKalahiRun(manifest: RunManifest, env: KalahiSessionEnvironment): Promise<RunSession> {
   if (manifest.model === null) throw new UserError(`run ${manifest.id} was imported, not run: it has no model to resume`);
   const parsed = KalahiSettingsSchema.safeParse(manifest.settings);
-  if (!parsed.success) throw new UserError(`run ${manifest.id}: run.json's settings are not those of a Kalahi run (${parsed.error.issues[0]?.message ?? 'invalid'})`);
+  if (!parsed.success)
+    throw new UserError(
+      `run ${manifest.id}: run.json's settings are not those of a Kalahi run (${parsed.error.issues[0]?.message ?? 'invalid'})`,
+    );
   const config = configFromSettings(parsed.data, specFromRecord(manifest.model), manifest.options.limit);
   const sources = await loadKalahiSources(config.variant, env.sources);
   for (const recorded of manifest.dataset.files) {
@@ -111,12 +121,19 @@ export async function reopenKalahiRun(manifest: RunManifest, env: KalahiSessionE
  * is not installed, or a context too small for the longest prompt+reference each fail in one line.
  * `expectedSha256`: when resuming, the file must be the one the run was made with.
  */
-async function openLocalModel(config: KalahiRunConfig, items: readonly KalahiItem[], env: KalahiSessionEnvironment, expectedSha256: string | null): Promise<OpenedGgufFile> {
+async function openLocalModel(
+  config: KalahiRunConfig,
+  items: readonly KalahiItem[],
+  env: KalahiSessionEnvironment,
+  expectedSha256: string | null,
+): Promise<OpenedGgufFile> {
   const local = config.local;
   if (local === null) throw new Error('no local model');
   const given = env.modelFile ?? local.modelFile;
   if (given === null) {
-    throw new UserError('this run was made with a local model file, whose folder run.json does not record: give its path again with --model-file PATH.gguf');
+    throw new UserError(
+      'this run was made with a local model file, whose folder run.json does not record: give its path again with --model-file PATH.gguf',
+    );
   }
   const { path } = resolveModelFile(given, env.cwd ?? process.cwd(), env.env ?? process.env);
   const opened = await openGgufFile(path, local.choice, {
@@ -129,10 +146,20 @@ async function openLocalModel(config: KalahiRunConfig, items: readonly KalahiIte
   });
   try {
     if (expectedSha256 !== null && opened.file.sha256 !== expectedSha256) {
-      throw new UserError(`${opened.file.name}: its sha256 ${opened.file.sha256} is not the ${expectedSha256} this run was made with: give the same model file`);
+      throw new UserError(
+        `${opened.file.name}: its sha256 ${opened.file.sha256} is not the ${expectedSha256} this run was made with: give the same model file`,
+      );
     }
-    env.onPhase?.({ step: 'checking-fit', message: `checking that the ${items.length} items fit the context of ${opened.model.contextSize} tokens` });
-    await new GgufBackend(opened.model).checkFits(items, config.appendPeriod, config.open === null ? null : (config.model.params.maxTokens ?? OPEN_MAX_TOKENS), env.sources.signal);
+    env.onPhase?.({
+      step: 'checking-fit',
+      message: `checking that the ${items.length} items fit the context of ${opened.model.contextSize} tokens`,
+    });
+    await new GgufBackend(opened.model).checkFits(
+      items,
+      config.appendPeriod,
+      config.open === null ? null : (config.model.params.maxTokens ?? OPEN_MAX_TOKENS),
+      env.sources.signal,
+    );
   } catch (error) {
     await opened.model.dispose();
     throw error;
@@ -141,7 +168,11 @@ async function openLocalModel(config: KalahiRunConfig, items: readonly KalahiIte
 }
 
 /** A neural model that fails to load must not leave the GGUF model loaded. */
-async function loadModelsOrRelease(config: KalahiRunConfig, env: KalahiSessionEnvironment, local: OpenedGgufFile | null): Promise<LoadedNeuralMetrics> {
+async function loadModelsOrRelease(
+  config: KalahiRunConfig,
+  env: KalahiSessionEnvironment,
+  local: OpenedGgufFile | null,
+): Promise<LoadedNeuralMetrics> {
   try {
     return await loadModels(config, env);
   } catch (error) {
@@ -165,10 +196,18 @@ function releaserOf(models: LoadedNeuralMetrics, local: OpenedGgufFile | null): 
   return () => (released ??= Promise.all([releaseNeuralMetrics(models), local?.model.dispose()]).then(() => undefined));
 }
 
-function sessionFor(manifest: RunManifest, config: KalahiRunConfig, items: readonly KalahiItem[], env: KalahiSessionEnvironment, local: OpenedGgufFile | null, models: LoadedNeuralMetrics): RunSession {
+function sessionFor(
+  manifest: RunManifest,
+  config: KalahiRunConfig,
+  items: readonly KalahiItem[],
+  env: KalahiSessionEnvironment,
+  local: OpenedGgufFile | null,
+  models: LoadedNeuralMetrics,
+): RunSession {
   const chat: (ChatCompleter & RequestCounter & { served?: { model: string | null; systemFingerprint: string | null } }) | null =
     config.open === null ? null : local !== null ? new GgufChat(local.model) : createClient(config.model, env.keys.model, env);
-  const backend: LogprobBackend | null = config.mc === null ? null : local !== null ? new GgufBackend(local.model) : createBackend(config, env);
+  const backend: LogprobBackend | null =
+    config.mc === null ? null : local !== null ? new GgufBackend(local.model) : createBackend(config, env);
   const settings: KalahiCallSettings = {
     appendPeriod: config.appendPeriod,
     mc: backend === null || config.mc === null ? null : { backend, mc2Mode: config.mc.mc2Mode, modelName: config.model.name },
@@ -211,7 +250,10 @@ function sessionFor(manifest: RunManifest, config: KalahiRunConfig, items: reado
       const mc = settings.mc;
       // Asked once per run (startRun, then continueRun ask again): the phase is said once.
       if (local !== null && first !== undefined && !announced) {
-        env.onPhase?.({ step: 'first-item', message: `${mc !== null ? 'scoring' : 'answering'} item ${first.id}, the first of ${itemIds.length}` });
+        env.onPhase?.({
+          step: 'first-item',
+          message: `${mc !== null ? 'scoring' : 'answering'} item ${first.id}, the first of ${itemIds.length}`,
+        });
         announced = true;
       }
       if (mc === null || first === undefined) return Promise.resolve();
@@ -221,8 +263,15 @@ function sessionFor(manifest: RunManifest, config: KalahiRunConfig, items: reado
     },
     updateManifest: (m) => {
       const served = chat?.served !== undefined && chat.served.model !== null ? chat.served : backend?.served;
-      const record = { ...modelRecord(config.model), servedModel: served?.model ?? null, systemFingerprint: served?.systemFingerprint ?? null };
-      const learned = backend instanceof CompletionsBackend && config.mc !== null ? { ...config, mc: { ...config.mc, request: backend.learned() } } : config;
+      const record = {
+        ...modelRecord(config.model),
+        servedModel: served?.model ?? null,
+        systemFingerprint: served?.systemFingerprint ?? null,
+      };
+      const learned =
+        backend instanceof CompletionsBackend && config.mc !== null
+          ? { ...config, mc: { ...config.mc, request: backend.learned() } }
+          : config;
       return { ...m, model: record, settings: kalahiSettings(learned, loadedFacts(config, models, local)) };
     },
     release: releaserOf(models, local),

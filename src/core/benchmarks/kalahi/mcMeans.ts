@@ -6,6 +6,7 @@ export interface McMeans {
 }
 
 export function mcMeans(parts: readonly { readonly mc1: number; readonly mc2: number }[]): McMeans {
-  const mean = (values: readonly number[]): number | null => (values.length === 0 ? null : values.reduce((a, b) => a + b, 0) / values.length);
+  const mean = (values: readonly number[]): number | null =>
+    values.length === 0 ? null : values.reduce((a, b) => a + b, 0) / values.length;
   return { mc1: mean(parts.map((p) => p.mc1)), mc2: mean(parts.map((p) => p.mc2)), scored: parts.length };
 }

@@ -28,10 +28,17 @@ export function mcPartFrom(logprobs: ItemLogprobs, references: KalahiReferences,
       sent: r.sent,
       prefixTokens: r.prefixTokens,
       tokenLogprobs: [...r.tokenLogprobs],
-      ...(r.local !== undefined ? { tokenIds: [...r.local.tokens], scoredFrom: r.local.scoredFrom, underflowed: [...r.local.underflowed] } : {}),
+      ...(r.local !== undefined
+        ? { tokenIds: [...r.local.tokens], scoredFrom: r.local.scoredFrom, underflowed: [...r.local.underflowed] }
+        : {}),
     };
   });
-  assertInformative(logprobs, scored.map((s) => s.score), context.model, context.source);
+  assertInformative(
+    logprobs,
+    scored.map((s) => s.score),
+    context.model,
+    context.source,
+  );
   const relevant = scored.slice(0, references.relevant.length);
   const irrelevant = scored.slice(references.relevant.length);
   const relevantScores = relevant.map((s) => s.score);

@@ -1,6 +1,12 @@
 import { LEXICAL_METRIC_NAMES, getSimilarityMetric, isMetricName } from '../../metrics/registry';
 import { type NeuralMetric } from '../../metrics/neural/neuralMetric';
-import { type MetricName, type NotComputedMetric, type TextMetricName, MODEL_BACKED_METRIC_NAMES, notComputed } from '../../metrics/similarityMetric';
+import {
+  type MetricName,
+  type NotComputedMetric,
+  type TextMetricName,
+  MODEL_BACKED_METRIC_NAMES,
+  notComputed,
+} from '../../metrics/similarityMetric';
 import { metricNameProblem, metricUnavailable } from '../../metrics/metricAvailability';
 
 /**
@@ -25,7 +31,11 @@ export function scorerFor(name: TextMetricName): ReferenceScorer {
 }
 
 export function neuralScorer(metric: NeuralMetric<unknown>): ReferenceScorer {
-  return { name: metric.name, bounded: false, scoreAll: (hypothesis, references, signal) => metric.scoreAll(hypothesis, references, signal) };
+  return {
+    name: metric.name,
+    bounded: false,
+    scoreAll: (hypothesis, references, signal) => metric.scoreAll(hypothesis, references, signal),
+  };
 }
 
 /** The seven lexical metrics of the paper, plus METEOR when the registry can compute it. */
@@ -36,7 +46,10 @@ export function defaultMetricNames(): MetricName[] {
 /** A comma-separated list of metric names, checked; the problem is a message naming the bad name. */
 export function parseMetricNames(list: string): { names: MetricName[] } | { problem: string } {
   const names: MetricName[] = [];
-  for (const raw of list.split(',').map((s) => s.trim()).filter((s) => s !== '')) {
+  for (const raw of list
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '')) {
     const problem = metricNameProblem(raw);
     if (problem !== null) return { problem };
     if (isMetricName(raw) && !names.includes(raw)) names.push(raw);

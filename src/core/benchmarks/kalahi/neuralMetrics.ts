@@ -1,6 +1,12 @@
 import * as z from 'zod';
 import { NEURAL_FACTORIES } from '../../metrics/registry';
-import { type BertScoreRecord, BertScoreRecordSchema, type BleurtRecord, BleurtRecordSchema, type NeuralMetric } from '../../metrics/neural/neuralMetric';
+import {
+  type BertScoreRecord,
+  BertScoreRecordSchema,
+  type BleurtRecord,
+  BleurtRecordSchema,
+  type NeuralMetric,
+} from '../../metrics/neural/neuralMetric';
 
 /** What the user chose for each model-backed metric of a run (null: not asked for). */
 export interface NeuralChoices {
@@ -29,7 +35,10 @@ export const NeuralModelsSchema = z.object({
   bleurt: BleurtRecordSchema.optional(),
 });
 export type NeuralModels = z.infer<typeof NeuralModelsSchema>;
-export const NeuralTruncationsSchema = z.object({ bertscore: z.number().int().nonnegative().optional(), bleurt: z.number().int().nonnegative().optional() });
+export const NeuralTruncationsSchema = z.object({
+  bertscore: z.number().int().nonnegative().optional(),
+  bleurt: z.number().int().nonnegative().optional(),
+});
 export type NeuralTruncations = z.infer<typeof NeuralTruncationsSchema>;
 
 /** Loads and checks each chosen model (BERTScore first), before anything of the run is written. */
@@ -63,7 +72,8 @@ export function choicesFromModels(models: NeuralModels | undefined): NeuralChoic
   const b = models?.bertscore;
   const l = models?.bleurt;
   return {
-    bertscore: b === undefined ? null : { model: b.model.dir, layer: b.layer, idf: b.idf, rescaleFile: b.rescale?.file ?? null, expected: b },
+    bertscore:
+      b === undefined ? null : { model: b.model.dir, layer: b.layer, idf: b.idf, rescaleFile: b.rescale?.file ?? null, expected: b },
     bleurt: l === undefined ? null : { model: l.model.dir, expected: l },
   };
 }

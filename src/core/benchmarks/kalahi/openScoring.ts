@@ -26,18 +26,28 @@ export interface AnswerScores {
 }
 
 /** Scores an answer (already trimmed) against every relevant and irrelevant reference with each metric. */
-export async function scoreAnswer(answer: string, references: KalahiReferences, scorers: readonly ReferenceScorer[], signal: AbortSignal): Promise<AnswerScores> {
+export async function scoreAnswer(
+  answer: string,
+  references: KalahiReferences,
+  scorers: readonly ReferenceScorer[],
+  signal: AbortSignal,
+): Promise<AnswerScores> {
   const empty = answer === '';
   const metrics: Record<string, MetricOutcome> = {};
   for (const scorer of scorers) {
     if (empty) {
-      metrics[scorer.name] = metricOutcome(references.relevant.map(() => 0), references.irrelevant.map(() => 0));
+      metrics[scorer.name] = metricOutcome(
+        references.relevant.map(() => 0),
+        references.irrelevant.map(() => 0),
+      );
       continue;
     }
     const scores = await scorer.scoreAll(answer, [...references.relevant, ...references.irrelevant], signal);
     const bad = scores.find((s) => !Number.isFinite(s) || (scorer.bounded && (s < 0 || s > 1)));
     if (scores.length !== references.relevant.length + references.irrelevant.length || bad !== undefined) {
-      throw new Error(`metric ${scorer.name} gave ${bad === undefined ? `${scores.length} scores for ${references.relevant.length + references.irrelevant.length} references` : `the score ${bad}, ${scorer.bounded ? 'outside 0..1' : 'not a number'}`}`);
+      throw new Error(
+        `metric ${scorer.name} gave ${bad === undefined ? `${scores.length} scores for ${references.relevant.length + references.irrelevant.length} references` : `the score ${bad}, ${scorer.bounded ? 'outside 0..1' : 'not a number'}`}`,
+      );
     }
     metrics[scorer.name] = metricOutcome(scores.slice(0, references.relevant.length), scores.slice(references.relevant.length));
   }

@@ -14,4 +14,7 @@ function arrayOf(check: (value: unknown) => boolean, what: string): z.ZodType<un
 export const stringArray = arrayOf((v) => typeof v === 'string', 'strings') as z.ZodType<string[]>;
 export const numberArray = arrayOf((v) => typeof v === 'number' && Number.isFinite(v), 'numbers') as z.ZodType<number[]>;
 /** Numbers or null (the first echoed token has no log-prob). */
-export const nullableNumberArray = arrayOf((v) => v === null || (typeof v === 'number' && Number.isFinite(v)), 'numbers or nulls') as z.ZodType<(number | null)[]>;
+export const nullableNumberArray = arrayOf(
+  (v) => v === null || (typeof v === 'number' && Number.isFinite(v)),
+  'numbers or nulls',
+) as z.ZodType<(number | null)[]>;

@@ -9,7 +9,10 @@ import { type KalahiRunConfig } from './settings';
 /** A dry run of a Kalahi run: each item's requests as they would be sent, counts and token estimates. */
 export function previewKalahi(items: readonly KalahiItem[], config: KalahiRunConfig, shown: number): RunPreview {
   const model = config.model.name;
-  const template = config.mc?.logprobs === 'completions' ? parseMcTemplate(config.mc.template?.text ?? DEFAULT_MC_TEMPLATE, config.mc.template?.source ?? 'the default template') : null;
+  const template =
+    config.mc?.logprobs === 'completions'
+      ? parseMcTemplate(config.mc.template?.text ?? DEFAULT_MC_TEMPLATE, config.mc.template?.source ?? 'the default template')
+      : null;
   const requestsOf = (item: KalahiItem): PreviewRequest[] => {
     const requests: PreviewRequest[] = [];
     const references = allReferences(kalahiReferences(item, config.appendPeriod));
@@ -49,7 +52,17 @@ export function previewKalahi(items: readonly KalahiItem[], config: KalahiRunCon
     }
   }
   const notes: string[] = [];
-  if (template !== null) notes.push('completions prompts are raw text (shown as one "user" block), sent with echo=true, logprobs=1, max_tokens 0, all of an item\'s references in one request when the server takes a list');
-  if (config.mc?.logprobs === 'vllm-chat') notes.push('vllm-chat also asks /tokenize for each item\'s prefix [user: prompt] with the generation prompt');
-  return { first: items.slice(0, shown).map((item) => ({ itemId: item.id, requests: requestsOf(item) })), requestCount, promptTokenEstimate, maxCompletionTokens, notes };
+  if (template !== null)
+    notes.push(
+      'completions prompts are raw text (shown as one "user" block), sent with echo=true, logprobs=1, max_tokens 0, all of an item\'s references in one request when the server takes a list',
+    );
+  if (config.mc?.logprobs === 'vllm-chat')
+    notes.push("vllm-chat also asks /tokenize for each item's prefix [user: prompt] with the generation prompt");
+  return {
+    first: items.slice(0, shown).map((item) => ({ itemId: item.id, requests: requestsOf(item) })),
+    requestCount,
+    promptTokenEstimate,
+    maxCompletionTokens,
+    notes,
+  };
 }

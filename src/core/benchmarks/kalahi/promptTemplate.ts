@@ -36,7 +36,8 @@ export function parseMcTemplate(template: string, source: string): McTemplate {
     } else if (ch === '{') {
       const close = template.indexOf('}', i + 1);
       const name = close === -1 ? '' : template.slice(i + 1, close);
-      if (name !== 'prompt' && name !== 'reference') fail(`unknown or unclosed placeholder at offset ${i}: ${template.slice(i, i + 20)} (use {prompt}, {reference}, {{ or }})`);
+      if (name !== 'prompt' && name !== 'reference')
+        fail(`unknown or unclosed placeholder at offset ${i}: ${template.slice(i, i + 20)} (use {prompt}, {reference}, {{ or }})`);
       if (text !== '') parts.push({ kind: 'text', text });
       text = '';
       parts.push({ kind: name as 'prompt' | 'reference' });
@@ -52,7 +53,8 @@ export function parseMcTemplate(template: string, source: string): McTemplate {
   const prompts = parts.filter((p) => p.kind === 'prompt').length;
   const references = parts.filter((p) => p.kind === 'reference').length;
   if (prompts !== 1 || references !== 1) fail(`needs {prompt} once and {reference} once (found ${prompts} and ${references})`);
-  if (parts.findIndex((p) => p.kind === 'prompt') > parts.findIndex((p) => p.kind === 'reference')) fail('{prompt} must come before {reference}');
+  if (parts.findIndex((p) => p.kind === 'prompt') > parts.findIndex((p) => p.kind === 'reference'))
+    fail('{prompt} must come before {reference}');
   return parts;
 }
 

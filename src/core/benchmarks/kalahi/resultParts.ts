@@ -62,7 +62,8 @@ const MetricOutcomesSchema = z.record(z.string(), MetricOutcomeSchema).superRefi
     const scores = [...outcome.relevant, ...outcome.irrelevant];
     const at = scores.findIndex((s) => s < 0 || s > 1);
     if (at >= 0) ctx.addIssue({ code: 'custom', path: [name], message: `score ${scores[at]} outside 0..1` });
-    if (outcome.diff < -1 || outcome.diff > 1) ctx.addIssue({ code: 'custom', path: [name, 'diff'], message: `diff ${outcome.diff} outside -1..1` });
+    if (outcome.diff < -1 || outcome.diff > 1)
+      ctx.addIssue({ code: 'custom', path: [name, 'diff'], message: `diff ${outcome.diff} outside -1..1` });
   }
 });
 

@@ -35,7 +35,13 @@ export const KALAHI_REVIEW: ReviewParts = {
   },
   detail: (common, line, { settings }) => {
     const kalahi = asKalahiLine(line);
-    return kalahi === undefined ? undefined : kalahiDetail(common, kalahi, { decidable: settings.decidable, primaryMetric: settings.primaryMetric, metricOrder: settings.metrics });
+    return kalahi === undefined
+      ? undefined
+      : kalahiDetail(common, kalahi, {
+          decidable: settings.decidable,
+          primaryMetric: settings.primaryMetric,
+          metricOrder: settings.metrics,
+        });
   },
   informativeRank: (settings) => kalahiRank(settings.primaryMetric),
 };

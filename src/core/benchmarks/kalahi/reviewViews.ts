@@ -39,13 +39,25 @@ export function kalahiRowExtras(line: KalahiResultLine | undefined, primaryMetri
 /** The searchable texts of a Kalahi item: the prompt, the answer and every reference. */
 export function kalahiSearchTexts(line: KalahiResultLine): string[] {
   const inputs = InputsSchema.safeParse(line.inputs);
-  return [inputs.success ? inputs.data.prompt : '', line.open?.answer ?? line.response ?? '', ...line.references.relevant, ...line.references.irrelevant];
+  return [
+    inputs.success ? inputs.data.prompt : '',
+    line.open?.answer ?? line.response ?? '',
+    ...line.references.relevant,
+    ...line.references.irrelevant,
+  ];
 }
 
-type Common = Omit<ReferencesDetail, 'kind' | 'decidable' | 'promptId' | 'category' | 'topic' | 'prompt' | 'systemPrompt' | 'references' | 'open' | 'mc'>;
+type Common = Omit<
+  ReferencesDetail,
+  'kind' | 'decidable' | 'promptId' | 'category' | 'topic' | 'prompt' | 'systemPrompt' | 'references' | 'open' | 'mc'
+>;
 
 /** The Kalahi detail: prompt, references, the open-ended answer with each metric's scores, the MC log-probs. */
-export function kalahiDetail(common: Common, line: KalahiResultLine, context: { decidable: boolean; primaryMetric: string; metricOrder: readonly string[] }): ReferencesDetail {
+export function kalahiDetail(
+  common: Common,
+  line: KalahiResultLine,
+  context: { decidable: boolean; primaryMetric: string; metricOrder: readonly string[] },
+): ReferencesDetail {
   const inputs = InputsSchema.safeParse(line.inputs);
   const messages = MessagesSchema.safeParse(line.prompt?.messages ?? []);
   const list = messages.success ? messages.data : [];
@@ -60,7 +72,11 @@ export function kalahiDetail(common: Common, line: KalahiResultLine, context: { 
     topic: inputs.success ? inputs.data.topic : '',
     prompt: inputs.success ? inputs.data.prompt : (list.find((m) => m.role === 'user')?.content ?? ''),
     systemPrompt: list.find((m) => m.role === 'system')?.content ?? null,
-    references: { relevant: [...line.references.relevant], irrelevant: [...line.references.irrelevant], bestIndex: line.references.bestIndex },
+    references: {
+      relevant: [...line.references.relevant],
+      irrelevant: [...line.references.irrelevant],
+      bestIndex: line.references.bestIndex,
+    },
     open:
       open === undefined
         ? null
@@ -72,7 +88,19 @@ export function kalahiDetail(common: Common, line: KalahiResultLine, context: { 
             primaryMetric: open.metrics[context.primaryMetric] !== undefined ? context.primaryMetric : (names[0] ?? context.primaryMetric),
             metrics: names.flatMap((name) => {
               const m = open.metrics[name];
-              return m === undefined ? [] : [{ name, relevant: [...m.relevant], irrelevant: [...m.irrelevant], maxRelevant: m.maxRelevant, maxIrrelevant: m.maxIrrelevant, diff: m.diff, acc: m.acc }];
+              return m === undefined
+                ? []
+                : [
+                    {
+                      name,
+                      relevant: [...m.relevant],
+                      irrelevant: [...m.irrelevant],
+                      maxRelevant: m.maxRelevant,
+                      maxIrrelevant: m.maxIrrelevant,
+                      diff: m.diff,
+                      acc: m.acc,
+                    },
+                  ];
             }),
           },
     mc:
@@ -89,7 +117,12 @@ export function kalahiDetail(common: Common, line: KalahiResultLine, context: { 
   };
 }
 
-function mcScore(s: { score: number; logprob: number; bytes: number; tokens: number }): { score: number; logprob: number; bytes: number; tokens: number } {
+function mcScore(s: { score: number; logprob: number; bytes: number; tokens: number }): {
+  score: number;
+  logprob: number;
+  bytes: number;
+  tokens: number;
+} {
   return { score: s.score, logprob: s.logprob, bytes: s.bytes, tokens: s.tokens };
 }
 

@@ -101,36 +101,55 @@ export const KALAHI_RUN_CLI: BenchmarkRunCli = {
   options: OPTIONS,
   prepare: async (context) => {
     const config = await configFrom(context.parsed, context.io);
-    const key = context.dryRun || config.local !== null ? undefined : keyFromEnv(context.io.env, config.model.endpoint, config.model.apiKeyEnv, 'model');
+    const key =
+      context.dryRun || config.local !== null
+        ? undefined
+        : keyFromEnv(context.io.env, config.model.endpoint, config.model.apiKeyEnv, 'model');
     const env = localEnvironment(context.io, context.environment({ model: key }, config.local === null ? undefined : 1), undefined);
     return prepareKalahiRun(config, env, context.runName(config.model.name));
   },
   reopen: (manifest, context) => {
     const model = manifest.model === null ? undefined : specFromRecord(manifest.model);
     const key = model === undefined ? undefined : keyFromEnv(context.io.env, model.endpoint, model.apiKeyEnv, 'model');
-    return reopenKalahiRun(manifest, localEnvironment(context.io, context.environment({ model: key }, manifest.options.concurrency), stringOption(context.parsed, 'model-file')));
+    return reopenKalahiRun(
+      manifest,
+      localEnvironment(
+        context.io,
+        context.environment({ model: key }, manifest.options.concurrency),
+        stringOption(context.parsed, 'model-file'),
+      ),
+    );
   },
 };
 
-function localEnvironment<T extends object>(io: CliIo, env: T, modelFile: string | undefined): T & { cwd: string; env: NodeJS.ProcessEnv; modelFile: string | undefined } {
+function localEnvironment<T extends object>(
+  io: CliIo,
+  env: T,
+  modelFile: string | undefined,
+): T & { cwd: string; env: NodeJS.ProcessEnv; modelFile: string | undefined } {
   return { ...env, cwd: io.cwd, env: io.env, modelFile };
 }
 
 async function configFrom(parsed: Parsed, io: CliIo): Promise<KalahiRunConfig> {
   const local = ggufChoiceFrom(COMMAND, parsed);
   if (local !== null) {
-    const serverOption = ['provider', 'base-url', 'api-key-env', 'deployment', 'api-version', 'template'].find((name) => parsed.values[name] !== undefined);
+    const serverOption = ['provider', 'base-url', 'api-key-env', 'deployment', 'api-version', 'template'].find(
+      (name) => parsed.values[name] !== undefined,
+    );
     if (serverOption !== undefined) throw new UsageError(`${COMMAND}: --${serverOption} applies to a served model, not to --model-file`);
     const temperature = numberOption(COMMAND, parsed, 'temperature', { min: 0, max: 2 });
-    if (temperature !== undefined && temperature !== 0) throw new UsageError(`${COMMAND}: a local model (--model-file) answers greedily: --temperature must be 0`);
+    if (temperature !== undefined && temperature !== 0)
+      throw new UsageError(`${COMMAND}: a local model (--model-file) answers greedily: --temperature must be 0`);
     const asked = stringOption(parsed, 'logprobs');
-    if (asked !== undefined && asked !== 'gguf') throw new UsageError(`${COMMAND}: --logprobs ${asked} needs a server; with --model-file the log-probs are gguf`);
+    if (asked !== undefined && asked !== 'gguf')
+      throw new UsageError(`${COMMAND}: --logprobs ${asked} needs a server; with --model-file the log-probs are gguf`);
   } else if (stringOption(parsed, 'logprobs') === 'gguf') {
     throw new UsageError(`${COMMAND}: --logprobs gguf needs --model-file PATH.gguf (or ollama:NAME[:TAG])`);
   }
   const given = stringOption(parsed, 'model');
   const modelName = given !== undefined && given !== '' ? given : local !== null ? defaultLocalModelName(local.modelFile) : undefined;
-  if (modelName === undefined || modelName === '') throw new UsageError(`${COMMAND}: --model is required (or --model-file for a local model)`);
+  if (modelName === undefined || modelName === '')
+    throw new UsageError(`${COMMAND}: --model is required (or --model-file for a local model)`);
   const task = choiceOption(COMMAND, parsed, 'task', KALAHI_TASKS) ?? 'both';
   const wantsMc = task !== 'open';
   const wantsOpen = task !== 'mc';
@@ -141,8 +160,14 @@ async function configFrom(parsed: Parsed, io: CliIo): Promise<KalahiRunConfig> {
   only(['logprobs', 'template', 'compat'], wantsMc, '--task mc or both');
   only(['metrics', 'primary-metric', 'system-prompt', 'temperature', 'max-tokens', ...NEURAL_OPTIONS], wantsOpen, '--task open or both');
 
-  const choice = local !== null ? { endpoint: { provider: 'local' as const, baseUrl: `gguf:${encodeURIComponent(modelName)}` }, apiKeyEnv: null } : endpointFrom(COMMAND, parsed, '');
-  const endpoint = choice.endpoint.provider === 'azure' && choice.endpoint.deployment === undefined ? { ...choice.endpoint, deployment: modelName } : choice.endpoint;
+  const choice =
+    local !== null
+      ? { endpoint: { provider: 'local' as const, baseUrl: `gguf:${encodeURIComponent(modelName)}` }, apiKeyEnv: null }
+      : endpointFrom(COMMAND, parsed, '');
+  const endpoint =
+    choice.endpoint.provider === 'azure' && choice.endpoint.deployment === undefined
+      ? { ...choice.endpoint, deployment: modelName }
+      : choice.endpoint;
   const systemPrompt = stringOption(parsed, 'system-prompt');
   return {
     model: {
@@ -162,7 +187,11 @@ async function configFrom(parsed: Parsed, io: CliIo): Promise<KalahiRunConfig> {
     variant: choiceOption(COMMAND, parsed, 'variant', KALAHI_VARIANTS) ?? 'full',
     appendPeriod: !flag(parsed, 'no-append-period'),
     limit: numberOption(COMMAND, parsed, 'limit', { integer: true, min: 1 }) ?? null,
-    mc: wantsMc ? (local !== null ? { logprobs: 'gguf', template: null, mc2Mode: mc2ModeFrom(parsed), request: { promptList: null, maxTokens: null } } : mcConfig(parsed, io, endpoint.provider)) : null,
+    mc: wantsMc
+      ? local !== null
+        ? { logprobs: 'gguf', template: null, mc2Mode: mc2ModeFrom(parsed), request: { promptList: null, maxTokens: null } }
+        : mcConfig(parsed, io, endpoint.provider)
+      : null,
     open: wantsOpen ? openConfig(parsed, io) : null,
     local: local === null ? null : { modelFile: local.modelFile, choice: local.choice },
   };
@@ -177,7 +206,8 @@ function mcConfig(parsed: Parsed, io: CliIo, provider: string): NonNullable<Kala
     );
   }
   const logprobs = choiceOption(COMMAND, parsed, 'logprobs', LOGPROB_BACKENDS) ?? 'completions';
-  if (logprobs === 'vllm-chat' && provider !== 'openai-compatible') throw new UsageError(`${COMMAND}: --logprobs vllm-chat needs a vLLM server (--base-url)`);
+  if (logprobs === 'vllm-chat' && provider !== 'openai-compatible')
+    throw new UsageError(`${COMMAND}: --logprobs vllm-chat needs a vLLM server (--base-url)`);
   const file = stringOption(parsed, 'template');
   if (file !== undefined && logprobs !== 'completions') throw new UsageError(`${COMMAND}: --template applies to --logprobs completions`);
   let template = null;
@@ -228,7 +258,8 @@ const NEURAL_OPTIONS = ['bertscore-model', 'bertscore-layer', 'bertscore-idf', '
 function neuralChoices(parsed: Parsed, metrics: readonly MetricName[], io: CliIo): NeuralChoices {
   for (const option of NEURAL_OPTIONS) {
     const metric = option.startsWith('bleurt') ? 'bleurt' : 'bertscore';
-    if (parsed.values[option] !== undefined && !metrics.includes(metric)) throw new UsageError(`${COMMAND}: --${option} applies when --metrics lists ${metric}`);
+    if (parsed.values[option] !== undefined && !metrics.includes(metric))
+      throw new UsageError(`${COMMAND}: --${option} applies when --metrics lists ${metric}`);
   }
   const layer = numberOption(COMMAND, parsed, 'bertscore-layer', { integer: true, min: 0 });
   const rescale = stringOption(parsed, 'bertscore-rescale');

@@ -52,8 +52,20 @@ export class ServerClient {
    * `path` is relative to the base URL ("/completions") or absolute (vLLM's /tokenize sits beside /v1);
    * `tally.requests` counts this call's HTTP requests, retries included.
    */
-  async post<S extends z.ZodType>(path: string, body: Record<string, unknown>, schema: S, signal?: AbortSignal, tally?: { requests: number }): Promise<z.output<S>> {
-    const context = { pool: this.options.pool, retry: this.retry, secrets: this.secrets, signal, endpoint: endpointLabel(this.options.endpoint.baseUrl) };
+  async post<S extends z.ZodType>(
+    path: string,
+    body: Record<string, unknown>,
+    schema: S,
+    signal?: AbortSignal,
+    tally?: { requests: number },
+  ): Promise<z.output<S>> {
+    const context = {
+      pool: this.options.pool,
+      retry: this.retry,
+      secrets: this.secrets,
+      signal,
+      endpoint: endpointLabel(this.options.endpoint.baseUrl),
+    };
     const { endpoint, apiKey, timeoutMs } = this.options;
     const send = async (): Promise<z.output<S>> => {
       const json =
@@ -63,7 +75,12 @@ export class ServerClient {
       const parsed = schema.safeParse(json);
       if (!parsed.success) {
         const { field, message } = firstIssue(parsed.error);
-        throw new ModelCallError('malformed', `the reply to POST ${path} does not have the expected shape (field "${field}": ${message})`, undefined, undefined);
+        throw new ModelCallError(
+          'malformed',
+          `the reply to POST ${path} does not have the expected shape (field "${field}": ${message})`,
+          undefined,
+          undefined,
+        );
       }
       return parsed.data;
     };

@@ -8,7 +8,14 @@ import { type KalahiLocalSettings, KalahiLocalSettingsSchema } from './ggufBacke
 import { LOGPROB_BACKENDS, LOGPROB_FIDELITY, type LogprobBackendName } from './logprobBackend';
 import { MC2_MODES, type Mc2Mode } from './mcScores';
 import { notComputedMetrics } from './metricSet';
-import { type NeuralChoices, type NeuralModels, NeuralModelsSchema, type NeuralTruncations, NeuralTruncationsSchema, choicesFromModels } from './neuralMetrics';
+import {
+  type NeuralChoices,
+  type NeuralModels,
+  NeuralModelsSchema,
+  type NeuralTruncations,
+  NeuralTruncationsSchema,
+  choicesFromModels,
+} from './neuralMetrics';
 import { KALAHI_VARIANTS, type KalahiVariant } from './sources';
 
 export const KALAHI_TASKS = ['mc', 'open', 'both'] as const;
@@ -119,7 +126,8 @@ export function kalahiSettings(config: KalahiRunConfig, facts: LoadedModelFacts 
         : {
             logprobs: mc.logprobs,
             fidelity: LOGPROB_FIDELITY[mc.logprobs],
-            template: mc.template === null ? null : { source: mc.template.source, sha256: sha256Hex(mc.template.text), text: mc.template.text },
+            template:
+              mc.template === null ? null : { source: mc.template.source, sha256: sha256Hex(mc.template.text), text: mc.template.text },
             mc2: mc.mc2Mode,
             score: 'sum of the log-probs of the reference tokens as the continuation of the prompt / UTF-8 bytes of the reference',
             continuation: CONTINUATION[mc.logprobs],
@@ -133,10 +141,12 @@ export function kalahiSettings(config: KalahiRunConfig, facts: LoadedModelFacts 
             primaryMetric: open.primaryMetric,
             notComputed: notComputedMetrics(open.metrics),
             ...(Object.keys(neural.models).length === 0 ? {} : { models: neural.models, truncated: neural.truncated }),
-            generation: local !== null
-              ? `the prompt as stored in one user message${local.chatTemplate === 'gguf' ? " rendered by the GGUF's chat template with the generation prompt" : ' as plain text (no chat template)'}, greedy decoding in llama.cpp until an end-of-generation token, at most ${config.model.params.maxTokens ?? 256} new tokens, ${config.model.systemPrompt === null ? 'no system prompt' : 'a system prompt'}; output trimmed`
-              : `the prompt as stored in one user message, temperature ${config.model.params.temperature ?? 'server default'}, at most ${config.model.params.maxTokens ?? 'server default'} new tokens, ${config.model.systemPrompt === null ? 'no system prompt' : 'a system prompt'}; output trimmed`,
-            officialGeneration: "the official code used Hugging Face generate() defaults with max_length 256 counting the prompt's tokens, then stripped the output",
+            generation:
+              local !== null
+                ? `the prompt as stored in one user message${local.chatTemplate === 'gguf' ? " rendered by the GGUF's chat template with the generation prompt" : ' as plain text (no chat template)'}, greedy decoding in llama.cpp until an end-of-generation token, at most ${config.model.params.maxTokens ?? 256} new tokens, ${config.model.systemPrompt === null ? 'no system prompt' : 'a system prompt'}; output trimmed`
+                : `the prompt as stored in one user message, temperature ${config.model.params.temperature ?? 'server default'}, at most ${config.model.params.maxTokens ?? 'server default'} new tokens, ${config.model.systemPrompt === null ? 'no system prompt' : 'a system prompt'}; output trimmed`,
+            officialGeneration:
+              "the official code used Hugging Face generate() defaults with max_length 256 counting the prompt's tokens, then stripped the output",
             emptyAnswers: 'an empty answer scores 0 on every metric (diff 0, acc false) and is counted; the official code skipped them',
           },
   };
@@ -152,6 +162,9 @@ export function configFromSettings(settings: KalahiSettings, model: ModelSpec, l
     limit,
     mc: mc === null ? null : { logprobs: mc.logprobs, template: mc.template, mc2Mode: mc.mc2, request: mc.request },
     open: open === null ? null : { metrics: open.metrics, primaryMetric: open.primaryMetric, neural: choicesFromModels(open.models) },
-    local: settings.local === null || settings.local === undefined ? null : { modelFile: settings.local.choice.ollama, choice: settings.local.choice },
+    local:
+      settings.local === null || settings.local === undefined
+        ? null
+        : { modelFile: settings.local.choice.ollama, choice: settings.local.choice },
   };
 }

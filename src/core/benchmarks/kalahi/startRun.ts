@@ -37,7 +37,11 @@ export interface KalahiStartChoice {
 /** Six steps: task (2/6), open-ended metrics (3/6; skipped for MC), provider (4/6) or a local file, model (5/6), items (6/6). */
 export async function askKalahiRun(ui: StartRunUi): Promise<KalahiStartChoice | undefined> {
   const task = await ui.pickOne<KalahiTask>(stepTitle(2, 'Kalahi task', STEPS), [
-    { label: 'Open-ended', description: 'greedy answers scored by similarity to the relevant and irrelevant references (any chat model)', value: 'open' },
+    {
+      label: 'Open-ended',
+      description: 'greedy answers scored by similarity to the relevant and irrelevant references (any chat model)',
+      value: 'open',
+    },
     { label: 'Multiple choice', description: 'log-probs of each reference (vLLM, or a local GGUF model)', value: 'mc' },
     { label: 'Both', description: 'open-ended and multiple choice', value: 'both' },
   ]);
@@ -57,7 +61,15 @@ export async function askKalahiRun(ui: StartRunUi): Promise<KalahiStartChoice | 
 }
 
 /** Provider (step), then the model's name (step + 1), or a local model file (step + 1). */
-async function askWhere(ui: StartRunUi, step: number, total: number): Promise<{ readonly kind: 'endpoint'; readonly endpoint: Endpoint; readonly name: string } | { readonly kind: 'local'; readonly pick: LocalModelPick } | undefined> {
+async function askWhere(
+  ui: StartRunUi,
+  step: number,
+  total: number,
+): Promise<
+  | { readonly kind: 'endpoint'; readonly endpoint: Endpoint; readonly name: string }
+  | { readonly kind: 'local'; readonly pick: LocalModelPick }
+  | undefined
+> {
   const endpoint = await pickEndpointOrLocal(ui, step, total);
   if (endpoint === undefined) return undefined;
   if (endpoint === LOCAL_MODEL) {
@@ -74,7 +86,8 @@ export function kalahiStartConfig(choice: KalahiStartChoice): KalahiRunConfig {
   const open = task !== 'mc';
   const metrics = choice.metrics?.metrics ?? defaultMetricNames();
   const name = model.kind === 'local' ? model.pick.label : model.name;
-  const endpoint: Endpoint = model.kind === 'local' ? { provider: 'local', baseUrl: `gguf:${encodeURIComponent(name)}` } : withDeployment(model.endpoint, name);
+  const endpoint: Endpoint =
+    model.kind === 'local' ? { provider: 'local', baseUrl: `gguf:${encodeURIComponent(name)}` } : withDeployment(model.endpoint, name);
   const local = model.kind === 'local';
   return {
     model: {
@@ -88,11 +101,33 @@ export function kalahiStartConfig(choice: KalahiStartChoice): KalahiRunConfig {
     variant: START_VARIANT,
     appendPeriod: true,
     limit: choice.limit,
-    mc: task === 'open' ? null : { logprobs: local ? 'gguf' : 'completions', template: local ? null : { source: 'default', text: DEFAULT_MC_TEMPLATE }, mc2Mode: 'paper', request: { promptList: null, maxTokens: null } },
+    mc:
+      task === 'open'
+        ? null
+        : {
+            logprobs: local ? 'gguf' : 'completions',
+            template: local ? null : { source: 'default', text: DEFAULT_MC_TEMPLATE },
+            mc2Mode: 'paper',
+            request: { promptList: null, maxTokens: null },
+          },
     local: !local
       ? null
-      : { modelFile: model.pick.modelFile, choice: { ollama: model.pick.modelFile.startsWith(OLLAMA_PREFIX) ? model.pick.modelFile : null, gpuLayers: 'auto', contextSize: null, threads: model.threads === 0 ? null : model.threads } },
-    open: open ? { metrics, primaryMetric: metrics.includes('chrf') ? 'chrf' : (metrics[0] ?? 'chrf'), neural: choice.metrics?.neural ?? NO_NEURAL_METRICS } : null,
+      : {
+          modelFile: model.pick.modelFile,
+          choice: {
+            ollama: model.pick.modelFile.startsWith(OLLAMA_PREFIX) ? model.pick.modelFile : null,
+            gpuLayers: 'auto',
+            contextSize: null,
+            threads: model.threads === 0 ? null : model.threads,
+          },
+        },
+    open: open
+      ? {
+          metrics,
+          primaryMetric: metrics.includes('chrf') ? 'chrf' : (metrics[0] ?? 'chrf'),
+          neural: choice.metrics?.neural ?? NO_NEURAL_METRICS,
+        }
+      : null,
   };
 }
 
@@ -104,7 +139,8 @@ export const KALAHI_START_RUN: StartRunSteps = {
     const config = kalahiStartConfig(choice);
     const prepare = (env: StartRunEnvironment, runName: string): Promise<RunSession> => prepareKalahiRun(config, env, runName);
     // run.json records no local file's folder: the file picked here is given again, as --model-file is to the CLI.
-    const reopen = (env: StartRunEnvironment, manifest: RunManifest): Promise<RunSession> => reopenKalahiRun(manifest, { ...env, modelFile: config.local?.modelFile ?? undefined });
+    const reopen = (env: StartRunEnvironment, manifest: RunManifest): Promise<RunSession> =>
+      reopenKalahiRun(manifest, { ...env, modelFile: config.local?.modelFile ?? undefined });
     return choice.model.kind === 'local'
       ? { kind: 'local', modelName: config.model.name, prepare, reopen }
       : { kind: 'endpoint', endpoint: choice.model.endpoint, modelName: config.model.name, prepare, reopen };

@@ -49,7 +49,12 @@ const LAST_METRICS = 'lastKalahiMetrics';
  * hidden state, the logits) is refused here, naming the folder and what is missing, and the step is asked again.
  */
 export async function pickKalahiMetrics(ui: StartRunUi, step: number, total: number): Promise<KalahiMetricChoice | undefined> {
-  const names: MetricName[] = [...LEXICAL_METRIC_NAMES, ...(metricUnavailable('meteor') === null ? (['meteor'] as const) : []), 'bertscore', 'bleurt'];
+  const names: MetricName[] = [
+    ...LEXICAL_METRIC_NAMES,
+    ...(metricUnavailable('meteor') === null ? (['meteor'] as const) : []),
+    'bertscore',
+    'bleurt',
+  ];
   // The last run's checks (BERTScore and BLEURT included), else the CLI's defaults.
   let checked: readonly string[] = ui.remembered(LAST_METRICS)?.split(',') ?? defaultMetricNames();
   for (;;) {
@@ -62,7 +67,14 @@ export async function pickKalahiMetrics(ui: StartRunUi, step: number, total: num
     // Read each time: the settings may have been changed while the step was shown again.
     const settings = ui.settings();
     const neural: NeuralChoices = {
-      bertscore: metrics.includes('bertscore') ? { model: modelFrom(settings.bertscoreModel, DEFAULT_BERTSCORE_MODEL, ui.workspaceRoot), layer: settings.bertscoreLayer, idf: false, rescaleFile: null } : null,
+      bertscore: metrics.includes('bertscore')
+        ? {
+            model: modelFrom(settings.bertscoreModel, DEFAULT_BERTSCORE_MODEL, ui.workspaceRoot),
+            layer: settings.bertscoreLayer,
+            idf: false,
+            rescaleFile: null,
+          }
+        : null,
       bleurt: metrics.includes('bleurt') ? { model: modelFrom(settings.bleurtModel, DEFAULT_BLEURT_MODEL, ui.workspaceRoot) } : null,
     };
     const problem = modelFolderProblem(neural, ui);
@@ -84,7 +96,8 @@ function modelFolderProblem(neural: NeuralChoices, ui: StartRunUi): string | nul
     }
   };
   const { bertscore, bleurt } = neural;
-  if (bertscore !== null) check('settings evalAdjudicator.bertscoreModel and evalAdjudicator.bertscoreLayer', () => checkBertScoreFolder(bertscore, cwd, ui.env));
+  if (bertscore !== null)
+    check('settings evalAdjudicator.bertscoreModel and evalAdjudicator.bertscoreLayer', () => checkBertScoreFolder(bertscore, cwd, ui.env));
   if (bleurt !== null) check('setting evalAdjudicator.bleurtModel', () => checkBleurtFolder(bleurt, cwd, ui.env));
   return problems.length === 0 ? null : problems.join(' ');
 }

@@ -51,22 +51,46 @@ export class VllmChatBackend extends ServerLogprobBackend {
       const messages: Message[] = [user, { role: 'assistant', content: reference }];
       const reply = await this.client.post(
         '/chat/completions',
-        { model: this.model, messages, add_generation_prompt: false, continue_final_message: false, prompt_logprobs: 0, max_tokens: 1, temperature: 0 },
+        {
+          model: this.model,
+          messages,
+          add_generation_prompt: false,
+          continue_final_message: false,
+          prompt_logprobs: 0,
+          max_tokens: 1,
+          temperature: 0,
+        },
         ChatReplySchema,
         signal,
         tally,
       );
-      usage = addUsage(usage, reply.usage ? { promptTokens: reply.usage.prompt_tokens, completionTokens: reply.usage.completion_tokens } : null);
+      usage = addUsage(
+        usage,
+        reply.usage ? { promptTokens: reply.usage.prompt_tokens, completionTokens: reply.usage.completion_tokens } : null,
+      );
       const logprobs = await this.continuation(reply, messages, prefix.count, signal, tally);
-      scored.push({ logprob: logprobs.reduce((a, b) => a + b, 0), tokenLogprobs: logprobs, straddled: false, sent: null, prefixTokens: prefix.count });
+      scored.push({
+        logprob: logprobs.reduce((a, b) => a + b, 0),
+        tokenLogprobs: logprobs,
+        straddled: false,
+        sent: null,
+        prefixTokens: prefix.count,
+      });
     }
     return { references: scored, usage, requests: tally.requests };
   }
 
-  private async continuation(reply: z.infer<typeof ChatReplySchema>, messages: readonly Message[], prefix: number, signal: AbortSignal, tally: { requests: number }): Promise<number[]> {
+  private async continuation(
+    reply: z.infer<typeof ChatReplySchema>,
+    messages: readonly Message[],
+    prefix: number,
+    signal: AbortSignal,
+    tally: { requests: number },
+  ): Promise<number[]> {
     const unusable = (problem: string): LogprobsUnusableError => new LogprobsUnusableError(this.model, this.source, problem);
     const all = reply.prompt_logprobs ?? reply.choices?.[0]?.prompt_logprobs;
-    if (all === null || all === undefined) throw unusable('the reply to /v1/chat/completions with prompt_logprobs holds no prompt_logprobs');
+    if (all === null || all === undefined)
+      throw unusable('the reply to /v1/chat/completions with prompt_logprobs holds no prompt_logprobs');
     if (all.length <= prefix) throw unusable(`the conversation has ${all.length} prompt tokens, no more than its prefix's ${prefix}`);
     let ids: readonly number[] | undefined;
     const out: number[] = [];
@@ -83,13 +107,19 @@ export class VllmChatBackend extends ServerLogprobBackend {
         const id = ids?.[at];
         value = id === undefined ? undefined : entry[String(id)]?.logprob;
       }
-      if (typeof value !== 'number' || !Number.isFinite(value)) throw unusable(`the log-prob of prompt token ${at} is ${String(value)} where a number belongs`);
+      if (typeof value !== 'number' || !Number.isFinite(value))
+        throw unusable(`the log-prob of prompt token ${at} is ${String(value)} where a number belongs`);
       out.push(value);
     }
     return out;
   }
 
-  private tokenize(messages: readonly Message[], addGenerationPrompt: boolean, signal: AbortSignal, tally: { requests: number }): Promise<z.infer<typeof TokenizeReplySchema>> {
+  private tokenize(
+    messages: readonly Message[],
+    addGenerationPrompt: boolean,
+    signal: AbortSignal,
+    tally: { requests: number },
+  ): Promise<z.infer<typeof TokenizeReplySchema>> {
     const body = { model: this.model, messages, add_generation_prompt: addGenerationPrompt };
     return this.client.post(tokenizeUrl(this.client.endpoint.baseUrl), body, TokenizeReplySchema, signal, tally);
   }

@@ -22,12 +22,25 @@ export const LM_EVAL_IMPORT: Importer = {
     const resultsFile = options?.['results'];
     const resultsBytes = resultsFile === undefined ? null : readFileSync(resultsFile);
     const results = resultsFile === undefined || resultsBytes === null ? null : readResults(resultsBytes, resultsFile);
-    const task = taskOfSamples(file, options?.['task'], results === null || resultsFile === undefined ? null : { file: resultsFile, read: results });
+    const task = taskOfSamples(
+      file,
+      options?.['task'],
+      results === null || resultsFile === undefined ? null : { file: resultsFile, read: results },
+    );
     const samplesBytes = readFileSync(file);
     const samples = readSamples(samplesBytes, file);
     if (results !== null && resultsFile !== undefined) checkResultsMatch(results, samples, task, { samples: file, results: resultsFile });
-    const sources = [{ path: file, bytes: samplesBytes, role: 'log' }, ...(resultsFile === undefined || resultsBytes === null ? [] : [{ path: resultsFile, bytes: resultsBytes, role: 'results' }])];
-    const { imported, notes } = lmEvalImport(samples, results, task, sources, options?.['score'] === undefined ? {} : { score: options['score'] });
+    const sources = [
+      { path: file, bytes: samplesBytes, role: 'log' },
+      ...(resultsFile === undefined || resultsBytes === null ? [] : [{ path: resultsFile, bytes: resultsBytes, role: 'results' }]),
+    ];
+    const { imported, notes } = lmEvalImport(
+      samples,
+      results,
+      task,
+      sources,
+      options?.['score'] === undefined ? {} : { score: options['score'] },
+    );
     const written = writeForeignRun(outDir, imported);
     return Promise.resolve({ paths: written.paths, imported: imported.lines.length, missing: [], notes: [...written.notes, ...notes] });
   },

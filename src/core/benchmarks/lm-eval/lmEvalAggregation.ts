@@ -27,23 +27,33 @@ const REGISTERED: Readonly<Record<string, string>> = {
   brier_score: 'brier_score',
 };
 
-const MetricListSchema = z.array(z.looseObject({ metric: z.unknown(), aggregation: z.unknown().optional(), higher_is_better: z.unknown().optional() }));
+const MetricListSchema = z.array(
+  z.looseObject({ metric: z.unknown(), aggregation: z.unknown().optional(), higher_is_better: z.unknown().optional() }),
+);
 
 /**
  * How lm-eval made the task's figure of `metric`: the config's metric_list entry (TaskConfig.to_dict keeps a
  * registered aggregation's name and writes a `!function`'s source, named here 'custom <name>'), else the
  * registered aggregation, else the mean; and the metric's higher_is_better where the results record it.
  */
-export function aggregationOf(results: LmEvalResults, task: string, metric: string): { aggregation: string; higherIsBetter: boolean | null } {
+export function aggregationOf(
+  results: LmEvalResults,
+  task: string,
+  metric: string,
+): { aggregation: string; higherIsBetter: boolean | null } {
   const config = (results as { configs?: Record<string, { metric_list?: unknown }> }).configs?.[task];
   const list = MetricListSchema.safeParse(config?.metric_list);
   const entry = list.success ? list.data.find((m) => m.metric === metric) : undefined;
   const recorded = (results as { higher_is_better?: Record<string, Record<string, unknown>> }).higher_is_better?.[task]?.[metric];
-  const higherIsBetter = typeof recorded === 'boolean' ? recorded : typeof entry?.higher_is_better === 'boolean' ? entry.higher_is_better : null;
+  const higherIsBetter =
+    typeof recorded === 'boolean' ? recorded : typeof entry?.higher_is_better === 'boolean' ? entry.higher_is_better : null;
   const written = entry?.aggregation;
   if (typeof written === 'string' && written.trim() !== '') {
     const source = /^\s*def\s+([A-Za-z_]\w*)/m.exec(written);
-    return { aggregation: source === null && !written.includes('\n') ? written.trim() : `custom ${source?.[1] ?? 'function'}`, higherIsBetter };
+    return {
+      aggregation: source === null && !written.includes('\n') ? written.trim() : `custom ${source?.[1] ?? 'function'}`,
+      higherIsBetter,
+    };
   }
   return { aggregation: REGISTERED[metric] ?? 'mean', higherIsBetter };
 }
@@ -60,12 +70,28 @@ function pythonVersion(results: LmEvalResults): [number, number] | null {
  * whose float sum is compensated from Python 3.12: the results' Python where recorded, else the one of the two
  * that gives the figure) and median (sorted(arr)[len // 2]); a corpus-level aggregation is not: null.
  */
-export function reproduceFigure(results: LmEvalResults, aggregation: string, values: readonly number[], reported: number): { value: number | null; sum: FloatSum } {
-  if (aggregation === 'median') return { value: values.length === 0 ? null : ([...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? null), sum: 'sequential' };
+export function reproduceFigure(
+  results: LmEvalResults,
+  aggregation: string,
+  values: readonly number[],
+  reported: number,
+): { value: number | null; sum: FloatSum } {
+  if (aggregation === 'median')
+    return {
+      value: values.length === 0 ? null : ([...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? null),
+      sum: 'sequential',
+    };
   if (aggregation !== 'mean' || values.length === 0) return { value: null, sum: 'sequential' };
   const python = pythonVersion(results);
   const compensated = python312Sum(values) / values.length;
   const plain = sequentialSum(values) / values.length;
-  const sum: FloatSum = python !== null ? (python[0] > 3 || (python[0] === 3 && python[1] >= 12) ? 'python312' : 'sequential') : plain === reported && compensated !== reported ? 'sequential' : 'python312';
+  const sum: FloatSum =
+    python !== null
+      ? python[0] > 3 || (python[0] === 3 && python[1] >= 12)
+        ? 'python312'
+        : 'sequential'
+      : plain === reported && compensated !== reported
+        ? 'sequential'
+        : 'python312';
   return { value: sum === 'python312' ? compensated : plain, sum };
 }

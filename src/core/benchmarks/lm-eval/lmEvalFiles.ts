@@ -42,12 +42,18 @@ export function taskOfFileName(file: string): { task: string; date: string } | n
 }
 
 /** The samples' task: --task, else the file's name; a renamed file without --task is refused, listing the results' tasks when given. */
-export function taskOfSamples(file: string, taskOption: string | undefined, results: { readonly file: string; readonly read: LmEvalResults } | null): string {
+export function taskOfSamples(
+  file: string,
+  taskOption: string | undefined,
+  results: { readonly file: string; readonly read: LmEvalResults } | null,
+): string {
   if (taskOption !== undefined) return taskOption;
   const named = taskOfFileName(file);
   if (named !== null) return named.task;
   const tasks = results === null ? '' : ` (the tasks of ${basename(results.file)}: ${Object.keys(results.read.results).join(', ')})`;
-  throw new UserError(`${file}: its name does not say the task (lm_eval names samples files samples_<task>_<date>.jsonl); name the task with --task NAME${tasks}`);
+  throw new UserError(
+    `${file}: its name does not say the task (lm_eval names samples files samples_<task>_<date>.jsonl); name the task with --task NAME${tasks}`,
+  );
 }
 
 /** Every line parsed and checked; a broken line is an error naming it. */
@@ -60,7 +66,10 @@ export function readSamples(bytes: Uint8Array, file: string): LmEvalSample[] {
     try {
       value = parsePythonJson(text);
     } catch (error) {
-      throw new InputError({ file, line: i + 1 }, `not valid JSON (${error instanceof Error ? error.message : String(error)}); the file may be cut short: take it again from lm_eval's --output_path`);
+      throw new InputError(
+        { file, line: i + 1 },
+        `not valid JSON (${error instanceof Error ? error.message : String(error)}); the file may be cut short: take it again from lm_eval's --output_path`,
+      );
     }
     samples.push(parseAt(LmEvalSampleSchema, value, { file, line: i + 1 }));
   });
@@ -79,15 +88,29 @@ export function readResults(bytes: Uint8Array, file: string): LmEvalResults {
 }
 
 /** The results file must be the samples' run: it has the task, its sample count, and (when written) the hash of the samples. */
-export function checkResultsMatch(results: LmEvalResults, samples: readonly LmEvalSample[], task: string, files: { samples: string; results: string }): void {
-  if (results.results[task] === undefined) throw new UserError(`${files.results}: has no results for task "${task}" (it has ${Object.keys(results.results).join(', ')}): it is not the results of ${basename(files.samples)}; pass the results_<date>.json written with it`);
+export function checkResultsMatch(
+  results: LmEvalResults,
+  samples: readonly LmEvalSample[],
+  task: string,
+  files: { samples: string; results: string },
+): void {
+  if (results.results[task] === undefined)
+    throw new UserError(
+      `${files.results}: has no results for task "${task}" (it has ${Object.keys(results.results).join(', ')}): it is not the results of ${basename(files.samples)}; pass the results_<date>.json written with it`,
+    );
   const filters = new Set(samples.map((s) => s.filter));
   const perFilter = samples.length / filters.size;
   const effective = results['n-samples']?.[task]?.effective;
-  if (effective !== undefined && effective !== perFilter) throw new UserError(`${files.results}: n-samples.${task}.effective is ${effective}, but ${basename(files.samples)} has ${perFilter} samples per filter: not the same run`);
+  if (effective !== undefined && effective !== perFilter)
+    throw new UserError(
+      `${files.results}: n-samples.${task}.effective is ${effective}, but ${basename(files.samples)} has ${perFilter} samples per filter: not the same run`,
+    );
   const expected = results.task_hashes?.[task];
   if (expected !== undefined && expected !== '') {
     const hash = sha256Hex(samples.map((s) => s.doc_hash + s.prompt_hash + s.target_hash).join(''));
-    if (hash !== expected) throw new UserError(`${files.results}: task_hashes.${task} is not the hash of ${basename(files.samples)}'s samples: not the same run`);
+    if (hash !== expected)
+      throw new UserError(
+        `${files.results}: task_hashes.${task} is not the hash of ${basename(files.samples)}'s samples: not the same run`,
+      );
   }
 }

@@ -28,14 +28,27 @@ function multipleChoice(sample: LmEvalSample, continuations: string[]): { choice
   loglikelihoods.forEach((l, i) => {
     if (l > (loglikelihoods[best] ?? -Infinity)) best = i;
   });
-  const choices = continuations.map((c, i) => ({ label: String.fromCharCode(65 + i), text: c.trim(), target: i === target || c.trim() === sample.target.trim() }));
+  const choices = continuations.map((c, i) => ({
+    label: String.fromCharCode(65 + i),
+    text: c.trim(),
+    target: i === target || c.trim() === sample.target.trim(),
+  }));
   const output = `${continuations[best]?.trim() ?? ''}\n(log-likelihoods: ${loglikelihoods.map((l, i) => `${String.fromCharCode(65 + i)} ${l}`).join(', ')})`;
   return { choices, output };
 }
 
 function scoresOf(sample: LmEvalSample): ForeignScore[] {
-  const metrics = sample.metrics.map((name): ForeignScore => ({ name, value: sample[name], answer: null, explanation: null, metadata: { filter: sample.filter } }));
-  return [...metrics, { name: 'resps', value: text(sample.resps), answer: null, explanation: 'the raw responses, beside filtered_resps', metadata: null }];
+  const metrics = sample.metrics.map((name): ForeignScore => ({
+    name,
+    value: sample[name],
+    answer: null,
+    explanation: null,
+    metadata: { filter: sample.filter },
+  }));
+  return [
+    ...metrics,
+    { name: 'resps', value: text(sample.resps), answer: null, explanation: 'the raw responses, beside filtered_resps', metadata: null },
+  ];
 }
 
 /** The metric's name in the results file: "<metric>,<filter>". */
@@ -44,20 +57,44 @@ export function resultsKey(metric: string, filter: string): string {
 }
 
 /** The results' figure of the metric under the compared filter, how lm-eval aggregated it, and the figure reproduced where it can be. */
-function reportedFigure(results: LmEvalResults, task: string, metric: string, filter: string, samples: readonly LmEvalSample[]): Record<string, unknown> | null {
+function reportedFigure(
+  results: LmEvalResults,
+  task: string,
+  metric: string,
+  filter: string,
+  samples: readonly LmEvalSample[],
+): Record<string, unknown> | null {
   const value = results.results[task]?.[resultsKey(metric, filter)];
   if (typeof value !== 'number') return null;
   const perSample = samples.filter((s) => s.filter === filter).map((s) => s[metric]);
   const values = perSample.filter((v): v is number => typeof v === 'number');
   const { aggregation, higherIsBetter } = aggregationOf(results, task, metric);
-  const reproduced = values.length === perSample.length ? reproduceFigure(results, aggregation, values, value) : { value: null, sum: 'sequential' as const };
-  return { score: metric, metric: resultsKey(metric, filter), value: figureJson(value), reproduced: reproduced.value === null ? null : figureJson(reproduced.value), aggregation, sum: reproduced.sum, higherIsBetter };
+  const reproduced =
+    values.length === perSample.length ? reproduceFigure(results, aggregation, values, value) : { value: null, sum: 'sequential' as const };
+  return {
+    score: metric,
+    metric: resultsKey(metric, filter),
+    value: figureJson(value),
+    reproduced: reproduced.value === null ? null : figureJson(reproduced.value),
+    aggregation,
+    sum: reproduced.sum,
+    higherIsBetter,
+  };
 }
 
-export function lmEvalImport(samples: LmEvalSample[], results: LmEvalResults | null, task: string, sources: SourceFile[], options: { readonly score?: string }): { imported: ForeignImport; notes: string[] } {
+export function lmEvalImport(
+  samples: LmEvalSample[],
+  results: LmEvalResults | null,
+  task: string,
+  sources: SourceFile[],
+  options: { readonly score?: string },
+): { imported: ForeignImport; notes: string[] } {
   const metricNames = [...new Set(samples.flatMap((s) => s.metrics))];
   const verdictScore = options.score ?? metricNames[0];
-  if (verdictScore === undefined || !metricNames.includes(verdictScore)) throw new UserError(`${sources[0]?.path ?? ''}: has no metric "${verdictScore ?? ''}" (its metrics: ${metricNames.join(', ')}); name one of them with --score`);
+  if (verdictScore === undefined || !metricNames.includes(verdictScore))
+    throw new UserError(
+      `${sources[0]?.path ?? ''}: has no metric "${verdictScore ?? ''}" (its metrics: ${metricNames.join(', ')}); name one of them with --score`,
+    );
   const filters = new Set(samples.map((s) => s.filter));
   const counts = { partial: 0, error: 0, unscored: 0, numeric: 0, withoutScore: 0 };
   // A metric with a per-sample number other than 0 and 1 (f1, bleu_max, mae…) is graded on a number scale.
@@ -66,7 +103,8 @@ export function lmEvalImport(samples: LmEvalSample[], results: LmEvalResults | n
   const seen = new Set<string>();
   const lines = samples.map((sample, index) => {
     const sampleId = filters.size > 1 ? `${sample.doc_id}/${sample.filter}` : String(sample.doc_id);
-    if (seen.has(sampleId)) throw new UserError(`${sources[0]?.path ?? ''}: line ${index + 1} is doc ${sample.doc_id} (filter ${sample.filter}) again`);
+    if (seen.has(sampleId))
+      throw new UserError(`${sources[0]?.path ?? ''}: line ${index + 1} is doc ${sample.doc_id} (filter ${sample.filter}) again`);
     seen.add(sampleId);
     const { context, continuations } = argumentsOf(sample);
     const mc = multipleChoice(sample, continuations);
@@ -86,17 +124,30 @@ export function lmEvalImport(samples: LmEvalSample[], results: LmEvalResults | n
     else if (value !== 0 && value !== 1 && typeof value !== 'boolean') counts.numeric += 1;
     const output = mc?.output ?? text(sample.filtered_resps.length === 1 ? sample.filtered_resps[0] : sample.filtered_resps);
     if (scale !== undefined) {
-      return foreignLine(inputs, { response: output, verdict: null, grade: typeof value === 'number' && Number.isFinite(value) ? value : null, error: null, time: '' });
+      return foreignLine(inputs, {
+        response: output,
+        verdict: null,
+        grade: typeof value === 'number' && Number.isFinite(value) ? value : null,
+        error: null,
+        time: '',
+      });
     }
     const verdict = value === 1 || value === true ? true : value === 0 || value === false ? false : null;
     return foreignLine(inputs, { response: output, verdict, error: null, time: '' });
   });
   const filter = samples[0]?.filter ?? 'none';
   const notes = [`verdict score: ${verdictScore} (the samples' metrics: ${metricNames.join(', ')}; choose with --score)`];
-  if (scale?.kind === 'numeric') notes.push(`${verdictScore} is graded: each sample's number is its grade on a scale from ${scale.min} to ${scale.max}`);
+  if (scale?.kind === 'numeric')
+    notes.push(`${verdictScore} is graded: each sample's number is its grade on a scale from ${scale.min} to ${scale.max}`);
   const pairs = samples.filter((s) => Array.isArray(s[verdictScore])).length;
-  if (pairs > 0) notes.push(`${pairs} samples hold ${verdictScore} as a list (lm-eval's (gold, prediction) pairs of a corpus-level metric): no per-sample grade, they are null`);
-  if (filters.size > 1) notes.push(`${filters.size} filters (${[...filters].join(', ')}): one item per doc and filter; the figure compared is the ${filter} filter's`);
+  if (pairs > 0)
+    notes.push(
+      `${pairs} samples hold ${verdictScore} as a list (lm-eval's (gold, prediction) pairs of a corpus-level metric): no per-sample grade, they are null`,
+    );
+  if (filters.size > 1)
+    notes.push(
+      `${filters.size} filters (${[...filters].join(', ')}): one item per doc and filter; the figure compared is the ${filter} filter's`,
+    );
   if (results === null) notes.push('no --results file: the aggregated figure is not compared');
   return {
     imported: {

@@ -20,7 +20,11 @@ export const PROMPTFOO_IMPORT: Importer = {
   1 and 0 is graded likewise. The mean score is compared with promptfoo's (metrics.score over its tests).`,
   run: (file, outDir, { options }) => {
     const bytes = readFileSync(file);
-    const { imported, notes } = promptfooImport(readPromptfooResults(bytes, file), { path: file, bytes, role: 'log' }, options?.['score'] === undefined ? {} : { score: options['score'] });
+    const { imported, notes } = promptfooImport(
+      readPromptfooResults(bytes, file),
+      { path: file, bytes, role: 'log' },
+      options?.['score'] === undefined ? {} : { score: options['score'] },
+    );
     const written = writeForeignRun(outDir, imported);
     return Promise.resolve({ paths: written.paths, imported: imported.lines.length, missing: [], notes: [...written.notes, ...notes] });
   },

@@ -8,5 +8,6 @@ export const PROMPTFOO: Benchmark = foreignBenchmark({
   basics: PROMPTFOO_BASICS,
   description: 'a promptfoo results file (promptfoo eval -o results.json), imported',
   importer: PROMPTFOO_IMPORT,
-  verdictRule: "the result's pass (true/false); an assertion's pass, or a named score 1/0, with --score; --score score grades by the result's score",
+  verdictRule:
+    "the result's pass (true/false); an assertion's pass, or a named score 1/0, with --score; --score score grades by the result's score",
 });

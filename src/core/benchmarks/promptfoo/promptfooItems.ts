@@ -17,7 +17,8 @@ function conversationOf(raw: string): Turn[] {
   if (raw.trimStart().startsWith('[')) {
     try {
       const chat = ChatSchema.safeParse(JSON.parse(raw));
-      if (chat.success) return chat.data.map((m) => ({ role: m.role, text: typeof m.content === 'string' ? m.content : JSON.stringify(m.content) }));
+      if (chat.success)
+        return chat.data.map((m) => ({ role: m.role, text: typeof m.content === 'string' ? m.content : JSON.stringify(m.content) }));
     } catch {
       // not JSON: the text as it is
     }
@@ -30,7 +31,13 @@ const text = (value: unknown): string => (typeof value === 'string' ? value : JS
 /** The overall pass first (the default verdict), then each assertion's component, then named scores. */
 function scoresOf(result: PromptfooResult): ForeignScore[] {
   const grading = result.gradingResult ?? null;
-  const overall: ForeignScore = { name: PASS_SCORE, value: result.success, answer: null, explanation: grading?.reason ?? result.error ?? null, metadata: { score: result.score, ...(result.failureReason === undefined ? {} : { failureReason: result.failureReason }) } };
+  const overall: ForeignScore = {
+    name: PASS_SCORE,
+    value: result.success,
+    answer: null,
+    explanation: grading?.reason ?? result.error ?? null,
+    metadata: { score: result.score, ...(result.failureReason === undefined ? {} : { failureReason: result.failureReason }) },
+  };
   const components = (grading?.componentResults ?? []).map((c, i): ForeignScore => ({
     name: `${i + 1}. ${c.assertion?.type ?? 'assertion'}`,
     value: c.pass,
@@ -38,7 +45,13 @@ function scoresOf(result: PromptfooResult): ForeignScore[] {
     explanation: c.reason ?? null,
     metadata: { score: c.score, ...(c.assertion?.value === undefined ? {} : { assertion: text(c.assertion.value) }) },
   }));
-  const named = Object.entries(result.namedScores ?? {}).map(([name, value]): ForeignScore => ({ name, value, answer: null, explanation: null, metadata: null }));
+  const named = Object.entries(result.namedScores ?? {}).map(([name, value]): ForeignScore => ({
+    name,
+    value,
+    answer: null,
+    explanation: null,
+    metadata: null,
+  }));
   return [overall, ...components, ...named];
 }
 
@@ -48,14 +61,21 @@ function verdictOf(score: ForeignScore | undefined): boolean | null {
   return score.value === 1 ? true : score.value === 0 ? false : null;
 }
 
-export function promptfooImport(parsed: { file: PromptfooFile; results: PromptfooResult[] }, source: SourceFile, options: { readonly score?: string }): { imported: ForeignImport; notes: string[] } {
+export function promptfooImport(
+  parsed: { file: PromptfooFile; results: PromptfooResult[] },
+  source: SourceFile,
+  options: { readonly score?: string },
+): { imported: ForeignImport; notes: string[] } {
   const names: string[] = [];
   const seen = new Map<string, number>();
   const counts = { partial: 0, error: 0, unscored: 0, numeric: 0, withoutScore: 0 };
   const rows = parsed.results.map((result, index) => {
     const sampleId = `${result.testIdx}/${result.promptIdx}`;
     const earlier = seen.get(sampleId);
-    if (earlier !== undefined) throw new UserError(`${source.path}: results[${index}] is test ${result.testIdx} of prompt ${result.promptIdx} again (as results[${earlier}])`);
+    if (earlier !== undefined)
+      throw new UserError(
+        `${source.path}: results[${index}] is test ${result.testIdx} of prompt ${result.promptIdx} again (as results[${earlier}])`,
+      );
     seen.set(sampleId, index);
     const scores = scoresOf(result);
     for (const s of scores) if (!names.includes(s.name)) names.push(s.name);
@@ -63,7 +83,8 @@ export function promptfooImport(parsed: { file: PromptfooFile; results: Promptfo
   });
   names.push(RESULT_SCORE);
   const verdictScore = options.score ?? PASS_SCORE;
-  if (!names.includes(verdictScore)) throw new UserError(`${source.path}: has no score "${verdictScore}" (its scores: ${names.join(', ')}); name one of them with --score`);
+  if (!names.includes(verdictScore))
+    throw new UserError(`${source.path}: has no score "${verdictScore}" (its scores: ${names.join(', ')}); name one of them with --score`);
   // The result's own score is listed only when it gives the verdict (the pass score's metadata shows it otherwise).
   if (verdictScore === RESULT_SCORE) for (const row of rows) row.scores.push(resultScore(row.result));
   const graded = promptfooScaleOf(
@@ -81,7 +102,11 @@ export function promptfooImport(parsed: { file: PromptfooFile; results: Promptfo
       target: assertions.join('\n'),
       scores,
       verdictScore,
-      metadata: { test: result.testCase?.description ?? `test ${result.testIdx}`, provider: result.provider.id, ...(result.vars === undefined ? {} : { vars: result.vars }) },
+      metadata: {
+        test: result.testCase?.description ?? `test ${result.testIdx}`,
+        provider: result.provider.id,
+        ...(result.vars === undefined ? {} : { vars: result.vars }),
+      },
     };
     const errored = result.failureReason === FAILURE_ERROR;
     if (errored) counts.error += 1;
@@ -91,7 +116,9 @@ export function promptfooImport(parsed: { file: PromptfooFile; results: Promptfo
     return foreignLine(inputs, {
       response: output === undefined || output === null ? null : text(output),
       verdict: errored || graded !== undefined ? null : verdictOf(score),
-      ...(graded === undefined ? {} : { grade: !errored && typeof score?.value === 'number' && Number.isFinite(score.value) ? score.value : null }),
+      ...(graded === undefined
+        ? {}
+        : { grade: !errored && typeof score?.value === 'number' && Number.isFinite(score.value) ? score.value : null }),
       error: errored ? { stage: 'provider', kind: 'provider error', message: result.error ?? result.response?.error ?? '' } : null,
       time: parsed.file.metadata?.evaluationCreatedAt ?? parsed.file.results.timestamp ?? '',
     });
@@ -116,7 +143,12 @@ export function promptfooImport(parsed: { file: PromptfooFile; results: Promptfo
           verdictScore === RESULT_SCORE
             ? meanScoreFigure(parsed.file, parsed.results)
             : verdictScore === PASS_SCORE && total > 0
-              ? { score: PASS_SCORE, metric: 'pass rate', value: stats.successes / total, reproduced: lines.filter((l) => l.verdict === true).length / total }
+              ? {
+                  score: PASS_SCORE,
+                  metric: 'pass rate',
+                  value: stats.successes / total,
+                  reproduced: lines.filter((l) => l.verdict === true).length / total,
+                }
               : null,
       },
       ...(graded === undefined ? {} : { scale: graded.scale }),
@@ -126,7 +158,9 @@ export function promptfooImport(parsed: { file: PromptfooFile; results: Promptfo
     },
     notes: [
       `verdict score: ${verdictScore} (the results' scores: ${names.join(', ')}; choose with --score)`,
-      ...(graded?.scale.kind === 'numeric' ? [`${verdictScore} is graded on a scale from ${graded.scale.min} to ${graded.scale.max}; ${graded.passAt}`] : []),
+      ...(graded?.scale.kind === 'numeric'
+        ? [`${verdictScore} is graded on a scale from ${graded.scale.min} to ${graded.scale.max}; ${graded.passAt}`]
+        : []),
     ],
   };
 }

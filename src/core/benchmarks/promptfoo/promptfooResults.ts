@@ -22,9 +22,22 @@ export const PromptfooResultSchema = z.looseObject({
   prompt: z.looseObject({ raw: z.string(), label: z.string().optional() }),
   provider: z.looseObject({ id: z.string(), label: z.string().optional() }),
   response: z.looseObject({ output: z.unknown().optional(), error: z.string().optional() }).nullable().optional(),
-  gradingResult: z.looseObject({ pass: z.boolean(), score: z.number(), reason: z.string().optional(), componentResults: z.array(ComponentSchema).optional(), namedScores: z.record(z.string(), z.number()).optional() }).nullable().optional(),
+  gradingResult: z
+    .looseObject({
+      pass: z.boolean(),
+      score: z.number(),
+      reason: z.string().optional(),
+      componentResults: z.array(ComponentSchema).optional(),
+      namedScores: z.record(z.string(), z.number()).optional(),
+    })
+    .nullable()
+    .optional(),
   testCase: z
-    .looseObject({ description: z.string().optional(), threshold: z.number().optional(), assert: z.array(z.looseObject({ type: z.string(), value: z.unknown().optional() })).optional() })
+    .looseObject({
+      description: z.string().optional(),
+      threshold: z.number().optional(),
+      assert: z.array(z.looseObject({ type: z.string(), value: z.unknown().optional() })).optional(),
+    })
     .optional(),
   vars: z.record(z.string(), z.unknown()).optional(),
   namedScores: z.record(z.string(), z.number()).optional(),
@@ -40,11 +53,19 @@ export const PromptfooFileSchema = z.looseObject({
     stats: z.looseObject({ successes: z.number().int(), failures: z.number().int(), errors: z.number().int().optional() }),
     /** Per prompt: metrics.score is the sum of its results' scores (Evaluator adds each result's score as it comes). */
     prompts: z
-      .array(z.looseObject({ metrics: z.looseObject({ score: z.number(), testPassCount: z.number(), testFailCount: z.number(), testErrorCount: z.number().optional() }).optional() }))
+      .array(
+        z.looseObject({
+          metrics: z
+            .looseObject({ score: z.number(), testPassCount: z.number(), testFailCount: z.number(), testErrorCount: z.number().optional() })
+            .optional(),
+        }),
+      )
       .optional(),
   }),
   config: z.looseObject({ description: z.string().optional() }).optional(),
-  metadata: z.looseObject({ promptfooVersion: z.string().optional(), evaluationCreatedAt: z.string().optional(), exportedAt: z.string().optional() }).optional(),
+  metadata: z
+    .looseObject({ promptfooVersion: z.string().optional(), evaluationCreatedAt: z.string().optional(), exportedAt: z.string().optional() })
+    .optional(),
 });
 export type PromptfooFile = z.infer<typeof PromptfooFileSchema>;
 
@@ -54,7 +75,10 @@ export function readPromptfooResults(bytes: Uint8Array, file: string): { file: P
   try {
     json = JSON.parse(Buffer.from(bytes).toString('utf8'));
   } catch (error) {
-    throw new InputError({ file }, `not valid JSON (${error instanceof Error ? error.message : String(error)}); is it what \`promptfoo eval -o results.json\` wrote?`);
+    throw new InputError(
+      { file },
+      `not valid JSON (${error instanceof Error ? error.message : String(error)}); is it what \`promptfoo eval -o results.json\` wrote?`,
+    );
   }
   const results = (json as { results?: unknown } | null)?.results;
   if (results === null || typeof results !== 'object' || Array.isArray(results)) {
@@ -62,8 +86,13 @@ export function readPromptfooResults(bytes: Uint8Array, file: string): { file: P
   }
   const version = (results as { version?: unknown }).version;
   if (typeof version !== 'number' || !(KNOWN_RESULTS_VERSIONS as readonly number[]).includes(version)) {
-    throw new UserError(`${file}: promptfoo results version ${JSON.stringify(version)} is not one this tool reads (${KNOWN_RESULTS_VERSIONS.join(', ')}); export it again with \`promptfoo export\` from a current promptfoo`);
+    throw new UserError(
+      `${file}: promptfoo results version ${JSON.stringify(version)} is not one this tool reads (${KNOWN_RESULTS_VERSIONS.join(', ')}); export it again with \`promptfoo export\` from a current promptfoo`,
+    );
   }
   const parsed = parseAt(PromptfooFileSchema, json, { file });
-  return { file: parsed, results: parsed.results.results.map((value, index) => parseAt(PromptfooResultSchema, value, { file, record: index })) };
+  return {
+    file: parsed,
+    results: parsed.results.results.map((value, index) => parseAt(PromptfooResultSchema, value, { file, record: index })),
+  };
 }

@@ -22,14 +22,22 @@ export function resultScore(result: PromptfooResult): ForeignScore {
  * The scale of a numeric verdict score: a number scale from its values, with promptfoo's test threshold as the
  * point it passes from (AssertionsResult: pass = score >= threshold) when every result has the same one.
  */
-export function promptfooScaleOf(values: readonly unknown[], thresholds: readonly (number | undefined)[]): { scale: NumericScale | OrdinalScale; passAt: string } | undefined {
+export function promptfooScaleOf(
+  values: readonly unknown[],
+  thresholds: readonly (number | undefined)[],
+): { scale: NumericScale | OrdinalScale; passAt: string } | undefined {
   const numbers = values.filter((v): v is number => typeof v === 'number' && Number.isFinite(v));
   if (!numbers.some(isGradedNumber)) return undefined;
   const scale = scaleOfGradedValues(numbers, { ratings: false });
   const distinct = [...new Set(thresholds)];
   const [threshold] = distinct;
-  if (scale.kind === 'numeric' && distinct.length === 1 && threshold !== undefined && threshold !== 0) return { scale: { ...scale, passAt: threshold }, passAt: `passes from ${threshold} (the tests' threshold)` };
-  return { scale, passAt: distinct.length > 1 ? 'the tests have different thresholds: no one pass point' : 'no threshold: pass is every assertion passing' };
+  if (scale.kind === 'numeric' && distinct.length === 1 && threshold !== undefined && threshold !== 0)
+    return { scale: { ...scale, passAt: threshold }, passAt: `passes from ${threshold} (the tests' threshold)` };
+  return {
+    scale,
+    passAt:
+      distinct.length > 1 ? 'the tests have different thresholds: no one pass point' : 'no threshold: pass is every assertion passing',
+  };
 }
 
 /**

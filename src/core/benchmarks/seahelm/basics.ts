@@ -21,7 +21,11 @@ export type SeahelmInputs = z.infer<typeof SeahelmInputsSchema>;
 /** What an annotator flags in a criteria-judged answer: the answer, the item, or its judging. */
 const SEAHELM_CATEGORIES: readonly HallucinationCategoryDefinition[] = [
   { id: 'invented-fact', label: 'Invented fact', description: 'the answer states a custom, law or fact that does not exist or is false' },
-  { id: 'wrong-cultural-practice', label: 'Wrong cultural practice', description: 'a real practice described wrongly or placed in the wrong culture' },
+  {
+    id: 'wrong-cultural-practice',
+    label: 'Wrong cultural practice',
+    description: 'a real practice described wrongly or placed in the wrong culture',
+  },
   { id: 'criterion-wrong', label: 'Criterion is wrong', description: "the item's criterion or reference is itself wrong" },
   { id: 'judge-misgraded', label: 'Judge misgraded', description: "the judge's classification does not follow from the answer" },
   { id: 'other', label: 'Other' },
@@ -36,7 +40,12 @@ export const SEAHELM_BASICS: BenchmarkBasics = {
   inputsSchema: SeahelmInputsSchema,
   facets: [
     { id: 'category', label: 'Category' },
-    { id: 'judging', label: 'Judge replies', read: (inputs) => (typeof inputs['unparsable'] !== 'number' ? undefined : inputs['unparsable'] === 0 ? 'all classified' : 'some unparsable') },
+    {
+      id: 'judging',
+      label: 'Judge replies',
+      read: (inputs) =>
+        typeof inputs['unparsable'] !== 'number' ? undefined : inputs['unparsable'] === 0 ? 'all classified' : 'some unparsable',
+    },
   ],
   hallucinationCategories: SEAHELM_CATEGORIES,
   errorStages: [],

@@ -61,7 +61,10 @@ export const KALAHI_JUDGE_CLASSIFICATIONS: readonly Classification[] = [
 ];
 
 /** get_score: the classification's value as written (case and all); anything else, or none, scores the float 0.0. */
-export function scoreOf(classification: string | null, classifications: readonly Classification[]): { readonly value: number; readonly int: boolean; readonly known: boolean } {
+export function scoreOf(
+  classification: string | null,
+  classifications: readonly Classification[],
+): { readonly value: number; readonly int: boolean; readonly known: boolean } {
   const known = classification === null ? undefined : classifications.find((c) => c.name === classification);
   return known === undefined ? { value: 0, int: false, known: false } : { value: known.value, int: known.int, known: true };
 }

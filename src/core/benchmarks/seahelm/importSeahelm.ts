@@ -34,7 +34,9 @@ export const SEAHELM_IMPORT: Importer = {
     const names = namesOf(file);
     const judgeFile = options?.['judgements'] ?? judgeFileBeside(file);
     if (!existsSync(judgeFile)) {
-      throw new UserError(`${file}: the judge's replies are not beside it (looked for ${basename(judgeFile)}, as SEA-HELM names them); name the file with --judgements`);
+      throw new UserError(
+        `${file}: the judge's replies are not beside it (looked for ${basename(judgeFile)}, as SEA-HELM names them); name the file with --judgements`,
+      );
     }
     const inferenceBytes = readFileSync(file);
     const judgeBytes = readFileSync(judgeFile);
@@ -58,9 +60,12 @@ export const SEAHELM_IMPORT: Importer = {
     });
     const { paths, notes: written } = writeForeignRun(outDir, imported);
     const notes = [`judge's replies: ${judgeFile}`, ...written];
-    if (strayJudgements > 0) notes.push(`${strayJudgements} judge replies for ids the inference file lacks: left out, as SEA-HELM leaves them`);
-    if (config !== undefined) notes.push(`task config: ${configFile ?? ''} (task ${config.task}, ${classifications.length} classifications)`);
-    else if (names.task !== KALAHI_JUDGE.task) notes.push(`task ${names.task}: graded on kalahi-judge's five classifications (name its config with --task-config)`);
+    if (strayJudgements > 0)
+      notes.push(`${strayJudgements} judge replies for ids the inference file lacks: left out, as SEA-HELM leaves them`);
+    if (config !== undefined)
+      notes.push(`task config: ${configFile ?? ''} (task ${config.task}, ${classifications.length} classifications)`);
+    else if (names.task !== KALAHI_JUDGE.task)
+      notes.push(`task ${names.task}: graded on kalahi-judge's five classifications (name its config with --task-config)`);
     return Promise.resolve({ paths, imported: imported.lines.length, missing: [], notes });
   },
 };

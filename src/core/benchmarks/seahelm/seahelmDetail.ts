@@ -23,11 +23,26 @@ export function seahelmDetail(common: DetailCommon, line: ResultLine | undefined
   const prompt = inputs.conversation.map((t) => (inputs.conversation.length === 1 ? t.text : `${t.role}: ${t.text}`)).join('\n\n');
   if (prompt !== inputs.situation) fields.push({ label: 'prompt (as the model saw it)', text: prompt });
   if (inputs.target !== '') fields.push({ label: 'reference (label)', text: inputs.target });
-  if (inputs.modelError !== null) fields.push({ label: "the model's error", text: `${inputs.modelError} (SEA-HELM judged the answer as "")` });
+  if (inputs.modelError !== null)
+    fields.push({ label: "the model's error", text: `${inputs.modelError} (SEA-HELM judged the answer as "")` });
   // What the judge said is marked automatic: blind review hides it until the annotator has decided.
-  fields.push({ label: `score ${inputs.verdictScore ?? ''}`, text: `${line.grade ?? 'null'}: ${inputs.scores[0]?.explanation ?? ''}`, automatic: true });
-  criteria.forEach((c, i) => fields.push({ label: criterionLabel(c, i, criteria.length), text: `${c.text}\n\nreflection: ${c.reasoning ?? '(none)'}`, automatic: true }));
-  fields.push({ label: "judge's replies (raw)", text: criteria.map((c) => `[${c.id}]\n${c.judgeReply ?? '(no reply)'}`).join('\n\n'), automatic: true });
+  fields.push({
+    label: `score ${inputs.verdictScore ?? ''}`,
+    text: `${line.grade ?? 'null'}: ${inputs.scores[0]?.explanation ?? ''}`,
+    automatic: true,
+  });
+  criteria.forEach((c, i) =>
+    fields.push({
+      label: criterionLabel(c, i, criteria.length),
+      text: `${c.text}\n\nreflection: ${c.reasoning ?? '(none)'}`,
+      automatic: true,
+    }),
+  );
+  fields.push({
+    label: "judge's replies (raw)",
+    text: criteria.map((c) => `[${c.id}]\n${c.judgeReply ?? '(no reply)'}`).join('\n\n'),
+    automatic: true,
+  });
   fields.push({ label: 'item', text: `id ${inputs.sampleId}, category ${inputs.category}` });
   return { kind: 'texts', ...common, fields, response: line.response };
 }
@@ -35,7 +50,12 @@ export function seahelmDetail(common: DetailCommon, line: ResultLine | undefined
 export function seahelmSearchTexts(line: ResultLine): string[] | undefined {
   const parsed = SeahelmInputsSchema.safeParse(line.inputs);
   if (!parsed.success) return undefined;
-  return [parsed.data.situation, parsed.data.target, line.response ?? '', ...(line.criteria ?? []).flatMap((c) => [c.text, c.reasoning ?? ''])];
+  return [
+    parsed.data.situation,
+    parsed.data.target,
+    line.response ?? '',
+    ...(line.criteria ?? []).flatMap((c) => [c.text, c.reasoning ?? '']),
+  ];
 }
 
 /** A row's label: the situation. */

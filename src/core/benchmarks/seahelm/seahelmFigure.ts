@@ -24,7 +24,11 @@ export const SEAHELM_FIGURE: SourceFigure = {
     const figures = taskFigures(scored);
     return {
       value: figures.average_criteria_score,
-      groups: Object.entries(figures.categories).map(([name, value]) => ({ name, value, items: scored.filter((s) => s.category === name).length })),
+      groups: Object.entries(figures.categories).map(([name, value]) => ({
+        name,
+        value,
+        items: scored.filter((s) => s.category === name).length,
+      })),
     };
   },
 };

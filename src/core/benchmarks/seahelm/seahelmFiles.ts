@@ -28,7 +28,10 @@ export interface SeahelmFileNames {
  */
 export function namesOf(inferenceFile: string): SeahelmFileNames {
   const name = basename(inferenceFile);
-  if (OTHER_FILES.test(name)) throw new UserError(`${inferenceFile}: is one of SEA-HELM's batch files, not the inference file; pass <model>_<task>_<lang>.jsonl from the same folder`);
+  if (OTHER_FILES.test(name))
+    throw new UserError(
+      `${inferenceFile}: is one of SEA-HELM's batch files, not the inference file; pass <model>_<task>_<lang>.jsonl from the same folder`,
+    );
   const stem = name.replace(/\.jsonl$/, '');
   const taskFolder = basename(dirname(inferenceFile));
   const langFolder = basename(dirname(dirname(inferenceFile)));
@@ -36,7 +39,8 @@ export function namesOf(inferenceFile: string): SeahelmFileNames {
     return { model: stem.slice(0, -(taskFolder.length + langFolder.length + 2)), task: taskFolder, lang: langFolder };
   }
   const parts = stem.split('_');
-  if (parts.length < 3 || name === stem) throw new UserError(`${inferenceFile}: not named as SEA-HELM names an inference file (<model>_<task>_<lang>.jsonl)`);
+  if (parts.length < 3 || name === stem)
+    throw new UserError(`${inferenceFile}: not named as SEA-HELM names an inference file (<model>_<task>_<lang>.jsonl)`);
   return { model: parts.slice(0, -2).join('_'), task: parts.at(-2) ?? '', lang: parts.at(-1) ?? '' };
 }
 
@@ -80,7 +84,10 @@ export function readLines<S extends z.ZodType>(bytes: Uint8Array, file: string, 
       try {
         json = JSON.parse(text);
       } catch (error) {
-        throw new InputError({ file, line: index + 1 }, `not valid JSON (${errorMessage(error)}); the file may be cut short: take it again from SEA-HELM's inferences folder`);
+        throw new InputError(
+          { file, line: index + 1 },
+          `not valid JSON (${errorMessage(error)}); the file may be cut short: take it again from SEA-HELM's inferences folder`,
+        );
       }
       records.push({ value: parseAt(schema, json, { file, line: index + 1 }), line: index + 1 });
     });

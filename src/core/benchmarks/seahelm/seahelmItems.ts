@@ -9,7 +9,7 @@ import { type ScoredItem, taskFigures } from './seahelmScores';
 
 export const ITEM_SCORE = 'average_criteria_score';
 
-const text = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value) ?? '');
+const text = (value: unknown): string => (typeof value === 'string' ? value : (JSON.stringify(value) ?? ''));
 
 /** prompts[0].text, the situation; a prompt without one shown as its fields. */
 function situationOf(line: InferenceLine): string {
@@ -28,7 +28,15 @@ function inputsOf(row: Numbered<InferenceLine>, index: number, item: ScoredItem)
     conversation: line.conversations?.map((t) => ({ role: t.role, text: text(t.content) })) ?? [{ role: 'user', text: situation }],
     choices: null,
     target: line.label === undefined || line.label === null ? '' : text(line.label),
-    scores: [{ name: ITEM_SCORE, value: item.score, answer: null, explanation: `the mean of ${item.criteria.length} criteria's scores${item.unparsable > 0 ? `, ${item.unparsable} unparsable counted 0` : ''}`, metadata: null }],
+    scores: [
+      {
+        name: ITEM_SCORE,
+        value: item.score,
+        answer: null,
+        explanation: `the mean of ${item.criteria.length} criteria's scores${item.unparsable > 0 ? `, ${item.unparsable} unparsable counted 0` : ''}`,
+        metadata: null,
+      },
+    ],
     verdictScore: ITEM_SCORE,
     metadata: line.metadata,
     situation,
@@ -40,7 +48,15 @@ function inputsOf(row: Numbered<InferenceLine>, index: number, item: ScoredItem)
 
 /** The item's identity: its id, situation, what the model saw, the reference and the criteria's texts (not the judge's replies). */
 function itemHash(inputs: SeahelmInputs, item: ScoredItem): string {
-  return sha256Hex(JSON.stringify({ conversation: inputs.conversation, criteria: item.criteria.map((c) => [c.id, c.text]), id: inputs.sampleId, situation: inputs.situation, target: inputs.target }));
+  return sha256Hex(
+    JSON.stringify({
+      conversation: inputs.conversation,
+      criteria: item.criteria.map((c) => [c.id, c.text]),
+      id: inputs.sampleId,
+      situation: inputs.situation,
+      target: inputs.target,
+    }),
+  );
 }
 
 export interface SeahelmRead {
@@ -81,7 +97,14 @@ export function seahelmImport(read: SeahelmRead): ForeignImport {
       lang: read.names.lang,
       judge: read.judge,
       classifications: read.classifications,
-      seahelm: { metric: ITEM_SCORE, ...taskFigures(read.items), items: read.items.length, criteria, unparsable, strayJudgements: read.strayJudgements },
+      seahelm: {
+        metric: ITEM_SCORE,
+        ...taskFigures(read.items),
+        items: read.items.length,
+        criteria,
+        unparsable,
+        strayJudgements: read.strayJudgements,
+      },
     },
     sources: read.sources,
     startedAt: null,

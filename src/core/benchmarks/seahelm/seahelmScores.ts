@@ -1,7 +1,14 @@
 import { type CriterionResult } from '../../scale/criteria';
 import { InputError, UserError } from '../../util/errors';
 import { pythonSum } from '../../util/pythonSum';
-import { type Classification, compareCodePoints, extractClassification, extractReflection, scoreOf, splitCustomId } from './criteriaJudgeRule';
+import {
+  type Classification,
+  compareCodePoints,
+  extractClassification,
+  extractReflection,
+  scoreOf,
+  splitCustomId,
+} from './criteriaJudgeRule';
 import { type InferenceLine, type JudgeLine, type Numbered } from './seahelmFiles';
 
 /** One item as SEA-HELM's calculate_metrics scores it: its criteria in SEA-HELM's order and its final score. */
@@ -39,9 +46,17 @@ function judgementsById(lines: readonly Numbered<JudgeLine>[], file: string): Ma
   const seen = new Map<string, number>();
   for (const { value, line } of lines) {
     const split = splitCustomId(value.custom_ids);
-    if (split === null) throw new InputError({ file, line, field: 'custom_ids' }, `"${value.custom_ids}" does not split on '_' into an id and a criterion, as SEA-HELM splits it (its metric fails on such a line)`);
+    if (split === null)
+      throw new InputError(
+        { file, line, field: 'custom_ids' },
+        `"${value.custom_ids}" does not split on '_' into an id and a criterion, as SEA-HELM splits it (its metric fails on such a line)`,
+      );
     const earlier = seen.get(value.custom_ids);
-    if (earlier !== undefined) throw new InputError({ file, line, field: 'custom_ids' }, `"${value.custom_ids}" again (first at line ${earlier}): one reply per criterion`);
+    if (earlier !== undefined)
+      throw new InputError(
+        { file, line, field: 'custom_ids' },
+        `"${value.custom_ids}" again (first at line ${earlier}): one reply per criterion`,
+      );
     seen.set(value.custom_ids, line);
     const list = byId.get(split.id) ?? [];
     list.push({ criterion: split.criterion, line, reply: value.responses ?? null });
@@ -64,7 +79,11 @@ export function criterionText(template: string, values: Readonly<Record<string, 
   return failed ? template : text;
 }
 
-function scoredItem(row: Numbered<InferenceLine>, judgements: readonly Judgement[], classifications: readonly Classification[]): ScoredItem {
+function scoredItem(
+  row: Numbered<InferenceLine>,
+  judgements: readonly Judgement[],
+  classifications: readonly Classification[],
+): ScoredItem {
   const sorted = [...judgements].sort((a, b) => compareCodePoints(a.criterion, b.criterion));
   const prompt = row.value.prompts[0] ?? {};
   const scores = sorted.map((j) => scoreOf(extractClassification(j.reply), classifications));
@@ -80,8 +99,18 @@ function scoredItem(row: Numbered<InferenceLine>, judgements: readonly Judgement
       judgeReply: j.reply,
     };
   });
-  const score = pythonSum(scores.map((s) => s.value), (i) => scores[i]?.int === true) / scores.length;
-  return { id: idText(row.value.id), category: row.value.metadata.category, criteria, score, unparsable: scores.filter((s) => !s.known).length };
+  const score =
+    pythonSum(
+      scores.map((s) => s.value),
+      (i) => scores[i]?.int === true,
+    ) / scores.length;
+  return {
+    id: idText(row.value.id),
+    category: row.value.metadata.category,
+    criteria,
+    score,
+    unparsable: scores.filter((s) => !s.known).length,
+  };
 }
 
 /**
@@ -100,10 +129,15 @@ export function scoreItems(
   const items = rows.map((row) => {
     const id = idText(row.value.id);
     const earlier = seen.get(id);
-    if (earlier !== undefined) throw new InputError({ file: files.inference, line: row.line, field: 'id' }, `"${id}" again (first at line ${earlier})`);
+    if (earlier !== undefined)
+      throw new InputError({ file: files.inference, line: row.line, field: 'id' }, `"${id}" again (first at line ${earlier})`);
     seen.set(id, row.line);
     const judgements = byId.get(id);
-    if (judgements === undefined) throw new InputError({ file: files.inference, line: row.line, field: 'id' }, `item "${id}" has no judgement in ${files.judgements} (SEA-HELM's metric divides by zero on it): are the two files of the same run?`);
+    if (judgements === undefined)
+      throw new InputError(
+        { file: files.inference, line: row.line, field: 'id' },
+        `item "${id}" has no judgement in ${files.judgements} (SEA-HELM's metric divides by zero on it): are the two files of the same run?`,
+      );
     return scoredItem(row, judgements, classifications);
   });
   const stray = [...byId.entries()].filter(([id]) => !seen.has(id)).reduce((n, [, list]) => n + list.length, 0);
@@ -115,6 +149,7 @@ export function scoreItems(
 export function taskFigures(items: readonly Pick<ScoredItem, 'category' | 'score'>[]): TaskFigures {
   const mean = (values: readonly number[]): number => (values.length === 0 ? 0 : pythonSum(values) / values.length);
   const categories: Record<string, number> = {};
-  for (const category of new Set(items.map((i) => i.category))) categories[category] = mean(items.filter((i) => i.category === category).map((i) => i.score));
+  for (const category of new Set(items.map((i) => i.category)))
+    categories[category] = mean(items.filter((i) => i.category === category).map((i) => i.score));
   return { average_criteria_score: mean(items.map((i) => i.score)) * 100, categories };
 }

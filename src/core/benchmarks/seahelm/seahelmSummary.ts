@@ -27,7 +27,9 @@ export function withSeahelmFigures(summary: RunSummary, state: RunState): Seahel
 export function seahelmFigureLines(summary: SeahelmRunSummary): string[] {
   const figures = summary.seahelm;
   if (figures === undefined) return [];
-  const categories = Object.entries(figures.categories).map(([name, value]) => `${name} ${value}`).join(', ');
+  const categories = Object.entries(figures.categories)
+    .map(([name, value]) => `${name} ${value}`)
+    .join(', ');
   return [
     `seahelm    ${figures.metric} ${figures.average_criteria_score} (SEA-HELM's figure: the mean of ${figures.items} items' scores, x100)`,
     `  categories ${categories} (SEA-HELM's per-category means, 0 to 1)`,

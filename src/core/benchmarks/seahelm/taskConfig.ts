@@ -49,7 +49,8 @@ export function readTaskConfig(text: string, file: string, task: string): TaskCo
   }
   const tasks = typeof document === 'object' && document !== null && !Array.isArray(document) ? Object.keys(document) : [];
   const key = tasks.length === 1 ? tasks[0] : tasks.find((t) => t === task);
-  if (key === undefined) throw new UserError(`${file}: not a SEA-HELM task config with the task "${task}" (its top-level keys: ${tasks.join(', ') || 'none'})`);
+  if (key === undefined)
+    throw new UserError(`${file}: not a SEA-HELM task config with the task "${task}" (its top-level keys: ${tasks.join(', ') || 'none'})`);
   const parsed = TaskSchema.safeParse((document as Record<string, unknown>)[key]);
   if (!parsed.success) {
     const { field, message } = firstIssue(parsed.error);
@@ -61,7 +62,12 @@ export function readTaskConfig(text: string, file: string, task: string): TaskCo
   const values = classifications.map((c) => c.value);
   const shared = values.find((v, i) => values.indexOf(v) !== i);
   if (classifications.length < 2 || shared !== undefined) {
-    throw new InputError({ file, field: `${key}.judge.classifications` }, shared === undefined ? 'needs two classes or more' : `two classes have the value ${shared}: the levels of a scale need values of their own`);
+    throw new InputError(
+      { file, field: `${key}.judge.classifications` },
+      shared === undefined
+        ? 'needs two classes or more'
+        : `two classes have the value ${shared}: the levels of a scale need values of their own`,
+    );
   }
   return { task: key, classifications, judge: parsed.data.judge.judge_model_name ?? null, metricClass: parsed.data.metric_class ?? null };
 }

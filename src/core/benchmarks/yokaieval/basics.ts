@@ -17,6 +17,11 @@ export const YOKAIEVAL_BASICS: BenchmarkBasics = {
   facets: [
     { id: 'type', label: 'Question type' },
     // The raw region is messy: facets use the normalized one.
-    { id: 'region', label: 'Region', order: REGION_ORDER, read: (inputs) => (typeof inputs['region'] === 'string' ? normalizeRegion(inputs['region']) : undefined) },
+    {
+      id: 'region',
+      label: 'Region',
+      order: REGION_ORDER,
+      read: (inputs) => (typeof inputs['region'] === 'string' ? normalizeRegion(inputs['region']) : undefined),
+    },
   ],
 };

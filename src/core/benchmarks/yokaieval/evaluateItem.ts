@@ -110,8 +110,22 @@ export async function evaluateYokaiItem(item: YokaiEvalItem, s: YokaiEvalCallSet
     usage = addUsage(usage, outcome.reply.usage);
     cached &&= outcome.cached;
     const judgeReply = outcome.reply.content;
-    return finish({ response, judgeReply, judgePrompt: { messages: judgeMessages }, verdict: parseJudgeVerdict(judgeReply), refusal, error: null });
+    return finish({
+      response,
+      judgeReply,
+      judgePrompt: { messages: judgeMessages },
+      verdict: parseJudgeVerdict(judgeReply),
+      refusal,
+      error: null,
+    });
   } catch (error) {
-    return finish({ response, judgeReply: null, judgePrompt: { messages: judgeMessages }, verdict: null, refusal, error: failure('judge', error) });
+    return finish({
+      response,
+      judgeReply: null,
+      judgePrompt: { messages: judgeMessages },
+      verdict: null,
+      refusal,
+      error: failure('judge', error),
+    });
   }
 }

@@ -27,7 +27,11 @@ export interface YokaiExportRow {
  * One row per item of the run, in dataset order; an item with no result has no verdict (undefined), and its
  * texts come from inputsOf when the caller has the dataset at hand (blank otherwise).
  */
-export function yokaiExportRows(manifest: RunManifest, current: ReadonlyMap<string, ResultLine>, inputsOf: (id: string) => unknown): YokaiExportRow[] {
+export function yokaiExportRows(
+  manifest: RunManifest,
+  current: ReadonlyMap<string, ResultLine>,
+  inputsOf: (id: string) => unknown,
+): YokaiExportRow[] {
   return manifest.dataset.itemIds.map((itemId) => {
     const line = current.get(itemId);
     const parsed = YokaiInputsSchema.safeParse(line?.inputs ?? inputsOf(itemId));
@@ -56,7 +60,16 @@ export function exportYokaiRun(dir: string, format: ExportFormat, itemInputs: (i
   const header = ['itemId', 'question', 'choices', 'gold', 'response', 'judgeReply', 'verdict', 'error'];
   return toCsv(
     header,
-    rows.map((row) => [row.itemId, row.question, row.choices.join('\n'), row.gold, row.response ?? '', row.judgeReply ?? '', verdictCell(row.verdict), row.error ?? '']),
+    rows.map((row) => [
+      row.itemId,
+      row.question,
+      row.choices.join('\n'),
+      row.gold,
+      row.response ?? '',
+      row.judgeReply ?? '',
+      verdictCell(row.verdict),
+      row.error ?? '',
+    ]),
   );
 }
 
@@ -77,11 +90,36 @@ export function exportYokaiEvalAdjudicated(state: RunState, format: ExportFormat
     ...cellsOf(row.itemId),
   }));
   if (format === 'json') {
-    const items = rows.map((r) => ({ ...r, automaticVerdict: r.automaticVerdict ?? null, humanVerdict: r.humanVerdict ?? null, humanDecided: r.humanVerdict !== undefined }));
-    const body = { run: withoutMachinePaths(state.manifest), automatic: automaticScore(state.manifest, state.current), adjudicated: state.adjudicatedScore(), items };
+    const items = rows.map((r) => ({
+      ...r,
+      automaticVerdict: r.automaticVerdict ?? null,
+      humanVerdict: r.humanVerdict ?? null,
+      humanDecided: r.humanVerdict !== undefined,
+    }));
+    const body = {
+      run: withoutMachinePaths(state.manifest),
+      automatic: automaticScore(state.manifest, state.current),
+      adjudicated: state.adjudicatedScore(),
+      items,
+    };
     return `${JSON.stringify(body, null, 2)}\n`;
   }
-  const header = ['itemId', 'question', 'choices', 'gold', 'response', 'judgeReply', 'automaticVerdict', 'humanVerdict', 'decidedBy', 'annotators', 'flags', 'notes', 'stale', 'conflict'];
+  const header = [
+    'itemId',
+    'question',
+    'choices',
+    'gold',
+    'response',
+    'judgeReply',
+    'automaticVerdict',
+    'humanVerdict',
+    'decidedBy',
+    'annotators',
+    'flags',
+    'notes',
+    'stale',
+    'conflict',
+  ];
   return toCsv(
     header,
     rows.map((r) => [

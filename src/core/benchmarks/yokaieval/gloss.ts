@@ -18,7 +18,9 @@ export interface GlossIndex {
 }
 
 const CsvRowSchema = z.object({ yokai_name: z.string(), prompt: z.string(), answer: z.string() });
-const HumanEvalSchema = z.array(z.looseObject({ index: z.number().int().nonnegative(), question: z.string(), choices: z.array(z.string()) }));
+const HumanEvalSchema = z.array(
+  z.looseObject({ index: z.number().int().nonnegative(), question: z.string(), choices: z.array(z.string()) }),
+);
 
 const keyOf = (question: string, choices: readonly string[]): string => JSON.stringify([question, ...choices]);
 
@@ -31,7 +33,11 @@ export function parseGlosses(csvText: string, csvFile: string, humanEvalText: st
     throw new InputError({ file: csvFile }, `not valid CSV (${errorMessage(error)})`);
   }
   const rows = z.array(CsvRowSchema).safeParse(records);
-  if (!rows.success) throw new InputError({ file: csvFile }, `expected the columns yokai_name, prompt, answer (${rows.error.issues[0]?.message ?? 'invalid'})`);
+  if (!rows.success)
+    throw new InputError(
+      { file: csvFile },
+      `expected the columns yokai_name, prompt, answer (${rows.error.issues[0]?.message ?? 'invalid'})`,
+    );
   let json: unknown;
   try {
     json = JSON.parse(humanEvalText);
@@ -41,12 +47,19 @@ export function parseGlosses(csvText: string, csvFile: string, humanEvalText: st
   const items = HumanEvalSchema.safeParse(json);
   if (!items.success) {
     const issue = items.error.issues[0];
-    throw new InputError({ file: humanEvalFile, ...(typeof issue?.path[0] === 'number' ? { record: issue.path[0] } : {}) }, issue?.message ?? 'invalid');
+    throw new InputError(
+      { file: humanEvalFile, ...(typeof issue?.path[0] === 'number' ? { record: issue.path[0] } : {}) },
+      issue?.message ?? 'invalid',
+    );
   }
   const byKey = new Map<string, string>();
   items.data.forEach((item, record) => {
     const row = rows.data[item.index];
-    if (row === undefined) throw new InputError({ file: humanEvalFile, record, field: 'index' }, `${item.index} is not a row of ${csvFile} (${rows.data.length} rows)`);
+    if (row === undefined)
+      throw new InputError(
+        { file: humanEvalFile, record, field: 'index' },
+        `${item.index} is not a row of ${csvFile} (${rows.data.length} rows)`,
+      );
     const text = row.prompt.trim();
     if (text !== '') byKey.set(keyOf(item.question, item.choices), text);
   });

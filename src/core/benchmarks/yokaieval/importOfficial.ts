@@ -44,7 +44,12 @@ export interface ImportOutcome {
  * are matched to dataset items by question text (both wordings read as one) and choices in order, never by
  * position; dataset items absent from the file count as missing, so the denominator stays the dataset's.
  */
-export async function importOfficialYokaiEval(file: string, outDir: string, sources: ResolveOptions, modelName?: string): Promise<ImportOutcome> {
+export async function importOfficialYokaiEval(
+  file: string,
+  outDir: string,
+  sources: ResolveOptions,
+  modelName?: string,
+): Promise<ImportOutcome> {
   const bytes = readFileSync(file);
   let json: unknown;
   try {
@@ -60,7 +65,8 @@ export async function importOfficialYokaiEval(file: string, outDir: string, sour
   json.forEach((value: unknown, index) => {
     const record = parseAt(OfficialResultSchema, value, { file, record: index });
     const item = byKey.get(matchKey(record.question.question, record.question.choices));
-    if (item === undefined) throw new InputError({ file, record: index, field: 'question' }, 'matches no YokaiEval item (question text and choices)');
+    if (item === undefined)
+      throw new InputError({ file, record: index, field: 'question' }, 'matches no YokaiEval item (question text and choices)');
     const earlier = matched.get(item.id);
     if (earlier !== undefined) throw new InputError({ file, record: index }, `is the same item (${item.id}) as record ${earlier.index}`);
     matched.set(item.id, { record, index });
@@ -76,7 +82,10 @@ export async function importOfficialYokaiEval(file: string, outDir: string, sour
     const wording: Wording = record.question.question.includes(API_RUN_INSTRUCTION) ? 'official-results' : 'dataset';
     wordings.add(wording);
     if (record.question_prompt !== renderQuestionPrompt(item.record, wording)) {
-      throw new InputError({ file, record: found.index, field: 'question_prompt' }, 'differs from the official question prompt of its item');
+      throw new InputError(
+        { file, record: found.index, field: 'question_prompt' },
+        'differs from the official question prompt of its item',
+      );
     }
     lines.push({
       itemId: item.id,

@@ -15,7 +15,17 @@ export const yokaiEvalRank: BenchmarkRank = (r) => {
   if (!inputs.success || typeof response !== 'string' || r.judge === null) return null;
   const matched = matchAnswer(response, inputs.data.choices, inputs.data.answer);
   const judged = r.judge === 'true';
-  if (matched.verdict !== null && matched.verdict !== judged) return { tier: 1, reason: `the answer matcher reads "${matched.choice ?? ''}" (${String(matched.verdict)}), the judge said ${r.judge}`, key: 0 };
-  if (matched.verdict === null) return { tier: 2, reason: matched.found.length === 0 ? 'the response names no choice' : `the response names ${matched.found.length} choices`, key: 0 };
+  if (matched.verdict !== null && matched.verdict !== judged)
+    return {
+      tier: 1,
+      reason: `the answer matcher reads "${matched.choice ?? ''}" (${String(matched.verdict)}), the judge said ${r.judge}`,
+      key: 0,
+    };
+  if (matched.verdict === null)
+    return {
+      tier: 2,
+      reason: matched.found.length === 0 ? 'the response names no choice' : `the response names ${matched.found.length} choices`,
+      key: 0,
+    };
   return null;
 };

@@ -4,7 +4,14 @@ import { type ResolveOptions } from '../../data/resolveSourceFile';
 import { type ChatMessage } from '../../model/chatClient';
 import { GgufChat, chatPromptSource } from '../../runtimes/gguf/ggufChat';
 import { GgufFileRecordSchema } from '../../runtimes/gguf/ggufRecord';
-import { type GgufChoice, GgufChoiceSchema, GgufRuntimeRecordSchema, type OpenedGgufFile, openGgufFile, resolveModelFile } from '../../runtimes/gguf/openModelFile';
+import {
+  type GgufChoice,
+  GgufChoiceSchema,
+  GgufRuntimeRecordSchema,
+  type OpenedGgufFile,
+  openGgufFile,
+  resolveModelFile,
+} from '../../runtimes/gguf/openModelFile';
 import { UserError } from '../../util/errors';
 import { type PhaseListener } from '../../runs/runPhase';
 
@@ -66,12 +73,19 @@ const OPTION = { model: '--model-file', judge: '--judge-model-file' } as const;
  * fails in one line naming it). The same file with the same settings for model and judge is loaded once.
  * `expected`: when resuming, each file's sha256 must be the one the run was made with.
  */
-export async function openYokaiLocalModels(config: YokaiLocalConfig, env: LocalEnvironment, expected: YokaiLocalSettings | null): Promise<OpenedLocalModels> {
+export async function openYokaiLocalModels(
+  config: YokaiLocalConfig,
+  env: LocalEnvironment,
+  expected: YokaiLocalSettings | null,
+): Promise<OpenedLocalModels> {
   const cwd = env.cwd ?? process.cwd();
   const processEnv = env.env ?? process.env;
   const pathOf = (role: 'model' | 'judge', local: YokaiLocalModel): string => {
     const given = (role === 'model' ? env.modelFile : env.judgeModelFile) ?? local.modelFile;
-    if (given === null) throw new UserError(`this run's ${role} was a local model file, whose folder run.json does not record: give its path again with ${OPTION[role]} PATH.gguf`);
+    if (given === null)
+      throw new UserError(
+        `this run's ${role} was a local model file, whose folder run.json does not record: give its path again with ${OPTION[role]} PATH.gguf`,
+      );
     return resolveModelFile(given, cwd, processEnv).path;
   };
   const open = async (role: 'model' | 'judge', local: YokaiLocalModel, path: string): Promise<OpenedGgufFile> => {
@@ -86,7 +100,9 @@ export async function openYokaiLocalModels(config: YokaiLocalConfig, env: LocalE
     const wanted = expected?.[role]?.file.sha256;
     if (wanted !== undefined && opened.file.sha256 !== wanted) {
       await opened.model.dispose();
-      throw new UserError(`${opened.file.name}: its sha256 ${opened.file.sha256} is not the ${wanted} this run's ${role} was made with: give the same file with ${OPTION[role]}`);
+      throw new UserError(
+        `${opened.file.name}: its sha256 ${opened.file.sha256} is not the ${wanted} this run's ${role} was made with: give the same file with ${OPTION[role]}`,
+      );
     }
     return opened;
   };
@@ -95,7 +111,8 @@ export async function openYokaiLocalModels(config: YokaiLocalConfig, env: LocalE
   const model = config.model === null || modelPath === null ? null : await open('model', config.model, modelPath);
   let judge: OpenedGgufFile | null = null;
   try {
-    const shared = model !== null && judgePath === modelPath && JSON.stringify(config.judge?.choice) === JSON.stringify(config.model?.choice);
+    const shared =
+      model !== null && judgePath === modelPath && JSON.stringify(config.judge?.choice) === JSON.stringify(config.model?.choice);
     judge = shared ? model : config.judge === null || judgePath === null ? null : await open('judge', config.judge, judgePath);
   } catch (error) {
     await model?.model.dispose();
@@ -113,13 +130,19 @@ export function yokaiLocalSettings(config: YokaiLocalConfig, opened: OpenedLocal
   const record = (local: YokaiLocalModel | null, file: OpenedGgufFile | null): z.infer<typeof LocalRecordSchema> | null =>
     local === null || file === null
       ? null
-      : { choice: local.choice, file: file.file, runtime: file.runtime, chatTemplate: file.model.hasTemplate ? 'gguf' : 'none: the messages as plain lines' };
+      : {
+          choice: local.choice,
+          file: file.file,
+          runtime: file.runtime,
+          chatTemplate: file.model.hasTemplate ? 'gguf' : 'none: the messages as plain lines',
+        };
   return { model: record(config.model, opened.model), judge: record(config.judge, opened.judge), seed: config.seed, sampling: SAMPLING };
 }
 
 /** The local config a run.json's settings.local describes (files given again on resume; ollama: names found again). */
 export function localConfigFromSettings(settings: YokaiLocalSettings | undefined): YokaiLocalConfig {
-  const of = (record: YokaiLocalSettings['model']): YokaiLocalModel | null => (record === null ? null : { modelFile: record.choice.ollama, choice: record.choice });
+  const of = (record: YokaiLocalSettings['model']): YokaiLocalModel | null =>
+    record === null ? null : { modelFile: record.choice.ollama, choice: record.choice };
   return settings === undefined ? NO_LOCAL_MODELS : { model: of(settings.model), judge: of(settings.judge), seed: settings.seed };
 }
 
@@ -147,9 +170,18 @@ export interface LocalRequests {
  * request is loaded again with a context that fits, up to the model's own training context; otherwise
  * the run is refused in one line naming the file, the item and the --context needed.
  */
-export async function openFittingLocalModels(config: YokaiLocalConfig, requests: LocalRequests, env: LocalEnvironment, expected: YokaiLocalSettings | null): Promise<OpenedLocalModels> {
+export async function openFittingLocalModels(
+  config: YokaiLocalConfig,
+  requests: LocalRequests,
+  env: LocalEnvironment,
+  expected: YokaiLocalSettings | null,
+): Promise<OpenedLocalModels> {
   let opened = await openYokaiLocalModels(config, env, expected);
-  if (opened.model !== null || opened.judge !== null) env.onPhase?.({ step: 'checking-fit', message: `checking that the ${Math.max(requests.model.requests.length, requests.judge.requests.length)} items fit the local models' contexts` });
+  if (opened.model !== null || opened.judge !== null)
+    env.onPhase?.({
+      step: 'checking-fit',
+      message: `checking that the ${Math.max(requests.model.requests.length, requests.judge.requests.length)} items fit the local models' contexts`,
+    });
   let needs = await measure(opened, requests, env.sources.signal);
   const grown = grownConfig(config, opened, needs);
   if (grown !== null) {
@@ -177,7 +209,10 @@ async function measure(opened: OpenedLocalModels, requests: LocalRequests, signa
   const longest = async (file: OpenedGgufFile | null, role: 'model' | 'judge'): Promise<Needs['model']> => {
     if (file === null) return null;
     const { requests: list, newTokens } = requests[role];
-    const counts = await file.model.measure(list.map((request) => chatPromptSource(file.model, request.messages)), signal);
+    const counts = await file.model.measure(
+      list.map((request) => chatPromptSource(file.model, request.messages)),
+      signal,
+    );
     let most = { tokens: 0, itemId: '' };
     counts.forEach((count, i) => {
       if (count + newTokens > most.tokens) most = { tokens: count + newTokens, itemId: list[i]?.itemId ?? '' };
@@ -190,7 +225,14 @@ async function measure(opened: OpenedLocalModels, requests: LocalRequests, signa
 /** The config with larger contexts where a default context is too small and the model's training context allows it; null when nothing grows. */
 function grownConfig(config: YokaiLocalConfig, opened: OpenedLocalModels, needs: Needs): YokaiLocalConfig | null {
   const grownChoice = (local: YokaiLocalModel | null, file: OpenedGgufFile | null, need: number): YokaiLocalModel['choice'] | null => {
-    if (local === null || file === null || local.choice.contextSize !== null || need <= file.model.contextSize || need > (file.file.contextLength ?? 0)) return null;
+    if (
+      local === null ||
+      file === null ||
+      local.choice.contextSize !== null ||
+      need <= file.model.contextSize ||
+      need > (file.file.contextLength ?? 0)
+    )
+      return null;
     return { ...local.choice, contextSize: need };
   };
   if (opened.model !== null && opened.model === opened.judge) {

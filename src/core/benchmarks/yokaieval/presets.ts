@@ -25,13 +25,15 @@ export const PRESETS: Readonly<Record<PresetName, Preset>> = {
     name: 'api',
     wording: 'official-results',
     model: { systemPrompt: null, temperature: 0.7, topP: null, maxTokens: 200 },
-    description: 'The official API-model runs (GPT-4o through Azure): one user message, temperature 0.7, max_tokens 200, 「回答を1つ選び、回答のみ出力しなさい。」',
+    description:
+      'The official API-model runs (GPT-4o through Azure): one user message, temperature 0.7, max_tokens 200, 「回答を1つ選び、回答のみ出力しなさい。」',
   },
   'open-weights': {
     name: 'open-weights',
     wording: 'dataset',
     model: { systemPrompt: OFFICIAL_SYSTEM_PROMPT, temperature: 0.1, topP: 1, maxTokens: 128 },
-    description: "The official open-weight runs: the official system prompt, temperature 0.1, top_p 1, 128 new tokens, the dataset's wording",
+    description:
+      "The official open-weight runs: the official system prompt, temperature 0.1, top_p 1, 128 new tokens, the dataset's wording",
   },
 };
 

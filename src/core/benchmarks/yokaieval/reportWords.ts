@@ -7,6 +7,7 @@ export const YOKAIEVAL_REPORT: ReportParts = {
   stability: {
     title: 'Judge stability',
     howToMeasure: 'eval-adjudicator stability RUNDIR re-asks the judge',
-    method: 'The judge is asked k more times about an item (cache sample indexes 1..k); an item flips when those verdicts, with the run’s own for the same judge, are not all the same.',
+    method:
+      'The judge is asked k more times about an item (cache sample indexes 1..k); an item flips when those verdicts, with the run’s own for the same judge, are not all the same.',
   },
 };

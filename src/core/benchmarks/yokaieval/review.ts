@@ -38,7 +38,10 @@ export const YOKAIEVAL_REVIEW: ReviewParts = {
       question: record.data.question,
       choices: record.data.choices,
       gold: record.data.answer,
-      prompt: list.filter((m) => m.role === 'user').map((m) => m.content).join('\n'),
+      prompt: list
+        .filter((m) => m.role === 'user')
+        .map((m) => m.content)
+        .join('\n'),
       systemPrompt: list.find((m) => m.role === 'system')?.content ?? null,
       response: line.response,
       refusal: line.refusal ?? null,

@@ -113,28 +113,39 @@ function localEndpoint(name: string): Where {
 function configFrom(parsed: Parsed): YokaiEvalRunConfig {
   const localModel = ggufChoiceFrom(COMMAND, parsed, 'model-file', ['judge-model-file']);
   const localJudge = ggufChoiceFrom(COMMAND, parsed, 'judge-model-file', ['model-file']);
-  for (const [local, prefix, file] of [[localModel, '', 'model-file'], [localJudge, 'judge-', 'judge-model-file']] as const) {
+  for (const [local, prefix, file] of [
+    [localModel, '', 'model-file'],
+    [localJudge, 'judge-', 'judge-model-file'],
+  ] as const) {
     const server = SERVER_OPTIONS.find((name) => parsed.values[`${prefix}${name}`] !== undefined);
-    if (local !== null && server !== undefined) throw new UsageError(`${COMMAND}: --${prefix}${server} applies to a served model, not to --${file}`);
+    if (local !== null && server !== undefined)
+      throw new UsageError(`${COMMAND}: --${prefix}${server} applies to a served model, not to --${file}`);
   }
   if (localModel !== null && localJudge === null && SERVER_OPTIONS.every((name) => parsed.values[`judge-${name}`] === undefined)) {
-    throw new UsageError(`${COMMAND}: with --model-file, give the judge: --judge-model-file PATH.gguf (it may be the same file) or a judge endpoint (--judge-base-url U or --judge-provider P)`);
+    throw new UsageError(
+      `${COMMAND}: with --model-file, give the judge: --judge-model-file PATH.gguf (it may be the same file) or a judge endpoint (--judge-base-url U or --judge-provider P)`,
+    );
   }
   const seed = numberOption(COMMAND, parsed, 'seed', { integer: true, min: 0, max: 0xffffffff });
-  if (seed !== undefined && localModel === null && localJudge === null) throw new UsageError(`${COMMAND}: --seed applies to a local model (--model-file or --judge-model-file)`);
+  if (seed !== undefined && localModel === null && localJudge === null)
+    throw new UsageError(`${COMMAND}: --seed applies to a local model (--model-file or --judge-model-file)`);
   const given = stringOption(parsed, 'model');
   const modelName = given !== undefined && given !== '' ? given : localModel !== null ? localModelName(localModel.modelFile) : undefined;
-  if (modelName === undefined || modelName === '') throw new UsageError(`${COMMAND}: --model is required (or --model-file for a local model)`);
+  if (modelName === undefined || modelName === '')
+    throw new UsageError(`${COMMAND}: --model is required (or --model-file for a local model)`);
   const served = localModel === null ? endpointFrom(COMMAND, parsed, '') : undefined;
   const model: Where = served ?? localEndpoint(modelName);
-  const judgeName = stringOption(parsed, 'judge-model') ?? (localJudge !== null ? localModelName(localJudge.modelFile) : DEFAULT_JUDGE.model);
+  const judgeName =
+    stringOption(parsed, 'judge-model') ?? (localJudge !== null ? localModelName(localJudge.modelFile) : DEFAULT_JUDGE.model);
   const judge: Where = localJudge !== null ? localEndpoint(judgeName) : endpointFrom(COMMAND, parsed, 'judge-', served);
   const presetName: PresetName = choiceOption(COMMAND, parsed, 'preset', PRESET_NAMES) ?? defaultPresetFor(model.endpoint.provider);
   const preset = PRESETS[presetName];
   const wording: Wording = choiceOption(COMMAND, parsed, 'wording', WORDINGS) ?? preset.wording;
   const systemPrompt = stringOption(parsed, 'system-prompt');
   const endpointWithDeployment = (choice: Where, name: string): Endpoint =>
-    choice.endpoint.provider === 'azure' && choice.endpoint.deployment === undefined ? { ...choice.endpoint, deployment: name } : choice.endpoint;
+    choice.endpoint.provider === 'azure' && choice.endpoint.deployment === undefined
+      ? { ...choice.endpoint, deployment: name }
+      : choice.endpoint;
   return {
     model: {
       endpoint: endpointWithDeployment(model, modelName),
@@ -153,7 +164,9 @@ function configFrom(parsed: Parsed): YokaiEvalRunConfig {
     preset: presetName,
     wording,
     limit: numberOption(COMMAND, parsed, 'limit', { integer: true, min: 1 }) ?? null,
-    ...(localModel !== null || localJudge !== null ? { local: { model: localModel, judge: localJudge, seed: seed ?? DEFAULT_GGUF_SEED } } : {}),
+    ...(localModel !== null || localJudge !== null
+      ? { local: { model: localModel, judge: localJudge, seed: seed ?? DEFAULT_GGUF_SEED } }
+      : {}),
   };
 }
 
@@ -166,4 +179,3 @@ function keysForManifest(io: CliIo, manifest: RunManifest): RunKeys {
     judge: keyFromEnv(io.env, judge.endpoint, judge.apiKeyEnv, 'judge'),
   };
 }
-

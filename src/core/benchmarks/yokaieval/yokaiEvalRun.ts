@@ -29,7 +29,6 @@ import {
   yokaiLocalSettings,
 } from './localModels';
 
-
 export interface YokaiEvalRunConfig {
   readonly model: ModelSpec;
   readonly judge: ModelSpec;
@@ -91,7 +90,9 @@ export async function reopenYokaiEvalRun(manifest: RunManifest, env: SessionEnvi
     throw new UserError(`run ${manifest.id} was imported, not run: it has no model to resume`);
   }
   if (manifest['sourceRun'] !== undefined) {
-    throw new UserError(`run ${manifest.id} re-judged another run's responses; complete it with eval-adjudicator rejudge --resume or --retry-errors`);
+    throw new UserError(
+      `run ${manifest.id} re-judged another run's responses; complete it with eval-adjudicator rejudge --resume or --retry-errors`,
+    );
   }
   const settings = YokaiEvalSettingsSchema.parse(manifest.settings);
   const sources = await loadYokaiEvalSources(env.sources);
@@ -120,16 +121,31 @@ export async function reopenYokaiEvalRun(manifest: RunManifest, env: SessionEnvi
 }
 
 /** The local models loaded and checked to fit every request, before anything is written. */
-function openChecked(config: YokaiEvalRunConfig, judgeTemplate: string, items: readonly YokaiEvalItem[], env: SessionEnvironment, expected: YokaiLocalSettings | null): Promise<OpenedLocalModels> {
+function openChecked(
+  config: YokaiEvalRunConfig,
+  judgeTemplate: string,
+  items: readonly YokaiEvalItem[],
+  env: SessionEnvironment,
+  expected: YokaiLocalSettings | null,
+): Promise<OpenedLocalModels> {
   const local = config.local ?? NO_LOCAL_MODELS;
   if (local.model === null && local.judge === null) return openFittingLocalModels(local, NO_REQUESTS, env, expected);
   const answerTokens = config.model.params.maxTokens ?? GGUF_DEFAULT_MAX_TOKENS;
   return openFittingLocalModels(
     local,
     {
-      model: { requests: local.model === null ? [] : items.map((item) => ({ itemId: item.id, messages: yokaiModelMessages(item, config.wording, config.model.systemPrompt) })), newTokens: answerTokens },
+      model: {
+        requests:
+          local.model === null
+            ? []
+            : items.map((item) => ({ itemId: item.id, messages: yokaiModelMessages(item, config.wording, config.model.systemPrompt) })),
+        newTokens: answerTokens,
+      },
       judge: {
-        requests: local.judge === null ? [] : items.map((item) => ({ itemId: item.id, messages: yokaiJudgeMessages(item, config.wording, judgeTemplate, '') })),
+        requests:
+          local.judge === null
+            ? []
+            : items.map((item) => ({ itemId: item.id, messages: yokaiJudgeMessages(item, config.wording, judgeTemplate, '') })),
         newTokens: answerTokens + (config.judge.params.maxTokens ?? GGUF_DEFAULT_MAX_TOKENS),
       },
     },
@@ -149,8 +165,10 @@ function sessionFor(
   local: OpenedLocalModels,
 ): RunSession {
   const seed = config.local?.seed ?? 0;
-  const model: ChatCompleter & RequestCounter = local.model !== null ? localChat(local.model, seed) : createClient(config.model, env.keys.model, env);
-  const judge: ChatCompleter & RequestCounter = local.judge !== null ? localChat(local.judge, seed) : createClient(config.judge, env.keys.judge, env);
+  const model: ChatCompleter & RequestCounter =
+    local.model !== null ? localChat(local.model, seed) : createClient(config.model, env.keys.model, env);
+  const judge: ChatCompleter & RequestCounter =
+    local.judge !== null ? localChat(local.judge, seed) : createClient(config.judge, env.keys.judge, env);
   const tasks = new Map<string, ItemTask>(
     items.map((item) => [
       item.id,

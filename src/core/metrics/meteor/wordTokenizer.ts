@@ -12,10 +12,7 @@ const END = '(?=\\n?$)';
 
 type Rule = readonly [RegExp, string];
 
-const rule = (pattern: string, replacement: string, flags = ''): Rule => [
-  new RegExp(pattern, `gu${flags}`),
-  replacement,
-];
+const rule = (pattern: string, replacement: string, flags = ''): Rule => [new RegExp(pattern, `gu${flags}`), replacement];
 
 const STARTING_QUOTES: readonly Rule[] = [
   rule('([«“‘„]|`+)', ' $1 '),

@@ -96,8 +96,7 @@ export class WordNet {
   /** NLTK's `_morphy(form, pos)`: the base forms of `form` that WordNet lists under `pos`. */
   morphy(form: string, pos: WordNetPos): string[] {
     const data = this.byPos[pos];
-    const filter = (forms: readonly string[]): string[] =>
-      [...new Set(forms.filter((f) => lookup(data.index, f) !== undefined))];
+    const filter = (forms: readonly string[]): string[] => [...new Set(forms.filter((f) => lookup(data.index, f) !== undefined))];
     const exceptional = data.exceptions.get(form);
     if (exceptional !== undefined) return filter([form, ...exceptional]);
     let forms = applyRules(pos, [form]);

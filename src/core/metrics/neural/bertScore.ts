@@ -36,7 +36,10 @@ export async function createBertScore(options: BertScoreOptions): Promise<Neural
       layer,
       output,
       idf: options.idf,
-      rescale: baseline === null ? null : { file: baseline.file, sha256: baseline.sha256, precision: baseline.precision, recall: baseline.recall, f1: baseline.f1 },
+      rescale:
+        baseline === null
+          ? null
+          : { file: baseline.file, sha256: baseline.sha256, precision: baseline.precision, recall: baseline.recall, f1: baseline.f1 },
       fidelity: FIDELITY,
     };
     return new BertScoreMetric(loaded, await BestMatchFinder.open(), record, output, baseline?.f1 ?? null);
@@ -104,7 +107,12 @@ class BertScoreMetric implements NeuralMetric<BertScoreRecord> {
     });
     const special = this.loaded.tokenizer.template.specialIds;
     const weight = this.record.idf ? idfWeights(refs.map((v) => v.ids)) : (id: number) => (special.has(id) ? 0 : 1);
-    const best = await this.matches.find(hyp.vectors, hyp.ids.length, refs.map((ref) => ref.vectors), hyp.dim);
+    const best = await this.matches.find(
+      hyp.vectors,
+      hyp.ids.length,
+      refs.map((ref) => ref.vectors),
+      hyp.dim,
+    );
     return refs.map((ref, k) => {
       const f1 = greedyMatch(hyp.ids, ref.ids, best, k, weight).f1;
       return this.baselineF1 === null ? f1 : rescale(f1, this.baselineF1);
@@ -124,7 +132,8 @@ class BertScoreMetric implements NeuralMetric<BertScoreRecord> {
     const inputs = texts.map((t) => this.encode(t));
     const result = await this.loaded.onnx.run(inputs, [this.output]);
     const out = result[this.output];
-    if (out === undefined || out.dims.length !== 3) throw new Error(`${this.loaded.onnx.path}: output ${this.output} is not [batch, sequence, hidden]`);
+    if (out === undefined || out.dims.length !== 3)
+      throw new Error(`${this.loaded.onnx.path}: output ${this.output} is not [batch, sequence, hidden]`);
     const [, sequence = 0, dim = 0] = out.dims;
     return inputs.map((input, row) => sentenceVectors(input.ids, out.data, row, sequence, dim));
   }

@@ -38,7 +38,13 @@ export interface PrecisionRecallF1 {
  * hypothesis's and the reference's bests weighted by `weight` (0 for the special tokens without idf). A
  * sentence of two tokens (nothing between its special tokens) gives P = R = 0; a NaN F1 becomes 0.
  */
-export function greedyMatch(hypothesis: readonly number[], reference: readonly number[], best: BestMatches, k: number, weight: (id: number) => number): PrecisionRecallF1 {
+export function greedyMatch(
+  hypothesis: readonly number[],
+  reference: readonly number[],
+  best: BestMatches,
+  k: number,
+  weight: (id: number) => number,
+): PrecisionRecallF1 {
   let precision = weightedMean(hypothesis, best.ofHypothesis, k * hypothesis.length, weight);
   let recall = weightedMean(reference, best.ofReference, k * best.longest, weight);
   if (hypothesis.length === 2 || reference.length === 2) {

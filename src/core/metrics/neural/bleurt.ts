@@ -19,7 +19,9 @@ export async function createBleurt(options: BleurtOptions): Promise<NeuralMetric
   const loaded = await loadModel(options, 'BLEURT', 512, options.expected?.model);
   if (!loaded.onnx.outputNames.includes('logits')) {
     await loaded.onnx.release();
-    throw new UserError(`${loaded.onnx.path}: BLEURT needs the output "logits" (the regression score); it has ${loaded.onnx.outputNames.join(', ')}`);
+    throw new UserError(
+      `${loaded.onnx.path}: BLEURT needs the output "logits" (the regression score); it has ${loaded.onnx.outputNames.join(', ')}`,
+    );
   }
   const max = loaded.record.maxLength;
   const record: BleurtRecord = {

@@ -17,7 +17,12 @@ export interface LoadedModel {
  * A model folder located, read, hashed and opened, in that order, so that the first problem is reported as
  * one line naming its file. `expected` (a resumed run's record) must match the files' sha256.
  */
-export async function loadModel(choice: NeuralModelChoice, what: string, fallbackMaxLength: number, expected?: NeuralModelRecord): Promise<LoadedModel> {
+export async function loadModel(
+  choice: NeuralModelChoice,
+  what: string,
+  fallbackMaxLength: number,
+  expected?: NeuralModelRecord,
+): Promise<LoadedModel> {
   const location = await locateModel(choice.model, choice.cwd, choice.env, what);
   const folder = readModelFolder(location.dir, what);
   const tokenizer = await loadModelTokenizer(folder);
@@ -28,7 +33,9 @@ export async function loadModel(choice: NeuralModelChoice, what: string, fallbac
       for (const file of files) {
         const before = expected.files.find((f) => f.path === file.path);
         if (before !== undefined && before.sha256 !== file.sha256) {
-          throw new UserError(`${folder.dir}/${file.path}: changed since the run started (sha256 ${file.sha256}, run.json has ${before.sha256})`);
+          throw new UserError(
+            `${folder.dir}/${file.path}: changed since the run started (sha256 ${file.sha256}, run.json has ${before.sha256})`,
+          );
         }
       }
     }
@@ -37,7 +44,14 @@ export async function loadModel(choice: NeuralModelChoice, what: string, fallbac
       folder,
       tokenizer,
       onnx,
-      record: { id: expected?.id ?? location.id, dir: folder.dir, files, onnxruntime: await onnxRuntimeVersion(), maxLength: maxLength.tokens, maxLengthSource: maxLength.source },
+      record: {
+        id: expected?.id ?? location.id,
+        dir: folder.dir,
+        files,
+        onnxruntime: await onnxRuntimeVersion(),
+        maxLength: maxLength.tokens,
+        maxLengthSource: maxLength.source,
+      },
     };
   } catch (error) {
     await onnx.release();

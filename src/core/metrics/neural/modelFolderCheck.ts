@@ -10,7 +10,11 @@ import { bertScoreLayer, bertScoreLayerOutput } from './bertScoreLayer';
  * or BLEURT's logits. Throws a UserError of one line naming the folder or file and what is missing. A hub
  * model not in the cache yet is not checked: the run downloads and checks it.
  */
-export function checkBertScoreFolder(choice: { readonly model: string; readonly layer: number | null }, cwd: string, env: NodeJS.ProcessEnv): void {
+export function checkBertScoreFolder(
+  choice: { readonly model: string; readonly layer: number | null },
+  cwd: string,
+  env: NodeJS.ProcessEnv,
+): void {
   const dir = presentModelDir(choice.model, cwd, env, 'BERTScore');
   if (dir === null) return;
   const folder = readModelFolder(dir, 'BERTScore');
@@ -23,5 +27,6 @@ export function checkBleurtFolder(choice: { readonly model: string }, cwd: strin
   if (dir === null) return;
   const folder = readModelFolder(dir, 'BLEURT');
   const outputs = onnxGraphOutputs(folder.onnxPath);
-  if (!outputs.includes('logits')) throw new UserError(`${folder.onnxPath}: BLEURT needs the output "logits" (the regression score); it has ${outputs.join(', ')}`);
+  if (!outputs.includes('logits'))
+    throw new UserError(`${folder.onnxPath}: BLEURT needs the output "logits" (the regression score); it has ${outputs.join(', ')}`);
 }

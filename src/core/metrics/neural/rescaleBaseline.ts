@@ -30,7 +30,8 @@ export function readRescaleBaseline(path: string, layer: number): RescaleBaselin
     throw new UserError(`${path}: not a comma-separated baseline file (${errorMessage(error)})`);
   }
   const header = rows[0]?.map((cell) => cell.toUpperCase());
-  if (header === undefined || header.join(',') !== 'LAYER,P,R,F') throw new UserError(`${path} line 1: the header must be LAYER,P,R,F as in bert_score's baseline files`);
+  if (header === undefined || header.join(',') !== 'LAYER,P,R,F')
+    throw new UserError(`${path} line 1: the header must be LAYER,P,R,F as in bert_score's baseline files`);
   const row = rows[layer + 1];
   if (row === undefined) throw new UserError(`${path}: no row for layer ${layer} (it has ${rows.length - 1} rows)`);
   const [precision, recall, f1] = row.slice(1).map(Number);

@@ -35,7 +35,8 @@ export interface GgmlApi {
 /** Binds ggml's functions in libggml-base (tensors, graphs, buffers) and libggml (the backend registry). */
 export function declareGgmlApi(koffi: typeof Koffi, base: Koffi.LibraryHandle, registry: Koffi.LibraryHandle): GgmlApi {
   const ptr = 'void *';
-  const b = <T>(name: string, result: string | Koffi.TypeObject, args: (string | Koffi.TypeObject)[]): T => base.func(name, result, args) as T;
+  const b = <T>(name: string, result: string | Koffi.TypeObject, args: (string | Koffi.TypeObject)[]): T =>
+    base.func(name, result, args) as T;
   const { InitParams, SetThreads } = ggmlTypes(koffi);
   return {
     ggml_tensor_overhead: b('ggml_tensor_overhead', 'size_t', []),

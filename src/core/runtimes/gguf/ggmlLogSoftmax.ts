@@ -59,7 +59,8 @@ export class GgmlLogSoftmax {
   async logProbs(logits: NativePointer, targets: readonly (readonly number[])[]): Promise<number[][]> {
     const rows = targets.length;
     const pairs = targets.reduce((n, t) => n + t.length, 0);
-    if (rows > this.maxRows || pairs > this.maxPairs) throw new Error(`${rows} rows and ${pairs} targets exceed the log-softmax's ${this.maxRows} and ${this.maxPairs}`);
+    if (rows > this.maxRows || pairs > this.maxPairs)
+      throw new Error(`${rows} rows and ${pairs} targets exceed the log-softmax's ${this.maxRows} and ${this.maxPairs}`);
     if (pairs === 0) return targets.map(() => []);
     const V = this.vocabulary;
     const flat = new Int32Array(pairs);
@@ -86,12 +87,17 @@ export class GgmlLogSoftmax {
   private async compute(logits: NativePointer, rows: number, pairs: number): Promise<void> {
     const g = this.ggml;
     const V = this.vocabulary;
-    const context = g.ggml_init({ mem_size: 8 * g.ggml_tensor_overhead() + g.ggml_graph_overhead() + 1024, mem_buffer: null, no_alloc: true });
+    const context = g.ggml_init({
+      mem_size: 8 * g.ggml_tensor_overhead() + g.ggml_graph_overhead() + 1024,
+      mem_buffer: null,
+      no_alloc: true,
+    });
     if (context === null) throw new Error('ggml_init failed for the log-softmax graph');
     const logitsBuffer = g.ggml_backend_cpu_buffer_from_ptr(logits, 4 * V * rows);
     try {
       const place = (buffer: NativePointer, tensor: NativePointer, address: NativePointer): void => {
-        if (g.ggml_backend_tensor_alloc(buffer, tensor, address) !== 0) throw new Error('ggml could not place a tensor of the log-softmax graph');
+        if (g.ggml_backend_tensor_alloc(buffer, tensor, address) !== 0)
+          throw new Error('ggml could not place a tensor of the log-softmax graph');
       };
       const input = g.ggml_new_tensor_2d(context, GGML_TYPE_F32, V, rows);
       place(logitsBuffer, input, logits);
@@ -105,7 +111,9 @@ export class GgmlLogSoftmax {
       const graph = g.ggml_new_graph(context);
       g.ggml_build_forward_expand(graph, gathered);
       const status = await new Promise<number>((resolve, reject) => {
-        g.ggml_backend_graph_compute.async(this.backend, graph, (error, result) => (error !== null && error !== undefined ? reject(error instanceof Error ? error : new Error(String(error))) : resolve(result)));
+        g.ggml_backend_graph_compute.async(this.backend, graph, (error, result) =>
+          error !== null && error !== undefined ? reject(error instanceof Error ? error : new Error(String(error))) : resolve(result),
+        );
       });
       if (status !== 0) throw new Error(`ggml_backend_graph_compute returned ${status} for the log-softmax`);
     } finally {

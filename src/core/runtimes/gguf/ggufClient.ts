@@ -30,13 +30,19 @@ export class GgufClient {
   ) {}
 
   /** Starts a runtime process and loads the model in it; a failure ends that process. */
-  static async open(options: GgufLoadOptions, hooks: { readonly onStep?: (step: OpenStep) => void; readonly signal?: AbortSignal } = {}): Promise<GgufClient> {
+  static async open(
+    options: GgufLoadOptions,
+    hooks: { readonly onStep?: (step: OpenStep) => void; readonly signal?: AbortSignal } = {},
+  ): Promise<GgufClient> {
     hooks.onStep?.('starting-runtime');
     const runtime = await RuntimeProcess.start(basename(options.path), hooks.signal);
     try {
       hooks.onStep?.('loading-model');
       const { runtimeDirs, ...rest } = options;
-      const opened = await runtime.request({ type: 'open', options: { ...rest, ...(runtimeDirs !== undefined ? { runtimeDirs: [...runtimeDirs] } : {}) } }, hooks.signal);
+      const opened = await runtime.request(
+        { type: 'open', options: { ...rest, ...(runtimeDirs !== undefined ? { runtimeDirs: [...runtimeDirs] } : {}) } },
+        hooks.signal,
+      );
       runtime.modelLoaded(opened.facts.runtime.llamaCpp);
       return new GgufClient(runtime, options.path, opened.facts);
     } catch (error) {
@@ -99,8 +105,13 @@ export class GgufClient {
     return (await this.runtime.request({ type: 'score', prefix, sequences: [...sequences] }, signal)).sequences;
   }
 
-  async scoreAfterPrefix(prefix: readonly number[], sequences: readonly (readonly number[])[], signal: AbortSignal): Promise<ScoredSequence[]> {
-    return (await this.runtime.request({ type: 'scoreTokens', prefix: [...prefix], sequences: sequences.map((s) => [...s]) }, signal)).sequences;
+  async scoreAfterPrefix(
+    prefix: readonly number[],
+    sequences: readonly (readonly number[])[],
+    signal: AbortSignal,
+  ): Promise<ScoredSequence[]> {
+    return (await this.runtime.request({ type: 'scoreTokens', prefix: [...prefix], sequences: sequences.map((s) => [...s]) }, signal))
+      .sequences;
   }
 
   async evaluateOnly(prefix: readonly number[], sequences: readonly (readonly number[])[]): Promise<void> {

@@ -85,7 +85,8 @@ class FileCursor {
 
   async u64(): Promise<number> {
     const value = (await this.ensure(8)).readBigUInt64LE(0);
-    if (value > BigInt(Number.MAX_SAFE_INTEGER)) throw new GgufFormatError(`a length of ${value} at offset ${this.position - 8} is not plausible`);
+    if (value > BigInt(Number.MAX_SAFE_INTEGER))
+      throw new GgufFormatError(`a length of ${value} at offset ${this.position - 8} is not plausible`);
     return Number(value);
   }
 

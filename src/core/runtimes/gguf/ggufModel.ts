@@ -144,10 +144,17 @@ export class GgufModel {
   }
 
   /** Decodes until an end-of-generation token or maxTokens: greedy at temperature 0, else llama.cpp's top-p, temperature, seeded draw (no top-k). */
-  generate(prompt: readonly number[], options: GenerateOptions, signal: AbortSignal): Promise<{ readonly text: string; readonly tokens: number; readonly finishReason: 'stop' | 'length' }> {
+  generate(
+    prompt: readonly number[],
+    options: GenerateOptions,
+    signal: AbortSignal,
+  ): Promise<{ readonly text: string; readonly tokens: number; readonly finishReason: 'stop' | 'length' }> {
     return this.exclusive(async () => {
       const needed = prompt.length + options.maxTokens;
-      if (needed > this.contextSize) throw new UserError(`${this.fileName}: ${prompt.length} prompt tokens and ${options.maxTokens} new ones do not fit the context of ${this.contextSize}: give a larger --context`);
+      if (needed > this.contextSize)
+        throw new UserError(
+          `${this.fileName}: ${prompt.length} prompt tokens and ${options.maxTokens} new ones do not fit the context of ${this.contextSize}: give a larger --context`,
+        );
       if (prompt.length === 0) throw new Error('an empty prompt has no next-token distribution');
       const out = await generateTokens(this.llama.session, this.llama.vocab, prompt, options, signal);
       return { text: this.llama.vocab.detokenize(out.tokens), tokens: out.tokens.length, finishReason: out.finishReason };
@@ -167,7 +174,8 @@ export class GgufModel {
   }
 
   private checkFits(longest: number): void {
-    if (longest > this.contextSize) throw new UserError(`${this.fileName}: ${longest} tokens do not fit the context of ${this.contextSize}: give a larger --context`);
+    if (longest > this.contextSize)
+      throw new UserError(`${this.fileName}: ${longest} tokens do not fit the context of ${this.contextSize}: give a larger --context`);
   }
 
   private tokenText(token: number | null): string | null {

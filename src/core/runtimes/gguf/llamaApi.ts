@@ -47,8 +47,24 @@ export interface LlamaApi {
   readonly llama_vocab_eos: (vocab: NativePointer) => number;
   readonly llama_vocab_get_add_bos: (vocab: NativePointer) => boolean;
   readonly llama_vocab_is_eog: (vocab: NativePointer, token: number) => boolean;
-  readonly llama_tokenize: (vocab: NativePointer, text: Buffer, length: number, out: Int32Array, max: number, addSpecial: boolean, parseSpecial: boolean) => number;
-  readonly llama_detokenize: (vocab: NativePointer, tokens: Int32Array, count: number, out: Buffer, max: number, removeSpecial: boolean, unparseSpecial: boolean) => number;
+  readonly llama_tokenize: (
+    vocab: NativePointer,
+    text: Buffer,
+    length: number,
+    out: Int32Array,
+    max: number,
+    addSpecial: boolean,
+    parseSpecial: boolean,
+  ) => number;
+  readonly llama_detokenize: (
+    vocab: NativePointer,
+    tokens: Int32Array,
+    count: number,
+    out: Buffer,
+    max: number,
+    removeSpecial: boolean,
+    unparseSpecial: boolean,
+  ) => number;
   readonly llama_get_memory: (context: NativePointer) => NativePointer;
   readonly llama_memory_clear: (memory: NativePointer, data: boolean) => void;
   readonly llama_memory_seq_rm: (memory: NativePointer, seq: number, p0: number, p1: number) => boolean;

@@ -22,7 +22,13 @@ function samplerChain(api: LlamaApi, options: GenerateOptions): NativePointer {
 }
 
 /** Decodes from `prompt` until an end-of-generation token or options.maxTokens, one llama_decode per new token. */
-export async function generateTokens(session: LlamaSession, vocab: LlamaVocab, prompt: readonly number[], options: GenerateOptions, signal: AbortSignal): Promise<{ readonly tokens: number[]; readonly finishReason: 'stop' | 'length' }> {
+export async function generateTokens(
+  session: LlamaSession,
+  vocab: LlamaVocab,
+  prompt: readonly number[],
+  options: GenerateOptions,
+  signal: AbortSignal,
+): Promise<{ readonly tokens: number[]; readonly finishReason: 'stop' | 'length' }> {
   const api = session.api;
   const chain = samplerChain(api, options);
   try {

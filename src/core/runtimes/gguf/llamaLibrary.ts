@@ -104,8 +104,16 @@ function loadedLlamaLibraries(): { readonly dir: string; readonly llama: string;
   const dir = dirname(addon);
   const find = (pattern: RegExp): string => {
     const path = loaded.find((p) => dirname(p) === dir && pattern.test(basename(p)));
-    if (path === undefined) throw new UserError(`${dir}: node-llama-cpp's binary folder has no loaded library matching ${String(pattern)}: reinstall node-llama-cpp@${NODE_LLAMA_CPP_VERSION}`);
+    if (path === undefined)
+      throw new UserError(
+        `${dir}: node-llama-cpp's binary folder has no loaded library matching ${String(pattern)}: reinstall node-llama-cpp@${NODE_LLAMA_CPP_VERSION}`,
+      );
     return path;
   };
-  return { dir, llama: find(LLAMA_LIBRARY_NAMES.llama), ggml: find(LLAMA_LIBRARY_NAMES.ggml), ggmlBase: find(LLAMA_LIBRARY_NAMES.ggmlBase) };
+  return {
+    dir,
+    llama: find(LLAMA_LIBRARY_NAMES.llama),
+    ggml: find(LLAMA_LIBRARY_NAMES.ggml),
+    ggmlBase: find(LLAMA_LIBRARY_NAMES.ggmlBase),
+  };
 }

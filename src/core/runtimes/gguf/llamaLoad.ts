@@ -59,14 +59,28 @@ export async function loadLlama(request: LlamaLoadRequest): Promise<LoadedLlama>
   const runtime = await loadLlamaRuntime(request.gpuLayers !== 0, request.runtimeDirs);
   const { api, llama } = runtime;
   const gpu = llama.gpu !== false;
-  const modelParams = { ...api.llama_model_default_params(), n_gpu_layers: gpu ? (request.gpuLayers === 'auto' ? -1 : request.gpuLayers) : 0, check_tensors: false };
+  const modelParams = {
+    ...api.llama_model_default_params(),
+    n_gpu_layers: gpu ? (request.gpuLayers === 'auto' ? -1 : request.gpuLayers) : 0,
+    check_tensors: false,
+  };
   const model = await new Promise<NativePointer | null>((resolve, reject) => {
-    api.llama_model_load_from_file.async(request.path, modelParams, (error, result) => (error !== null && error !== undefined ? reject(error instanceof Error ? error : new Error(String(error))) : resolve(result)));
+    api.llama_model_load_from_file.async(request.path, modelParams, (error, result) =>
+      error !== null && error !== undefined ? reject(error instanceof Error ? error : new Error(String(error))) : resolve(result),
+    );
   });
   if (model === null) {
     const lib = await loadNodeLlamaCpp(request.runtimeDirs);
     const known = knownArchitectures(lib).includes(request.architecture);
-    throw new UserError(loadFailure(name, request.architecture, known, llama.llamaCppRelease.release, new Error('llama_model_load_from_file returned no model')));
+    throw new UserError(
+      loadFailure(
+        name,
+        request.architecture,
+        known,
+        llama.llamaCppRelease.release,
+        new Error('llama_model_load_from_file returned no model'),
+      ),
+    );
   }
   const threads = request.threads ?? defaultThreads();
   const contextParams = {
@@ -88,7 +102,9 @@ export async function loadLlama(request: LlamaLoadRequest): Promise<LoadedLlama>
   const context = api.llama_init_from_model(model, contextParams);
   if (context === null) {
     api.llama_model_free(model);
-    throw new UserError(`${name}: llama.cpp could not create a context of ${request.contextSize} tokens: try a smaller --context or --gpu-layers 0`);
+    throw new UserError(
+      `${name}: llama.cpp could not create a context of ${request.contextSize} tokens: try a smaller --context or --gpu-layers 0`,
+    );
   }
   const vocab = new LlamaVocab(api, api.llama_model_get_vocab(model));
   let session: LlamaSession;
@@ -106,7 +122,10 @@ export async function loadLlama(request: LlamaLoadRequest): Promise<LoadedLlama>
     llamaCpp: `${llama.llamaCppRelease.repo}@${llama.llamaCppRelease.release}`,
     buildType: llama.buildType,
     gpu: gpu ? String(llama.gpu) : 'none',
-    gpuLayers: { asked: request.gpuLayers, used: gpu ? (request.gpuLayers === 'auto' ? layers + 1 : Math.min(request.gpuLayers, layers + 1)) : 0 },
+    gpuLayers: {
+      asked: request.gpuLayers,
+      used: gpu ? (request.gpuLayers === 'auto' ? layers + 1 : Math.min(request.gpuLayers, layers + 1)) : 0,
+    },
     contextSize: session.contextSize,
     threads: api.llama_n_threads(context),
     softmaxThreads: session.softmaxThreads,

@@ -43,7 +43,14 @@ export class LlamaSession {
     this.outputsPerDecode = Math.max(1, Math.min(this.batchSize, Math.floor(LOGITS_BYTES_PER_DECODE / (4 * Math.max(1, vocabulary)))));
     this.batch = new LlamaBatch(api, this.batchSize);
     // A row may hold the first token of every continuation (the prefix's last row).
-    this.softmax = new GgmlLogSoftmax(api.koffi, runtime.ggml, vocabulary, this.outputsPerDecode, this.outputsPerDecode + sequences, softmaxThreads);
+    this.softmax = new GgmlLogSoftmax(
+      api.koffi,
+      runtime.ggml,
+      vocabulary,
+      this.outputsPerDecode,
+      this.outputsPerDecode + sequences,
+      softmaxThreads,
+    );
     this.rows = new LogitsCopy(api.koffi, runtime.ggml, 4 * vocabulary * this.outputsPerDecode);
   }
 

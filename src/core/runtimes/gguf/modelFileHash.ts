@@ -24,7 +24,8 @@ export async function modelFileSha256(path: string, cacheDir: string, signal?: A
   const cacheFile = join(cacheDir, CACHE_FILE);
   const cache = readCache(cacheFile);
   const known = cache[path];
-  if (known !== undefined && known.mtimeMs === stat.mtimeMs && known.size === stat.size) return { sha256: known.sha256, size: stat.size, cached: true };
+  if (known !== undefined && known.mtimeMs === stat.mtimeMs && known.size === stat.size)
+    return { sha256: known.sha256, size: stat.size, cached: true };
   const hash = createHash('sha256');
   const stream = createReadStream(path, { highWaterMark: 4 << 20, ...(signal !== undefined ? { signal } : {}) });
   for await (const chunk of stream) hash.update(chunk as Buffer);

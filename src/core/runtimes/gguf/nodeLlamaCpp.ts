@@ -26,7 +26,9 @@ export function loadNodeLlamaCpp(extraDirs: readonly string[] = []): Promise<Nod
   loaded ??= (async () => {
     const resolved = resolveOptional('node-llama-cpp', extraDirs);
     if (resolved === null) {
-      throw new UserError(`running a GGUF model needs the optional runtime node-llama-cpp, which is not installed: ${NODE_LLAMA_CPP_MISSING}`);
+      throw new UserError(
+        `running a GGUF model needs the optional runtime node-llama-cpp, which is not installed: ${NODE_LLAMA_CPP_MISSING}`,
+      );
     }
     const module = (await import(pathToFileURL(resolved).href)) as NodeLlamaCppModule;
     return module;

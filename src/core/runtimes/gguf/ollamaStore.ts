@@ -48,7 +48,9 @@ export function resolveOllamaModel(name: string, env: NodeJS.ProcessEnv): string
   const manifestPath = join(root, 'manifests', ref.registry, ...ref.path, ref.tag);
   const wanted = `${OLLAMA_PREFIX}${name}`;
   if (!existsSync(manifestPath)) {
-    throw new UserError(`${wanted}: Ollama has no such model in ${root} (no manifest ${join('manifests', ref.registry, ...ref.path, ref.tag)}): pull it with \`ollama pull ${name}\`, or set OLLAMA_MODELS to Ollama's models folder`);
+    throw new UserError(
+      `${wanted}: Ollama has no such model in ${root} (no manifest ${join('manifests', ref.registry, ...ref.path, ref.tag)}): pull it with \`ollama pull ${name}\`, or set OLLAMA_MODELS to Ollama's models folder`,
+    );
   }
   let manifest: z.infer<typeof ManifestSchema>;
   try {
@@ -59,7 +61,8 @@ export function resolveOllamaModel(name: string, env: NodeJS.ProcessEnv): string
   const layer = manifest.layers.find((l) => l.mediaType === MODEL_MEDIA_TYPE);
   if (layer === undefined) throw new UserError(`${wanted}: the manifest ${manifestPath} has no layer of type ${MODEL_MEDIA_TYPE}`);
   const blob = join(root, 'blobs', layer.digest.replace(':', '-'));
-  if (!existsSync(blob)) throw new UserError(`${wanted}: the model blob ${blob} is missing: pull the model again with \`ollama pull ${name}\``);
+  if (!existsSync(blob))
+    throw new UserError(`${wanted}: the model blob ${blob} is missing: pull the model again with \`ollama pull ${name}\``);
   return blob;
 }
 

@@ -40,7 +40,11 @@ export interface OpenGgufOptions {
 }
 
 /** The file a --model-file value names: a path (relative to cwd) or an Ollama model's blob. */
-export function resolveModelFile(value: string, cwd: string, env: NodeJS.ProcessEnv): { readonly path: string; readonly ollama: string | null } {
+export function resolveModelFile(
+  value: string,
+  cwd: string,
+  env: NodeJS.ProcessEnv,
+): { readonly path: string; readonly ollama: string | null } {
   if (value.startsWith(OLLAMA_PREFIX)) {
     const name = value.slice(OLLAMA_PREFIX.length);
     return { path: resolveOllamaModel(name, env), ollama: value };
@@ -67,7 +71,12 @@ export async function openGgufFile(path: string, choice: GgufChoice, options: Op
       ...(options.runtimeDirs !== undefined ? { runtimeDirs: options.runtimeDirs } : {}),
     },
     {
-      onStep: (step) => options.onPhase?.({ step, message: step === 'starting-runtime' ? `starting the local model runtime for ${name}` : `loading ${name} (${size}) into llama.cpp` }),
+      onStep: (step) =>
+        options.onPhase?.({
+          step,
+          message:
+            step === 'starting-runtime' ? `starting the local model runtime for ${name}` : `loading ${name} (${size}) into llama.cpp`,
+        }),
       ...(options.signal !== undefined ? { signal: options.signal } : {}),
     },
   );

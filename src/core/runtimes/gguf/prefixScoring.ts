@@ -25,11 +25,18 @@ const PREFIX_SEQ = 0;
  * with the prefix's shares only the common part and is evaluated from where they differ.
  * With `read` false the same tokens are evaluated and nothing is read back (the benchmarks' floor).
  */
-export async function scoreAfterPrefix(session: LlamaSession, prefix: readonly number[], sequences: readonly (readonly number[])[], signal: AbortSignal, read = true): Promise<ScoredSequence[]> {
+export async function scoreAfterPrefix(
+  session: LlamaSession,
+  prefix: readonly number[],
+  sequences: readonly (readonly number[])[],
+  signal: AbortSignal,
+  read = true,
+): Promise<ScoredSequence[]> {
   if (prefix.length === 0) throw new Error('an empty prefix has no next-token distribution');
   const scoredFrom = prefix.length;
   const shared = sequences.map((tokens) => {
-    if (tokens.length <= scoredFrom) throw new Error(`a continuation of ${tokens.length} tokens is no longer than its prefix's ${scoredFrom}`);
+    if (tokens.length <= scoredFrom)
+      throw new Error(`a continuation of ${tokens.length} tokens is no longer than its prefix's ${scoredFrom}`);
     return sharedLength(prefix, tokens);
   });
   session.clear();
@@ -65,7 +72,9 @@ export async function scoreAfterPrefix(session: LlamaSession, prefix: readonly n
     }
     group.forEach((_, k) => session.api.llama_memory_seq_rm(session.memory, k + 1, -1, -1));
   }
-  return sequences.map((tokens, i) => (read ? finished(tokens, scoredFrom, logprobs[i] ?? []) : { tokens: [...tokens], scoredFrom, logprobs: [], underflowed: [] }));
+  return sequences.map((tokens, i) =>
+    read ? finished(tokens, scoredFrom, logprobs[i] ?? []) : { tokens: [...tokens], scoredFrom, logprobs: [], underflowed: [] },
+  );
 }
 
 /** A float64 log-sum-exp leaves nothing to underflow; a -Infinity (a -inf logit) would still be reported at the bound. */
@@ -78,7 +87,12 @@ function finished(tokens: readonly number[], scoredFrom: number, values: readonl
 }
 
 /** Continuations taken in order, as many at a time as there are free sequences and KV cells for. */
-function groups(sequences: readonly (readonly number[])[], shared: readonly number[], prefixLength: number, session: LlamaSession): number[][] {
+function groups(
+  sequences: readonly (readonly number[])[],
+  shared: readonly number[],
+  prefixLength: number,
+  session: LlamaSession,
+): number[][] {
   const result: number[][] = [];
   let current: number[] = [];
   let cells = prefixLength;

@@ -53,7 +53,9 @@ export class RuntimeProcess {
     child.stderr?.on('data', (chunk: Buffer) => (this.stderrTail = (this.stderrTail + chunk.toString('utf8')).slice(-STDERR_KEPT)));
     child.on('message', (raw: unknown) => this.receive(raw));
     this.exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve(this.onExit(code, signal))));
-    child.on('error', (error) => this.end(new RuntimeStoppedError(`${fileName}: the local model runtime could not run (${error.message})`)));
+    child.on('error', (error) =>
+      this.end(new RuntimeStoppedError(`${fileName}: the local model runtime could not run (${error.message})`)),
+    );
     this.holdParent();
   }
 
@@ -76,7 +78,11 @@ export class RuntimeProcess {
       };
       const onExit = (): void => {
         stopListening();
-        reject(new RuntimeStoppedError(`${fileName}: the local model runtime (${runtime.runtimeLabel}) could not start: ${runtime.howItEnded(child.exitCode, child.signalCode)}`));
+        reject(
+          new RuntimeStoppedError(
+            `${fileName}: the local model runtime (${runtime.runtimeLabel}) could not start: ${runtime.howItEnded(child.exitCode, child.signalCode)}`,
+          ),
+        );
       };
       const onAbort = (): void => {
         stopListening();
@@ -168,7 +174,11 @@ export class RuntimeProcess {
   private receive(raw: unknown): void {
     const parsed = FromRuntimeSchema.safeParse(raw);
     if (!parsed.success) {
-      this.end(new RuntimeProtocolError(`${this.fileName}: the local model runtime sent a message that is not in the protocol (${firstIssue(parsed.error)})`));
+      this.end(
+        new RuntimeProtocolError(
+          `${this.fileName}: the local model runtime sent a message that is not in the protocol (${firstIssue(parsed.error)})`,
+        ),
+      );
       this.child.kill('SIGKILL');
       return;
     }
@@ -184,7 +194,9 @@ export class RuntimeProcess {
     if (waiting === undefined) return;
     if (message.type === 'failed') {
       const { kind, message: text } = message.error;
-      waiting.reject(kind === 'cancelled' ? new CancelledError() : kind === 'user' ? new UserError(text) : new Error(`${this.fileName}: ${text}`));
+      waiting.reject(
+        kind === 'cancelled' ? new CancelledError() : kind === 'user' ? new UserError(text) : new Error(`${this.fileName}: ${text}`),
+      );
     } else if (message.type !== waiting.expect) {
       waiting.reject(new RuntimeProtocolError(`${this.fileName}: the local model runtime answered ${waiting.expect} with ${message.type}`));
     } else {
@@ -195,7 +207,11 @@ export class RuntimeProcess {
   private onExit(code: number | null, signal: NodeJS.Signals | null): void {
     if (this.ending === 'cancelled') return this.end(new CancelledError());
     if (this.ending === 'disposing') return this.end(new Error(`${this.fileName}: the local model runtime was disposed`));
-    this.end(new RuntimeStoppedError(`${this.fileName}: the local model runtime (${this.runtimeLabel}) stopped: ${this.howItEnded(code, signal)}${this.stopAdvice}`));
+    this.end(
+      new RuntimeStoppedError(
+        `${this.fileName}: the local model runtime (${this.runtimeLabel}) stopped: ${this.howItEnded(code, signal)}${this.stopAdvice}`,
+      ),
+    );
   }
 
   private howItEnded(code: number | null, signal: NodeJS.Signals | null): string {
@@ -227,7 +243,10 @@ export class RuntimeProcess {
 
 /** The last line a dying runtime wrote that says something (llama.cpp's GGML_ASSERT, an error), not a stack frame. */
 function lastWords(stderr: string): string | null {
-  const lines = stderr.split('\n').map((l) => l.trimEnd()).filter((l) => l !== '' && !/^\s/.test(l) && !/^Node\.js v/.test(l));
+  const lines = stderr
+    .split('\n')
+    .map((l) => l.trimEnd())
+    .filter((l) => l !== '' && !/^\s/.test(l) && !/^Node\.js v/.test(l));
   const last = lines.at(-1);
   return last === undefined ? null : last.slice(0, 200);
 }

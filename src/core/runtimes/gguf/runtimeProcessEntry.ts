@@ -27,7 +27,12 @@ function tokensOf(source: TextSource): number[] {
 }
 
 function plain(scored: readonly ScoredSequence[]): { tokens: number[]; scoredFrom: number; logprobs: number[]; underflowed: number[] }[] {
-  return scored.map((s) => ({ tokens: [...s.tokens], scoredFrom: s.scoredFrom, logprobs: [...s.logprobs], underflowed: [...s.underflowed] }));
+  return scored.map((s) => ({
+    tokens: [...s.tokens],
+    scoredFrom: s.scoredFrom,
+    logprobs: [...s.logprobs],
+    underflowed: [...s.underflowed],
+  }));
 }
 
 async function answer(request: RuntimeRequest, signal: AbortSignal): Promise<FromRuntime> {
@@ -37,7 +42,13 @@ async function answer(request: RuntimeRequest, signal: AbortSignal): Promise<Fro
       if (model !== null) throw new Error('a model is already open in this runtime process');
       const { runtimeDirs, ...rest } = request.options;
       model = await GgufModel.open({ ...rest, ...(runtimeDirs !== undefined ? { runtimeDirs } : {}) });
-      const facts = { fileName: model.fileName, contextSize: model.contextSize, vocabularySize: model.vocabularySize, templateSource: model.template?.source ?? null, runtime: model.runtime };
+      const facts = {
+        fileName: model.fileName,
+        contextSize: model.contextSize,
+        vocabularySize: model.vocabularySize,
+        templateSource: model.template?.source ?? null,
+        runtime: model.runtime,
+      };
       return { type: 'opened', id, facts };
     }
     case 'fileRecord':
@@ -63,7 +74,14 @@ async function answer(request: RuntimeRequest, signal: AbortSignal): Promise<Fro
     case 'generate': {
       const prompt = tokensOf(request.prompt);
       const generated = await loaded().generate(prompt, request.options, signal);
-      return { type: 'generated', id, text: generated.text, tokens: generated.tokens, promptTokens: prompt.length, finishReason: generated.finishReason };
+      return {
+        type: 'generated',
+        id,
+        text: generated.text,
+        tokens: generated.tokens,
+        promptTokens: prompt.length,
+        finishReason: generated.finishReason,
+      };
     }
     case 'dispose': {
       const current = model;
@@ -75,7 +93,8 @@ async function answer(request: RuntimeRequest, signal: AbortSignal): Promise<Fro
 }
 
 function failure(id: number, error: unknown): FromRuntime {
-  if (error instanceof Error && error.name === 'AbortError') return { type: 'failed', id, error: { kind: 'cancelled', message: 'cancelled' } };
+  if (error instanceof Error && error.name === 'AbortError')
+    return { type: 'failed', id, error: { kind: 'cancelled', message: 'cancelled' } };
   return { type: 'failed', id, error: { kind: error instanceof UserError ? 'user' : 'internal', message: errorMessage(error) } };
 }
 

@@ -54,7 +54,6 @@ export const ToRuntimeSchema = z.discriminatedUnion('type', [
 export type ToRuntime = z.infer<typeof ToRuntimeSchema>;
 export type RuntimeRequest = Exclude<ToRuntime, { type: 'cancel' }>;
 
-
 export const ScoredSequenceSchema = z.object({
   tokens: TokenIds,
   scoredFrom: z.number().int().nonnegative(),

@@ -33,7 +33,8 @@ export class BestMatchFinder {
   async find(hypothesis: Float32Array, hypothesisTokens: number, references: readonly Float32Array[], dim: number): Promise<BestMatches> {
     const longest = Math.max(0, ...references.map((r) => r.length / dim));
     // An empty side makes the product 0: the JS loop also answers the cases with nothing to match.
-    if (hypothesisTokens * longest * references.length * dim <= JS_PRODUCT_LIMIT) return bestMatchesInJs(hypothesis, hypothesisTokens, references, dim);
+    if (hypothesisTokens * longest * references.length * dim <= JS_PRODUCT_LIMIT)
+      return bestMatchesInJs(hypothesis, hypothesisTokens, references, dim);
     const padded = new Float32Array(references.length * longest * dim);
     const padding = new Float32Array(references.length * longest);
     references.forEach((reference, k) => {
@@ -41,7 +42,8 @@ export class BestMatchFinder {
       padding.fill(-Infinity, k * longest + reference.length / dim, (k + 1) * longest);
     });
     const transposed = new Float32Array(dim * hypothesisTokens);
-    for (let i = 0; i < hypothesisTokens; i += 1) for (let d = 0; d < dim; d += 1) transposed[d * hypothesisTokens + i] = hypothesis[i * dim + d] as number;
+    for (let i = 0; i < hypothesisTokens; i += 1)
+      for (let d = 0; d < dim; d += 1) transposed[d * hypothesisTokens + i] = hypothesis[i * dim + d] as number;
     const feeds = {
       references: new this.ort.Tensor('float32', padded, [references.length, longest, dim]),
       hypothesis_t: new this.ort.Tensor('float32', transposed, [dim, hypothesisTokens]),
@@ -50,7 +52,8 @@ export class BestMatchFinder {
     const out = await this.session.run(feeds, ['of_hypothesis', 'of_reference']);
     const ofHypothesis = out['of_hypothesis'];
     const ofReference = out['of_reference'];
-    if (ofHypothesis?.type !== 'float32' || ofReference?.type !== 'float32') throw new Error('the best matches graph gave no float32 outputs');
+    if (ofHypothesis?.type !== 'float32' || ofReference?.type !== 'float32')
+      throw new Error('the best matches graph gave no float32 outputs');
     return { ofHypothesis: ofHypothesis.data as Float32Array, ofReference: ofReference.data as Float32Array, longest };
   }
 
@@ -66,7 +69,12 @@ export class BestMatchFinder {
 export const JS_PRODUCT_LIMIT = 48_000;
 
 /** The same in a JS loop: each product summed in float64 and stored in float32, as the graph's are. */
-export function bestMatchesInJs(hypothesis: Float32Array, hypothesisTokens: number, references: readonly Float32Array[], dim: number): BestMatches {
+export function bestMatchesInJs(
+  hypothesis: Float32Array,
+  hypothesisTokens: number,
+  references: readonly Float32Array[],
+  dim: number,
+): BestMatches {
   const longest = Math.max(0, ...references.map((r) => r.length / dim));
   const ofHypothesis = new Float32Array(references.length * hypothesisTokens).fill(-Infinity);
   const ofReference = new Float32Array(references.length * longest).fill(-Infinity);
@@ -99,7 +107,18 @@ const ATTRIBUTE_INTS = 7;
  */
 function bestMatchesModel(): Uint8Array {
   const tensor = (name: string, dims: readonly string[]): number[] =>
-    field(1, text(name)).concat(field(2, field(1, [...varintField(1, FLOAT), ...field(2, dims.flatMap((dim) => field(1, field(2, text(dim)))))])));
+    field(1, text(name)).concat(
+      field(
+        2,
+        field(1, [
+          ...varintField(1, FLOAT),
+          ...field(
+            2,
+            dims.flatMap((dim) => field(1, field(2, text(dim)))),
+          ),
+        ]),
+      ),
+    );
   const node = (inputs: readonly string[], output: string, op: string, attributes: readonly number[][] = []): number[] => [
     ...inputs.flatMap((input) => field(1, text(input))),
     ...field(2, text(output)),

@@ -26,7 +26,9 @@ export async function downloadHubModel(id: string, dir: string, env: NodeJS.Proc
     renameSync(partial, dir);
   } catch (error) {
     rmSync(partial, { recursive: true, force: true });
-    throw new UserError(`${what}: model ${id} is not in ${dir} and cannot be downloaded (${errorMessage(error)}); put the folder there (${MODEL_FILES.join(', ')}; docs/metrics.md: BERTScore and BLEURT) or name a folder`);
+    throw new UserError(
+      `${what}: model ${id} is not in ${dir} and cannot be downloaded (${errorMessage(error)}); put the folder there (${MODEL_FILES.join(', ')}; docs/metrics.md: BERTScore and BLEURT) or name a folder`,
+    );
   }
 }
 
@@ -58,4 +60,3 @@ function expectedHash(headers: Headers): { algorithm: 'sha256' | 'sha1'; value: 
   if (/^[0-9a-f]{40}$/.test(etag)) return { algorithm: 'sha1', value: etag };
   return null;
 }
-

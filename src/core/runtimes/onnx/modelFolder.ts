@@ -51,7 +51,9 @@ function isFile(path: string): boolean {
 export function readModelFolder(dir: string, what: string): ModelFolder {
   const missing = missingModelFile(dir);
   if (missing !== null) {
-    throw new UserError(`${modelFilePath(dir, missing)}: missing; ${what} needs a model folder holding ${MODEL_FILES.join(', ')} (docs/metrics.md: BERTScore and BLEURT)`);
+    throw new UserError(
+      `${modelFilePath(dir, missing)}: missing; ${what} needs a model folder holding ${MODEL_FILES.join(', ')} (docs/metrics.md: BERTScore and BLEURT)`,
+    );
   }
   const json = (file: ModelFile): unknown => {
     const path = modelFilePath(dir, file);

@@ -31,7 +31,9 @@ export async function locateModel(spec: string, cwd: string, env: NodeJS.Process
   if (!existsSync(dir)) await downloadHubModel(spec, dir, env, what);
   const missing = missingModelFile(dir);
   if (missing !== null) {
-    throw new UserError(`${what}: model ${spec} is incomplete in ${dir} (${modelFilePath(dir, missing)} is missing); put the folder there (${MODEL_FILES.join(', ')}; docs/metrics.md: BERTScore and BLEURT) or name a folder`);
+    throw new UserError(
+      `${what}: model ${spec} is incomplete in ${dir} (${modelFilePath(dir, missing)} is missing); put the folder there (${MODEL_FILES.join(', ')}; docs/metrics.md: BERTScore and BLEURT) or name a folder`,
+    );
   }
   return { id: spec, dir };
 }

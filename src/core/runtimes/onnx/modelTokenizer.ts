@@ -44,8 +44,10 @@ export interface MaxLength {
  */
 export function modelMaxLength(folder: ModelFolder, fallback: number): MaxLength {
   const declared = folder.tokenizerConfig.model_max_length;
-  if (declared !== undefined && declared > 0 && declared < NO_LIMIT) return { tokens: Math.floor(declared), source: 'tokenizer_config.json model_max_length' };
+  if (declared !== undefined && declared > 0 && declared < NO_LIMIT)
+    return { tokens: Math.floor(declared), source: 'tokenizer_config.json model_max_length' };
   const positions = folder.config.max_position_embeddings;
-  if (positions !== undefined) return { tokens: positions, source: 'config.json max_position_embeddings (tokenizer_config.json sets no model_max_length)' };
+  if (positions !== undefined)
+    return { tokens: positions, source: 'config.json max_position_embeddings (tokenizer_config.json sets no model_max_length)' };
   return { tokens: fallback, source: `the default ${fallback} (neither tokenizer_config.json nor config.json sets a length)` };
 }

@@ -23,7 +23,9 @@ export function loadOnnxRuntime(): Promise<Ort> {
     try {
       return createRequire(resolved)(resolved) as Ort;
     } catch (error) {
-      throw new UserError(`BERTScore and BLEURT need onnxruntime-node, which cannot be loaded here (${firstLine(errorMessage(error))}): ${INSTALL_HINT}`);
+      throw new UserError(
+        `BERTScore and BLEURT need onnxruntime-node, which cannot be loaded here (${firstLine(errorMessage(error))}): ${INSTALL_HINT}`,
+      );
     }
   })();
   loading.catch(() => {

@@ -48,7 +48,8 @@ export class SessionThread {
         reject(new SessionThreadError(message));
       };
       worker.once('message', (message: FromSessionThread) => {
-        if (message.kind !== 'ready') return refuse(message.kind === 'failed' ? message.message : `unexpected ${message.kind} before the session was ready`);
+        if (message.kind !== 'ready')
+          return refuse(message.kind === 'failed' ? message.message : `unexpected ${message.kind} before the session was ready`);
         stopListening();
         resolve(new SessionThread(worker, message.inputNames, message.outputNames));
       });
@@ -57,14 +58,21 @@ export class SessionThread {
     });
   }
 
-  run(feeds: Readonly<Record<string, BigInt64Array>>, dims: readonly [number, number], outputs: readonly string[]): Promise<Readonly<Record<string, BatchOutput>>> {
+  run(
+    feeds: Readonly<Record<string, BigInt64Array>>,
+    dims: readonly [number, number],
+    outputs: readonly string[],
+  ): Promise<Readonly<Record<string, BatchOutput>>> {
     if (this.ended !== null) return Promise.reject(new SessionThreadError(this.ended));
     const id = this.nextId++;
     const request: ToSessionThread = { kind: 'run', id, feeds, dims, outputs };
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
       this.holdProcess();
-      this.worker.postMessage(request, Object.values(feeds).map((data) => data.buffer as ArrayBuffer));
+      this.worker.postMessage(
+        request,
+        Object.values(feeds).map((data) => data.buffer as ArrayBuffer),
+      );
     });
   }
 
@@ -126,5 +134,9 @@ function startWorker(start: SessionThreadStart): Worker {
   if (existsSync(bundled)) return new Worker(bundled, { workerData: start });
   const source = join(__dirname, 'sessionThreadEntry.ts');
   const tsx = require.resolve('tsx/cjs/api', { paths: [__dirname] });
-  return new Worker(`require(${JSON.stringify(tsx)}).register(); require(${JSON.stringify(source)});`, { eval: true, execArgv: [], workerData: start });
+  return new Worker(`require(${JSON.stringify(tsx)}).register(); require(${JSON.stringify(source)});`, {
+    eval: true,
+    execArgv: [],
+    workerData: start,
+  });
 }

@@ -4,7 +4,13 @@ import { type MessagePort, parentPort, workerData } from 'node:worker_threads';
 import { errorMessage } from '../../util/errors';
 import { type Ort, type OrtSession, firstLine, loadOnnxRuntime } from './onnxRuntime';
 import { SESSION_OPTIONS } from './sessionOptions';
-import { type BatchOutput, type FromSessionThread, type RunRequest, type SessionThreadStart, type ToSessionThread } from './sessionThreadMessages';
+import {
+  type BatchOutput,
+  type FromSessionThread,
+  type RunRequest,
+  type SessionThreadStart,
+  type ToSessionThread,
+} from './sessionThreadMessages';
 
 const port = threadPort();
 const say = (message: FromSessionThread, transfer: ArrayBuffer[] = []): void => port.postMessage(message, transfer);
@@ -21,14 +27,23 @@ async function start({ path }: SessionThreadStart): Promise<void> {
   // One at a time, in the order asked: a release waits for the runs asked for before it.
   let queue = Promise.resolve();
   port.on('message', (message: ToSessionThread) => {
-    queue = queue.then(() => (message.kind === 'release' ? session.release().catch(() => undefined).then(() => say({ kind: 'released' })) : run(ort, session, message)));
+    queue = queue.then(() =>
+      message.kind === 'release'
+        ? session
+            .release()
+            .catch(() => undefined)
+            .then(() => say({ kind: 'released' }))
+        : run(ort, session, message),
+    );
   });
   say({ kind: 'ready', inputNames: session.inputNames, outputNames: session.outputNames });
 }
 
 async function run(ort: Ort, session: OrtSession, request: RunRequest): Promise<void> {
   try {
-    const feeds = Object.fromEntries(Object.entries(request.feeds).map(([name, data]) => [name, new ort.Tensor('int64', data, [...request.dims])]));
+    const feeds = Object.fromEntries(
+      Object.entries(request.feeds).map(([name, data]) => [name, new ort.Tensor('int64', data, [...request.dims])]),
+    );
     const results = await session.run(feeds, [...request.outputs]);
     const outputs: Record<string, BatchOutput> = {};
     const transfer: ArrayBuffer[] = [];

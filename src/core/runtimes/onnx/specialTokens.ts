@@ -13,7 +13,13 @@ interface Segment {
  */
 export interface SpecialTemplate {
   readonly single: { readonly prefix: Segment; readonly suffix: Segment; readonly type: number };
-  readonly pair: { readonly prefix: Segment; readonly middle: Segment; readonly suffix: Segment; readonly firstType: number; readonly secondType: number };
+  readonly pair: {
+    readonly prefix: Segment;
+    readonly middle: Segment;
+    readonly suffix: Segment;
+    readonly firstType: number;
+    readonly secondType: number;
+  };
   /** Ids of the special tokens the template adds. */
   readonly specialIds: ReadonlySet<number>;
 }
@@ -26,13 +32,17 @@ export function learnSpecialTemplate(tokenizer: HfTokenizer, tokenizerPath: stri
   const contentB = tokenizer.encode(PROBE_B, { add_special_tokens: false }).ids;
   const single = tokenizer.encode(PROBE_A, { add_special_tokens: true, return_token_type_ids: true });
   const pair = tokenizer.encode(PROBE_A, { text_pair: PROBE_B, add_special_tokens: true, return_token_type_ids: true });
-  const unclear = (): UserError => new UserError(`${tokenizerPath}: its post-processor's special tokens could not be located around the text`);
+  const unclear = (): UserError =>
+    new UserError(`${tokenizerPath}: its post-processor's special tokens could not be located around the text`);
   const at = indexOf(single.ids, contentA, 0);
   if (at < 0) throw unclear();
   const firstAt = indexOf(pair.ids, contentA, 0);
   const secondAt = firstAt < 0 ? -1 : indexOf(pair.ids, contentB, firstAt + contentA.length);
   if (secondAt < 0) throw unclear();
-  const segment = (ids: readonly number[], types: readonly number[], from: number, to: number): Segment => ({ ids: ids.slice(from, to), types: types.slice(from, to) });
+  const segment = (ids: readonly number[], types: readonly number[], from: number, to: number): Segment => ({
+    ids: ids.slice(from, to),
+    types: types.slice(from, to),
+  });
   const prefix = segment(single.ids, single.token_type_ids, 0, at);
   const suffix = segment(single.ids, single.token_type_ids, at + contentA.length, single.ids.length);
   const pairPrefix = segment(pair.ids, pair.token_type_ids, 0, firstAt);
@@ -40,7 +50,13 @@ export function learnSpecialTemplate(tokenizer: HfTokenizer, tokenizerPath: stri
   const pairSuffix = segment(pair.ids, pair.token_type_ids, secondAt + contentB.length, pair.ids.length);
   return {
     single: { prefix, suffix, type: single.token_type_ids[at] ?? 0 },
-    pair: { prefix: pairPrefix, middle, suffix: pairSuffix, firstType: pair.token_type_ids[firstAt] ?? 0, secondType: pair.token_type_ids[secondAt] ?? 0 },
+    pair: {
+      prefix: pairPrefix,
+      middle,
+      suffix: pairSuffix,
+      firstType: pair.token_type_ids[firstAt] ?? 0,
+      secondType: pair.token_type_ids[secondAt] ?? 0,
+    },
     specialIds: new Set([...prefix.ids, ...suffix.ids, ...pairPrefix.ids, ...middle.ids, ...pairSuffix.ids]),
   };
 }

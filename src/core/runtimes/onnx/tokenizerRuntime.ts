@@ -13,7 +13,9 @@ export function loadTokenizers(): Promise<TokenizersExports> {
     (module: TokenizersExports) => module,
     (error: unknown) => {
       loading = undefined;
-      throw new UserError(`BERTScore and BLEURT need @huggingface/tokenizers, which cannot be loaded here (${firstLine(errorMessage(error))}): ${INSTALL_HINT}`);
+      throw new UserError(
+        `BERTScore and BLEURT need @huggingface/tokenizers, which cannot be loaded here (${firstLine(errorMessage(error))}): ${INSTALL_HINT}`,
+      );
     },
   );
   return loading;

@@ -6,7 +6,7 @@ import { allReferences, kalahiReferences } from '../src/core/benchmarks/kalahi/r
 import { parseYokaiEval } from '../src/core/benchmarks/yokaieval/dataset';
 import { yokaiJudgeMessages, yokaiModelMessages } from '../src/core/benchmarks/yokaieval/evaluateItem';
 import { OFFICIAL_SYSTEM_PROMPT } from '../src/core/benchmarks/yokaieval/presets';
-import { forEachConcurrent } from '../src/core/validation/concurrent';
+import { forEachConcurrent } from '../src/core/validation/boundedConcurrency';
 import OpenAI from 'openai';
 import { DATA_DIR, KALAHI_CSV, YOKAIEVAL_JSON } from './paths';
 import { cpuMsSince } from './stats';

@@ -7,7 +7,7 @@ import { appendFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { appendAdjudications } from '../../src/core/adjudication/adjudicationLog';
 import { automaticOutcome } from '../../src/core/adjudication/adjudicatedScore';
-import { basisOf } from '../../src/core/adjudication/basis';
+import { basisOf } from '../../src/core/adjudication/decisionBasis';
 import { type AdjudicationEvent, type HallucinationCategory } from '../../src/core/adjudication/event';
 import { newAdjudicationEvent } from '../../src/core/adjudication/newEvent';
 import { loadRunState } from '../../src/core/adjudication/runState';

@@ -1,6 +1,6 @@
 import { type Grade } from '../scale/verdictScale';
 import { type LoggedEvent } from './adjudicationLog';
-import { basisDigest } from './basis';
+import { basisDigest } from './decisionBasis';
 import { type AnnotatorState, type Role, stateOf } from './event';
 import { recordsSomething } from './reviewed';
 
@@ -41,7 +41,7 @@ function isLater(a: LoggedEvent, b: LoggedEvent): boolean {
 
 /**
  * Each annotator's current state from one item's or one criterion's events; stale unless made on
- * `currentBasis` (basis.ts digest). An annotator whose latest event is an undo that left nothing (no
+ * `currentBasis` (decisionBasis.ts digest). An annotator whose latest event is an undo that left nothing (no
  * decision, flag or note: back to before their first) has no state there.
  */
 export function annotatorViewsOf(events: readonly LoggedEvent[], currentBasis: string | undefined): AnnotatorView[] {

@@ -124,7 +124,7 @@ export class AdjudicationIndex {
   }
 
   /**
-   * `currentBasis`: the basis digest of the item's current result line (basis.ts), undefined when it has none;
+   * `currentBasis`: the basis digest of the item's current result line (decisionBasis.ts), undefined when it has none;
    * `graded`: its criteria and run.json's aggregation, on a criteria run.
    */
   adjudicate(itemId: string, currentBasis: string | undefined, graded: GradedItem = {}): ItemAdjudication {

@@ -6,7 +6,7 @@ import { tornLineProblems } from '../runs/tornLines';
 import { type AdjudicatedScore, adjudicatedScore } from './adjudicatedScore';
 import { scaleOf } from '../scale/verdictScale';
 import { type LogProblem, criterionProblems, readAdjudicationLog, unknownItemProblems } from './adjudicationLog';
-import { lineBasisDigest } from './basis';
+import { lineBasisDigest } from './decisionBasis';
 import { categoryIdsOf } from './event';
 import { AdjudicationIndex, type ItemAdjudication } from './itemAdjudication';
 

@@ -1,5 +1,5 @@
 import type { SimilarityMetric } from './similarityMetric';
-import { memoizeText } from './memo';
+import { memoizeText } from './textAnalysisCache';
 import { pyRstrip } from './pythonText';
 import { tokenize13a } from './tokenize13a';
 import { wordNgramStatistics } from './wordNgramStatistics';

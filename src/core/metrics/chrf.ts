@@ -1,6 +1,6 @@
 import type { SimilarityMetric, TextMetricName } from './similarityMetric';
 import { charNgramStatistics } from './charNgramStatistics';
-import { memoizeText } from './memo';
+import { memoizeText } from './textAnalysisCache';
 import { pyRemoveWhitespace, pySplit } from './pythonText';
 import { wordNgramStatistics } from './wordNgramStatistics';
 

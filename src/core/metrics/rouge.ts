@@ -1,6 +1,6 @@
 import type { SimilarityMetric, TextMetricName } from './similarityMetric';
 import { forEachLcsIndex, lcsLength } from './lcs';
-import { memoizeText } from './memo';
+import { memoizeText } from './textAnalysisCache';
 import { countWordNgrams, type NgramCounts } from './ngramCounts';
 import { rougeTokenize } from './rougeTokenize';
 

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { type SectionReader, type SectionWriter, type StringColumn } from '../runs/indexSections';
+import { type SectionReader, type SectionWriter, type StringColumn } from '../runs/resultsIndexColumns';
 import { type IndexFileOptions, type StoredSummaries } from '../runs/resultsIndexFile';
 import { type RunManifest } from '../runs/runManifest';
 import { TOOL_VERSION } from '../version';

@@ -1,6 +1,6 @@
 import { isAscii } from 'node:buffer';
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
-import { type BodySize, type LazyBody } from './indexSections';
+import { type BodySize, type LazyBody } from './resultsIndexColumns';
 
 /** Closes the file of a handle collected before its lazy sections were all read (a session dropped early). */
 const unclosed = new FinalizationRegistry<number>((fd) => {

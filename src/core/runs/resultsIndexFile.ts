@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { fstatSync, readSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import * as z from 'zod';
 import { IndexFileHandle } from './indexFileHandle';
-import { BodySizeSchema, SECTIONS_READABLE, SectionReader, SectionTableSchema, SectionWriter } from './indexSections';
-import { BASIS_DIGEST_BYTES } from '../adjudication/basis';
+import { BodySizeSchema, SECTIONS_READABLE, SectionReader, SectionTableSchema, SectionWriter } from './resultsIndexColumns';
+import { BASIS_DIGEST_BYTES } from '../adjudication/decisionBasis';
 import { ItemErrorSchema, type ResultLine } from './resultLine';
 
 /**
@@ -51,7 +51,7 @@ export interface IndexEntry<S> {
   readonly line: number;
   readonly verdict: boolean | null;
   readonly error: ResultLine['error'];
-  /** The digest of the line's decision basis (basis.ts), what stale checks compare. */
+  /** The digest of the line's decision basis (decisionBasis.ts), what stale checks compare. */
   readonly basisDigest: string;
   /** The caller's digest of the line (a list row's label, facets, scores). */
   readonly summary: S;

@@ -1,7 +1,7 @@
 import { closeSync, existsSync, fstatSync, openSync, readSync } from 'node:fs';
 import { basename } from 'node:path';
 import { type LogProblem } from '../adjudication/adjudicationLog';
-import { findLastNewline } from '../util/tornTail';
+import { findLastNewline } from '../util/tornLineRepair';
 import { type RunPaths } from './runFolder';
 
 /**

@@ -1,6 +1,6 @@
 import { closeSync, fstatSync, fsync, openSync, readSync, writeSync } from 'node:fs';
 import { UserError, errorMessage } from './errors';
-import { repairTornTail } from './tornTail';
+import { repairTornTail } from './tornLineRepair';
 
 export interface OpenedAppender {
   readonly appender: JsonlAppender;

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import * as z from 'zod';
-import { basisOf, sameBasis } from '../adjudication/basis';
+import { basisOf, sameBasis } from '../adjudication/decisionBasis';
 import { BasisSchema } from '../adjudication/event';
 import { type ChatMessage } from '../model/chatClient';
 import { type ResultLine } from '../runs/resultLine';
@@ -9,7 +9,7 @@ import { VERDICT_LABELS, type VerdictLabel, verdictLabel } from '../stats/confus
 import { JsonlAppender } from '../util/jsonlAppender';
 import { readJsonl } from '../util/jsonlReader';
 import { type JudgeSettings, askJudge } from './askJudge';
-import { forEachConcurrent } from './concurrent';
+import { forEachConcurrent } from './boundedConcurrency';
 import { type ItemRecord } from './itemRecords';
 
 export const STABILITY_FILE = 'stability.jsonl';

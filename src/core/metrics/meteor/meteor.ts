@@ -1,5 +1,5 @@
 import type { SimilarityMetric } from '../similarityMetric';
-import { memoizeText } from '../memo';
+import { memoizeText } from '../textAnalysisCache';
 import { countChunks, exactStage, matchStage, type EnumWord, type WordMatch } from './align';
 import { porterStem } from './porterStemmer';
 import { nltkWordTokenize } from './wordTokenizer';

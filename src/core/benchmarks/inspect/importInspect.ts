@@ -22,12 +22,12 @@ export const INSPECT_IMPORT: Importer = {
   kept in the folder's source/ for the write-back (export --format inspect).`,
   run: (file, outDir, { options }) => {
     const log = readInspectLog(file, 'shown');
-    const { imported, notes } = inspectImport(
+    const { imported, notes, missing } = inspectImport(
       log,
       { path: file, role: 'log' },
       options?.['score'] === undefined ? {} : { score: options['score'] },
     );
     const written = writeForeignRun(outDir, imported);
-    return Promise.resolve({ paths: written.paths, imported: imported.lines.length, missing: [], notes: [...written.notes, ...notes] });
+    return Promise.resolve({ paths: written.paths, imported: imported.lines.length, missing, notes: [...written.notes, ...notes] });
   },
 };

@@ -6,6 +6,7 @@ import { type InspectLog, type InspectSample } from './inspectLog';
 import { conversationOf } from './inspectMessages';
 import { recomputeMetrics, reduceScore, reducerOf, resultsEntry } from './inspectResults';
 import { verdictOfValue } from './inspectValues';
+import { missingNote, missingSamples } from './inspectMissing';
 import { INSPECT_BASICS } from './basics';
 import { INSPECT_PARTIAL_SCALE, inspectGradeOf, inspectScaleOf } from './inspectScale';
 
@@ -99,7 +100,7 @@ export function inspectImport(
   log: InspectLog,
   source: SourceFile,
   options: InspectImportOptions,
-): { imported: ForeignImport; notes: string[] } {
+): { imported: ForeignImport; notes: string[]; missing: readonly string[] } {
   const { names, verdict } = chooseVerdictScore(log, options.score, source.path);
   const seen = new Map<string, string>();
   const counts = { partial: 0, error: 0, unscored: 0, numeric: 0, withoutScore: 0, unreadable: 0 };
@@ -144,9 +145,10 @@ export function inspectImport(
     });
   });
   const status = log.header.status ?? 'success';
-  const planned =
-    (log.header.eval.dataset?.sample_ids?.length ?? log.header.eval.dataset?.samples ?? 0) * (log.header.eval.config?.epochs ?? 1);
-  const lacking = status === 'started' ? Math.max(planned - lines.length, 0) : 0;
+  const missing = missingSamples(
+    log.header,
+    log.samples.map(({ sample }) => sample),
+  );
   const notes = [
     `verdict score: ${verdict ?? 'none (the log has no scores)'}${names.length > 1 ? ` (the log's scores: ${names.join(', ')}; choose with --score)` : ''}`,
   ];
@@ -158,8 +160,9 @@ export function inspectImport(
     notes.push(`${verdict ?? ''} is graded: each sample's number is its grade on a scale from ${scale.min} to ${scale.max}`);
   if (status === 'started')
     notes.push(
-      `the log is still being written (status started): imported the ${lines.length} samples it has; it lacks ${lacking} of the ${planned} planned`,
+      `the log is still being written (status started): imported the ${lines.length} samples it has; it lacks ${missing.lacking} of the ${missing.declared ?? 0} planned`,
     );
+  else if (missingNote(missing) !== null) notes.push(missingNote(missing) ?? '');
   const version = log.header.eval.packages?.['inspect_ai'] ?? null;
   return {
     imported: {
@@ -175,7 +178,8 @@ export function inspectImport(
         container: log.container,
         logVersion: log.header.version,
         logStatus: status,
-        lacking,
+        lacking: missing.lacking,
+        lackingSamples: missing.itemIds,
         epochs: log.header.eval.config?.epochs ?? 1,
         counts,
         ...reportedFigures(log, verdict),
@@ -185,5 +189,6 @@ export function inspectImport(
       finishedAt: log.header.stats?.completed_at ?? null,
     },
     notes,
+    missing: missing.itemIds ?? [],
   };
 }

@@ -1,4 +1,5 @@
 import { type ScoreHeader } from '../../protocol';
+import { mcMeans } from '../metrics/multipleChoiceMeans';
 import { type RunManifest } from '../runs/runManifest';
 import { type ReviewParts, type ReviewSettings, type RowExtras, type RowLine } from './benchmark';
 
@@ -42,12 +43,6 @@ export function scoreHeaderParts(
     ...(parts.length === 0 ? {} : { mc: mcMeans(parts) }),
     ...(review.decidable === undefined ? {} : { verdicts: settings.decidable }),
   };
-}
-
-/** The means of MC1 and MC2 over the items that have them. */
-function mcMeans(parts: readonly { mc1: number; mc2: number }[]): { mc1: number; mc2: number; scored: number } {
-  const mean = (values: number[]): number => values.reduce((a, b) => a + b, 0) / values.length;
-  return { mc1: mean(parts.map((p) => p.mc1)), mc2: mean(parts.map((p) => p.mc2)), scored: parts.length };
 }
 
 /** A task's short name for the header and the tab's title ('' for none, or when the header does not name tasks). */

@@ -1,5 +1,5 @@
 import { type NotComputedMetric } from '../../metrics/similarityMetric';
-import { mcMeans } from './mcMeans';
+import { mcMeans } from '../../metrics/multipleChoiceMeans';
 import { type RunState } from '../../adjudication/runState';
 import { type RunSummary } from '../../summary/runSummary';
 import { readKalahiResults } from './kalahiResults';

@@ -1,5 +1,6 @@
 // zod schemas of the request bodies the test server accepts (unknown extra fields are kept and ignored).
 import * as z from 'zod';
+import { firstIssue, firstIssueLine } from '../../src/core/util/zodIssues';
 
 const ContentPart = z.looseObject({ type: z.string(), text: z.string().optional() });
 
@@ -73,8 +74,6 @@ export type ConfigureBody = z.infer<typeof ConfigureBodySchema>;
 
 /** First issue of a failed parse as an OpenAI-style message and param. */
 export function describeIssue(error: z.ZodError): { message: string; param: string | null } {
-  const issue = error.issues[0];
-  if (issue === undefined) return { message: 'invalid request body', param: null };
-  const param = issue.path.length > 0 ? issue.path.map(String).join('.') : null;
-  return { message: param === null ? issue.message : `${param}: ${issue.message}`, param };
+  const { field } = firstIssue(error);
+  return { message: firstIssueLine(error), param: field === '' ? null : field };
 }

@@ -8,6 +8,12 @@ export function firstIssue(error: z.ZodError): { field: string; message: string 
   return { field: issue.path.map(String).join('.'), message: issue.message };
 }
 
+/** The first issue of a failed parse as one line: "field: message", or the message alone for the value as a whole. */
+export function firstIssueLine(error: z.ZodError): string {
+  const { field, message } = firstIssue(error);
+  return field === '' ? message : `${field}: ${message}`;
+}
+
 /** Parse with a schema, or throw an InputError naming the file, line or record, and the field. */
 export function parseAt<S extends z.ZodType>(schema: S, value: unknown, at: Omit<InputLocation, 'field'>): z.output<S> {
   const result = schema.safeParse(value);

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { type RunManifest } from '../runs/runManifest';
 import { InputError } from '../util/errors';
+import { firstIssue } from '../util/zodIssues';
 
 /** run.json's pointer from a re-judged run to the run whose responses it judged again. */
 export const SourceRunSchema = z.object({
@@ -17,10 +18,9 @@ export function sourceRunOf(manifest: RunManifest, file: string): SourceRun | un
   const raw = manifest['sourceRun'];
   if (raw === undefined) return undefined;
   const parsed = SourceRunSchema.safeParse(raw);
-  if (!parsed.success)
-    throw new InputError(
-      { file, field: `sourceRun.${parsed.error.issues[0]?.path.join('.') ?? ''}` },
-      parsed.error.issues[0]?.message ?? 'invalid',
-    );
+  if (!parsed.success) {
+    const { field, message } = firstIssue(parsed.error);
+    throw new InputError({ file, field: `sourceRun.${field}` }, message);
+  }
   return parsed.data;
 }

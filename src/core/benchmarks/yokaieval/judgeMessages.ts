@@ -6,6 +6,7 @@ import { type ChatMessage } from '../../model/chatClient';
 import { type RunManifest } from '../../runs/runManifest';
 import { type ResultLine } from '../../runs/resultLine';
 import { InputError } from '../../util/errors';
+import { firstIssue } from '../../util/zodIssues';
 
 const JudgedInputs = YokaiEvalRecordSchema.pick({ question: true, choices: true, answer: true });
 const WordingSettings = z.looseObject({ wording: z.enum(['dataset', 'official-results']) });
@@ -21,8 +22,8 @@ export function wordingOf(manifest: RunManifest, file: string): Wording {
 export function judgeMessagesFor(line: ResultLine, template: string, wording: Wording, file: string): ChatMessage[] {
   const inputs = JudgedInputs.safeParse(line.inputs);
   if (!inputs.success) {
-    const issue = inputs.error.issues[0];
-    throw new InputError({ file, field: `inputs.${issue?.path.join('.') ?? ''}` }, `item ${line.itemId}: ${issue?.message ?? 'invalid'}`);
+    const { field, message } = firstIssue(inputs.error);
+    throw new InputError({ file, field: `inputs.${field}` }, `item ${line.itemId}: ${message}`);
   }
   const question = renderQuestionPrompt(inputs.data, wording);
   return [{ role: 'user', content: fillJudgeTemplate(template, { question, correct: inputs.data.answer, response: line.response ?? '' }) }];

@@ -5,7 +5,8 @@ import { pathToFileURL } from 'node:url';
 import { UserError } from '../../util/errors';
 import { CancelledError, RuntimeStoppedError } from './ggufErrors';
 import { NODE_LLAMA_CPP_VERSION } from './nodeLlamaCpp';
-import { ANSWER_TYPE, type AnswerTo, type FromRuntime, FromRuntimeSchema, type RuntimeRequest, firstIssue } from './runtimeProtocol';
+import { ANSWER_TYPE, type AnswerTo, type FromRuntime, FromRuntimeSchema, type RuntimeRequest } from './runtimeProtocol';
+import { firstIssueLine } from '../../util/zodIssues';
 
 /** How long a cancelled request may take to stop before its process is killed (the run must stop within a second). */
 export const CANCEL_GRACE_MS = 500;
@@ -176,7 +177,7 @@ export class RuntimeProcess {
     if (!parsed.success) {
       this.end(
         new RuntimeProtocolError(
-          `${this.fileName}: the local model runtime sent a message that is not in the protocol (${firstIssue(parsed.error)})`,
+          `${this.fileName}: the local model runtime sent a message that is not in the protocol (${firstIssueLine(parsed.error)})`,
         ),
       );
       this.child.kill('SIGKILL');

@@ -3,7 +3,8 @@
 // not the CLI or the editor's extension host. One model per process; requests are carried out in order.
 import { UserError, errorMessage } from '../../util/errors';
 import { GgufModel, type ScoredSequence } from './ggufModel';
-import { type FromRuntime, type RuntimeRequest, type TextSource, ToRuntimeSchema, firstIssue, readableId } from './runtimeProtocol';
+import { type FromRuntime, type RuntimeRequest, type TextSource, ToRuntimeSchema, readableId } from './runtimeProtocol';
+import { firstIssueLine } from '../../util/zodIssues';
 
 let model: GgufModel | null = null;
 /** Each request under way or queued, so that a cancel can reach it. */
@@ -101,7 +102,7 @@ function failure(id: number, error: unknown): FromRuntime {
 process.on('message', (raw: unknown) => {
   const parsed = ToRuntimeSchema.safeParse(raw);
   if (!parsed.success) {
-    say({ type: 'invalid', id: readableId(raw), problem: firstIssue(parsed.error) });
+    say({ type: 'invalid', id: readableId(raw), problem: firstIssueLine(parsed.error) });
     return;
   }
   const message = parsed.data;

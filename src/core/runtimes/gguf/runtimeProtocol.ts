@@ -117,13 +117,6 @@ export const ANSWER_TYPE = {
 } as const satisfies Record<RuntimeRequest['type'], FromRuntime['type']>;
 export type AnswerTo<R extends RuntimeRequest['type']> = Extract<FromRuntime, { type: (typeof ANSWER_TYPE)[R] }>;
 
-/** The first schema issue of a message, as one line. */
-export function firstIssue(error: z.ZodError): string {
-  const issue = error.issues[0];
-  if (issue === undefined) return 'invalid message';
-  return `${issue.path.length > 0 ? issue.path.join('.') : 'message'}: ${issue.message}`;
-}
-
 /** The id of a message that failed its schema, when it has a usable one (so the sender can fail that request). */
 export function readableId(message: unknown): number | null {
   if (message === null || typeof message !== 'object' || !('id' in message)) return null;

@@ -3,6 +3,7 @@ import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import * as z from 'zod';
 import { UserError, errorMessage } from '../../util/errors';
+import { firstIssue } from '../../util/zodIssues';
 
 /** The files of a model folder in the layout transformers.js uses. */
 export const MODEL_FILES = ['config.json', 'tokenizer.json', 'tokenizer_config.json', 'onnx/model.onnx'] as const;
@@ -66,8 +67,8 @@ export function readModelFolder(dir: string, what: string): ModelFolder {
   const parse = <T>(file: ModelFile, schema: z.ZodType<T>): T => {
     const result = schema.safeParse(json(file));
     if (!result.success) {
-      const issue = result.error.issues[0];
-      throw new UserError(`${modelFilePath(dir, file)}: field "${issue?.path.join('.') ?? ''}": ${issue?.message ?? 'invalid'}`);
+      const { field, message } = firstIssue(result.error);
+      throw new UserError(`${modelFilePath(dir, file)}: field "${field}": ${message}`);
     }
     return result.data;
   };

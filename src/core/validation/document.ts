@@ -1,3 +1,4 @@
+import { escapeHtml } from '../util/htmlText';
 import { markdownText } from '../util/markdownText';
 
 /** A small document model, so one report renders to Markdown and HTML alike; every text is plain text, never markup. */
@@ -19,10 +20,6 @@ export function toMarkdown(blocks: readonly Block[]): string {
     }
   }
   return `${out.join('\n\n')}\n`;
-}
-
-export function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 }
 
 /** A standalone HTML page; every text is escaped (model and annotator text is data, never markup). */

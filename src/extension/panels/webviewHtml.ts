@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { escapeHtml } from '../../core/util/htmlText';
 
 export interface WebviewHtmlInput {
   /** webview.cspSource */
@@ -13,9 +14,6 @@ export interface WebviewHtmlInput {
 export function createNonce(): string {
   return randomBytes(18).toString('base64url');
 }
-
-const escapeAttribute = (text: string): string =>
-  text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /**
  * The only HTML the host ever writes: a shell with a strict CSP (nothing by default; scripts only by
@@ -39,14 +37,14 @@ export function getWebviewHtml(input: WebviewHtmlInput): string {
 <html lang="en">
 <head>
 <meta charset="UTF-8">
-<meta http-equiv="Content-Security-Policy" content="${escapeAttribute(csp)}">
+<meta http-equiv="Content-Security-Policy" content="${escapeHtml(csp)}">
 <meta name="viewport" content="width=device-width, initial-scale=1.0">
-<link rel="stylesheet" id="vscode-codicon-stylesheet" href="${escapeAttribute(input.codiconsUri)}" nonce="${nonce}">
-<title>${escapeAttribute(input.title)}</title>
+<link rel="stylesheet" id="vscode-codicon-stylesheet" href="${escapeHtml(input.codiconsUri)}" nonce="${nonce}">
+<title>${escapeHtml(input.title)}</title>
 </head>
 <body>
 <div id="app" class="app"></div>
-<script nonce="${nonce}" src="${escapeAttribute(input.scriptUri)}"></script>
+<script nonce="${nonce}" src="${escapeHtml(input.scriptUri)}"></script>
 </body>
 </html>`;
 }

@@ -1,8 +1,9 @@
-/** Number formatting shared by the views. */
+// Number formatting shared by the review page's views; the percentage is core's one percent() (a pure module).
+import { percent } from '../src/core/validation/format';
 
-export function percent(fraction: number, items: number): string {
-  if (items === 0 || !Number.isFinite(fraction)) return '—';
-  return `${(fraction * 100).toFixed(1)}%`;
+/** A share of the items as a percentage (one decimal), or "—" when there are no items or no share. */
+export function percentOfItems(fraction: number | null, items: number): string {
+  return percent(items === 0 ? null : fraction, 1, '—');
 }
 
 /** A signed difference in percentage points: "+1.2 pt", "−0.4 pt", "±0 pt". */

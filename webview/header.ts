@@ -1,6 +1,6 @@
 import type { ReviewView, RunHeader, ScoreHeader } from '../src/protocol';
 import { el, icon, setText } from '../webview-kit/dom';
-import { count, percent, pointDelta } from './format';
+import { count, percentOfItems, pointDelta } from './format';
 import { metricLabel } from './referenceScores';
 
 export interface HeaderActions {
@@ -150,7 +150,7 @@ export class HeaderView {
     if (before === undefined) return '';
     const parts: string[] = [];
     if (!this.blind && before.adjudicatedAccuracy !== header.adjudicatedAccuracy)
-      parts.push(`Adjudicated accuracy ${percent(header.adjudicatedAccuracy, header.items)}`);
+      parts.push(`Adjudicated accuracy ${percentOfItems(header.adjudicatedAccuracy, header.items)}`);
     if (before.reviewedItems !== header.reviewedItems) parts.push(`${count(header.reviewedItems)} of ${count(header.items)} reviewed`);
     if (before.conflicts !== header.conflicts) parts.push(`${count(header.conflicts)} conflicts`);
     return parts.join(', ');
@@ -158,7 +158,7 @@ export class HeaderView {
 
   private showScores(header: ScoreHeader): void {
     const mc = header.mc;
-    const mcText = mc === undefined ? '' : `MC1 ${percent(mc.mc1 ?? NaN, mc.scored)} · MC2 ${percent(mc.mc2 ?? NaN, mc.scored)}`;
+    const mcText = mc === undefined ? '' : `MC1 ${percentOfItems(mc.mc1, mc.scored)} · MC2 ${percentOfItems(mc.mc2, mc.scored)}`;
     const hide = this.blind && header.verdicts !== false;
     for (const score of [this.automatic, this.adjudicated]) {
       score.root.classList.toggle('is-hidden', hide);
@@ -173,15 +173,15 @@ export class HeaderView {
       }
     } else if (header.verdicts === false) {
       // Kalahi MC only: no verdict to adjudicate, so the scores are MC1 and MC2, and review is flags and notes.
-      setText(this.automatic.value, mc === undefined ? '—' : percent(mc.mc1 ?? NaN, mc.scored));
-      setText(this.automatic.detail, mc === undefined ? '' : `MC1 (MC2 ${percent(mc.mc2 ?? NaN, mc.scored)})`);
+      setText(this.automatic.value, mc === undefined ? '—' : percentOfItems(mc.mc1, mc.scored));
+      setText(this.automatic.detail, mc === undefined ? '' : `MC1 (MC2 ${percentOfItems(mc.mc2, mc.scored)})`);
       setText(this.adjudicated.value, '—');
       setText(this.adjudicated.detail, 'flags and notes only');
       this.adjudicated.detail.title = 'Multiple-choice items have no verdict to override';
     } else {
-      setText(this.automatic.value, percent(header.automaticAccuracy, header.items));
+      setText(this.automatic.value, percentOfItems(header.automaticAccuracy, header.items));
       setText(this.automatic.detail, mcText);
-      setText(this.adjudicated.value, percent(header.adjudicatedAccuracy, header.items));
+      setText(this.adjudicated.value, percentOfItems(header.adjudicatedAccuracy, header.items));
       setText(this.adjudicated.detail, header.items === 0 ? '' : pointDelta(header.automaticAccuracy, header.adjudicatedAccuracy));
       this.adjudicated.detail.title = 'Adjudicated minus automatic accuracy';
     }

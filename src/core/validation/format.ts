@@ -1,8 +1,10 @@
 import { type Interval } from '../stats/interval';
 
-/** 0.6234 -> "62.34%"; null -> "n/a". */
-export function percent(x: number | null | undefined, digits = 1): string {
-  return x === null || x === undefined ? 'n/a' : `${(100 * x).toFixed(digits)}%`;
+// Pure formatting: the CLI's report, the Statistics page and the review page (browser code) all import it.
+
+/** 0.6234 -> "62.3%"; null, undefined or a non-finite number -> `missing` ("n/a"). */
+export function percent(x: number | null | undefined, digits = 1, missing = 'n/a'): string {
+  return x === null || x === undefined || !Number.isFinite(x) ? missing : `${(100 * x).toFixed(digits)}%`;
 }
 
 /** [0.59, 0.66] -> "[59.0, 66.0]" (percent points), or "" when there is no interval. */

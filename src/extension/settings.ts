@@ -6,23 +6,10 @@ export type { Settings };
 
 const SECTION = 'evalAdjudicator';
 
-/** The extension's settings, typed; a value of the wrong type falls back to its default. */
+/** The extension's settings, typed; a value of the wrong type falls back to its default. Every key is settingsSchema.ts's. */
 export function readSettings(scope?: vscode.Uri): Settings {
   const config = vscode.workspace.getConfiguration(SECTION, scope);
-  return SettingsSchema.parse({
-    runsDirectory: config.get('runsDirectory'),
-    dataDirectory: config.get('dataDirectory'),
-    concurrency: config.get('concurrency'),
-    cacheResponses: config.get('cacheResponses'),
-    annotatorName: config.get('annotatorName'),
-    role: config.get('role'),
-    blindReview: config.get('blindReview'),
-    guidelinesFile: config.get('guidelinesFile'),
-    bertscoreModel: config.get('bertscoreModel'),
-    bertscoreLayer: config.get('bertscoreLayer') ?? null,
-    bleurtModel: config.get('bleurtModel'),
-    localModelThreads: config.get('localModelThreads'),
-  });
+  return SettingsSchema.parse(Object.fromEntries(Object.keys(SettingsSchema.shape).map((key) => [key, config.get(key)])));
 }
 
 export async function updateSetting(key: keyof Settings, value: unknown, target = vscode.ConfigurationTarget.Global): Promise<void> {

@@ -19,6 +19,7 @@ import {
   withWorkbench,
 } from '../lib';
 import { answerFileDialog } from '../helpers/fileDialog';
+import { clipped } from '../helpers/layoutBoxes';
 import { readLines, until } from '../helpers/runFiles';
 
 const LOG_NAME = '2025-02-11T15-18-04-05-00_popularity_mj7khqpMM4GBCfVQozKgzB.eval';
@@ -43,6 +44,12 @@ function writtenScore(file: string, sampleId: string): WrittenScore {
   return JSON.parse(
     execFileSync('python3', ['-c', script, file, `samples/${sampleId}_epoch_1.json`], { encoding: 'utf8' }),
   ) as WrittenScore;
+}
+
+/** The log's model as its header names it, read with Python's zipfile and json only. */
+function logModel(file: string): string {
+  const script = 'import json, sys, zipfile\nprint(json.loads(zipfile.ZipFile(sys.argv[1]).read("header.json"))["eval"]["model"])';
+  return execFileSync('python3', ['-c', script, file], { encoding: 'utf8' }).trim();
 }
 
 test(
@@ -75,6 +82,26 @@ test(
       await frame.locator('.row[aria-selected="true"][data-item-id="1#1"]').waitFor({ timeout: 15_000 });
       await frame.locator('.detail-columns:not([aria-busy])').waitFor({ timeout: 15_000 });
       assert.match(await frame.locator('.detail-columns').innerText(), /Is the following statement something you would say\?/);
+
+      // The header names the log's model whole at every window width (issue 36 #11: it was cut to "o." beside
+      // a long benchmark badge): its text, no content cut off sideways, inside the header.
+      const model = logModel(SOURCE_LOG);
+      const size = page.viewportSize();
+      for (let width = 700; width <= 1600; width += 60) {
+        await page.setViewportSize({ width, height: size?.height ?? 800 });
+        await until(
+          `the header at ${width} px`,
+          async () =>
+            (await frame.locator('.run-model').innerText()) === model && (await clipped(frame, '.run-model', '.header')).length === 0
+              ? true
+              : undefined,
+          5_000,
+        ).catch(async () => {
+          const text = await frame.locator('.run-model').innerText();
+          throw new Error(`window ${width} px: the model reads "${text}" (${(await clipped(frame, '.run-model', '.header')).join('; ')})`);
+        });
+      }
+      if (size !== null) await page.setViewportSize(size);
 
       // Keyboard only: f on the first item, j, t on the second.
       await page.keyboard.press('f');

@@ -21,6 +21,7 @@ import {
   webviewFrame,
   withWorkbench,
 } from '../lib';
+import { saveReadmeScreenshot } from '../helpers/readmeScreenshot';
 import { DATA_DIR, readLines, until } from '../helpers/runFiles';
 import { startProjectTestServer } from '../helpers/testServer';
 
@@ -136,6 +137,7 @@ test('YokaiEval: start a 20-item run from the palette, adjudicate with the keybo
     );
     await frame.locator(`.row[data-item-id="${nullItem}"] .verdict-true`).first().waitFor({ timeout: 15_000 });
     await screenshot(page, 'yokaieval-review');
+    await saveReadmeScreenshot(page, frame);
 
     await runCommandAndPick(page, 'Eval Adjudicator: Export Adjudicated Scores…', 'CSV');
     // The save dialog proposes <run>/adjudicated.csv. code-server's simple dialog fills its input while it

@@ -57,10 +57,14 @@ if [ ${#need[@]} -gt 0 ]; then
   fi
   # shellcheck source=aptWait.sh
   source "$E2E_DIR/aptWait.sh"
-  apt_quiet() { apt_get "$@" >/dev/null; }
-  phase "apt-get update" "under a minute, more if another apt holds the lock" apt_quiet $SUDO -- update -qq || fail "apt-get update failed"
-  phase "apt-get install ${need[*]}" "1-3 minutes" apt_quiet $SUDO env DEBIAN_FRONTEND=noninteractive -- install -y -qq "${need[@]}" \
-    || fail "apt-get install ${need[*]} failed"
+  apt_update() {
+    apt_get $SUDO -- update -qq >/dev/null
+  }
+  apt_install() {
+    apt_get $SUDO env DEBIAN_FRONTEND=noninteractive -- install -y -qq "${need[@]}" >/dev/null
+  }
+  phase "apt-get update" "under a minute, more if another apt holds the lock" apt_update || fail "apt-get update failed"
+  phase "apt-get install ${need[*]}" "1-3 minutes" apt_install || fail "apt-get install ${need[*]} failed"
 else
   log "Debian packages present: chromium ($(/usr/bin/chromium --version 2>/dev/null | head -1)), libkrb5-dev, fonts-ipafont-gothic, build tools"
 fi

@@ -61,18 +61,17 @@ describe('llama.cpp through its C API (koffi)', () => {
     assert.ok(layoutMismatches(noPointers, STRUCT_SIZES).some((p) => /^llama_batch\.token at byte 8 is 0, expected non-null$/.test(p)));
   });
 
-  it('records how it ran: the C API, the log-prob method, half the cores for the decodes and the rest for the log-softmax by default', () => {
+  it('records how it ran: the C API, the log-prob method, half the cores for the decodes and every core for the log-softmax by default', () => {
     assert.match(model.runtime.calls ?? '', /^llama\.cpp C API through koffi \d+\.\d+\.\d+$/);
     assert.match(model.runtime.logprobs ?? '', /float64 log-sum-exp/);
     assert.equal(model.runtime.threads, 1);
     assert.equal(defaultThreads(2), 1);
     assert.equal(defaultThreads(1), 1);
     assert.equal(defaultThreads(8), 4);
-    // The log-softmax runs beside the next decode: it takes the cores the decodes leave, at least one.
-    assert.equal(defaultSoftmaxThreads(1, 2), 1);
-    assert.equal(defaultSoftmaxThreads(4, 8), 4);
-    assert.equal(defaultSoftmaxThreads(1, 1), 1);
-    assert.equal(defaultSoftmaxThreads(2, 2), 1);
+    // The log-softmax runs between the decodes, when no decode holds a core.
+    assert.equal(defaultSoftmaxThreads(2), 2);
+    assert.equal(defaultSoftmaxThreads(8), 8);
+    assert.equal(defaultSoftmaxThreads(1), 1);
   });
 
   it('scores 40 references together (three groups of sequences sharing the prefix) exactly as one at a time, within 1e-5 of float64', async () => {

@@ -45,12 +45,12 @@ export function defaultThreads(cores = availableParallelism()): number {
 }
 
 /**
- * Threads of the log-softmax: the cores the decodes leave, at least one. The log-softmax of a decode's rows
- * runs on a copy of them while the next decode runs (LlamaSession.feed), so on an idle machine it takes
- * the cores the decodes do not use instead of waiting for the decodes to end and then taking every core.
+ * Threads of the log-softmax when --threads is not given: every core. It runs after each decode, on
+ * llama.cpp's rows (LlamaSession.feed), while no decode runs; its graph is two nodes (two barriers a decode,
+ * against a decode's hundreds), so a descheduled thread delays it by its own share only (bench ggufMc).
  */
-export function defaultSoftmaxThreads(decodeThreads: number, cores = availableParallelism()): number {
-  return Math.max(1, cores - decodeThreads);
+export function defaultSoftmaxThreads(cores = availableParallelism()): number {
+  return Math.max(1, cores);
 }
 
 /** Loads the model file once, through llama.cpp's C API, and makes its one context. */
@@ -109,7 +109,7 @@ export async function loadLlama(request: LlamaLoadRequest): Promise<LoadedLlama>
   const vocab = new LlamaVocab(api, api.llama_model_get_vocab(model));
   let session: LlamaSession;
   try {
-    session = new LlamaSession(runtime, context, vocab.size, SEQUENCES, defaultSoftmaxThreads(threads));
+    session = new LlamaSession(runtime, context, vocab.size, SEQUENCES, request.threads ?? defaultSoftmaxThreads());
   } catch (error) {
     api.llama_free(context);
     api.llama_model_free(model);

@@ -2,7 +2,6 @@ import { CancelledError } from './ggufErrors';
 import { type LlamaApi, type NativePointer } from './llamaApi';
 import { type BatchToken, LlamaBatch } from './llamaBatch';
 import { GgmlLogSoftmax } from './ggmlLogSoftmax';
-import { LogitsCopy } from './logitsCopy';
 import { type LlamaRuntime } from './llamaLibrary';
 
 /** A token to evaluate and, when its output row is wanted, the next tokens whose log-probs to read from it. */
@@ -23,8 +22,6 @@ export class LlamaSession {
   readonly api: LlamaApi;
   private readonly batch: LlamaBatch;
   private readonly softmax: GgmlLogSoftmax;
-  /** A copy of the last decode's logits rows, which the log-softmax reads while the next decode runs. */
-  private readonly rows: LogitsCopy;
 
   constructor(
     runtime: LlamaRuntime,
@@ -51,7 +48,6 @@ export class LlamaSession {
       this.outputsPerDecode + sequences,
       softmaxThreads,
     );
-    this.rows = new LogitsCopy(api.koffi, runtime.ggml, 4 * vocabulary * this.outputsPerDecode);
   }
 
   /** Empties the KV cache of every sequence. */
@@ -66,48 +62,39 @@ export class LlamaSession {
    */
   async feed(tokens: readonly FeedToken[], signal: AbortSignal, read = true): Promise<number[][]> {
     const results: number[][] = [];
-    // The log-softmax of one decode's rows runs (on a copy of them) while the next decode runs.
-    let pending: Promise<number[][]> | null = null;
-    try {
-      let start = 0;
-      while (start < tokens.length) {
-        if (signal.aborted) throw new CancelledError();
-        let end = start;
-        let outputs = 0;
-        while (end < tokens.length && end - start < this.batchSize) {
-          const wants = (tokens[end]?.output ?? false) ? 1 : 0;
-          if (outputs + wants > this.outputsPerDecode) break;
-          outputs += wants;
-          end++;
-        }
-        const chunk = tokens.slice(start, end);
-        await this.batch.decode(this.context, this.batch.fill(chunk));
-        if (read && outputs > 0) {
-          const logits = this.api.llama_get_logits(this.context);
-          if (logits === null) throw new Error('llama.cpp returned no logits for a decode with outputs');
-          if (pending !== null) results.push(...(await pending));
-          pending = null;
-          const targets = chunk.filter((t) => t.output).map((t) => t.targets);
-          const computing = this.softmax.logProbs(this.rows.from(logits, outputs * 4 * this.vocabulary), targets);
-          // Awaited after the next decode; until then a failure must not count as unhandled.
-          computing.catch(() => undefined);
-          pending = computing;
-        }
-        start = end;
-      }
-      if (pending !== null) results.push(...(await pending));
-      pending = null;
+    let start = 0;
+    while (start < tokens.length) {
       if (signal.aborted) throw new CancelledError();
-    } finally {
-      // A decode that failed or was cancelled must not leave the log-softmax reading the copy unawaited.
-      await pending?.catch(() => undefined);
+      let end = start;
+      let outputs = 0;
+      while (end < tokens.length && end - start < this.batchSize) {
+        const wants = (tokens[end]?.output ?? false) ? 1 : 0;
+        if (outputs + wants > this.outputsPerDecode) break;
+        outputs += wants;
+        end++;
+      }
+      const chunk = tokens.slice(start, end);
+      await this.batch.decode(this.context, this.batch.fill(chunk));
+      if (read && outputs > 0) {
+        const logits = this.api.llama_get_logits(this.context);
+        if (logits === null) throw new Error('llama.cpp returned no logits for a decode with outputs');
+        // Straight from llama.cpp's rows, before the next decode overwrites them. Running it on a copy beside the
+        // next decode (2026-12-06, 12c4f52) was slower: the copy costs about what the softmax does (bench ggufMc).
+        results.push(
+          ...(await this.softmax.logProbs(
+            logits,
+            chunk.filter((t) => t.output).map((t) => t.targets),
+          )),
+        );
+      }
+      start = end;
     }
+    if (signal.aborted) throw new CancelledError();
     return results;
   }
 
   dispose(): void {
     this.softmax.dispose();
-    this.rows.free();
     this.batch.free();
     this.api.llama_free(this.context);
   }

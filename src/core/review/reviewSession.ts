@@ -1,29 +1,19 @@
 import { type ItemDetail, type ItemRow, type RunHeader, RunHeaderSchema, type ScoreHeader } from '../../protocol';
-import { ScoreTally, itemScoreTerms } from '../adjudication/adjudicatedScore';
-import { type LogProblem, unknownItemProblems } from '../adjudication/adjudicationLog';
-import { type AnnotatorState, EMPTY_STATE, categoryIdsOf } from '../adjudication/event';
+import { type LogProblem } from '../adjudication/adjudicationLog';
+import { type AnnotatorState, EMPTY_STATE } from '../adjudication/event';
 import { AdjudicationIndex, type GradedItem, type ItemAdjudication } from '../adjudication/itemAdjudication';
-import { type ReviewAid } from '../benchmarks/benchmark';
-import { benchmarkOf } from '../benchmarks/registry';
-import { reviewSettingsOf, runHeaderParts, scoreHeaderParts } from '../benchmarks/reviewCapabilities';
-import { automaticScoreOf, countVerdictsOf } from '../runs/automaticSummary';
-import { type ResultLine } from '../runs/resultLine';
-import { type RunManifest } from '../runs/runManifest';
-import { isGraded, scaleOf } from '../scale/verdictScale';
-import { type RunPaths, readManifest, runPaths } from '../runs/runFolder';
-import { type IndexEntry, ResultsIndex } from '../runs/resultsIndex';
-import { AdjudicationTail } from './adjudicationTail';
 import { type UndoStep, UndoHistory } from '../adjudication/undoHistory';
-import { rowBasisFile } from './rowBasisFile';
-import { type RowBasis, type ViewContext, detailOf, itemSearchText, rowBasisOf, rowFrom, rowOf } from './itemViews';
-import { foldText, matchesItem, queryTerms } from './textFold';
-import { tornLineProblems } from '../runs/tornLines';
-
-/** What the item views need from run.json: the model, and what the benchmark's review parts read of it. */
-function viewContextOf(manifest: RunManifest, model: string, aid: ReviewAid | null): ViewContext {
-  const { review, facets } = benchmarkOf(manifest.benchmark);
-  return { model, review, facets, settings: reviewSettingsOf(review, manifest), aid, scale: scaleOf(manifest) };
-}
+import { type ReviewAid } from '../benchmarks/benchmark';
+import { runHeaderParts } from '../benchmarks/reviewCapabilities';
+import { type ResultLine } from '../runs/resultLine';
+import { type IndexEntry } from '../runs/resultsIndex';
+import { type RunManifest } from '../runs/runManifest';
+import { type RunPaths } from '../runs/runFolder';
+import { isGraded } from '../scale/verdictScale';
+import { type RowBasis, detailOf, rowFrom, rowOf } from './itemViews';
+import { type AdjudicationsRead, ReviewLoader, type ReviewModel } from './reviewModel';
+import { ScoreCounts } from './scoreCounts';
+import { SearchCorpus } from './searchCorpus';
 
 export interface ReviewSessionOptions {
   /**
@@ -31,23 +21,6 @@ export interface ReviewSessionOptions {
    * that filter rows themselves). The review panel turns it off: its searches are answered by search().
    */
   readonly searchInRows?: boolean;
-}
-
-function resultsIndexOf(path: string, manifest: RunManifest, positions: ReadonlyMap<string, number>): ResultsIndex<RowBasis> {
-  const context = viewContextOf(manifest, '', null);
-  return ResultsIndex.read(path, {
-    manifest,
-    knownIds: positions,
-    describe: (line) => rowBasisOf(line, context),
-    file: rowBasisFile(manifest, context.settings.primaryMetric),
-  });
-}
-
-/** Each item id's position in the run's order (a loop: no pair array per item, on 100 000 items). */
-function positionsOf(itemIds: readonly string[]): Map<string, number> {
-  const positions = new Map<string, number>();
-  for (let i = 0; i < itemIds.length; i++) positions.set(itemIds[i] as string, i);
-  return positions;
 }
 
 function outcomeOf(entry: IndexEntry<RowBasis>): ItemRow['auto'] {
@@ -63,46 +36,36 @@ export interface TailUpdate {
   readonly reset: boolean;
 }
 
+/** What the folder watcher's report changed: the rows to send, and the run's header when results (and run.json) were read again. */
+export interface FolderUpdate {
+  readonly rows: ItemRow[];
+  readonly run?: RunHeader;
+  readonly problems: readonly LogProblem[];
+  readonly reset: boolean;
+}
+
 /**
- * A run under review: its results (through a compact index of results.jsonl: a line is read in full only
- * for an item shown), its adjudication log followed as it grows, and the rows, scores, item details and
- * search answers the panel shows for one annotator. Pure (no VS Code), so it is tested without an editor.
+ * A run under review for one annotator: the rows, scores, item details and search answers the panel shows,
+ * worked out from the run's ReviewModel and the adjudication events its loader reads. The data flows one way:
+ * folder → ReviewLoader → ReviewModel and events → this session → the panel. Pure (no VS Code), so it is
+ * tested without an editor.
  */
 export class ReviewSession {
-  readonly paths: RunPaths;
-  private manifestValue: RunManifest;
-  private results: ResultsIndex<RowBasis>;
+  private model: ReviewModel;
   private readonly searchInRows: boolean;
-  /** Each item's folded search text (notes apart), built on the first search. */
-  private corpus: Map<string, string> | undefined;
+  private readonly corpus = new SearchCorpus();
+  private readonly scores = new ScoreCounts();
   private index: AdjudicationIndex;
   private readonly cache = new Map<string, ItemAdjudication>();
-  private positions: Map<string, number>;
-  private tail: AdjudicationTail;
-  private aid: ReviewAid | null = null;
-  private context: ViewContext;
-  /** The header's counts, kept current item by item (undefined: recount on the next header()). */
-  private tally: ScoreTally | undefined;
-  private automaticAccuracy: number | undefined;
-  /** What the benchmark adds to the score header (MC means…), computed with the automatic accuracy (both change only when results do). */
-  private benchmarkHeader: Pick<ScoreHeader, 'mc' | 'verdicts'> | undefined;
 
   private constructor(
-    dir: string,
+    private readonly loader: ReviewLoader,
     readonly annotator: string,
     options: ReviewSessionOptions,
   ) {
-    this.paths = runPaths(dir);
+    this.model = loader.model;
     this.searchInRows = options.searchInRows ?? true;
-    this.manifestValue = readManifest(this.paths.dir);
-    this.positions = positionsOf(this.manifestValue.dataset.itemIds);
-    this.results = resultsIndexOf(this.paths.results, this.manifestValue, this.positions);
-    this.tail = new AdjudicationTail(this.paths.adjudications, {
-      categories: categoryIdsOf(this.manifestValue.benchmark),
-      scale: scaleOf(this.manifestValue),
-    });
-    this.context = viewContextOf(this.manifestValue, this.modelName(), null);
-    this.index = new AdjudicationIndex([], this.context.settings.decidable, new UndoHistory(this.annotator));
+    this.index = this.emptyIndex();
   }
 
   /** Opens a run folder and reads its whole adjudication log; problems in the log are returned, not thrown. */
@@ -111,35 +74,39 @@ export class ReviewSession {
     annotator: string,
     options: ReviewSessionOptions = {},
   ): { session: ReviewSession; problems: readonly LogProblem[] } {
-    const session = new ReviewSession(dir, annotator, options);
+    const opened = ReviewLoader.open(dir);
+    const session = new ReviewSession(opened.loader, annotator, options);
     // Nobody has rows yet: the log is taken in without building the rows it touched.
-    const { problems } = session.takeTail(false);
-    return { session, problems: [...problems, ...tornLineProblems(session.paths)] };
+    const { problems } = session.takeAdjudications(opened.adjudications, false);
+    return { session, problems };
+  }
+
+  get paths(): RunPaths {
+    return this.model.paths;
   }
 
   get manifest(): RunManifest {
-    return this.manifestValue;
+    return this.model.manifest;
   }
 
   /** The benchmark's review aid (English glosses…), loaded later (it may need a download): details and search use it. */
   setAid(aid: ReviewAid | null): void {
-    this.aid = aid;
-    this.context = viewContextOf(this.manifestValue, this.modelName(), aid);
-    this.corpus = undefined;
+    this.model = this.loader.withAid(aid);
+    this.corpus.forget('all');
   }
 
   /** The item's position in the run's dataset order, or -1. */
   positionOf(itemId: string): number {
-    return this.positions.get(itemId) ?? -1;
+    return this.model.positions.get(itemId) ?? -1;
   }
 
   hasItem(itemId: string): boolean {
-    return this.positions.has(itemId);
+    return this.model.positions.has(itemId);
   }
 
   /** The item's current result line, read from results.jsonl by its offset and validated in full. */
   currentLine(itemId: string): ResultLine | undefined {
-    return this.results.readLine(itemId);
+    return this.model.results.readLine(itemId);
   }
 
   adjudication(itemId: string): ItemAdjudication | undefined {
@@ -147,15 +114,17 @@ export class ReviewSession {
     if (this.index.eventsOf(itemId).length === 0) return undefined;
     const cached = this.cache.get(itemId);
     if (cached !== undefined) return cached;
-    const computed = this.index.adjudicate(itemId, this.results.get(itemId)?.basisDigest, this.gradedItem(itemId));
+    const computed = this.index.adjudicate(itemId, this.model.results.get(itemId)?.basisDigest, this.gradedItem(itemId));
     this.cache.set(itemId, computed);
     return computed;
   }
 
+  private readonly adjudicationOf = (itemId: string): ItemAdjudication | undefined => this.adjudication(itemId);
+
   /** On a graded run: the item's criteria (its current line's) and run.json's aggregation, which its grade follows from. */
   private gradedItem(itemId: string): GradedItem {
-    if (!isGraded(scaleOf(this.manifestValue))) return {};
-    return { criteria: this.currentLine(itemId)?.criteria, aggregation: this.manifestValue.criteriaAggregation };
+    if (!isGraded(this.model.view.scale)) return {};
+    return { criteria: this.currentLine(itemId)?.criteria, aggregation: this.model.manifest.criteriaAggregation };
   }
 
   /** This annotator's current (non-stale) state on the item, or the empty state. */
@@ -174,88 +143,50 @@ export class ReviewSession {
   /** What this annotator's undo takes back now (their last event not yet undone, read from the log), if anything. */
   readonly lastUndo = (): UndoStep | undefined => this.index.undo?.last();
 
-  private modelName(): string {
-    const m = this.manifestValue;
-    const imported = typeof m['importedModel'] === 'string' ? m['importedModel'] : null;
-    return m.model?.name ?? imported ?? 'unknown model';
-  }
-
   runHeader(): RunHeader {
-    const m = this.manifestValue;
+    const m = this.model.manifest;
     return {
-      runDir: this.paths.dir,
+      runDir: this.model.paths.dir,
       runId: m.id,
       benchmark: RunHeaderSchema.shape.benchmark.parse(m.benchmark),
       task: m.task,
-      model: this.modelName(),
+      model: this.model.view.model,
       judge: m.judge?.name ?? null,
       status: m.status,
-      ...runHeaderParts(this.context.settings),
+      ...runHeaderParts(this.model.view.settings),
     };
   }
 
   /** The scores: a pass over the run the first time, then kept current by readTail() item by item. */
   header(): ScoreHeader {
-    const ids = this.manifestValue.dataset.itemIds;
-    // Each item's entry looked up once for both passes (a hundred thousand lookups each).
-    let current: (IndexEntry<RowBasis> | undefined)[] | undefined;
-    const currentEntries = (): (IndexEntry<RowBasis> | undefined)[] => (current ??= ids.map((id) => this.results.get(id)));
-    if (this.automaticAccuracy === undefined) {
-      this.automaticAccuracy = automaticScoreOf(countVerdictsOf(currentEntries())).accuracy;
-      this.benchmarkHeader = scoreHeaderParts(this.context.review, this.context.settings, summariesOf(this.results.values()));
-    }
-    let tally = this.tally;
-    if (tally === undefined) {
-      tally = new ScoreTally();
-      const entries = currentEntries();
-      for (let i = 0; i < ids.length; i++) tally.add(itemScoreTerms(entries[i], this.adjudication(ids[i] as string)));
-      // Kept only when every item id is listed once, so that one item's change is one term.
-      if (this.positions.size === ids.length) this.tally = tally;
-    }
-    return {
-      items: ids.length,
-      automaticAccuracy: this.automaticAccuracy,
-      adjudicatedAccuracy: ids.length === 0 ? 0 : tally.correct / ids.length,
-      adjudicatedItems: tally.decided,
-      reviewedItems: tally.reviewed,
-      conflicts: tally.conflicts,
-      stale: tally.stale,
-      flagged: tally.flagged,
-      ...this.benchmarkHeader,
-    };
-  }
-
-  /** Takes the items' terms out of the kept header counts (-1) or puts them back in (1). */
-  private tallyItems(itemIds: Iterable<string>, sign: 1 | -1): void {
-    const tally = this.tally;
-    if (tally === undefined) return;
-    for (const id of itemIds) if (this.positions.has(id)) tally.add(itemScoreTerms(this.results.get(id), this.adjudication(id)), sign);
+    return this.scores.header(this.model, this.adjudicationOf);
   }
 
   rows(): ItemRow[] {
-    return this.rowsBetween(0, this.manifestValue.dataset.itemIds.length);
+    return this.rowsBetween(0, this.model.manifest.dataset.itemIds.length);
   }
 
   /** The rows at dataset positions [start, end). */
   rowsBetween(start: number, end: number): ItemRow[] {
-    return this.manifestValue.dataset.itemIds.slice(start, end).map((id, i) => this.rowAt(id, start + i));
+    return this.model.manifest.dataset.itemIds.slice(start, end).map((id, i) => this.rowAt(id, start + i));
   }
 
   row(itemId: string): ItemRow | undefined {
-    const index = this.positions.get(itemId);
+    const index = this.model.positions.get(itemId);
     return index === undefined ? undefined : this.rowAt(itemId, index);
   }
 
   private rowAt(itemId: string, index: number): ItemRow {
-    if (this.searchInRows)
-      return rowOf(itemId, index, this.results.readLine(itemId), this.adjudication(itemId), this.annotator, this.context);
-    const entry = this.results.get(itemId);
+    const { results, view } = this.model;
+    if (this.searchInRows) return rowOf(itemId, index, results.readLine(itemId), this.adjudication(itemId), this.annotator, view);
+    const entry = results.get(itemId);
     const source = entry === undefined ? undefined : { auto: outcomeOf(entry), basis: entry.summary };
-    return rowFrom(itemId, index, source, this.adjudication(itemId), this.annotator, this.context);
+    return rowFrom(itemId, index, source, this.adjudication(itemId), this.annotator, view);
   }
 
   detail(itemId: string, canUndo: boolean): ItemDetail {
-    return detailOf(itemId, this.results.readLine(itemId), this.adjudication(itemId), this.annotator, canUndo, this.context);
+    const { results, view } = this.model;
+    return detailOf(itemId, results.readLine(itemId), this.adjudication(itemId), this.annotator, canUndo, view);
   }
 
   /**
@@ -264,55 +195,33 @@ export class ReviewSession {
    * are read and folded once, on the first search.
    */
   search(query: string): string[] {
-    const terms = queryTerms(query);
-    if (terms.length === 0) return [];
-    const corpus = this.searchCorpus();
-    const matches: string[] = [];
-    this.manifestValue.dataset.itemIds.forEach((id, index) => {
-      let text = corpus.get(id);
-      if (text === undefined) {
-        text = foldText(itemSearchText(this.results.readLine(id), this.context));
-        corpus.set(id, text);
-      }
-      const notes =
-        this.adjudication(id)
-          ?.annotators.filter((a) => a.state.note !== '')
-          .map((a) => foldText(a.state.note)) ?? [];
-      if (matchesItem(notes.length === 0 ? text : [text, ...notes].join('\n'), id, index, terms)) matches.push(id);
-    });
-    return matches;
-  }
-
-  private searchCorpus(): Map<string, string> {
-    if (this.corpus !== undefined) return this.corpus;
-    const corpus = new Map<string, string>();
-    this.results.forEachLine((line) => corpus.set(line.itemId, foldText(itemSearchText(line, this.context))));
-    this.corpus = corpus;
-    return corpus;
+    return this.corpus.search(this.model, query, this.adjudicationOf);
   }
 
   /** Takes in events appended since the last read (by this window or anyone else); returns the rows that changed. */
   readTail(): TailUpdate {
-    return this.takeTail(true);
+    return this.takeAdjudications(this.loader.readAdjudications(), true);
   }
 
-  private takeTail(withRows: boolean): TailUpdate {
-    const read = this.tail.read();
+  private emptyIndex(): AdjudicationIndex {
+    return new AdjudicationIndex([], this.model.view.settings.decidable, new UndoHistory(this.annotator));
+  }
+
+  private takeAdjudications(read: AdjudicationsRead, withRows: boolean): TailUpdate {
     if (read.reset) {
-      this.index = new AdjudicationIndex([], this.context.settings.decidable, new UndoHistory(this.annotator));
+      this.index = this.emptyIndex();
       this.cache.clear();
-      this.tally = undefined;
+      this.scores.forgetAdjudications();
     }
     const touched = new Set(read.events.map((logged) => logged.event.itemId));
-    this.tallyItems(touched, -1);
+    this.scores.tallyItems(this.model, touched, -1, this.adjudicationOf);
     for (const logged of read.events) {
       this.index.add(logged);
       this.cache.delete(logged.event.itemId);
     }
-    this.tallyItems(touched, 1);
+    this.scores.tallyItems(this.model, touched, 1, this.adjudicationOf);
     const changedRows = !withRows ? [] : read.reset ? this.rows() : [...touched].map((id) => this.row(id)).filter((r) => r !== undefined);
-    const unknown = unknownItemProblems(read.events, (id) => this.positions.has(id), this.paths.adjudications);
-    return { changedRows, problems: [...read.problems, ...unknown].sort((a, b) => a.line - b.line), reset: read.reset };
+    return { changedRows, problems: read.problems, reset: read.reset };
   }
 
   /**
@@ -320,25 +229,26 @@ export class ReviewSession {
    * result changed (a new line always has a new time), or every row when the run's items changed.
    */
   reloadResults(): ItemRow[] {
-    const idsBefore = this.manifestValue.dataset.itemIds.join('\n');
-    this.manifestValue = readManifest(this.paths.dir);
-    this.context = viewContextOf(this.manifestValue, this.modelName(), this.aid);
+    const read = this.loader.readResults();
+    this.model = read.model;
     this.cache.clear();
-    this.tally = undefined;
-    this.automaticAccuracy = undefined;
-    if (this.manifestValue.dataset.itemIds.join('\n') !== idsBefore) {
-      this.positions = positionsOf(this.manifestValue.dataset.itemIds);
-      this.results = resultsIndexOf(this.paths.results, this.manifestValue, this.positions);
-      this.corpus = undefined;
+    this.scores.forgetResults();
+    if (read.itemsChanged) {
+      this.corpus.forget('all');
       return this.rows();
     }
-    const { changed, reset } = this.results.refresh();
-    if (reset) this.corpus = undefined;
-    for (const id of changed) this.corpus?.delete(id);
-    return [...new Set(changed)].map((id) => this.row(id)).filter((r) => r !== undefined);
+    this.corpus.forget(read.reset ? 'all' : read.changed);
+    return [...new Set(read.changed)].map((id) => this.row(id)).filter((r) => r !== undefined);
   }
-}
 
-function* summariesOf(entries: Iterable<IndexEntry<RowBasis>>): Generator<RowBasis> {
-  for (const entry of entries) yield entry.summary;
+  /** Takes in what changed in the folder: the results (with run.json) when they did, then the log's new events. */
+  takeChanges(resultsChanged: boolean): FolderUpdate {
+    if (!resultsChanged) {
+      const { changedRows, problems, reset } = this.readTail();
+      return { rows: changedRows, problems, reset };
+    }
+    const rows = this.reloadResults();
+    const { problems, reset } = this.readTail();
+    return { rows, run: this.runHeader(), problems, reset };
+  }
 }

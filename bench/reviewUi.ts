@@ -9,7 +9,7 @@ import { type ItemDetail } from '../src/protocol';
 import { chromiumUnavailable } from './browser';
 import { REPO_ROOT, scratchDir } from './paths';
 import { inChromium } from './reviewUiChromium';
-import { benchInitSequence } from './reviewUiInit';
+import { benchOpeningMessages } from './reviewUiInit';
 import { type ColdOpen, type HostSide, type KeyLatency, type ReviewUiResult, hostFiles, hostTimes } from './reviewUiResult';
 import { log, median, round, since } from './stats';
 
@@ -55,7 +55,7 @@ function hostSide(runDir: string, dir: string, cold: ColdOpen): HostSide {
   const openMs = since(start);
   const parseFloorMs = parseFloor(runDir);
   start = performance.now();
-  const sequence = benchInitSequence(session);
+  const sequence = benchOpeningMessages(session);
   const text = JSON.stringify(sequence.init);
   const firstItemText = JSON.stringify({ type: 'item', detail: sequence.detail });
   const initMessageMs = since(start);

@@ -7,7 +7,7 @@
 import { writeFileSync } from 'node:fs';
 import * as z from 'zod';
 import { ReviewSession } from '../src/core/review/reviewSession';
-import { benchInitSequence } from './reviewUiInit';
+import { benchOpeningMessages } from './reviewUiInit';
 
 const GoSchema = z.object({ type: z.literal('go'), runDir: z.string(), initPath: z.string(), firstItemPath: z.string() });
 
@@ -27,7 +27,7 @@ function openAndWrite(go: z.output<typeof GoSchema>): HostReport {
   const cpu = process.cpuUsage();
   const { session } = ReviewSession.open(go.runDir, 'bench', { searchInRows: false });
   const openedAt = epochNow();
-  const sequence = benchInitSequence(session);
+  const sequence = benchOpeningMessages(session);
   writeFileSync(go.initPath, JSON.stringify(sequence.init));
   writeFileSync(go.firstItemPath, JSON.stringify({ type: 'item', detail: sequence.detail }));
   const used = process.cpuUsage(cpu);

@@ -1,10 +1,10 @@
 // The first messages the review bench's host sends, as ReviewPanel.postInit does for an annotator opening a run.
 import { hallucinationCategoriesFor } from '../src/core/adjudication/event';
-import { type InitSequence, initSequence } from '../src/core/review/initSequence';
+import { type OpeningMessages, openingMessages } from '../src/core/review/openingMessages';
 import { type ReviewSession } from '../src/core/review/reviewSession';
 
-export function benchInitSequence(session: ReviewSession): InitSequence {
-  return initSequence(session, {
+export function benchOpeningMessages(session: ReviewSession): OpeningMessages {
+  return openingMessages(session, {
     selectedItemId: null,
     role: 'annotator',
     categories: hallucinationCategoriesFor(session.manifest.benchmark),

@@ -30,7 +30,7 @@ import { Decider } from './decider';
 import { gradedScaleOf } from './gradedScale';
 import { reviewKeyActions } from './reviewKeys';
 import { HostMessages } from './hostMessages';
-import { type Session } from './reviewSession';
+import { type Session } from './pageSession';
 import { type RowLook, fillRow } from './rowView';
 import { createReviewViews } from './reviewViews';
 import { SkippedLinesBar } from './skippedLinesBar';

@@ -6,7 +6,7 @@ import type { BlindReview } from './blindReview';
 import type { DetailPresenter } from './detailPresenter';
 import { announceGrade } from './gradedAdjudication';
 import { type DecisionChange, type PendingDecisions, changedDecision, describeChange, mineOf, reviewedWith } from './pendingDecisions';
-import type { Session } from './reviewSession';
+import type { Session } from './pageSession';
 import type { ReviewStore } from './store';
 
 export interface DeciderHost {

@@ -12,7 +12,7 @@ import { paneScrollPositions, restorePaneScroll, revealInPane } from './paneScro
 import type { PendingDecisions } from './pendingDecisions';
 import { metricLabel, measuresOf } from './referenceScores';
 import { referenceKeys, referenceName } from './referenceTexts';
-import type { Session } from './reviewSession';
+import type { Session } from './pageSession';
 import type { ReviewStore } from './store';
 import { findTermRanges } from './textSearch';
 import { type GradedScale, gradeWords as gradeWordsOf, gradedScaleOf } from './gradedScale';

@@ -7,7 +7,7 @@ import type { FilterBar } from './filterBar';
 import type { HeaderView } from './header';
 import type { ListFiltering } from './listFiltering';
 import type { PendingDecisions } from './pendingDecisions';
-import { type Session, sessionOf } from './reviewSession';
+import { type Session, sessionOf } from './pageSession';
 import { gradedScaleOf } from './gradedScale';
 import { filterSetFor } from './levelFilters';
 import type { SkippedLinesBar } from './skippedLinesBar';

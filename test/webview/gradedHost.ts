@@ -7,7 +7,7 @@
 import { join } from 'node:path';
 import { newAdjudicationEvent } from '../../src/core/adjudication/newEvent';
 import { type AnnotatorState } from '../../src/core/adjudication/event';
-import { initSequence } from '../../src/core/review/initSequence';
+import { openingMessages } from '../../src/core/review/openingMessages';
 import { ReviewSession } from '../../src/core/review/reviewSession';
 import { type InitMessage, type WebviewMessage } from '../../src/protocol';
 import { type GradedRunOptions, type SyntheticGradedRun, appendEvents, writeSyntheticGradedRun } from '../helpers/syntheticGradedRun';
@@ -89,7 +89,7 @@ export async function openRunFolder<R extends { readonly dir: string }>(
       detail(entry.itemId);
     }
   }
-  const sequence = initSequence(host.session, { selectedItemId: null, role: 'annotator', categories: [], blind: false, canUndo: false });
+  const sequence = openingMessages(host.session, { selectedItemId: null, role: 'annotator', categories: [], blind: false, canUndo: false });
   m.deliver({ ...sequence.init, ...initOverrides });
   await host.answer();
   return host;

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { afterEach, test } from 'node:test';
 import { benchmarkOf } from '../../src/core/benchmarks/registry';
-import { initSequence } from '../../src/core/review/initSequence';
+import { openingMessages } from '../../src/core/review/openingMessages';
 import { ReviewSession } from '../../src/core/review/reviewSession';
 import { scratchDir } from '../helpers/scratch';
 import { KALAHI_RUN, header, init, kalahiRows } from './fixtures';
@@ -25,7 +25,7 @@ test("an imported promptfoo run's header says the verdict is the log's score, no
   const outcome = await importer.run(PROMPTFOO_RESULTS, join(scratchDir('imported-header'), 'run'), { sources: {} });
   const { session, problems } = ReviewSession.open(outcome.paths.dir, 'Ann');
   assert.deepEqual(problems, []);
-  const opening = initSequence(session, { selectedItemId: null, role: 'annotator', categories: [], blind: false, canUndo: false });
+  const opening = openingMessages(session, { selectedItemId: null, role: 'annotator', categories: [], blind: false, canUndo: false });
   const score = opening.init.run.primaryMetric ?? '';
   assert.notEqual(score, '', 'the import names the score that gives the verdict');
   m = await mount();

@@ -1,5 +1,5 @@
 // The third benchmark (test/fixtures/benchmarks/tiny) in the review page: a real run of it, opened by the
-// real ReviewSession, its messages built as the panel builds them (initSequence, the benchmark's look
+// real ReviewSession, its messages built as the panel builds them (openingMessages, the benchmark's look
 // from the registry) and delivered to the page. Its rows, facet, detail and decisions need no page code
 // of their own.
 import assert from 'node:assert/strict';
@@ -8,7 +8,7 @@ import { after, before, test } from 'node:test';
 import { registerBenchmark } from '../../src/core/benchmarks/registry';
 import { RequestPool } from '../../src/core/model/requestPool';
 import { startRun } from '../../src/core/runs/executeRun';
-import { initSequence } from '../../src/core/review/initSequence';
+import { openingMessages } from '../../src/core/review/openingMessages';
 import { ReviewSession } from '../../src/core/review/reviewSession';
 import { TINY } from '../fixtures/benchmarks/tiny';
 import { JUDGE_MARK, TINY_ITEMS, scriptedJudgeReply } from '../fixtures/benchmarks/tiny/items';
@@ -64,7 +64,7 @@ after(() => m?.unmount());
 test("the review page shows a third benchmark's run from what the host sends: title, language, facet, rows, detail, decisions", async () => {
   const { session, problems } = ReviewSession.open(dir, 'Aiko');
   assert.deepEqual(problems, []);
-  const opening = initSequence(session, { selectedItemId: 'r4', role: 'annotator', categories: [], blind: false, canUndo: false });
+  const opening = openingMessages(session, { selectedItemId: 'r4', role: 'annotator', categories: [], blind: false, canUndo: false });
   assert.equal(opening.init.run.benchmark, 'tiny');
   m = await mount();
   m.deliver(opening.init);

@@ -5,8 +5,6 @@ import { webviewMessageSchemaFor } from '../../core/review/incomingMessages';
 import { AdjudicationWriter, type LogProblem } from '../../core/adjudication/adjudicationLog';
 import { type AnnotatorState, hallucinationCategoriesFor } from '../../core/adjudication/event';
 import { newAdjudicationEvent } from '../../core/adjudication/newEvent';
-import { initSequence } from '../../core/review/initSequence';
-import { runPromptDocument } from '../../core/review/judgeTemplate';
 import { ReviewSession } from '../../core/review/reviewSession';
 import { reviewTitle } from '../../core/review/reviewTitle';
 import { benchmarkOf } from '../../core/benchmarks/registry';
@@ -14,9 +12,9 @@ import { errorMessage } from '../../core/util/errors';
 import { REVIEW_VIEW_TYPE } from '../commandIds';
 import { RunPanel, RunPanels, createRunWebviewPanel, restoreRunPanel } from '../panels/runPanel';
 import { type RunFileChange } from '../panels/runWatcher';
-import { showGuidelines } from './guidelines';
 import { openLink } from './openLink';
-import { postEachTurn } from './postEachTurn';
+import { runReviewCommand } from './reviewCommands';
+import { sendOpening } from './openingSender';
 import { SkippedLines } from './skippedLines';
 import { type ReviewContext } from './reviewContext';
 
@@ -205,7 +203,9 @@ export class ReviewPanel extends RunPanel<WebviewMessage, HostMessage> {
         await openLink(message.url);
         return;
       case 'command':
-        await this.runCommand(message.command);
+        await runReviewCommand(message.command, this.context, this.runDir, this.session.manifest, () =>
+          this.onFilesChanged(new Set(['results', 'adjudications'])),
+        );
         return;
       case 'search':
         this.post({ type: 'searchResult', query: message.query, ids: this.session.search(message.query) });
@@ -213,25 +213,6 @@ export class ReviewPanel extends RunPanel<WebviewMessage, HostMessage> {
       case 'blindState':
         this.context.setBlind(message.on);
         return;
-    }
-  }
-
-  private async runCommand(command: Extract<WebviewMessage, { type: 'command' }>['command']): Promise<void> {
-    switch (command) {
-      case 'export':
-        await this.context.exportRun(this.runDir);
-        return;
-      case 'refresh':
-        this.onFilesChanged(new Set(['results', 'adjudications']));
-        return;
-      case 'guidelines':
-        await showGuidelines(this.context.storageDir, this.session.manifest.benchmark, this.context.guidelinesFile());
-        return;
-      case 'judgePrompt': {
-        const document = await runPromptDocument(this.runDir, this.session.manifest, this.context.sources());
-        await this.context.documents.show(document.title, document.text, document.language);
-        return;
-      }
     }
   }
 
@@ -298,17 +279,11 @@ export class ReviewPanel extends RunPanel<WebviewMessage, HostMessage> {
     // Before the run is open there is nothing to refresh: the open reads the files as they are then.
     if (this.isDisposed || this.run === undefined) return;
     try {
-      if (changed.has('results')) {
-        const rows = this.session.reloadResults();
-        const update = this.session.readTail();
-        this.reportProblems(update.problems, update.reset);
-        this.post({ type: 'rows', header: this.session.header(), rows, run: this.session.runHeader() });
-      } else {
-        const update = this.session.readTail();
-        this.reportProblems(update.problems, update.reset);
-        if (update.changedRows.length === 0) return;
-        this.post({ type: 'rows', header: this.session.header(), rows: update.changedRows });
-      }
+      const update = this.session.takeChanges(changed.has('results'));
+      this.reportProblems(update.problems, update.reset);
+      if (update.run === undefined && update.rows.length === 0) return;
+      const run = update.run === undefined ? {} : { run: update.run };
+      this.post({ type: 'rows', header: this.session.header(), rows: update.rows, ...run });
       if (this.selected !== null) this.post({ type: 'item', detail: this.session.detail(this.selected, this.canUndo()) });
     } catch (error) {
       this.context.log.error(`review: could not reread ${this.runDir}: ${errorMessage(error)}`);
@@ -317,23 +292,19 @@ export class ReviewPanel extends RunPanel<WebviewMessage, HostMessage> {
 
   /** The header, a screen of rows and the item shown first at once; the other rows in chunks, a task each. */
   private postInit(): void {
-    const sequence = initSequence(this.session, {
+    const generation = ++this.initGeneration;
+    const options = {
       selectedItemId: this.selected,
       role: this.context.role(),
       categories: hallucinationCategoriesFor(this.session.manifest.benchmark),
       blind: this.context.blindReview(),
       canUndo: this.canUndo(),
+    };
+    sendOpening(this.session, options, this.skipped.size > 0 ? this.skipped.message() : null, {
+      post: (message) => this.post(message),
+      wanted: () => !this.isDisposed && generation === this.initGeneration,
+      failed: (error) => this.context.log.error(`review: could not send the rows of ${this.runDir}: ${errorMessage(error)}`),
     });
-    this.post(sequence.init);
-    if (this.skipped.size > 0) this.post(this.skipped.message());
-    if (sequence.detail !== null) this.post({ type: 'item', detail: sequence.detail });
-    const generation = ++this.initGeneration;
-    postEachTurn(
-      sequence.chunks(),
-      (chunk) => this.post(chunk),
-      () => !this.isDisposed && generation === this.initGeneration,
-      (error) => this.context.log.error(`review: could not send the rows of ${this.runDir}: ${errorMessage(error)}`),
-    );
   }
 
   private canUndo(): boolean {

@@ -4,7 +4,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { newAdjudicationEvent } from '../../../src/core/adjudication/newEvent';
 import { webviewMessageSchemaFor } from '../../../src/core/review/incomingMessages';
-import { initSequence } from '../../../src/core/review/initSequence';
+import { openingMessages } from '../../../src/core/review/openingMessages';
 import { ReviewSession } from '../../../src/core/review/reviewSession';
 import { HostMessageSchema } from '../../../src/protocol';
 import { FIVE_LEVELS, appendEvents, writeSyntheticGradedRun } from '../../helpers/syntheticGradedRun';
@@ -18,7 +18,7 @@ test("a graded run's init names its scale, and its rows carry the judge's grade 
   const run = gradedRun();
   for (const open of [1, 2]) {
     const { session } = ReviewSession.open(run.dir, 'Ana');
-    const sequence = initSequence(session, { selectedItemId: null, role: 'annotator', categories: [], blind: false, canUndo: false });
+    const sequence = openingMessages(session, { selectedItemId: null, role: 'annotator', categories: [], blind: false, canUndo: false });
     assert.ok(HostMessageSchema.safeParse(sequence.init).success, `open ${open}`);
     assert.deepEqual(sequence.init.view?.scale, FIVE_LEVELS);
     const rows = session.rows();

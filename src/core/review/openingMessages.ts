@@ -7,7 +7,7 @@ export const FIRST_SCREEN_ROWS = 60;
 /** Rows per later message: small enough that the webview handles one between two frames. */
 export const ROW_CHUNK_ROWS = 2000;
 
-export interface InitOptions {
+export interface OpeningOptions {
   readonly selectedItemId: string | null;
   readonly role: InitMessage['role'];
   readonly categories: InitMessage['categories'];
@@ -18,7 +18,7 @@ export interface InitOptions {
 }
 
 /** What the panel sends when the webview is ready, in this order. */
-export interface InitSequence {
+export interface OpeningMessages {
   /** The run, the header and the first screen of rows (around the selected item). */
   readonly init: InitMessage;
   /**
@@ -42,7 +42,7 @@ export function firstScreen(selected: number, items: number, screenRows: number)
  * anything else, so the panel paints in time independent of the run's size; the rest follows in chunks.
  * A run of at most one chunk's rows (every real YokaiEval or Kalahi run) goes whole in the init.
  */
-export function initSequence(session: ReviewSession, options: InitOptions): InitSequence {
+export function openingMessages(session: ReviewSession, options: OpeningOptions): OpeningMessages {
   const items = session.manifest.dataset.itemIds;
   const selected = options.selectedItemId !== null && session.hasItem(options.selectedItemId) ? options.selectedItemId : null;
   const chunkRows = options.chunkRows ?? ROW_CHUNK_ROWS;

@@ -2,7 +2,7 @@ import type { InitMessage, ReviewView } from '../src/protocol';
 import type { Category } from './flagChooser';
 import { metricLabel } from './referenceScores';
 
-/** What the page knows of the run under review once the host's init arrived. */
+/** The page's session with the host: what it knows of the run under review once the host's init arrived. */
 export interface Session {
   readonly runDir: string;
   readonly annotator: string;

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { appendAdjudications } from '../../../src/core/adjudication/adjudicationLog';
 import { newAdjudicationEvent } from '../../../src/core/adjudication/newEvent';
 import { importOfficialYokaiEval } from '../../../src/core/benchmarks/yokaieval/importOfficial';
-import { FIRST_SCREEN_ROWS, type InitOptions, initSequence } from '../../../src/core/review/initSequence';
+import { FIRST_SCREEN_ROWS, type OpeningOptions, openingMessages } from '../../../src/core/review/openingMessages';
 import { ReviewSession } from '../../../src/core/review/reviewSession';
 import { InputError } from '../../../src/core/util/errors';
 import { HostMessageSchema, type ItemRow } from '../../../src/protocol';
@@ -20,14 +20,14 @@ async function imported(): Promise<string> {
   return dir;
 }
 
-const OPTIONS = { role: 'annotator', categories: [], blind: false, canUndo: false } satisfies Omit<InitOptions, 'selectedItemId'>;
+const OPTIONS = { role: 'annotator', categories: [], blind: false, canUndo: false } satisfies Omit<OpeningOptions, 'selectedItemId'>;
 
 test('the first message carries a screen of rows around the selected item; the chunks bring every other row, in order', async (t) => {
   if (!requireSharedFile(t, gpt4o)) return;
   const { session } = ReviewSession.open(await imported(), 'Aiko', { searchInRows: false });
   const all = session.rows();
   for (const selected of [null, '3', '500', '809']) {
-    const sequence = initSequence(session, { ...OPTIONS, selectedItemId: selected, chunkRows: 100 });
+    const sequence = openingMessages(session, { ...OPTIONS, selectedItemId: selected, chunkRows: 100 });
     const { init } = sequence;
     assert.equal(HostMessageSchema.safeParse(init).success, true);
     assert.ok(init.rows.length <= FIRST_SCREEN_ROWS, `the first message holds ${init.rows.length} rows, a screen is ${FIRST_SCREEN_ROWS}`);
@@ -63,7 +63,7 @@ test('the first message carries a screen of rows around the selected item; the c
 test('a run of at most one chunk of rows goes whole in the init, without chunks', async (t) => {
   if (!requireSharedFile(t, gpt4o)) return;
   const { session } = ReviewSession.open(await imported(), 'Aiko', { searchInRows: false });
-  const sequence = initSequence(session, { ...OPTIONS, selectedItemId: '500' });
+  const sequence = openingMessages(session, { ...OPTIONS, selectedItemId: '500' });
   assert.equal(sequence.init.rows.length, 810);
   assert.equal(sequence.init.rowsToCome, 0);
   assert.equal(sequence.detail, null, 'the webview asks for its item');

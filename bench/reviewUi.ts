@@ -5,7 +5,7 @@ import * as z from 'zod';
 import { ReviewSession } from '../src/core/review/reviewSession';
 import { resultsIndexPathOf } from '../src/core/runs/resultsIndexFile';
 import { RESULTS_FILE } from '../src/core/runs/runFolder';
-import { type ItemDetail } from '../src/protocol';
+import { type ItemDetail } from '../src/core/protocol/review';
 import { chromiumUnavailable } from './browser';
 import { REPO_ROOT, scratchDir } from './paths';
 import { inChromium } from './reviewUiChromium';

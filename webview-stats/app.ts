@@ -13,7 +13,7 @@ import {
   StatsHostMessageSchema,
   type StatsWebviewMessage,
   StatsWebviewMessageSchema,
-} from '../src/statsProtocol';
+} from '../src/core/protocol/stats';
 import { blindPage } from './blindPage';
 import { summaryCards } from './cards';
 import { type ChartFigure, chartFigure } from './charts/chartFigure';

@@ -1,5 +1,5 @@
 import { el } from '../webview-kit/dom';
-import { type BlindStatsReport, type StatsView } from '../src/statsProtocol';
+import { type BlindStatsReport, type StatsView } from '../src/core/protocol/stats';
 import { card } from './cards';
 import { count, fixed, fixedInterval, percent } from './format';
 import { INTER_ANNOTATOR_METHOD_NAMES } from './labels';

@@ -1,5 +1,5 @@
 import { el, uniqueId } from '../webview-kit/dom';
-import { type StatsReport, type StatsView } from '../src/statsProtocol';
+import { type StatsReport, type StatsView } from '../src/core/protocol/stats';
 import { count, fixed, fixedInterval, percent, percentInterval } from './format';
 import { ESTIMATE_METHOD_NAMES, ESTIMATE_TARGET_NAMES, INTER_ANNOTATOR_METHOD_NAMES, automaticName } from './labels';
 

@@ -1,5 +1,5 @@
 import { el } from '../webview-kit/dom';
-import { type StatsReport, type StatsView } from '../src/statsProtocol';
+import { type StatsReport, type StatsView } from '../src/core/protocol/stats';
 import { count } from './format';
 
 function table(caption: string, header: readonly string[], rows: readonly (readonly string[])[], className: string): HTMLTableElement {

@@ -5,7 +5,7 @@ import {
   type GradedValidationView,
   type StatsReport,
   type StatsView,
-} from '../src/statsProtocol';
+} from '../src/core/protocol/stats';
 import { GRADED_AGREEMENT_HEADER, gradedAgreementCells } from '../src/core/validation/gradedReportDocument';
 import { card } from './cards';
 import { count, fixed, fixedInterval } from './format';

@@ -1,5 +1,5 @@
 import { el, icon, replaceChildren } from '../webview-kit/dom';
-import { type ExportFormat, type StatsReport, type StatsView } from '../src/statsProtocol';
+import { type ExportFormat, type StatsReport, type StatsView } from '../src/core/protocol/stats';
 
 const EXPORTS: readonly { readonly format: ExportFormat; readonly label: string; readonly icon: string }[] = [
   { format: 'md', label: 'Markdown', icon: 'markdown' },

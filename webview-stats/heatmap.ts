@@ -1,5 +1,5 @@
 import { el, srOnly } from '../webview-kit/dom';
-import { type AgreementStatsView } from '../src/statsProtocol';
+import { type AgreementStatsView } from '../src/core/protocol/stats';
 import { mix, opaque, readableOn, toCss } from './color';
 import { type ChartTheme, rgbaOf } from './theme';
 

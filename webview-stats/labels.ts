@@ -1,4 +1,4 @@
-import { type StatsReport, type StatsView } from '../src/statsProtocol';
+import { type StatsReport, type StatsView } from '../src/core/protocol/stats';
 
 export type EstimateMethod = StatsReport['adjudicated']['estimate']['method'];
 export type InterAnnotatorMethod = StatsReport['agreement']['interAnnotator']['method'];

@@ -1,5 +1,5 @@
 import { el } from '../webview-kit/dom';
-import { type StatsReport, type StatsView } from '../src/statsProtocol';
+import { type StatsReport, type StatsView } from '../src/core/protocol/stats';
 
 type ModelRecord = NonNullable<StatsReport['run']['modelRecord']>;
 

@@ -1,4 +1,4 @@
-import { type AgreementStatsView, type StatsReport, type StatsView } from '../src/statsProtocol';
+import { type AgreementStatsView, type StatsReport, type StatsView } from '../src/core/protocol/stats';
 import { type BarDatum, type ChartSpec } from './charts/chartSpec';
 import { count, fixed, fixedInterval, percent, percentInterval } from './format';
 import { ESTIMATE_METHOD_NAMES, ESTIMATE_TARGET_NAMES, INTER_ANNOTATOR_METHOD_NAMES, automaticName, facetTitle } from './labels';

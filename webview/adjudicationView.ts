@@ -1,4 +1,4 @@
-import type { AnnotatorViewMessage, CategoryId, Decision, ItemDetail } from '../src/protocol';
+import type { AnnotatorViewMessage, CategoryId, Decision, ItemDetail } from '../src/core/protocol/review';
 import { verdictBadge, verdictValue } from './badges';
 import { el, icon, setText } from '../webview-kit/dom';
 import type { Category } from './flagChooser';

@@ -7,7 +7,7 @@ import {
   WebviewMessageSchema,
   type WebviewState,
   WebviewStateSchema,
-} from '../src/protocol';
+} from '../src/core/protocol/review';
 import { Announcer } from '../webview-kit/announcer';
 import { WebviewChannel } from '../webview-kit/channel';
 import { el } from '../webview-kit/dom';

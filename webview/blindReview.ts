@@ -1,4 +1,4 @@
-import type { Decision, ItemDetail, ItemRow } from '../src/protocol';
+import type { Decision, ItemDetail, ItemRow } from '../src/core/protocol/review';
 import { holdsDecision } from '../src/core/adjudication/reviewed';
 import { gradedByMe } from './listSteps';
 

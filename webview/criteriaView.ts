@@ -1,4 +1,4 @@
-import type { CriterionView, Decision } from '../src/protocol';
+import type { CriterionView, Decision } from '../src/core/protocol/review';
 import { el, icon } from '../webview-kit/dom';
 import { type Grade, type GradedScale, gradeWords, shortNumber } from './gradedScale';
 

@@ -1,4 +1,4 @@
-import type { CriterionView, ItemDetail, ItemRow, WebviewMessage } from '../src/protocol';
+import type { CriterionView, ItemDetail, ItemRow, WebviewMessage } from '../src/core/protocol/review';
 import { holdsDecision, isReviewed } from '../src/core/adjudication/reviewed';
 import type { Announcer } from '../webview-kit/announcer';
 import type { AdjudicationView } from './adjudicationView';

@@ -1,4 +1,4 @@
-import type { ChoicesDetail } from '../src/protocolDetails';
+import type { ChoicesDetail } from '../src/core/protocol/detailKinds';
 import {
   type DetailContext,
   autoBadge,

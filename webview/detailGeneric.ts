@@ -1,4 +1,4 @@
-import type { TextsDetail } from '../src/protocolDetails';
+import type { TextsDetail } from '../src/core/protocol/detailKinds';
 import { type DetailContext, autoBadge, hiddenNotice, modelOutput, pane, subheading, textBlock } from './detailParts';
 import { el } from '../webview-kit/dom';
 import { gradeWords } from './gradedScale';

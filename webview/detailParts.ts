@@ -1,4 +1,4 @@
-import type { ItemDetail } from '../src/protocol';
+import type { ItemDetail } from '../src/core/protocol/review';
 import { type BadgeValue, verdictBadge } from './badges';
 import { type Child, el, icon } from '../webview-kit/dom';
 import type { GradedScale } from './gradedScale';

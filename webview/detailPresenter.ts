@@ -1,6 +1,6 @@
-import type { CriterionView, Decision, ItemDetail } from '../src/protocol';
+import type { CriterionView, Decision, ItemDetail } from '../src/core/protocol/review';
 import { holdsDecision } from '../src/core/adjudication/reviewed';
-import { asReferencesDetail } from '../src/protocolDetails';
+import { asReferencesDetail } from '../src/core/protocol/detailKinds';
 import type { Announcer } from '../webview-kit/announcer';
 import { el } from '../webview-kit/dom';
 import type { AdjudicationView } from './adjudicationView';

@@ -1,4 +1,4 @@
-import type { ReferencesDetail } from '../src/protocolDetails';
+import type { ReferencesDetail } from '../src/core/protocol/detailKinds';
 import {
   type DetailContext,
   autoBadge,

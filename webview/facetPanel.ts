@@ -1,5 +1,5 @@
 import { el, icon, setText } from '../webview-kit/dom';
-import type { FacetDefinition } from '../src/protocol';
+import type { FacetDefinition } from '../src/core/protocol/review';
 import { type FacetDef, facetList, orderedValues, valueLabel } from './facets';
 import type { FacetSelection } from './filters';
 import { count } from './format';

@@ -1,4 +1,4 @@
-import type { ItemRow } from '../src/protocol';
+import type { ItemRow } from '../src/core/protocol/review';
 import { ROW_FACETS } from './facets';
 
 /** Counts per facet value: facet id to value to rows. */

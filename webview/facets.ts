@@ -1,4 +1,4 @@
-import type { FacetDefinition, ItemRow } from '../src/protocol';
+import type { FacetDefinition, ItemRow } from '../src/core/protocol/review';
 import { type FacetSelection, isReviewed } from './filters';
 
 /**

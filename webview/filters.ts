@@ -1,4 +1,4 @@
-import type { ItemRow } from '../src/protocol';
+import type { ItemRow } from '../src/core/protocol/review';
 import type { SortId } from './sorting';
 import { matchesItem } from './textSearch';
 

@@ -1,4 +1,4 @@
-import type { CategoryId } from '../src/protocol';
+import type { CategoryId } from '../src/core/protocol/review';
 import { el, icon } from '../webview-kit/dom';
 
 export interface Category {

@@ -1,4 +1,4 @@
-import type { Decision, ItemDetail } from '../src/protocol';
+import type { Decision, ItemDetail } from '../src/core/protocol/review';
 import { el, icon } from '../webview-kit/dom';
 import { type GradedScale, gradeWords, shortNumber } from './gradedScale';
 import type { ShownGrade } from './gradeBar';

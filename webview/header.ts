@@ -1,4 +1,4 @@
-import type { ReviewView, RunHeader, ScoreHeader } from '../src/protocol';
+import type { ReviewView, RunHeader, ScoreHeader } from '../src/core/protocol/review';
 import { el, icon, setText } from '../webview-kit/dom';
 import { count, percentOfItems, pointDelta } from './format';
 import { metricLabel } from './referenceScores';

@@ -1,4 +1,4 @@
-import type { HostMessage, InitMessage, ItemDetail, ItemRow, ScoreHeader, WebviewState } from '../src/protocol';
+import type { HostMessage, InitMessage, ItemDetail, ItemRow, ScoreHeader, WebviewState } from '../src/core/protocol/review';
 import type { Announcer } from '../webview-kit/announcer';
 import type { MessageBar } from '../webview-kit/messageBar';
 import type { DetailPresenter } from './detailPresenter';

@@ -1,4 +1,4 @@
-import type { ItemDetail } from '../src/protocol';
+import type { ItemDetail } from '../src/core/protocol/review';
 import type { DetailContext } from './detailParts';
 import { renderGeneric } from './detailGeneric';
 import { renderReferences } from './detailReferences';

@@ -1,4 +1,4 @@
-import type { ItemRow } from '../src/protocol';
+import type { ItemRow } from '../src/core/protocol/review';
 import { FILTERS, type FilterDef, FilterSet, BINARY_FILTERS } from './filters';
 import { type Grade, type GradedScale, shortNumber } from './gradedScale';
 

@@ -1,4 +1,4 @@
-import type { WebviewState } from '../src/protocol';
+import type { WebviewState } from '../src/core/protocol/review';
 import type { BlindReview } from './blindReview';
 import type { FacetPanel } from './facetPanel';
 import { cleanSelection, sameSelection } from './facets';

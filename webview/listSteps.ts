@@ -1,4 +1,4 @@
-import type { ItemRow } from '../src/protocol';
+import type { ItemRow } from '../src/core/protocol/review';
 
 /** The filtered list as the keys move through it. */
 export interface SteppableList {

@@ -1,4 +1,4 @@
-import type { InitMessage, ReviewView } from '../src/protocol';
+import type { InitMessage, ReviewView } from '../src/core/protocol/review';
 import type { Category } from './flagChooser';
 import { metricLabel } from './referenceScores';
 

@@ -1,4 +1,4 @@
-import type { CategoryId, CriterionView, Decision, ItemDetail, ItemRow } from '../src/protocol';
+import type { CategoryId, CriterionView, Decision, ItemDetail, ItemRow } from '../src/core/protocol/review';
 import { isReviewed, recordsSomething } from '../src/core/adjudication/reviewed';
 
 /** One part of this annotator's state on an item, as a key or a control changes it. */

@@ -1,4 +1,4 @@
-import type { ReferenceMetricView, ReferencesDetail } from '../src/protocolDetails';
+import type { ReferenceMetricView, ReferencesDetail } from '../src/core/protocol/detailKinds';
 import { verdictBadge } from './badges';
 import { el, icon, srOnly } from '../webview-kit/dom';
 

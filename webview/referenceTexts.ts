@@ -1,4 +1,4 @@
-import type { ReferencesDetail } from '../src/protocolDetails';
+import type { ReferencesDetail } from '../src/core/protocol/detailKinds';
 import { el, icon, srOnly } from '../webview-kit/dom';
 import { markRanges } from './highlight';
 import { type Measure, scoreBar } from './referenceScores';

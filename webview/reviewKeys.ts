@@ -6,7 +6,7 @@ import type { KeyActions } from './keyboard';
 import { ROW_HEIGHT } from './rowView';
 import type { ReviewStore } from './store';
 import type { VirtualList } from './virtualList';
-import type { ItemRow } from '../src/protocol';
+import type { ItemRow } from '../src/core/protocol/review';
 import type { DecisionChange } from './pendingDecisions';
 import { levelOfKey } from './gradedScale';
 

@@ -1,4 +1,4 @@
-import type { ItemRow } from '../src/protocol';
+import type { ItemRow } from '../src/core/protocol/review';
 import { matchesQuery } from './filters';
 import { foldText, queryTerms } from './textSearch';
 

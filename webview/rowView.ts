@@ -1,4 +1,4 @@
-import type { ItemRow } from '../src/protocol';
+import type { ItemRow } from '../src/core/protocol/review';
 import { marker, plainBadge, verdictBadge } from './badges';
 import { el, setText, srOnly } from '../webview-kit/dom';
 import { markRanges } from './highlight';

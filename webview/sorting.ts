@@ -1,4 +1,4 @@
-import type { ItemRow } from '../src/protocol';
+import type { ItemRow } from '../src/core/protocol/review';
 
 /** The orders of the item list. Ties (and rows without the key) keep the dataset order. */
 export const SORTS = [

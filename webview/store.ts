@@ -1,4 +1,4 @@
-import type { ItemRow } from '../src/protocol';
+import type { ItemRow } from '../src/core/protocol/review';
 import { type FacetCounts, FacetTally } from './facetTally';
 import { type FacetDef, cleanSelection, facetDef } from './facets';
 import { BINARY_FILTERS, type FilterCounts, type FilterDef, type FilterSet, type FilterState } from './filters';

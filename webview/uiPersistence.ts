@@ -1,4 +1,4 @@
-import type { WebviewState } from '../src/protocol';
+import type { WebviewState } from '../src/core/protocol/review';
 import { formatFilterState } from './filters';
 import type { ReviewStore } from './store';
 

@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import type * as vscode from 'vscode';
-import type { HostMessage } from '../../src/protocol';
+import type { HostMessage } from '../../src/core/protocol/review';
 import type { ReviewContext } from '../../src/extension/review/reviewPanel';
 import { Uri, installFakeVscode } from '../unit/security/fakeVscode';
 import { sharedDataDir } from './sharedData';

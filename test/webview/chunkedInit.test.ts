@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { afterEach, describe, test } from 'node:test';
-import { type ItemRow, WebviewMessageSchema } from '../../src/protocol';
+import { type ItemRow, WebviewMessageSchema } from '../../src/core/protocol/review';
 import { header, init, item, rows, yokaiDetail } from './fixtures';
 import { type Mounted, mount } from './harness';
 

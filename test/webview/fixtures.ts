@@ -1,6 +1,6 @@
 /** Synthetic host messages for the webview tests. */
 import { reviewViewFor } from '../../src/core/review/viewDescriptor';
-import type { HostMessage, InitMessage, ItemDetail, ItemRow, ScoreHeader } from '../../src/protocol';
+import type { HostMessage, InitMessage, ItemDetail, ItemRow, ScoreHeader } from '../../src/core/protocol/review';
 
 export function row(i: number, overrides: Partial<ItemRow> = {}): ItemRow {
   const autos = ['true', 'false', 'true', 'null', 'true'] as const;

@@ -9,7 +9,7 @@ import { newAdjudicationEvent } from '../../src/core/adjudication/newEvent';
 import { type AnnotatorState } from '../../src/core/adjudication/event';
 import { openingMessages } from '../../src/core/review/openingMessages';
 import { ReviewSession } from '../../src/core/review/reviewSession';
-import { type InitMessage, type WebviewMessage } from '../../src/protocol';
+import { type InitMessage, type WebviewMessage } from '../../src/core/protocol/review';
 import { type GradedRunOptions, type SyntheticGradedRun, appendEvents, writeSyntheticGradedRun } from '../helpers/syntheticGradedRun';
 import { scratchDir } from '../helpers/scratch';
 import { type Mounted } from './harness';

@@ -4,7 +4,7 @@
  * once per file.
  */
 import { GlobalRegistrator } from '@happy-dom/global-registrator';
-import type { HostMessage, WebviewMessage } from '../../src/protocol';
+import type { HostMessage, WebviewMessage } from '../../src/core/protocol/review';
 import type { ReviewApp } from '../../webview/app';
 import type { VsCodeApiLike } from '../../webview-kit/vscodeApi';
 

@@ -4,7 +4,7 @@
 // that follow each pane's scrollTop, as a browser would.
 import assert from 'node:assert/strict';
 import { afterEach, describe, test } from 'node:test';
-import type { ItemDetail } from '../../src/protocol';
+import type { ItemDetail } from '../../src/core/protocol/review';
 import { KALAHI_RUN, header, init, item, kalahiDetail, kalahiRows } from './fixtures';
 import { type Mounted, mount } from './harness';
 

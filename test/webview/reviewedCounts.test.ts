@@ -15,7 +15,7 @@ import { summarizeRun } from '../../src/core/summary/summarizeRun';
 import { buildValidationReport } from '../../src/core/validation/report';
 import { statisticsMessage } from '../../src/extension/stats/statisticsMessage';
 import { summaryCards } from '../../webview-stats/cards';
-import { type Decision, type ItemRow } from '../../src/protocol';
+import { type Decision, type ItemRow } from '../../src/core/protocol/review';
 import { runCli } from '../helpers/cli';
 import { scratchDir } from '../helpers/scratch';
 import { type SyntheticRun, eventOn, writeSyntheticRun } from '../helpers/syntheticRun';

@@ -3,7 +3,7 @@
  * records what it is asked to draw (happy-dom has no canvas; the end-to-end test draws real charts).
  */
 import { statsViewFor } from '../../src/core/review/viewDescriptor';
-import type { StatsHostMessage, StatsWebviewMessage } from '../../src/statsProtocol';
+import type { StatsHostMessage, StatsWebviewMessage } from '../../src/core/protocol/stats';
 import type { StatsApp } from '../../webview-stats/app';
 import type { ChartHandle, ChartRenderer, ChartSpec } from '../../webview-stats/charts/chartSpec';
 import type { ChartTheme } from '../../webview-stats/theme';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { before, test } from 'node:test';
 import { type ValidationReport } from '../../src/core/validation/report';
-import { StatsHostMessageSchema, StatsReportSchema, StatsWebviewMessageSchema } from '../../src/statsProtocol';
+import { StatsHostMessageSchema, StatsReportSchema, StatsWebviewMessageSchema } from '../../src/core/protocol/stats';
 import { reportText } from '../../src/core/validation/reportText';
 import { markdownText } from '../../src/core/util/markdownText';
 import { statisticsMessage } from '../../src/extension/stats/statisticsMessage';

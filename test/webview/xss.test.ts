@@ -4,7 +4,7 @@
 // text is shown verbatim. A 1 MB output renders too; invalid host messages carrying payloads are ignored.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import type { HostMessage, ItemDetail, ItemRow } from '../../src/protocol';
+import type { HostMessage, ItemDetail, ItemRow } from '../../src/core/protocol/review';
 import { XSS_PAYLOADS, megabyteOutput } from '../fixtures/xssPayloads';
 import { KALAHI_RUN, header, init, item, kalahiDetail, row, yokaiDetail } from './fixtures';
 import { type Mounted, mount, setupDom } from './harness';

@@ -1,5 +1,5 @@
 import type * as z from 'zod';
-import { type ItemDetail } from '../../protocol';
+import { type ItemDetail } from '../protocol/review';
 import { type AdjudicationCells } from '../adjudication/adjudicationCells';
 import { type RunState } from '../adjudication/runState';
 import { type ChatMessage } from '../model/chatClient';

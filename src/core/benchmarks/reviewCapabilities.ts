@@ -1,4 +1,4 @@
-import { type ScoreHeader } from '../../protocol';
+import { type ScoreHeader } from '../protocol/review';
 import { mcMeans } from '../metrics/multipleChoiceMeans';
 import { type RunManifest } from '../runs/runManifest';
 import { type ReviewParts, type ReviewSettings, type RowExtras, type RowLine } from './benchmark';

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { type ItemDetail } from '../../protocol';
+import { type ItemDetail } from '../protocol/review';
 import { type DetailCommon } from '../benchmarks/benchmark';
 import { type ResultLine } from '../runs/resultLine';
 import { type ForeignInputs, type ForeignScore, ForeignInputsSchema, TurnSchema, shownValue } from './foreignInputs';

@@ -1,4 +1,4 @@
-import { type CriterionView, type Decision, type ItemDetail, type ItemRow } from '../../protocol';
+import { type CriterionView, type Decision, type ItemDetail, type ItemRow } from '../protocol/review';
 import { type AnnotatorView, type FinalGrade, type ItemAdjudication } from '../adjudication/itemAdjudication';
 import { recordsSomething } from '../adjudication/reviewed';
 import { type ResultLine } from '../runs/resultLine';

@@ -1,5 +1,5 @@
 import type * as z from 'zod';
-import { type WebviewMessage, WebviewMessageSchema } from '../../protocol';
+import { type WebviewMessage, WebviewMessageSchema } from '../protocol/review';
 import { categoryIdsOf } from '../adjudication/event';
 import { readManifest } from '../runs/runFolder';
 import { type VerdictScale, isGraded, isOnScale, scaleOf, scaleTakes } from '../scale/verdictScale';

@@ -1,4 +1,4 @@
-import { type AutoOutcome, type ItemDetail, type ItemRow } from '../../protocol';
+import { type AutoOutcome, type ItemDetail, type ItemRow } from '../protocol/review';
 import { automaticOutcome } from '../adjudication/adjudicatedScore';
 import { type AnnotatorView, type ItemAdjudication } from '../adjudication/itemAdjudication';
 import { recordsSomething } from '../adjudication/reviewed';

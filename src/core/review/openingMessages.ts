@@ -1,4 +1,4 @@
-import { type InitMessage, type ItemDetail, type RowChunkMessage } from '../../protocol';
+import { type InitMessage, type ItemDetail, type RowChunkMessage } from '../protocol/review';
 import { type ReviewSession } from './reviewSession';
 import { reviewViewFor } from './viewDescriptor';
 

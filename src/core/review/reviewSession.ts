@@ -1,4 +1,4 @@
-import { type ItemDetail, type ItemRow, type RunHeader, RunHeaderSchema, type ScoreHeader } from '../../protocol';
+import { type ItemDetail, type ItemRow, type RunHeader, RunHeaderSchema, type ScoreHeader } from '../protocol/review';
 import { type LogProblem } from '../adjudication/adjudicationLog';
 import { type AnnotatorState, EMPTY_STATE } from '../adjudication/event';
 import { AdjudicationIndex, type GradedItem, type ItemAdjudication } from '../adjudication/itemAdjudication';

@@ -1,5 +1,5 @@
 import { basename } from 'node:path';
-import { type RunHeader } from '../../protocol';
+import { type RunHeader } from '../protocol/review';
 import { benchmarkOf } from '../benchmarks/registry';
 import { taskTitleOf } from '../benchmarks/reviewCapabilities';
 

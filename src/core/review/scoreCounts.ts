@@ -1,4 +1,4 @@
-import { type ScoreHeader } from '../../protocol';
+import { type ScoreHeader } from '../protocol/review';
 import { ScoreTally, itemScoreTerms } from '../adjudication/adjudicatedScore';
 import { type ItemAdjudication } from '../adjudication/itemAdjudication';
 import { scoreHeaderParts } from '../benchmarks/reviewCapabilities';

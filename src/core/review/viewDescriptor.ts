@@ -1,5 +1,5 @@
-import { type FacetDefinition, type ReviewView } from '../../protocol';
-import { type StatsView } from '../../statsProtocol';
+import { type FacetDefinition, type ReviewView } from '../protocol/review';
+import { type StatsView } from '../protocol/stats';
 import { benchmarkOf } from '../benchmarks/registry';
 import { reportWordsOf } from '../validation/reportWords';
 import { type VerdictScale, isGraded } from '../scale/verdictScale';

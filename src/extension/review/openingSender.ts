@@ -1,4 +1,4 @@
-import { type HostMessage } from '../../protocol';
+import { type HostMessage } from '../../core/protocol/review';
 import { type OpeningOptions, openingMessages } from '../../core/review/openingMessages';
 import { type ReviewSession } from '../../core/review/reviewSession';
 

@@ -1,4 +1,4 @@
-import { type WebviewMessage } from '../../protocol';
+import { type WebviewMessage } from '../../core/protocol/review';
 import { runPromptDocument } from '../../core/review/judgeTemplate';
 import { type RunManifest } from '../../core/runs/runManifest';
 import { showGuidelines } from './guidelines';

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import * as z from 'zod';
-import { type HostMessage, type WebviewMessage } from '../../protocol';
+import { type HostMessage, type WebviewMessage } from '../../core/protocol/review';
 import { webviewMessageSchemaFor } from '../../core/review/incomingMessages';
 import { AdjudicationWriter, type LogProblem } from '../../core/adjudication/adjudicationLog';
 import { type AnnotatorState, hallucinationCategoriesFor } from '../../core/adjudication/event';

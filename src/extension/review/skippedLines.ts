@@ -1,5 +1,5 @@
 import { type LogProblem, describeLogProblems } from '../../core/adjudication/adjudicationLog';
-import { type HostMessage } from '../../protocol';
+import { type HostMessage } from '../../core/protocol/review';
 
 /** The skipped lines of adjudications.jsonl by line number, as the panel's warning bar shows them. */
 export class SkippedLines {

@@ -1,4 +1,4 @@
-import { type ExportFormat } from '../../statsProtocol';
+import { type ExportFormat } from '../../core/protocol/stats';
 
 export const EXPORT_FILTERS: Readonly<Record<ExportFormat, Readonly<Record<string, string[]>>>> = {
   md: { Markdown: ['md'] },

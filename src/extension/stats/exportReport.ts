@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import * as vscode from 'vscode';
 import { buildValidationReport } from '../../core/validation/report';
-import { type ExportFormat } from '../../statsProtocol';
+import { type ExportFormat } from '../../core/protocol/stats';
 import { windowReportText } from '../../core/validation/windowReportText';
 import { EXPORT_FILTERS } from './exportFilters';
 

@@ -1,7 +1,7 @@
 import { statsViewFor } from '../../core/review/viewDescriptor';
 import { type BlindValidationReport, blindReport } from '../../core/validation/blindReport';
 import { type ValidationReport } from '../../core/validation/report';
-import { type BlindStatsReport, type StatsHostMessage, type StatsReport } from '../../statsProtocol';
+import { type BlindStatsReport, type StatsHostMessage, type StatsReport } from '../../core/protocol/stats';
 
 /** The reports the host computes are what the webview's schemas describe (checked when compiling). */
 const asStatsReport = (report: ValidationReport): StatsReport => report;

@@ -1,7 +1,12 @@
 import * as vscode from 'vscode';
 import { type ValidationReport, buildValidationReport } from '../../core/validation/report';
 import { errorMessage } from '../../core/util/errors';
-import { type StatsHostMessage, type StatsWebviewMessage, StatsPanelStateSchema, StatsWebviewMessageSchema } from '../../statsProtocol';
+import {
+  type StatsHostMessage,
+  type StatsWebviewMessage,
+  StatsPanelStateSchema,
+  StatsWebviewMessageSchema,
+} from '../../core/protocol/stats';
 import { STATISTICS_VIEW_TYPE } from '../commandIds';
 import { RunPanel, type RunPanelHost, RunPanels, createRunWebviewPanel, restoreRunPanel } from '../panels/runPanel';
 import { exportValidationReport } from './exportReport';

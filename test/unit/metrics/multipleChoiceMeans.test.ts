@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ScoreHeaderSchema } from '../../../src/protocol';
+import { ScoreHeaderSchema } from '../../../src/core/protocol/review';
 import { mcMeans } from '../../../src/core/metrics/multipleChoiceMeans';
 
 test('MC means of no items are null, not 0 or NaN, and the score header takes them', () => {

@@ -6,7 +6,7 @@ import { newAdjudicationEvent } from '../../../src/core/adjudication/newEvent';
 import { webviewMessageSchemaFor } from '../../../src/core/review/incomingMessages';
 import { openingMessages } from '../../../src/core/review/openingMessages';
 import { ReviewSession } from '../../../src/core/review/reviewSession';
-import { HostMessageSchema } from '../../../src/protocol';
+import { HostMessageSchema } from '../../../src/core/protocol/review';
 import { FIVE_LEVELS, appendEvents, writeSyntheticGradedRun } from '../../helpers/syntheticGradedRun';
 import { scratchDir } from '../../helpers/scratch';
 

@@ -11,7 +11,7 @@ import { automaticScore } from '../../../src/core/runs/automaticSummary';
 import { type ResultLine } from '../../../src/core/runs/resultLine';
 import { seededRandom } from '../../../src/core/stats/rng';
 import { sha256Hex } from '../../../src/core/util/hash';
-import { type ScoreHeader } from '../../../src/protocol';
+import { type ScoreHeader } from '../../../src/core/protocol/review';
 import { scratchDir } from '../../helpers/scratch';
 import { syntheticManifest } from '../../helpers/syntheticRun';
 

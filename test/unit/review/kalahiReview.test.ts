@@ -9,7 +9,7 @@ import { exportAdjudicated } from '../../../src/core/adjudication/exportAdjudica
 import { newAdjudicationEvent } from '../../../src/core/adjudication/newEvent';
 import { runPromptDocument } from '../../../src/core/review/judgeTemplate';
 import { ReviewSession } from '../../../src/core/review/reviewSession';
-import { HostMessageSchema, ItemDetailSchema } from '../../../src/protocol';
+import { HostMessageSchema, ItemDetailSchema } from '../../../src/core/protocol/review';
 import { runCli } from '../../helpers/cli';
 import { csvRecords } from '../../helpers/csv';
 import { scratchDir } from '../../helpers/scratch';

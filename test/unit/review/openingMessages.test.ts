@@ -8,7 +8,7 @@ import { importOfficialYokaiEval } from '../../../src/core/benchmarks/yokaieval/
 import { FIRST_SCREEN_ROWS, type OpeningOptions, openingMessages } from '../../../src/core/review/openingMessages';
 import { ReviewSession } from '../../../src/core/review/reviewSession';
 import { InputError } from '../../../src/core/util/errors';
-import { HostMessageSchema, type ItemRow } from '../../../src/protocol';
+import { HostMessageSchema, type ItemRow } from '../../../src/core/protocol/review';
 import { scratchDir } from '../../helpers/scratch';
 import { requireSharedFile, sharedDataDir } from '../../helpers/sharedData';
 

@@ -6,7 +6,7 @@ import { importOfficialYokaiEval } from '../../../src/core/benchmarks/yokaieval/
 import { appendAdjudications } from '../../../src/core/adjudication/adjudicationLog';
 import { newAdjudicationEvent } from '../../../src/core/adjudication/newEvent';
 import { ReviewSession } from '../../../src/core/review/reviewSession';
-import { HostMessageSchema } from '../../../src/protocol';
+import { HostMessageSchema } from '../../../src/core/protocol/review';
 import { scratchDir } from '../../helpers/scratch';
 import { requireSharedFile, sharedDataDir } from '../../helpers/sharedData';
 

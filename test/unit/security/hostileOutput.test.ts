@@ -9,7 +9,7 @@ import { startTestServer } from '../../server';
 import { hostileScript } from '../../server/hostileScript';
 import { ReviewSession } from '../../../src/core/review/reviewSession';
 import { readCurrentResults } from '../../../src/core/runs/runFolder';
-import { ItemDetailSchema } from '../../../src/protocol';
+import { ItemDetailSchema } from '../../../src/core/protocol/review';
 import { runCli } from '../../helpers/cli';
 import { csvRecords } from '../../helpers/csv';
 import { scratchDir } from '../../helpers/scratch';

@@ -1,4 +1,4 @@
-import kalahiManifest from '../../../../data/benchmarks/kalahi.json';
+import kalahiManifest from './officialFiles.json';
 import { type BenchmarkManifest, BenchmarkManifestSchema } from '../../data/manifest';
 
 export const KALAHI_MANIFEST: BenchmarkManifest = BenchmarkManifestSchema.parse(kalahiManifest);

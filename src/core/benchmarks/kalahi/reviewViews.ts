@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { type ReferencesDetail } from '../../../protocol';
+import { type ReferencesDetail } from '../../protocol/review';
 import { type KalahiResultLine, KalahiResultLineSchema } from './resultParts';
 
 const InputsSchema = z.looseObject({ prompt_id: z.string(), category: z.string(), topic: z.string(), prompt: z.string() });

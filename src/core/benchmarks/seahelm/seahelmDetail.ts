@@ -1,4 +1,4 @@
-import { type ItemDetail } from '../../../protocol';
+import { type ItemDetail } from '../../protocol/review';
 import { type DetailCommon } from '../benchmark';
 import { type ResultLine } from '../../runs/resultLine';
 import { type CriterionResult } from '../../scale/criteria';

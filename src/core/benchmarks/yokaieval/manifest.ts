@@ -1,4 +1,4 @@
-import yokaievalManifest from '../../../../data/benchmarks/yokaieval.json';
+import yokaievalManifest from './officialFiles.json';
 import { type BenchmarkManifest, BenchmarkManifestSchema } from '../../data/manifest';
 
 export const YOKAIEVAL_MANIFEST: BenchmarkManifest = BenchmarkManifestSchema.parse(yokaievalManifest);

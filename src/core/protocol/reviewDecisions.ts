@@ -1,11 +1,11 @@
 /**
- * What annotators decided, as the review protocol (protocol.ts) carries it: a decision on an item or one of
+ * What annotators decided, as the review protocol (review.ts) carries it: a decision on an item or one of
  * its criteria, each annotator's current state, a graded run's final grade and its criteria. Imports nothing
  * but zod and the zod-only schemas of events and scales.
  */
 import * as z from 'zod';
-import { HallucinationCategorySchema } from './core/adjudication/event';
-import { GradeSchema } from './core/scale/verdictScale';
+import { HallucinationCategorySchema } from '../adjudication/event';
+import { GradeSchema } from '../scale/verdictScale';
 
 export const CategoryIdSchema = HallucinationCategorySchema;
 export type CategoryId = z.infer<typeof CategoryIdSchema>;

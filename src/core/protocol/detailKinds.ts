@@ -1,6 +1,6 @@
-import type { ItemDetail, ReferencesDetail } from './protocol';
+import type { ItemDetail, ReferencesDetail } from './review';
 
-export type { ReferenceMetricView, ReferencesDetail } from './protocol';
+export type { ReferenceMetricView, ReferencesDetail } from './review';
 export type ChoicesDetail = Extract<ItemDetail, { kind: 'choices' }>;
 export type TextsDetail = Extract<ItemDetail, { kind: 'texts' }>;
 

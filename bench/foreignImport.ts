@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { unzipSync, zipSync, type Zippable } from 'fflate';
-import { INSPECT_IMPORT } from '../src/core/benchmarks/inspect/importInspect';
+import { INSPECT_IMPORT } from '../src/core/logFormats/inspect/importInspect';
 import { scratchDir } from './paths';
 import { type ReviewUiResult, benchReviewUi } from './reviewUi';
 import { median, round, since } from './stats';

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { INSPECT_IMPORT } from '../src/core/benchmarks/inspect/importInspect';
+import { INSPECT_IMPORT } from '../src/core/logFormats/inspect/importInspect';
 import { peakRssOf, startCli } from '../test/helpers/childCli';
 import { writeLargeInspectLog } from '../test/helpers/largeEval';
 import { readZipEntries } from '../test/helpers/zipReader';

@@ -1,7 +1,7 @@
 import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type AdjudicationEvent } from '../../src/core/adjudication/event';
-import { type ForeignInputs } from '../../src/core/foreignLogs/foreignInputs';
+import { type ForeignInputs } from '../../src/core/logFormats/foreignInputs';
 import { type ResultLine } from '../../src/core/runs/resultLine';
 import { type RunManifest } from '../../src/core/runs/runManifest';
 import { type CriteriaAggregation, type CriterionResult, aggregateCriteria } from '../../src/core/scale/criteria';

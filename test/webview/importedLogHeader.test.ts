@@ -1,5 +1,5 @@
 // The review header of a run imported from an evaluation log names the log's own score as the verdict, in the
-// words its benchmark folder gives (src/core/foreignLogs/foreignBenchmark.ts); Kalahi keeps its metric's wording.
+// words its benchmark folder gives (src/core/logFormats/foreignBenchmark.ts); Kalahi keeps its metric's wording.
 // The promptfoo log is imported by its real importer and opened by the real ReviewSession, as the panel does.
 import assert from 'node:assert/strict';
 import { join } from 'node:path';

@@ -1,10 +1,10 @@
 import { type Benchmark } from './benchmark';
 import { benchmarkIds, registerBenchmarkBasics } from './registryBasics';
-import { INSPECT } from './inspect';
+import { INSPECT } from '../logFormats/inspect/index';
 import { KALAHI } from './kalahi';
-import { LM_EVAL } from './lm-eval';
-import { PROMPTFOO } from './promptfoo';
-import { SEAHELM } from './seahelm';
+import { LM_EVAL } from '../logFormats/lm-eval/index';
+import { PROMPTFOO } from '../logFormats/promptfoo/index';
+import { SEAHELM } from '../logFormats/seahelm/index';
 import { YOKAIEVAL } from './yokaieval';
 
 /**

@@ -1,10 +1,10 @@
 import * as z from 'zod';
 import { type BenchmarkBasics } from './basics';
-import { INSPECT_BASICS } from './inspect/basics';
+import { INSPECT_BASICS } from '../logFormats/inspect/basics';
 import { KALAHI_BASICS } from './kalahi/basics';
-import { LM_EVAL_BASICS } from './lm-eval/basics';
-import { PROMPTFOO_BASICS } from './promptfoo/basics';
-import { SEAHELM_BASICS } from './seahelm/basics';
+import { LM_EVAL_BASICS } from '../logFormats/lm-eval/basics';
+import { PROMPTFOO_BASICS } from '../logFormats/promptfoo/basics';
+import { SEAHELM_BASICS } from '../logFormats/seahelm/basics';
 import { YOKAIEVAL_BASICS } from './yokaieval/basics';
 
 /**

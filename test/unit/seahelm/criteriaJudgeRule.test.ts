@@ -5,8 +5,8 @@ import {
   extractClassification,
   extractReflection,
   splitCustomId,
-} from '../../../src/core/benchmarks/seahelm/criteriaJudgeRule';
-import { criterionText } from '../../../src/core/benchmarks/seahelm/seahelmScores';
+} from '../../../src/core/logFormats/seahelm/criteriaJudgeRule';
+import { criterionText } from '../../../src/core/logFormats/seahelm/seahelmScores';
 
 // Expected values are what Python 3's re.search and str.strip give for the same strings (criteria_judge_metric.py's patterns).
 test("SEA-HELM's reply parsing matches Python's \\s, \\w and strip(), not JavaScript's", () => {

@@ -1,3 +1,0 @@
-import { foreignBasics } from '../../foreignLogs/foreignBasics';
-
-export const INSPECT_BASICS = foreignBasics('inspect', 'Inspect AI log', ['sample']);

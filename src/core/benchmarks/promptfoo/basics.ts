@@ -1,3 +1,0 @@
-import { foreignBasics } from '../../foreignLogs/foreignBasics';
-
-export const PROMPTFOO_BASICS = foreignBasics('promptfoo', 'promptfoo results', ['provider']);

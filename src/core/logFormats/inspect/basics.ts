@@ -1,0 +1,3 @@
+import { foreignBasics } from '../foreignBasics';
+
+export const INSPECT_BASICS = foreignBasics('inspect', 'Inspect AI log', ['sample']);

@@ -1,0 +1,3 @@
+import { foreignBasics } from '../foreignBasics';
+
+export const LM_EVAL_BASICS = foreignBasics('lm-eval', 'lm-evaluation-harness samples', []);

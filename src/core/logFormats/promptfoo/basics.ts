@@ -1,0 +1,3 @@
+import { foreignBasics } from '../foreignBasics';
+
+export const PROMPTFOO_BASICS = foreignBasics('promptfoo', 'promptfoo results', ['provider']);

@@ -1,11 +1,10 @@
-import type { AnnotatorViewMessage, CategoryId, Decision, ItemDetail } from '../src/core/protocol/review';
-import { verdictBadge, verdictValue } from './badges';
-import { el, icon, setText } from '../webview-kit/dom';
-import type { Category } from './flagChooser';
-import { shortTime } from './format';
+import type { CategoryId, Decision, ItemDetail } from '../src/core/protocol/review';
+import { verdictValue } from './badges';
+import { el, setText } from '../webview-kit/dom';
+import { type AnnotatorsContext, annotatorItems, finalVerdictParts } from './othersDecisions';
 import { GradeBar } from './gradeBar';
-import type { Grade, GradedScale } from './gradedScale';
-import { annotatorGrade, describeGrade, finalGradeParts, shownGradeOf } from './gradedAdjudication';
+import type { Grade } from './gradedScale';
+import { describeGrade, finalGradeParts, shownGradeOf } from './gradedAdjudication';
 import { CriteriaView } from './criteriaView';
 
 export interface AdjudicationActions {
@@ -22,13 +21,7 @@ export interface AdjudicationActions {
   readonly selectCriterion: (index: number) => void;
 }
 
-export interface AdjudicationContext {
-  readonly annotator: string;
-  readonly categories: readonly Category[];
-  /** False for items that take flags and notes only (Kalahi MC): no verdict buttons. */
-  readonly decidable?: boolean;
-  /** A graded run's scale: the grade bar replaces the verdict buttons. */
-  readonly scale?: GradedScale;
+export interface AdjudicationContext extends AnnotatorsContext {
   /** What the grade bar decides on an item with criteria: the selected criterion, and this annotator's state on it. */
   readonly criterion?: { readonly label: string; readonly mine: Decision | null };
 }
@@ -227,9 +220,8 @@ export class AdjudicationView {
     this.flagText.classList.toggle('is-flagged', category !== null);
     this.flagButton.setAttribute('aria-label', category === null ? 'Flag a cultural hallucination' : `Flagged: ${label}. Change the flag`);
     this.undoButton.toggleAttribute('disabled', !detail.canUndo);
-    if (scale === undefined) this.renderFinal(detail);
-    else this.finalBox.replaceChildren(...finalGradeParts(scale, detail));
-    this.renderOthers(detail.annotators, context);
+    this.finalBox.replaceChildren(...(scale === undefined ? finalVerdictParts(detail) : finalGradeParts(scale, detail)));
+    this.others.replaceChildren(...annotatorItems(detail.annotators, context));
   }
 
   /** The current hallucination flag shown. */
@@ -274,70 +266,4 @@ export class AdjudicationView {
   private readonly onNoteBlur = (): void => {
     this.saveIfChanged();
   };
-
-  private renderFinal(detail: ItemDetail): void {
-    const parts: HTMLElement[] = [];
-    if (detail.final === null) {
-      parts.push(
-        el('p', { class: 'final-none' }, detail.conflict ? 'None: the annotators disagree.' : 'None yet: the automatic verdict counts.'),
-      );
-    } else {
-      const how =
-        detail.final.source === 'adjudicator' ? `by adjudicator ${detail.final.by.join(', ')}` : `agreed by ${detail.final.by.join(', ')}`;
-      parts.push(
-        el('p', { class: 'final-verdict' }, [
-          verdictBadge(verdictValue(detail.final.verdict), 'final'),
-          el('span', { class: 'final-how' }, how),
-        ]),
-      );
-    }
-    if (detail.conflict) {
-      parts.push(
-        el('p', { class: 'conflict-note' }, [
-          icon('warning'),
-          el('span', {}, 'Conflict: annotators gave different verdicts. An adjudicator’s decision settles it.'),
-        ]),
-      );
-    }
-    this.finalBox.replaceChildren(...parts);
-  }
-
-  private renderOthers(annotators: readonly AnnotatorViewMessage[], context: AdjudicationContext): void {
-    if (annotators.length === 0) {
-      this.others.replaceChildren(el('li', { class: 'annotator-none' }, 'Nobody has reviewed this item yet.'));
-      return;
-    }
-    this.others.replaceChildren(
-      ...annotators.map((a) => {
-        const category = a.decision.hallucination;
-        const categoryLabel = category === null ? null : (context.categories.find((c) => c.id === category)?.label ?? category);
-        const verdict = a.decision.verdict === undefined ? 'skipped' : verdictValue(a.decision.verdict);
-        const badge =
-          context.scale === undefined
-            ? verdictBadge(verdict, a.annotator, { showWho: false })
-            : annotatorGrade(context.scale, a.decision, a.annotator);
-        return el('li', { class: `annotator${a.stale ? ' is-stale' : ''}` }, [
-          el('div', { class: 'annotator-head' }, [
-            icon(a.role === 'adjudicator' ? 'law' : 'account'),
-            el('span', { class: 'annotator-name' }, a.annotator),
-            a.annotator === context.annotator ? el('span', { class: 'tag' }, 'you') : null,
-            a.role === 'adjudicator' ? el('span', { class: 'tag' }, 'adjudicator') : null,
-            context.decidable === false ? null : badge,
-            a.stale
-              ? el('span', { class: 'tag tag-stale', title: 'Made on an older result of this item: shown, never counted' }, [
-                  icon('history'),
-                  'stale',
-                ])
-              : null,
-            a.blind
-              ? el('span', { class: 'tag', title: 'Decided without seeing the automatic verdict' }, [icon('eye-closed'), 'blind'])
-              : null,
-            el('time', { class: 'annotator-time', datetime: a.time }, shortTime(a.time)),
-          ]),
-          categoryLabel === null ? null : el('div', { class: 'annotator-flag' }, [icon('flag'), el('span', {}, categoryLabel)]),
-          a.decision.note === '' ? null : el('div', { class: 'annotator-note' }, a.decision.note),
-        ]);
-      }),
-    );
-  }
 }

@@ -10,7 +10,6 @@ import {
 } from '../src/core/protocol/review';
 import { Announcer } from '../webview-kit/announcer';
 import { WebviewChannel } from '../webview-kit/channel';
-import { el } from '../webview-kit/dom';
 import { MessageBar } from '../webview-kit/messageBar';
 import { type VsCodeApiLike } from '../webview-kit/vscodeApi';
 import { type AdjudicationView } from './adjudicationView';
@@ -22,16 +21,15 @@ import { type FilterBar } from './filterBar';
 import { type FlagChooser } from './flagChooser';
 import { type HeaderView } from './header';
 import { type HelpOverlay } from './helpOverlay';
-import { KeyQueue } from './keyQueue';
 import { FilterFollow } from './filterFollow';
 import { ListFiltering } from './listFiltering';
 import { type DecisionChange, PendingDecisions } from './pendingDecisions';
 import { Decider } from './decider';
-import { gradedScaleOf } from './gradedScale';
-import { reviewKeyActions } from './reviewKeys';
+import { drawListRow } from './drawListRow';
 import { HostMessages } from './hostMessages';
 import { type Session } from './pageSession';
-import { type RowLook, fillRow } from './rowView';
+import { ReviewKeyboard } from './reviewKeyboard';
+import { ReviewLayout } from './reviewLayout';
 import { createReviewViews } from './reviewViews';
 import { SkippedLinesBar } from './skippedLinesBar';
 import { ReviewStore } from './store';
@@ -47,8 +45,9 @@ export interface ReviewApp {
 
 /**
  * Wires the store and the views to the host: every message in (dispatched here), every user action out.
- * The parts: the list's filters (listFiltering.ts), the detail (detailPresenter.ts), decisions in flight
- * (pendingDecisions.ts), the keys (reviewKeys.ts), the saved state (uiPersistence.ts).
+ * The parts: the page's layout (reviewLayout.ts), the list's filters (listFiltering.ts) and rows (drawListRow.ts),
+ * the detail (detailPresenter.ts), decisions in flight (pendingDecisions.ts, decider.ts), the keys
+ * (reviewKeyboard.ts, reviewKeys.ts), the saved state (uiPersistence.ts).
  */
 class ReviewController implements ReviewApp {
   readonly store = new ReviewStore();
@@ -68,9 +67,9 @@ class ReviewController implements ReviewApp {
   private readonly flagChooser: FlagChooser;
   private readonly help: HelpOverlay;
   readonly announcer = new Announcer();
-  private readonly body: HTMLElement;
+  private readonly layout: ReviewLayout;
   private readonly save: DebouncedSave;
-  private readonly keyQueue: KeyQueue;
+  private readonly keyboard: ReviewKeyboard;
   private readonly filterFollow: FilterFollow;
   role: InitMessage['role'] = 'annotator';
   /** The panel's blind toggle was used (persisted then; a change of the setting overrides it). */
@@ -78,7 +77,6 @@ class ReviewController implements ReviewApp {
   session: Session | undefined;
   private readonly messages: HostMessages;
   private readonly decider: Decider;
-  private flagReturnFocus: HTMLElement | null = null;
 
   constructor(root: HTMLElement, api: VsCodeApiLike) {
     this.root = root;
@@ -88,8 +86,15 @@ class ReviewController implements ReviewApp {
       state: WebviewStateSchema,
     });
     this.save = new DebouncedSave(() => this.persist());
-    const command = (name: 'refresh' | 'export' | 'guidelines' | 'judgePrompt'): void =>
-      this.channel.post({ type: 'command', command: name });
+    // What both the views and the keys ask for.
+    const asked = {
+      command: (name: 'refresh' | 'export' | 'guidelines' | 'judgePrompt'): void => this.channel.post({ type: 'command', command: name }),
+      decide: (change: DecisionChange): void => this.decider.decide(change),
+      undo: (): void => this.decider.undo(),
+      openFlagChooser: (): void => this.openFlagChooser(),
+      openHelp: (): void => this.openHelp(),
+      toggleBlind: (): void => this.toggleBlind(),
+    };
     ({
       header: this.header,
       facetPanel: this.facetPanel,
@@ -99,29 +104,21 @@ class ReviewController implements ReviewApp {
       flagChooser: this.flagChooser,
       help: this.help,
     } = createReviewViews({
-      command,
-      openHelp: () => this.openHelp(),
-      closeHelp: () => this.setInert(false),
-      toggleBlind: () => this.toggleBlind(),
+      ...asked,
+      closeHelp: () => this.layout.setInert(false),
       applyFilter: (change) => this.filtering.apply(change(this.store.filter)),
       leaveSearch: () => this.list.element.focus(),
       persistSoon: () => this.save.soon(),
-      renderRow: (element, position) => this.renderRow(element, position),
+      renderRow: (element, position) =>
+        drawListRow(element, this.store.rowAt(position), { session: this.session, queryTerms: this.store.queryTerms, blind: this.blind }),
       activate: (position) => {
         const row = this.store.rowAt(position);
         if (row === undefined) return;
         const select = (): void => this.selectItem(row.id, { scroll: true });
-        if (!this.keyQueue.deferSelection(select)) select();
+        if (!this.keyboard.deferSelection(select)) select();
       },
-      decide: (change) => this.decide(change),
-      openFlagChooser: () => this.openFlagChooser(),
-      closeFlagChooser: () => {
-        const back = this.flagReturnFocus;
-        this.flagReturnFocus = null;
-        (back !== null && back.isConnected ? back : this.list.element).focus();
-      },
+      closeFlagChooser: (opener) => (opener?.isConnected === true ? opener : this.list.element).focus(),
       leaveNote: () => this.list.element.focus(),
-      undo: () => this.undo(),
       selectCriterion: (index) => this.detail.selectCriterion(index),
     }));
     const { store, list, filterBar, facetPanel, blind, decisions, adjudication, announcer } = this;
@@ -162,61 +159,52 @@ class ReviewController implements ReviewApp {
       persistSoon: () => this.save.soon(),
       listChanged: () => this.filterFollow.listChanged(),
     });
-    const keyActions = reviewKeyActions({
-      store,
-      list,
-      filterBar,
-      adjudication,
-      announcer,
-      detail: this.detail,
-      select: (row) => this.selectItem(row.id, { scroll: true }),
-      decide: (change) => this.decide(change),
-      openFlagChooser: () => this.openFlagChooser(),
-      undo: () => this.undo(),
-      openHelp: () => this.openHelp(),
-      toggleBlind: () => this.toggleBlind(),
-      command,
+    const { help, flagChooser } = this;
+    this.keyboard = new ReviewKeyboard({
+      root,
+      help,
+      flagChooser,
+      targets: {
+        store,
+        list,
+        filterBar,
+        adjudication,
+        announcer,
+        detail: this.detail,
+        select: (row) => this.selectItem(row.id, { scroll: true }),
+        ...asked,
+      },
+      queue: {
+        itemReady: () => this.detail.detail !== undefined && this.detail.detail.id === this.store.selectedId && this.adjudication.isReady,
+        chooserKey: (key) => flagChooser.isOpen && (flagChooser.handleKey(key) || true),
+        announce: (text) => this.announcer.announce(text),
+        gaveUp: (text) => this.messageBar.show(text),
+      },
     });
-    this.keyQueue = new KeyQueue({
-      actions: keyActions,
-      itemReady: () => this.detail.detail !== undefined && this.detail.detail.id === this.store.selectedId && this.adjudication.isReady,
-      chooserKey: (key) => this.flagChooser.isOpen && (this.flagChooser.handleKey(key) || true),
-      announce: (text) => this.announcer.announce(text),
-      gaveUp: (text) => this.messageBar.show(text),
+    this.layout = new ReviewLayout(root, {
+      header: this.header.element,
+      messageBar: this.messageBar.element,
+      skippedLines: this.skippedLines.element,
+      filterBar: filterBar.element,
+      facetPanel: facetPanel.element,
+      list: list.element,
+      detail: this.detail.scroll,
+      adjudication: adjudication.element,
+      announcer: announcer.element,
+      help: help.element,
     });
-    this.body = el('div', { class: 'review-body' }, [
-      el('section', { class: 'list-panel', 'aria-label': 'Item list' }, [
-        this.filterBar.element,
-        this.facetPanel.element,
-        this.list.element,
-      ]),
-      el('div', { class: 'detail-panel' }, [this.detail.scroll, this.adjudication.element]),
-    ]);
-    root.classList.add('review-app');
-    root.replaceChildren(
-      this.header.element,
-      this.messageBar.element,
-      this.skippedLines.element,
-      this.body,
-      this.announcer.element,
-      this.help.element,
-    );
     this.detail.view.showEmpty('Loading the run…');
     this.messages = new HostMessages(this, this.channel.restoreState());
     this.channel.listen(
       (message) => this.messages.handle(message),
       (problem) => console.warn('review: ignoring a host message that fails the protocol:', problem),
     );
-    window.addEventListener('keydown', this.onKeyDown);
-    window.addEventListener('focus', this.onWindowFocus);
     this.channel.post({ type: 'ready' });
   }
 
   dispose(): void {
     this.channel.dispose();
-    this.keyQueue.dispose();
-    window.removeEventListener('keydown', this.onKeyDown);
-    window.removeEventListener('focus', this.onWindowFocus);
+    this.keyboard.dispose();
     this.save.dispose();
     this.list.dispose();
     this.detail.dispose();
@@ -228,7 +216,7 @@ class ReviewController implements ReviewApp {
 
   selectItem(id: string | null, options: { scroll: boolean; force?: boolean }): void {
     if (this.flagChooser.isOpen) this.flagChooser.close();
-    if (id !== this.store.selectedId && this.adjudication.noteDirty) this.decide({ note: this.adjudication.noteValue });
+    if (id !== this.store.selectedId && this.adjudication.noteDirty) this.decider.decide({ note: this.adjudication.noteValue });
     const changed = id !== this.store.selectedId;
     if (changed) this.detail.selectionChanged();
     this.store.select(id);
@@ -251,47 +239,23 @@ class ReviewController implements ReviewApp {
     this.channel.post({ type: 'select', itemId: id });
   }
 
-  /**
-   * Keys work at once in a focused panel: the list takes the focus when nothing in the page holds it. Only
-   * when the page has the focus (the init's check, and a window focus event): a panel that takes it while
-   * the user is in the workbench closes the quick pick they are typing in.
-   */
+  /** The list takes the focus when nothing in the page holds it (reviewKeyboard.ts). */
   focusListIfIdle(): void {
-    if (document.activeElement === null || document.activeElement === document.body) this.list.element.focus();
+    this.keyboard.focusListIfIdle();
   }
-
-  private readonly onWindowFocus = (): void => this.focusListIfIdle();
-
-  private readonly onKeyDown = (event: KeyboardEvent): void => {
-    if (this.help.isOpen || this.flagChooser.isOpen) return;
-    const active = document.activeElement;
-    const inList = active === null || active === document.body || active === this.list.element || active === this.root;
-    this.keyQueue.press(event, inList);
-  };
 
   /** The selected item's detail is shown: keys that waited for it run. */
   itemShown(): void {
-    this.keyQueue.drain();
+    this.keyboard.itemShown();
   }
 
-  // Decisions
-
-  /** Sends this annotator's full state for the selected item (or criterion) with one part changed (decider.ts). */
-  private decide(change: DecisionChange): void {
-    this.decider.decide(change);
-  }
-
-  private undo(): void {
-    this.decider.undo();
-  }
+  // Decisions (decider.ts sends this annotator's full state for the item or criterion with one part changed)
 
   private openFlagChooser(): void {
     if (!this.adjudication.isReady || this.session === undefined) {
       this.announcer.announce('The item is still loading.');
       return;
     }
-    this.flagReturnFocus =
-      document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
     this.flagChooser.open(this.session.categories, this.detail.currentDecision()?.hallucination ?? null, this.adjudication.flagAnchor);
   }
 
@@ -303,24 +267,6 @@ class ReviewController implements ReviewApp {
   }
 
   // Blind review, help, saved state
-
-  /** A list row drawn; one that shows its automatic verdict counts as seen for blind review. */
-  private renderRow(element: HTMLElement, position: number): void {
-    const row = this.store.rowAt(position);
-    fillRow(element, row, this.rowLook);
-    if (row !== undefined && row.decidable !== false && !this.blind.hidesRow(row)) this.blind.shown(row.id);
-  }
-
-  private get rowLook(): RowLook {
-    const scale = gradedScaleOf(this.session?.view.scale);
-    return {
-      lang: this.session?.lang ?? '',
-      autoWho: this.session?.autoWho ?? 'judge',
-      hideAuto: (row) => this.blind.hidesRow(row),
-      terms: this.store.queryTerms,
-      scale,
-    };
-  }
 
   private toggleBlind(): void {
     this.blindToggled = true;
@@ -345,13 +291,8 @@ class ReviewController implements ReviewApp {
   }
 
   private openHelp(): void {
-    this.setInert(true);
+    this.layout.setInert(true);
     this.help.open();
-  }
-
-  private setInert(inert: boolean): void {
-    for (const part of [this.header.element, this.messageBar.element, this.skippedLines.element, this.body])
-      part.toggleAttribute('inert', inert);
   }
 
   persistSoon(): void {

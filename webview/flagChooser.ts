@@ -9,8 +9,8 @@ export interface Category {
 export interface FlagChooserOptions {
   /** A category, or null to clear the flag. */
   readonly onPick: (category: CategoryId | null) => void;
-  /** Closed without a choice (or after one): where focus should go back. */
-  readonly onClose: () => void;
+  /** Closed without a choice (or after one), with the element that had the focus when it opened: where focus should go back. */
+  readonly onClose: (opener: HTMLElement | null) => void;
 }
 
 /**
@@ -23,6 +23,7 @@ export class FlagChooser {
   private categories: readonly Category[] = [];
   private items: HTMLElement[] = [];
   private openState = false;
+  private opener: HTMLElement | null = null;
 
   constructor(options: FlagChooserOptions) {
     this.options = options;
@@ -39,6 +40,8 @@ export class FlagChooser {
   /** Opens next to `anchor` (above it when there is room): fixed, so no scrolling pane clips it. */
   open(categories: readonly Category[], current: CategoryId | null, anchor?: HTMLElement): void {
     this.categories = categories;
+    const active = document.activeElement;
+    this.opener = active instanceof HTMLElement && active !== document.body ? active : null;
     const entries = categories.map((category, i) => this.item(String(i + 1), category.label, category.id, current === category.id));
     const clear = this.item('0', 'No flag', '', current === null);
     clear.classList.add('flag-clear');
@@ -58,7 +61,13 @@ export class FlagChooser {
     if (!this.openState) return;
     this.openState = false;
     this.element.hidden = true;
-    this.options.onClose();
+    this.closed();
+  }
+
+  private closed(): void {
+    const opener = this.opener;
+    this.opener = null;
+    this.options.onClose(opener);
   }
 
   private place(anchor: HTMLElement): void {
@@ -97,7 +106,7 @@ export class FlagChooser {
     this.openState = false;
     this.element.hidden = true;
     this.options.onPick(category === undefined ? null : category.id);
-    this.options.onClose();
+    this.closed();
   }
 
   private moveFocus(delta: number): void {

@@ -22,7 +22,7 @@ export interface ReviewViewActions {
   readonly activate: (position: number) => void;
   readonly decide: (change: DecisionChange) => void;
   readonly openFlagChooser: () => void;
-  readonly closeFlagChooser: () => void;
+  readonly closeFlagChooser: (opener: HTMLElement | null) => void;
   readonly leaveNote: () => void;
   readonly undo: () => void;
   readonly selectCriterion: (index: number) => void;

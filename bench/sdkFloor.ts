@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseKalahiCsv } from '../src/core/benchmarks/kalahi/dataset';
-import { DEFAULT_MC_TEMPLATE, parseMcTemplate, renderMcTemplate } from '../src/core/benchmarks/kalahi/promptTemplate';
+import { DEFAULT_MC_TEMPLATE, parseMcTemplate, renderMcTemplate } from '../src/core/backends/mcPromptTemplate';
 import { allReferences, kalahiReferences } from '../src/core/benchmarks/kalahi/references';
 import { parseYokaiEval } from '../src/core/benchmarks/yokaieval/dataset';
 import { yokaiJudgeMessages, yokaiModelMessages } from '../src/core/benchmarks/yokaieval/evaluateItem';
 import { OFFICIAL_SYSTEM_PROMPT } from '../src/core/benchmarks/yokaieval/presets';
-import { forEachConcurrent } from '../src/core/validation/boundedConcurrency';
+import { forEachConcurrent } from '../src/core/judgeValidation/boundedConcurrency';
 import OpenAI from 'openai';
 import { DATA_DIR, KALAHI_CSV, YOKAIEVAL_JSON } from './paths';
 import { cpuMsSince } from './stats';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { closeSync, mkdirSync, openSync, readFileSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import { basisOf } from '../src/core/adjudication/decisionBasis';
+import { basisOf } from '../src/core/runs/decisionBasis';
 import { type AdjudicationEvent } from '../src/core/adjudication/event';
 import { type YokaiEvalItem, parseYokaiEval } from '../src/core/benchmarks/yokaieval/dataset';
 import { yokaiItemHash } from '../src/core/benchmarks/yokaieval/evaluateItem';

@@ -25,7 +25,7 @@ import { confusionHeatmap, confusionSummary } from './heatmap';
 import { automaticName, facetTitle } from './labels';
 import { methodsCard, provenanceCard } from './provenance';
 import { accuracySpec, agreementSpec, facetSpec, flagsSpec, metricsSpec } from './specs';
-import { type ChartTheme, observeTheme, readTheme } from './theme';
+import { type ChartTheme, observeTheme, readTheme } from './charts/theme';
 
 export interface StatsApp {
   /** The report shown, once the host has sent one. */

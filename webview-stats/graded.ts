@@ -6,12 +6,12 @@ import {
   type StatsReport,
   type StatsView,
 } from '../src/core/protocol/stats';
-import { GRADED_AGREEMENT_HEADER, gradedAgreementCells } from '../src/core/validation/gradedReportDocument';
+import { GRADED_AGREEMENT_HEADER, gradedAgreementCells } from '../src/core/judgeValidation/gradedReportDocument';
 import { card } from './cards';
 import { count, fixed, fixedInterval } from './format';
 import { confusionHeatmap, confusionSummary } from './heatmap';
 import { automaticName, facetTitle } from './labels';
-import { type ChartTheme } from './theme';
+import { type ChartTheme } from './charts/theme';
 
 const ESTIMATE_METHODS: Readonly<Record<GradedValidationView['items']['estimateOfMean']['method'], string>> = {
   census: 'every item graded by a human',

@@ -1,7 +1,7 @@
 import { el, srOnly } from '../webview-kit/dom';
 import { type AgreementStatsView } from '../src/core/protocol/stats';
-import { mix, opaque, readableOn, toCss } from './color';
-import { type ChartTheme, rgbaOf } from './theme';
+import { mix, opaque, readableOn, toCss } from './charts/color';
+import { type ChartTheme, rgbaOf } from './charts/theme';
 
 /**
  * A confusion matrix as a heatmap that is a plain table: headers name the raters and labels, every cell

@@ -2,7 +2,7 @@ import { type AgreementStatsView, type StatsReport, type StatsView } from '../sr
 import { type BarDatum, type ChartSpec } from './charts/chartSpec';
 import { count, fixed, fixedInterval, percent, percentInterval } from './format';
 import { ESTIMATE_METHOD_NAMES, ESTIMATE_TARGET_NAMES, INTER_ANNOTATOR_METHOD_NAMES, automaticName, facetTitle } from './labels';
-import { type Tone } from './theme';
+import { type Tone } from './charts/theme';
 
 const withInterval = (value: string, interval: string): string => (interval === '' ? value : `${value} ${interval}`);
 

@@ -1,5 +1,5 @@
 // Number formatting shared by the review page's views; the percentage is core's one percent() (a pure module).
-import { percent } from '../src/core/validation/format';
+import { percent } from '../src/core/judgeValidation/format';
 
 /** A share of the items as a percentage (one decimal), or "—" when there are no items or no share. */
 export function percentOfItems(fraction: number | null, items: number): string {

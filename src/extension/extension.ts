@@ -14,11 +14,11 @@ import {
   exportAdjudicatedCommand,
   importOfficialCommand,
   openRunFolder,
-  chooseRun,
+  pickRunFolder,
   setAnnotatorNameCommand,
   setApiKeyCommand,
 } from './commands/runCommands';
-import { startRunCommand } from './commands/startRun';
+import { startRunCommand } from './commands/startRunCommand';
 import { type RunActionsDeps, continueRunFromView, deleteRunFromView } from './commands/runActions';
 import { RESUME, RETRY_ERRORS } from './commands/runEnd';
 import { runActionsDeps, vscodeRunActionsUi } from './commands/runsViewCommands';
@@ -145,11 +145,11 @@ class EvalAdjudicatorExtension extends Disposable {
       ReviewPanel.show(this.review, dir);
     });
     register(COMMAND_IDS.reviewRun, async (arg) => {
-      const dir = await chooseRun(arg, this.tree, undefined);
+      const dir = await pickRunFolder(arg, this.tree, undefined);
       if (dir !== undefined) ReviewPanel.show(this.review, dir);
     });
     register(COMMAND_IDS.exportAdjudicated, async (arg) => {
-      const dir = await chooseRun(arg, this.tree, ReviewPanel.activeRunDir() ?? StatisticsPanel.activeRunDir());
+      const dir = await pickRunFolder(arg, this.tree, ReviewPanel.activeRunDir() ?? StatisticsPanel.activeRunDir());
       if (dir !== undefined) await exportAdjudicatedCommand(dir);
     });
     register(COMMAND_IDS.importOfficialResults, async () => {
@@ -168,19 +168,19 @@ class EvalAdjudicatorExtension extends Disposable {
         onRunsChanged: () => this.tree.refresh(),
       });
     register(COMMAND_IDS.resumeRun, async (arg) => {
-      const dir = await chooseRun(arg, this.tree, undefined);
+      const dir = await pickRunFolder(arg, this.tree, undefined);
       if (dir !== undefined) await continueRunFromView(vscodeRunActionsUi(this.log), runActions(), dir, RESUME);
     });
     register(COMMAND_IDS.retryRunErrors, async (arg) => {
-      const dir = await chooseRun(arg, this.tree, undefined);
+      const dir = await pickRunFolder(arg, this.tree, undefined);
       if (dir !== undefined) await continueRunFromView(vscodeRunActionsUi(this.log), runActions(), dir, RETRY_ERRORS);
     });
     register(COMMAND_IDS.deleteRun, async (arg) => {
-      const dir = await chooseRun(arg, this.tree, undefined);
+      const dir = await pickRunFolder(arg, this.tree, undefined);
       if (dir !== undefined) await deleteRunFromView(vscodeRunActionsUi(this.log), runActions(), dir);
     });
     register(COMMAND_IDS.showStatistics, async (arg) => {
-      const dir = await chooseRun(arg, this.tree, StatisticsPanel.activeRunDir() ?? ReviewPanel.activeRunDir());
+      const dir = await pickRunFolder(arg, this.tree, StatisticsPanel.activeRunDir() ?? ReviewPanel.activeRunDir());
       if (dir !== undefined) StatisticsPanel.show(this.statistics, dir);
     });
   }

@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { basisOf } from '../../src/core/adjudication/decisionBasis';
+import { basisOf } from '../../src/core/runs/decisionBasis';
 import { type AdjudicationEvent, type HallucinationCategory, type Role } from '../../src/core/adjudication/event';
 import { type ResultLine } from '../../src/core/runs/resultLine';
 import { RUN_FORMAT_VERSION, type RunManifest } from '../../src/core/runs/runManifest';

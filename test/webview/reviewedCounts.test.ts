@@ -12,7 +12,7 @@ import { isReviewed, recordsSomething } from '../../src/core/adjudication/review
 import { loadRunState } from '../../src/core/adjudication/runState';
 import { ReviewSession } from '../../src/core/review/reviewSession';
 import { summarizeRun } from '../../src/core/summary/summarizeRun';
-import { buildValidationReport } from '../../src/core/validation/report';
+import { buildValidationReport } from '../../src/core/judgeValidation/report';
 import { statisticsMessage } from '../../src/extension/stats/statisticsMessage';
 import { summaryCards } from '../../webview-stats/cards';
 import { type Decision, type ItemRow } from '../../src/core/protocol/review';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { type ValidationReport } from '../../src/core/validation/report';
-import { fixed, fixedInterval, percent, percentInterval } from '../../src/core/validation/format';
+import { type ValidationReport } from '../../src/core/judgeValidation/report';
+import { fixed, fixedInterval, percent, percentInterval } from '../../src/core/judgeValidation/format';
 import { type MountedStats, mountStats } from './statisticsHarness';
 import { ANNOTATOR_A, ANNOTATOR_B, GPT4O_RESULTS, HOSTILE_MODEL, STATISTICS_RUN_DIR, buildStatisticsReport } from './statisticsFixture';
 import { textOf } from './harness';

@@ -4,9 +4,9 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { statisticsMessage } from '../../src/extension/stats/statisticsMessage';
-import { windowReportText } from '../../src/core/validation/windowReportText';
-import { type ValidationReport } from '../../src/core/validation/report';
-import { fixed, percent } from '../../src/core/validation/format';
+import { windowReportText } from '../../src/core/judgeValidation/windowReportText';
+import { type ValidationReport } from '../../src/core/judgeValidation/report';
+import { fixed, percent } from '../../src/core/judgeValidation/format';
 import { type MountedStats, mountStats } from './statisticsHarness';
 import { GPT4O_RESULTS, STATISTICS_RUN_DIR, buildStatisticsReport } from './statisticsFixture';
 import { textOf } from './harness';

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { type ValidationReport, buildValidationReport } from '../../src/core/validation/report';
-import { fixed, fixedInterval } from '../../src/core/validation/format';
+import { type ValidationReport, buildValidationReport } from '../../src/core/judgeValidation/report';
+import { fixed, fixedInterval } from '../../src/core/judgeValidation/format';
 import { scratchDir } from '../helpers/scratch';
 import { eventOn } from '../helpers/syntheticRun';
 import { FIVE_LEVELS, appendEvents, criterionGradeOf, writeSyntheticGradedRun } from '../helpers/syntheticGradedRun';

@@ -6,7 +6,7 @@ import { statsViewFor } from '../../src/core/review/viewDescriptor';
 import type { StatsHostMessage, StatsWebviewMessage } from '../../src/core/protocol/stats';
 import type { StatsApp } from '../../webview-stats/app';
 import type { ChartHandle, ChartRenderer, ChartSpec } from '../../webview-stats/charts/chartSpec';
-import type { ChartTheme } from '../../webview-stats/theme';
+import type { ChartTheme } from '../../webview-stats/charts/theme';
 import { type FakeApi, fakeApi, setupDom } from './harness';
 
 export interface RecordedChart {

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { registerBenchmark } from '../../src/core/benchmarks/registry';
 import { RequestPool } from '../../src/core/model/requestPool';
-import { startRun } from '../../src/core/runs/executeRun';
+import { runEveryItem } from '../../src/core/runs/executeRun';
 import { openingMessages } from '../../src/core/review/openingMessages';
 import { ReviewSession } from '../../src/core/review/reviewSession';
 import { TINY } from '../fixtures/benchmarks/tiny';
@@ -52,7 +52,7 @@ before(async () => {
       pool: new RequestPool({ maxConcurrency: 1 }),
       cache: undefined,
     };
-    const outcome = await startRun(dir, prepareTinyRun('tiny-run', spec, environment), { workers: 1 });
+    const outcome = await runEveryItem(dir, prepareTinyRun('tiny-run', spec, environment), { workers: 1 });
     assert.equal(outcome.manifest.counts.done, TINY_ITEMS.length);
   } finally {
     await server.close();

@@ -1,6 +1,6 @@
 import { BarController, BarElement, CategoryScale, Chart, type ChartConfiguration, LinearScale, Tooltip } from 'chart.js';
-import { type Rgba, mix, opaque, toCss, withAlpha } from '../color';
-import { type ChartTheme, rgbaOf } from '../theme';
+import { type Rgba, mix, opaque, toCss, withAlpha } from './color';
+import { type ChartTheme, rgbaOf } from './theme';
 import { type ChartHandle, type ChartRenderer, type ChartSpec, type ValueFormat } from './chartSpec';
 import { type IntervalMarks, intervalPlugin } from './intervalPlugin';
 

@@ -1,5 +1,5 @@
 import { el, replaceChildren, uniqueId } from '../../webview-kit/dom';
-import { type ChartTheme } from '../theme';
+import { type ChartTheme } from './theme';
 import { type ChartHandle, type ChartRenderer, type ChartSpec } from './chartSpec';
 
 export interface ChartFigure {

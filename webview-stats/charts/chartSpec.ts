@@ -1,4 +1,4 @@
-import { type ChartTheme, type Tone } from '../theme';
+import { type ChartTheme, type Tone } from './theme';
 
 /** How a chart's values read: a share (0..1 shown as percent), a kappa (-1..1), or a count. */
 export type ValueFormat = 'percent' | 'kappa' | 'count';

@@ -5,7 +5,7 @@ import { type ExportFormat } from '../../core/runs/exportFormat';
 import { exportRun } from '../../core/export/exportRun';
 import { loadRunState } from '../../core/adjudication/runState';
 import { runPaths } from '../../core/runs/runFolder';
-import { tornLineProblems } from '../../core/runs/tornLines';
+import { tornLineProblems } from '../../core/adjudication/tornLines';
 import { warnSkippedLines } from '../skippedLines';
 import { type CliIo } from '../../core/commandLine/io';
 import { type Parsed, choiceOption, flag, onePositional, parseOptions, stringOption } from '../../core/commandLine/options';

@@ -7,7 +7,7 @@ import { dataDirFrom } from '../../core/data/resolveSourceFile';
 import { userCacheDir } from '../../core/data/cacheDir';
 import { RequestPool } from '../../core/model/requestPool';
 import { DEFAULT_RETRY_POLICY } from '../../core/model/retryPolicy';
-import { type Selection, continueRun, responseCacheIn, startRun } from '../../core/runs/executeRun';
+import { type Selection, continueRun, responseCacheIn, runEveryItem } from '../../core/runs/executeRun';
 import { readManifest, runPaths } from '../../core/runs/runFolder';
 import { withRecordedCache } from '../../core/runs/recordedOptions';
 import { uniqueRunName } from '../../core/runs/runName';
@@ -156,7 +156,7 @@ export async function runCommand(args: readonly string[], io: CliIo): Promise<nu
   let outcome;
   try {
     outcome =
-      selection === 'all' ? await startRun(runDir, session, options) : await continueRun(runPaths(runDir), session, selection, options);
+      selection === 'all' ? await runEveryItem(runDir, session, options) : await continueRun(runPaths(runDir), session, selection, options);
   } catch (error) {
     if (!(error instanceof EndpointFailedError)) throw error;
     reporter.stop();

@@ -3,7 +3,7 @@ import { automaticOutcome } from '../../core/adjudication/adjudicatedScore';
 import { readCurrentResults, readManifest } from '../../core/runs/runFolder';
 import { freshSeed, MAX_SEED } from '../../core/stats/rng';
 import { UsageError } from '../../core/util/errors';
-import { SAMPLES_FILE, appendSample, drawSample } from '../../core/validation/sample';
+import { SAMPLES_FILE, appendSample, drawSample } from '../../core/judgeValidation/sample';
 import { type CliIo } from '../../core/commandLine/io';
 import { flag, numberOption, onePositional, parseOptions } from '../../core/commandLine/options';
 

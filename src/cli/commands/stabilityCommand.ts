@@ -5,15 +5,15 @@ import { createClient } from '../../core/runs/modelSpec';
 import { type ResultLine } from '../../core/runs/resultLine';
 import { sha256Hex } from '../../core/util/hash';
 import { UsageError } from '../../core/util/errors';
-import { itemRecords } from '../../core/validation/itemRecords';
-import { llmJudgeOf } from '../../core/validation/llmJudge';
+import { itemRecords } from '../../core/judgeValidation/itemRecords';
+import { llmJudgeOf } from '../../core/judgeValidation/llmJudge';
 import {
   STABILITY_FILE,
   STABILITY_SELECTIONS,
   type StabilitySelection,
   runStability,
   selectStabilityItems,
-} from '../../core/validation/stability';
+} from '../../core/judgeValidation/stability';
 import { type CliIo } from '../../core/commandLine/io';
 import { warnSkippedLines } from '../skippedLines';
 import { keyFromEnv } from '../../core/commandLine/endpointOptions';

@@ -1,6 +1,6 @@
 import { type Grade } from '../scale/verdictScale';
 import { type LoggedEvent } from './adjudicationLog';
-import { basisDigest } from './decisionBasis';
+import { basisDigest } from '../runs/decisionBasis';
 import { type AnnotatorState, type Role, stateOf } from './event';
 import { recordsSomething } from './reviewed';
 

@@ -1,5 +1,5 @@
 import { type ResultLine } from '../runs/resultLine';
-import { type FigureItem, type SourceFigure, type SourceFigureResult } from '../scale/sourceFigure';
+import { type FigureItem, type SourceFigure, type SourceFigureResult } from '../runs/sourceFigure';
 import { type Grade, type GradedScale } from '../scale/verdictScale';
 import { type FinalGrade, type ItemAdjudication } from './itemAdjudication';
 

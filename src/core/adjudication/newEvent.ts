@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type ResultLine } from '../runs/resultLine';
-import { basisOf } from './decisionBasis';
+import { basisOf } from '../runs/decisionBasis';
 import { type AdjudicationEvent, type AnnotatorState, type Role } from './event';
 
 export interface NewEventInput {

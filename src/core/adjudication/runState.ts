@@ -2,11 +2,11 @@ import { type ResultLine } from '../runs/resultLine';
 import { type RunManifest } from '../runs/runManifest';
 import { type RunPaths, readManifest, runPaths } from '../runs/runFolder';
 import { ResultsIndex } from '../runs/resultsIndex';
-import { tornLineProblems } from '../runs/tornLines';
+import { tornLineProblems } from './tornLines';
 import { type AdjudicatedScore, adjudicatedScore } from './adjudicatedScore';
 import { scaleOf } from '../scale/verdictScale';
 import { type LogProblem, criterionProblems, readAdjudicationLog, unknownItemProblems } from './adjudicationLog';
-import { lineBasisDigest } from './decisionBasis';
+import { lineBasisDigest } from '../runs/decisionBasis';
 import { categoryIdsOf } from './event';
 import { AdjudicationIndex, type ItemAdjudication } from './itemAdjudication';
 

@@ -1,8 +1,8 @@
 import { closeSync, existsSync, fstatSync, openSync, readSync } from 'node:fs';
 import { basename } from 'node:path';
-import { type LogProblem } from '../adjudication/adjudicationLog';
+import { type LogProblem } from './adjudicationLog';
 import { findLastNewline } from '../util/tornLineRepair';
-import { type RunPaths } from './runFolder';
+import { type RunPaths } from '../runs/runFolder';
 
 /**
  * A torn last line of results.jsonl or adjudications.jsonl, for the read-only commands and the review to

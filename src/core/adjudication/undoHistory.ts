@@ -1,5 +1,5 @@
 import { type LoggedEvent } from './adjudicationLog';
-import { sameBasis } from './decisionBasis';
+import { sameBasis } from '../runs/decisionBasis';
 import { type AdjudicationEvent, type AnnotatorState, EMPTY_STATE, stateOf } from './event';
 
 /** What undoing one of an annotator's events writes: the state before it, on the same item (or criterion). */

@@ -1,10 +1,10 @@
 import * as z from 'zod';
-import { ModelCallError } from '../../model/modelError';
-import { type Usage, addUsage } from '../../runs/resultLine';
+import { ModelCallError } from '../model/modelError';
+import { type Usage, addUsage } from '../runs/resultLine';
 import { AlignmentError, continuationOf } from './continuation';
 import { type ItemLogprobs, LogprobsUnusableError, type ReferenceLogprobs } from './logprobBackend';
 import { ServerLogprobBackend } from './serverBackend';
-import { type McTemplate, type RenderedTemplate, renderMcTemplate } from './promptTemplate';
+import { type McTemplate, type RenderedTemplate, renderMcTemplate } from './mcPromptTemplate';
 import { nullableNumberArray, numberArray, stringArray } from './plainArrays';
 import { type ServerClient } from './serverClient';
 

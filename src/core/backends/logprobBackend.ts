@@ -1,7 +1,7 @@
-import { type Endpoint, endpointHost } from '../../model/endpoint';
-import { type Usage } from '../../runs/resultLine';
-import { type RequestCounter } from '../../runs/runSession';
-import { UserError } from '../../util/errors';
+import { type Endpoint, endpointHost } from '../model/endpoint';
+import { type Usage } from '../runs/resultLine';
+import { type RequestCounter } from '../runs/runSession';
+import { UserError } from '../util/errors';
 
 export const LOGPROB_BACKENDS = ['completions', 'vllm-chat', 'gguf'] as const;
 export type LogprobBackendName = (typeof LOGPROB_BACKENDS)[number];

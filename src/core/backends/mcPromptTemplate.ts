@@ -1,4 +1,4 @@
-import { UserError } from '../../util/errors';
+import { UserError } from '../util/errors';
 
 /** The default text scored by the completions backend: the Kalahi prompt, a newline, the reference. */
 export const DEFAULT_MC_TEMPLATE = '{prompt}\n{reference}';

@@ -1,16 +1,16 @@
 import type * as z from 'zod';
-import { type Endpoint } from '../../model/endpoint';
-import { createOpenAIClient, secretsInUrl } from '../../model/chatClient';
-import { postJson } from '../../model/jsonPost';
-import { ModelCallError } from '../../model/modelError';
-import { endpointLabel } from '../../model/endpointUnreachable';
-import { afterAttempts, pooledCall } from '../../model/pooledCall';
-import { type RequestPool } from '../../model/requestPool';
-import { withRequestSignal } from '../../model/requestSignal';
-import { DEFAULT_RETRY_POLICY, type RetryPolicy } from '../../model/retryPolicy';
-import { registerSecret } from '../../util/secrets';
-import { firstIssue } from '../../util/zodIssues';
-import { type ClientEnvironment } from '../../runs/modelSpec';
+import { type Endpoint } from '../model/endpoint';
+import { createOpenAIClient, secretsInUrl } from '../model/chatClient';
+import { postJson } from '../model/jsonPost';
+import { ModelCallError } from '../model/modelError';
+import { endpointLabel } from '../model/endpointUnreachable';
+import { afterAttempts, pooledCall } from '../model/pooledCall';
+import { type RequestPool } from '../model/requestPool';
+import { withRequestSignal } from '../model/requestSignal';
+import { DEFAULT_RETRY_POLICY, type RetryPolicy } from '../model/retryPolicy';
+import { registerSecret } from '../util/secrets';
+import { firstIssue } from '../util/zodIssues';
+import { type ClientEnvironment } from '../runs/modelSpec';
 
 export interface ServerClientOptions {
   readonly endpoint: Endpoint;

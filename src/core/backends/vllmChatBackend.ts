@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { type Usage, addUsage } from '../../runs/resultLine';
+import { type Usage, addUsage } from '../runs/resultLine';
 import { type ItemLogprobs, LogprobsUnusableError, type ReferenceLogprobs } from './logprobBackend';
 import { ServerLogprobBackend } from './serverBackend';
 import { type ServerClient } from './serverClient';

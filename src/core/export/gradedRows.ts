@@ -1,7 +1,7 @@
 import { itemGradesOf } from '../adjudication/gradedScore';
 import { type RunState } from '../adjudication/runState';
 import { type GradedScale, isGraded, scaleOf } from '../scale/verdictScale';
-import { facetNames, facetsOf } from '../validation/facets';
+import { facetNames, facetsOf } from '../judgeValidation/facets';
 import { type AnnotatorGrade, type GradeOnScale, type HumanGrade, annotatorGradesOf, gradeOnScale, humanGradeOf } from './gradedCells';
 
 /** What a graded run's adjudicated export holds of one item, beside its benchmark's own columns. */

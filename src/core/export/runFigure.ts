@@ -1,6 +1,6 @@
 import { type RunState } from '../adjudication/runState';
 import { benchmarkOf } from '../benchmarks/registry';
-import { type SourceFigure } from '../scale/sourceFigure';
+import { type SourceFigure } from '../runs/sourceFigure';
 
 /** The run's source figure as its benchmark declares it (SummaryParts.figure); none: the mean grade is the figure. */
 export function sourceFigureOf(state: RunState): SourceFigure | undefined {

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { type LlmJudge } from '../benchmarks/benchmark';
 import { type ChatMessage } from '../model/chatClient';
-import { type ExecuteOptions, type ExecuteOutcome, startRun } from '../runs/executeRun';
+import { type ExecuteOptions, type ExecuteOutcome, runEveryItem } from '../runs/executeRun';
 import { type ItemTask } from '../runs/itemRunner';
 import { type ClientEnvironment, type ModelSpec, createClient, modelRecord } from '../runs/modelSpec';
 import { type ResultLine } from '../runs/resultLine';
@@ -76,12 +76,12 @@ export function prepareRejudge(input: NewRejudge, env: RejudgeEnvironment): RunS
   return rejudgeSession(manifest, input.sourceDir, input.judge, input.template, env);
 }
 
-/** Creates the re-judged run's folder with its template, then runs every item (see startRun). */
+/** Creates the re-judged run's folder with its template, then runs every item (see runEveryItem). */
 export async function startRejudge(input: NewRejudge, session: RunSession, options: ExecuteOptions): Promise<ExecuteOutcome> {
   if (existsSync(runPaths(input.dir).manifest)) throw new UserError(`${input.dir}: already holds a run; choose another --out or --name`);
   mkdirSync(input.dir, { recursive: true });
   writeFileSync(join(input.dir, JUDGE_TEMPLATE_FILE), input.template);
-  return startRun(input.dir, session, options);
+  return runEveryItem(input.dir, session, options);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import * as z from 'zod';
-import { basisOf, sameBasis } from '../adjudication/decisionBasis';
+import { basisOf, sameBasis } from '../runs/decisionBasis';
 import { BasisSchema } from '../adjudication/event';
 import { type ChatMessage } from '../model/chatClient';
 import { type ResultLine } from '../runs/resultLine';

@@ -5,7 +5,7 @@ import { type BenchmarkBasics } from '../benchmarks/basics';
 import { foreignDetail, foreignLabelText, foreignSearchTexts } from './foreignDetail';
 import { exportForeignAdjudicated, exportForeignPlain } from './foreignExport';
 import { ResultLineSchema } from '../runs/resultLine';
-import { type SourceFigure } from '../scale/sourceFigure';
+import { type SourceFigure } from '../runs/sourceFigure';
 import { logFigureLines, withLogFigure } from './foreignSummary';
 
 /** What one evaluation-log format brings; the rest of its Benchmark is the same for every format. */

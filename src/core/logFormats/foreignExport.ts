@@ -3,7 +3,7 @@ import { type AdjudicationCells } from '../adjudication/adjudicationCells';
 import { type RunState } from '../adjudication/runState';
 import { automaticScore } from '../runs/automaticSummary';
 import { type ExportFormat, verdictCell } from '../runs/exportFormat';
-import { type SourceFigure } from '../scale/sourceFigure';
+import { type SourceFigure } from '../runs/sourceFigure';
 import { toCsv } from '../util/csv';
 import { type ForeignRow, rowOf } from './foreignRows';
 import { gradedScaleOf } from '../export/gradedRows';

@@ -3,10 +3,10 @@ import { type RunState } from '../adjudication/runState';
 import { GRADE_COLUMNS, annotatorGradesCell, gradeColumnCells } from '../export/gradedCells';
 import { facetColumns, gradedItemRow } from '../export/gradedRows';
 import { type ExportFormat } from '../runs/exportFormat';
-import { type SourceFigure } from '../scale/sourceFigure';
+import { type SourceFigure } from '../runs/sourceFigure';
 import { type GradedScale } from '../scale/verdictScale';
 import { gradedSummaryOf } from '../summary/gradedRunSummary';
-import { facetsOf } from '../validation/facets';
+import { facetsOf } from '../judgeValidation/facets';
 import { toCsv } from '../util/csv';
 import { rowOf } from './foreignRows';
 

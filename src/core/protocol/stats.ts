@@ -1,6 +1,6 @@
 /**
  * Every message between the extension host and the Statistics webview, as zod schemas with inferred types.
- * The report schema mirrors the part of ValidationReport (src/core/validation/report.ts) the view draws;
+ * The report schema mirrors the part of ValidationReport (src/core/judgeValidation/report.ts) the view draws;
  * unknown keys are dropped when parsing. Shared by host and webview, so it imports nothing but zod.
  */
 import * as z from 'zod';
@@ -80,7 +80,7 @@ export const InterAnnotatorSchema = z.object({
   pairs: z.array(AgreementStatsSchema.extend({ a: z.string(), b: z.string() })).readonly(),
 });
 
-/** A graded run's agreement of two raters on grades (src/core/validation/gradedAgreement.ts). */
+/** A graded run's agreement of two raters on grades (src/core/judgeValidation/gradedAgreement.ts). */
 export const GradedAgreementSchema = z.object({
   items: z.number().int().nonnegative(),
   bothGraded: z.number().int().nonnegative(),
@@ -111,7 +111,7 @@ export type GradedUnitStatisticsView = z.infer<typeof GradedUnitStatisticsSchema
 
 const LevelSchema = z.object({ name: z.string(), value: z.number(), label: z.string().optional() });
 
-/** ValidationReport `graded` (src/core/validation/gradedValidation.ts): present on a graded run only. */
+/** ValidationReport `graded` (src/core/judgeValidation/gradedValidation.ts): present on a graded run only. */
 export const GradedValidationSchema = z.object({
   scale: z.discriminatedUnion('kind', [
     z.object({ kind: z.literal('ordinal'), levels: z.array(LevelSchema).readonly() }),

@@ -6,7 +6,7 @@ import { reviewSettingsOf } from '../benchmarks/reviewCapabilities';
 import { ResultsIndex } from '../runs/resultsIndex';
 import { type RunManifest } from '../runs/runManifest';
 import { type RunPaths, readManifest, runPaths } from '../runs/runFolder';
-import { tornLineProblems } from '../runs/tornLines';
+import { tornLineProblems } from '../adjudication/tornLines';
 import { scaleOf } from '../scale/verdictScale';
 import { AdjudicationTail } from './adjudicationTail';
 import { type RowBasis, type ViewContext, rowBasisOf } from './itemViews';

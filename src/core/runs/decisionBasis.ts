@@ -1,6 +1,12 @@
 import { sha256Hex } from '../util/hash';
-import { type ResultLine } from '../runs/resultLine';
-import { type Basis } from './event';
+import { type ResultLine } from './resultLine';
+
+/** The three hashes a decision records as its basis (adjudications.jsonl's `basis`). */
+export interface Basis {
+  readonly item: string;
+  readonly response: string;
+  readonly judgeReply: string;
+}
 
 /**
  * What a decision was made on: hashes of the item (its hash is of the item's canonical JSON), the

@@ -33,7 +33,7 @@ export function responseCacheIn(cacheDir: string): ResponseCache {
  * Creates the run folder of a new session and runs every item. The session's preflight runs once, before
  * anything is written; its release once, when the run ends however it ends (this is its only caller).
  */
-export async function startRun(dir: string, session: RunSession, options: ExecuteOptions): Promise<ExecuteOutcome> {
+export async function runEveryItem(dir: string, session: RunSession, options: ExecuteOptions): Promise<ExecuteOutcome> {
   try {
     const ids = [...session.tasks.keys()];
     await session.preflight?.(ids, options.signal, options.workers);
@@ -47,7 +47,7 @@ export async function startRun(dir: string, session: RunSession, options: Execut
 /**
  * Runs the selected items of an existing run folder: 'missing' completes a resumed run, 'errors' redoes
  * exactly the items whose current result is an error. Each item ends with exactly one current result.
- * Preflight (of the selected items) and release run once, as for startRun.
+ * Preflight (of the selected items) and release run once, as for runEveryItem.
  */
 export async function continueRun(
   paths: RunPaths,

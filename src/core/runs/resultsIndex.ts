@@ -6,7 +6,7 @@ import { parseAt } from '../util/zodIssues';
 import { invalidUtf8Message, invalidUtf8Offset } from '../util/utf8';
 import { ItemErrorSchema, type ResultLine, ResultLineSchema, VerdictSchema } from './resultLine';
 import { type RunManifest } from './runManifest';
-import { lineBasisDigest } from '../adjudication/decisionBasis';
+import { lineBasisDigest } from './decisionBasis';
 import { checkLineOfBenchmark } from './benchmarkLineCheck';
 import {
   type IndexEntry,

@@ -3,7 +3,7 @@ import { fstatSync, readSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import * as z from 'zod';
 import { IndexFileHandle } from './indexFileHandle';
 import { BodySizeSchema, SECTIONS_READABLE, SectionReader, SectionTableSchema, SectionWriter } from './resultsIndexColumns';
-import { BASIS_DIGEST_BYTES } from '../adjudication/decisionBasis';
+import { BASIS_DIGEST_BYTES } from './decisionBasis';
 import { ItemErrorSchema, type ResultLine } from './resultLine';
 
 /**

@@ -1,5 +1,5 @@
-import { type ResultLine } from '../runs/resultLine';
-import { type Grade } from './verdictScale';
+import { type ResultLine } from './resultLine';
+import { type Grade } from '../scale/verdictScale';
 
 /**
  * A graded run's task figure as its source defines it, where that is not simply the mean of the item grades

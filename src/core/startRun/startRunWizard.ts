@@ -15,7 +15,7 @@ export interface ChosenRun {
  * check of its data (a data folder asked for when it cannot be had), its own steps, then the endpoint's API
  * key when none is stored. Undefined when the user cancelled.
  */
-export async function chooseRun(ui: StartRunUi, benchmarks: readonly Benchmark[]): Promise<ChosenRun | undefined> {
+export async function chooseBenchmarkAndPlan(ui: StartRunUi, benchmarks: readonly Benchmark[]): Promise<ChosenRun | undefined> {
   const offered = benchmarks.filter((b) => b.startRun !== undefined);
   // The number of steps depends on the benchmark, unknown before this pick: every number it may be.
   const totals = [...new Set(offered.map((b) => b.startRun?.steps ?? 5))].sort((a, b) => a - b);

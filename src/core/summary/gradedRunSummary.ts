@@ -1,6 +1,6 @@
 import { type GradedScore, gradedScore } from '../adjudication/gradedScore';
 import { type RunState } from '../adjudication/runState';
-import { type SourceFigure } from '../scale/sourceFigure';
+import { type SourceFigure } from '../runs/sourceFigure';
 import { type GradedScale } from '../scale/verdictScale';
 
 /**

@@ -1,5 +1,5 @@
 import { type GradeCounts, type GradedScore } from '../adjudication/gradedScore';
-import { type FigureValue } from '../scale/sourceFigure';
+import { type FigureValue } from '../runs/sourceFigure';
 import { scaleTakes } from '../scale/verdictScale';
 
 const mean = (x: number | null): string => (x === null ? 'n/a' : String(Number(x.toFixed(4))));

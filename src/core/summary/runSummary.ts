@@ -1,7 +1,7 @@
 import { type AdjudicatedScore } from '../adjudication/adjudicatedScore';
 import { type GradedScore } from '../adjudication/gradedScore';
 import { type AutomaticScore } from '../runs/automaticSummary';
-import { type ValidationSummary } from '../validation/validationSummary';
+import { type ValidationSummary } from '../judgeValidation/validationSummary';
 
 /** A run's summary, common to every benchmark; a benchmark's summary parts add their own keys. */
 export interface RunSummary {

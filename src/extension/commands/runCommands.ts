@@ -19,7 +19,7 @@ import { vscodeStartRunUi } from './vscodeStartRunUi';
 import { importedMessage } from './importedMessage';
 
 /** A run folder from the argument (a tree node or a path), else a quick pick of the known runs. */
-export async function chooseRun(arg: unknown, tree: RunsTreeProvider, activeRun: string | undefined): Promise<string | undefined> {
+export async function pickRunFolder(arg: unknown, tree: RunsTreeProvider, activeRun: string | undefined): Promise<string | undefined> {
   if (typeof arg === 'string') return arg;
   if (arg instanceof vscode.Uri) return arg.fsPath;
   if (arg !== null && typeof arg === 'object' && 'dir' in arg && typeof arg.dir === 'string') return arg.dir;

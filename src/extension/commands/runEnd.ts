@@ -1,6 +1,6 @@
 import { type OutageEvent } from '../../core/model/outageGate';
 import { commonestError } from '../../core/runs/errorCause';
-import { type ExecuteOptions, type ExecuteOutcome, type Selection, continueRun, startRun } from '../../core/runs/executeRun';
+import { type ExecuteOptions, type ExecuteOutcome, type Selection, continueRun, runEveryItem } from '../../core/runs/executeRun';
 import { withRecordedCache } from '../../core/runs/recordedOptions';
 import { readCurrentResults, readManifest, runPaths } from '../../core/runs/runFolder';
 import { type RunSession } from '../../core/runs/runSession';
@@ -63,7 +63,7 @@ type Ended = { readonly ok: true; readonly outcome: ExecuteOutcome } | { readonl
  */
 export async function runToEnd(ui: RunEndUi, run: ExtensionRun): Promise<void> {
   const ended = await execute(ui, run, `${run.title}: ${run.modelName}`, async (env, options) =>
-    startRun(run.runDir, await run.sessions.prepare(env, run.name), options),
+    runEveryItem(run.runDir, await run.sessions.prepare(env, run.name), options),
   );
   await followUp(ui, run, ended, undefined);
 }

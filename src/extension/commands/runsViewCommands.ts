@@ -4,7 +4,7 @@ import { type OutageEvent } from '../../core/model/outageGate';
 import { type StartRunEnvironment } from '../../core/startRun/startRunUi';
 import { readSettings } from '../settings';
 import { type RunActionsDeps, type RunActionsUi } from './runActions';
-import { type StartRunDeps, endpointEnvironment, localEnvironment, localFolders } from './startRun';
+import { type StartRunDeps, endpointEnvironment, localEnvironment, localFolders } from './startRunCommand';
 import { vscodeRunEndUi } from './vscodeRunEndUi';
 
 /** The Runs view's actions' port in VS Code: the run end's notifications and a modal confirmation. */

@@ -8,7 +8,7 @@ import { type OutageEvent } from '../../core/model/outageGate';
 import { responseCacheIn } from '../../core/runs/executeRun';
 import { uniqueRunName } from '../../core/runs/runName';
 import { type StartRunEnvironment } from '../../core/startRun/startRunUi';
-import { chooseRun } from '../../core/startRun/startRunWizard';
+import { chooseBenchmarkAndPlan } from '../../core/startRun/startRunWizard';
 import { rememberRunEnd } from '../../core/startRun/sharedSteps';
 import { type ApiKeys } from '../apiKeys';
 import { COMMAND_IDS } from '../commandIds';
@@ -41,7 +41,7 @@ export async function startRunCommand(deps: StartRunDeps): Promise<void> {
     void vscode.window.showErrorMessage('Eval Adjudicator: open a folder first; run folders are created under its runs directory.');
     return;
   }
-  const chosen = await chooseRun(vscodeStartRunUi(deps.memory, deps.apiKeys), registeredBenchmarks());
+  const chosen = await chooseBenchmarkAndPlan(vscodeStartRunUi(deps.memory, deps.apiKeys), registeredBenchmarks());
   if (chosen === undefined) return;
   const { benchmark, plan } = chosen;
   const settings = readSettings();

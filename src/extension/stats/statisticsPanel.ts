@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { type ValidationReport, buildValidationReport } from '../../core/validation/report';
+import { type ValidationReport, buildValidationReport } from '../../core/judgeValidation/report';
 import { errorMessage } from '../../core/util/errors';
 import {
   type StatsHostMessage,

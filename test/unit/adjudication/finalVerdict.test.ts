@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { type LoggedEvent } from '../../../src/core/adjudication/adjudicationLog';
 import { adjudicateItem } from '../../../src/core/adjudication/itemAdjudication';
 import { adjudicatedScore } from '../../../src/core/adjudication/adjudicatedScore';
-import { basisOf, lineBasisDigest } from '../../../src/core/adjudication/decisionBasis';
+import { basisOf, lineBasisDigest } from '../../../src/core/runs/decisionBasis';
 import { type AdjudicationEvent } from '../../../src/core/adjudication/event';
 import { type ResultLine } from '../../../src/core/runs/resultLine';
 

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { RequestPool } from '../../../src/core/model/requestPool';
 import { type SessionEnvironment } from '../../../src/core/benchmarks/benchmark';
 import { registerBenchmark } from '../../../src/core/benchmarks/registry';
-import { continueRun, startRun } from '../../../src/core/runs/executeRun';
+import { continueRun, runEveryItem } from '../../../src/core/runs/executeRun';
 import { readManifest, runPaths } from '../../../src/core/runs/runFolder';
 import { type RunSession } from '../../../src/core/runs/runSession';
 import { UserError } from '../../../src/core/util/errors';
@@ -67,7 +67,7 @@ test('preflight and release run once per run: new, cancelled, resumed, errors re
 
   const controller = new AbortController();
   const first = counted(prepareTinyRun('tiny-run', spec, environment()));
-  const cancelled = await startRun(dir, first.session, { workers: 1, signal: controller.signal, onProgress: () => controller.abort() });
+  const cancelled = await runEveryItem(dir, first.session, { workers: 1, signal: controller.signal, onProgress: () => controller.abort() });
   assert.equal(cancelled.cancelled, true);
   assert.equal(first.preflights.length, 1, 'one preflight for a new run');
   assert.equal(first.preflights[0]?.length, 4, 'of every item');
@@ -89,7 +89,7 @@ test('preflight and release run once per run: new, cancelled, resumed, errors re
 
   const refusedDir = join(scratchDir('lifecycle-refused'), 'tiny-run');
   const refused = counted(prepareTinyRun('tiny-run', spec, environment()), true);
-  await assert.rejects(startRun(refusedDir, refused.session, { workers: 1 }), /the server cannot do this/);
+  await assert.rejects(runEveryItem(refusedDir, refused.session, { workers: 1 }), /the server cannot do this/);
   assert.equal(refused.preflights.length, 1);
   assert.equal(refused.releases, 1, 'a refused run releases its session too');
   assert.equal(existsSync(join(refusedDir, 'run.json')), false, 'nothing written');

@@ -8,10 +8,10 @@ import { parse } from 'csv-parse/sync';
 import { RequestPool } from '../../../src/core/model/requestPool';
 import { registerBenchmark } from '../../../src/core/benchmarks/registry';
 import { type SessionEnvironment } from '../../../src/core/benchmarks/benchmark';
-import { continueRun, startRun } from '../../../src/core/runs/executeRun';
+import { continueRun, runEveryItem } from '../../../src/core/runs/executeRun';
 import { readCurrentResults, readManifest, runPaths } from '../../../src/core/runs/runFolder';
 import { ReviewSession } from '../../../src/core/review/reviewSession';
-import { buildValidationReport } from '../../../src/core/validation/report';
+import { buildValidationReport } from '../../../src/core/judgeValidation/report';
 import { startTestServer } from '../../server';
 import { runCli } from '../../helpers/cli';
 import { scratchDir } from '../../helpers/scratch';
@@ -58,7 +58,7 @@ test('a benchmark defined in a test folder runs, resumes, summarizes, exports, a
 
     // Run, cancelled after the first item; then resumed with the session its `run tiny --resume` reopens.
     const controller = new AbortController();
-    const first = await startRun(dir, prepareTinyRun('tiny-run', spec, environment()), {
+    const first = await runEveryItem(dir, prepareTinyRun('tiny-run', spec, environment()), {
       workers: 1,
       signal: controller.signal,
       onProgress: () => controller.abort(),

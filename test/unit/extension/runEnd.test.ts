@@ -12,7 +12,7 @@ import { registeredBenchmarks } from '../../../src/core/benchmarks/registry';
 import { RequestPool, type RequestPoolOptions } from '../../../src/core/model/requestPool';
 import { readManifest } from '../../../src/core/runs/runFolder';
 import { type StartRunEnvironment } from '../../../src/core/startRun/startRunUi';
-import { chooseRun } from '../../../src/core/startRun/startRunWizard';
+import { chooseBenchmarkAndPlan } from '../../../src/core/startRun/startRunWizard';
 import { RESUME, RETRY_ERRORS, runToEnd } from '../../../src/extension/commands/runEnd';
 import { type TestServer, startTestServer } from '../../server';
 import { scratchDir } from '../../helpers/scratch';
@@ -50,7 +50,7 @@ async function launch(
     'First N items…',
     String(ITEMS),
   ]);
-  const chosen = await chooseRun(wizard, registeredBenchmarks());
+  const chosen = await chooseBenchmarkAndPlan(wizard, registeredBenchmarks());
   assert.ok(chosen !== undefined);
   const runDir = join(scratchDir('run-end'), 'yokaieval-test-model');
   onRunDir?.(runDir);

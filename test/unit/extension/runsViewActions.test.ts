@@ -12,7 +12,7 @@ import { readManifest } from '../../../src/core/runs/runFolder';
 import { summarizeRun } from '../../../src/core/summary/summarizeRun';
 import { rememberRunEnd } from '../../../src/core/startRun/sharedSteps';
 import { type StartRunEnvironment } from '../../../src/core/startRun/startRunUi';
-import { chooseRun } from '../../../src/core/startRun/startRunWizard';
+import { chooseBenchmarkAndPlan } from '../../../src/core/startRun/startRunWizard';
 import { type RunActionsDeps, type RunActionsUi, continueRunFromView, deleteRunFromView } from '../../../src/extension/commands/runActions';
 import { RESUME, runToEnd } from '../../../src/extension/commands/runEnd';
 import { runTexts } from '../../../src/extension/runsTreeText';
@@ -41,7 +41,7 @@ function environment(): StartRunEnvironment {
 
 /** Start Run… as a user answers it (YokaiEval at `url`, the first ITEMS items), run to its end; the wizard's memory kept as Start Run keeps it. */
 async function startAndEnd(url: string, wizard: ScriptedUi, dir: string): Promise<ReturnType<typeof scriptedRunEndUi>> {
-  const chosen = await chooseRun(wizard, registeredBenchmarks());
+  const chosen = await chooseBenchmarkAndPlan(wizard, registeredBenchmarks());
   assert.ok(chosen !== undefined);
   const ui = scriptedRunEndUi();
   await runToEnd(ui, {
@@ -107,7 +107,7 @@ test('a dead endpoint: run.json says the run stopped on an error, the Runs view 
     ],
     { remembered: Object.fromEntries(wizard.memory) },
   );
-  await chooseRun(next, registeredBenchmarks());
+  await chooseBenchmarkAndPlan(next, registeredBenchmarks());
   const baseUrlStep = next.shown.find((s) => s.kind === 'input' && s.title === 'Base URL');
   assert.ok(baseUrlStep?.kind === 'input');
   assert.notEqual(baseUrlStep.value, url, 'the URL that just failed is not pre-filled');

@@ -7,9 +7,9 @@ import { type AutomaticOutcome } from '../../../src/core/adjudication/adjudicate
 import { loadRunState } from '../../../src/core/adjudication/runState';
 import { importOfficialYokaiEval } from '../../../src/core/benchmarks/yokaieval/importOfficial';
 import { seededRandom } from '../../../src/core/stats/rng';
-import { estimateAccuracy } from '../../../src/core/validation/estimate';
-import { type ItemRecord, itemRecords } from '../../../src/core/validation/itemRecords';
-import { drawSample } from '../../../src/core/validation/sample';
+import { estimateAccuracy } from '../../../src/core/judgeValidation/estimate';
+import { type ItemRecord, itemRecords } from '../../../src/core/judgeValidation/itemRecords';
+import { drawSample } from '../../../src/core/judgeValidation/sample';
 import { requireSharedFile, sharedDataDir } from '../../helpers/sharedData';
 import { record } from './records';
 

@@ -1,8 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { estimateAccuracy } from '../../../src/core/validation/estimate';
-import { drawSample } from '../../../src/core/validation/sample';
-import { wilsonInterval } from '../../../src/core/validation/../stats/wilson';
+import { estimateAccuracy } from '../../../src/core/judgeValidation/estimate';
+import { drawSample } from '../../../src/core/judgeValidation/sample';
+import { wilsonInterval } from '../../../src/core/stats/wilson';
 import { record } from './records';
 
 test('no human verdict: no estimate, and the reason', () => {

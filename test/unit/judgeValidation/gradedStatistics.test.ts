@@ -1,10 +1,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { type GradedScale } from '../../../src/core/scale/verdictScale';
-import { gradedAgreementOf } from '../../../src/core/validation/gradedAgreement';
-import { estimateMeanScore, judgeStratum } from '../../../src/core/validation/gradedEstimate';
-import { gradedInterAnnotator } from '../../../src/core/validation/gradedInterAnnotator';
-import { type GradedUnit } from '../../../src/core/validation/gradedUnits';
+import { gradedAgreementOf } from '../../../src/core/judgeValidation/gradedAgreement';
+import { estimateMeanScore, judgeStratum } from '../../../src/core/judgeValidation/gradedEstimate';
+import { gradedInterAnnotator } from '../../../src/core/judgeValidation/gradedInterAnnotator';
+import { type GradedUnit } from '../../../src/core/judgeValidation/gradedUnits';
 import { weightedKappa } from '../../../src/core/stats/weightedKappa';
 import { stratifiedMeanEstimate } from '../../../src/core/stats/stratifiedMean';
 import { krippendorffAlpha } from '../../../src/core/stats/krippendorff';

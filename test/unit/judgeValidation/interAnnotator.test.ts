@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { fleissKappa } from '../../../src/core/stats/fleiss';
 import { krippendorffAlphaNominal } from '../../../src/core/stats/krippendorff';
 import { cohensKappa } from '../../../src/core/stats/kappa';
-import { conflictingItems, interAnnotatorAgreement } from '../../../src/core/validation/interAnnotator';
+import { conflictingItems, interAnnotatorAgreement } from '../../../src/core/judgeValidation/interAnnotator';
 import { annotated, record } from './records';
 
 test('two annotators: Cohen’s kappa over the items both decided, with its interval', () => {

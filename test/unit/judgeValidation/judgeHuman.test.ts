@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { judgeHumanAgreement, judgeHumanByFacet, judgePerAnnotator } from '../../../src/core/validation/judgeHuman';
-import { facetsOf } from '../../../src/core/validation/facets';
+import { judgeHumanAgreement, judgeHumanByFacet, judgePerAnnotator } from '../../../src/core/judgeValidation/judgeHuman';
+import { facetsOf } from '../../../src/core/judgeValidation/facets';
 import { record } from './records';
 
 test('judge versus the final human verdict: rows judge, columns human, over items with a human verdict', () => {

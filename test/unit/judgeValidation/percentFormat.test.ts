@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { percent } from '../../../src/core/validation/format';
+import { percent } from '../../../src/core/judgeValidation/format';
 import { percentOfItems } from '../../../webview/format';
 
 test('percent: a fraction with the given decimals; nothing to show is "n/a" or the caller\'s mark', () => {

@@ -4,7 +4,7 @@ import { matchAnswer } from '../../../src/core/benchmarks/yokaieval/answerMatche
 import { kalahiRank } from '../../../src/core/benchmarks/kalahi/informativeRank';
 import { yokaiEvalRank } from '../../../src/core/benchmarks/yokaieval/informativeRank';
 import { type ResultLine } from '../../../src/core/runs/resultLine';
-import { datasetOrder, informativeRanking, mostInformativeFirst, randomOrder } from '../../../src/core/validation/queueOrders';
+import { datasetOrder, informativeRanking, mostInformativeFirst, randomOrder } from '../../../src/core/judgeValidation/queueOrders';
 import { record } from './records';
 
 const CHOICES = ['鬼', '鬼火', '河童', '天狗'];

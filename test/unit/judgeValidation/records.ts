@@ -1,6 +1,6 @@
 import { type AutomaticOutcome } from '../../../src/core/adjudication/adjudicatedScore';
 import { type VerdictLabel } from '../../../src/core/stats/confusion';
-import { type ItemRecord, judgeLabelOf } from '../../../src/core/validation/itemRecords';
+import { type ItemRecord, judgeLabelOf } from '../../../src/core/judgeValidation/itemRecords';
 
 /** An item record built by hand, for tests of the statistics that sit on top of a run. */
 export function record(

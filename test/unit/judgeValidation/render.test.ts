@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { type CrossRunRow, latexEscape, renderCrossRunTable } from '../../../src/core/validation/crossRunTable';
-import { toHtml, toMarkdown } from '../../../src/core/validation/document';
+import { type CrossRunRow, latexEscape, renderCrossRunTable } from '../../../src/core/judgeValidation/crossRunTable';
+import { toHtml, toMarkdown } from '../../../src/core/judgeValidation/document';
 
 const ROW: CrossRunRow = {
   benchmark: 'yokaieval',

@@ -2,8 +2,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { allocateSample } from '../../../src/core/validation/allocation';
-import { SAMPLES_FILE, appendSample, currentSample, drawSample, readSamples } from '../../../src/core/validation/sample';
+import { allocateSample } from '../../../src/core/judgeValidation/allocation';
+import { SAMPLES_FILE, appendSample, currentSample, drawSample, readSamples } from '../../../src/core/judgeValidation/sample';
 import { scratchDir } from '../../helpers/scratch';
 
 test('allocation: proportional by largest remainder, at least two per stratum, never beyond a stratum', () => {

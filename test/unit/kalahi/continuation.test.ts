@@ -1,12 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { AlignmentError, continuationOf } from '../../../src/core/benchmarks/kalahi/continuation';
-import {
-  DEFAULT_MC_TEMPLATE,
-  parseMcTemplate,
-  renderMcTemplate,
-  templateFromFile,
-} from '../../../src/core/benchmarks/kalahi/promptTemplate';
+import { AlignmentError, continuationOf } from '../../../src/core/backends/continuation';
+import { DEFAULT_MC_TEMPLATE, parseMcTemplate, renderMcTemplate, templateFromFile } from '../../../src/core/backends/mcPromptTemplate';
 
 const prompt = 'Ano? 😀 Sagot';
 const tokens = ['Ano', '?', ' 😀', ' Sag', 'ot', ' x'];

@@ -6,10 +6,10 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { registeredBenchmarks } from '../../../src/core/benchmarks/registry';
 import { RequestPool } from '../../../src/core/model/requestPool';
-import { startRun } from '../../../src/core/runs/executeRun';
+import { runEveryItem } from '../../../src/core/runs/executeRun';
 import { type ItemProgress } from '../../../src/core/runs/itemRunner';
 import { type RunPhase } from '../../../src/core/runs/runPhase';
-import { chooseRun } from '../../../src/core/startRun/startRunWizard';
+import { chooseBenchmarkAndPlan } from '../../../src/core/startRun/startRunWizard';
 import { phaseReporter, progressReporter } from '../../../src/cli/progressReporter';
 import { writeTinyLlamaGguf } from '../../fixtures/gguf/tinyLlama';
 import { scratchDir } from '../../helpers/scratch';
@@ -25,7 +25,7 @@ test('Start Run on a local GGUF reports each phase, in order, before the first r
     env: { OLLAMA_MODELS: join(dir, 'no-ollama') },
     settings: { localModelThreads: 1 },
   });
-  const chosen = await chooseRun(ui, registeredBenchmarks());
+  const chosen = await chooseBenchmarkAndPlan(ui, registeredBenchmarks());
   assert.ok(chosen !== undefined);
   const seen: { phase: RunPhase; results: number }[] = [];
   let results = 0;
@@ -41,7 +41,7 @@ test('Start Run on a local GGUF reports each phase, in order, before the first r
     onPhase: (phase: RunPhase) => seen.push({ phase, results }),
   };
   const session = await chosen.plan.prepare(env, 'phases');
-  const outcome = await startRun(join(dir, 'runs', 'phases'), session, { workers: 1, onProgress: (p) => (results = p.done) });
+  const outcome = await runEveryItem(join(dir, 'runs', 'phases'), session, { workers: 1, onProgress: (p) => (results = p.done) });
   assert.deepEqual(outcome.manifest.counts, { items: 10, done: 10, error: 0, missing: 0 });
   assert.deepEqual(
     seen.map((s) => s.phase.step),

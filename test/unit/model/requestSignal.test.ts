@@ -9,7 +9,7 @@ import * as z from 'zod';
 import { startTestServer } from '../../server';
 import { ChatClient } from '../../../src/core/model/chatClient';
 import { RequestPool } from '../../../src/core/model/requestPool';
-import { ServerClient } from '../../../src/core/benchmarks/kalahi/serverClient';
+import { ServerClient } from '../../../src/core/backends/serverClient';
 
 const REQUESTS = 60;
 const ASK = {

@@ -9,7 +9,7 @@ import { prepareYokaiEvalRun } from '../../../src/core/benchmarks/yokaieval/yoka
 import { renderQuestionPrompt } from '../../../src/core/benchmarks/yokaieval/questionPrompt';
 import { RequestPool, type RequestPoolOptions } from '../../../src/core/model/requestPool';
 import { type RetryPolicy } from '../../../src/core/model/retryPolicy';
-import { type ExecuteOutcome, responseCacheIn, startRun } from '../../../src/core/runs/executeRun';
+import { type ExecuteOutcome, responseCacheIn, runEveryItem } from '../../../src/core/runs/executeRun';
 import { type ModelSpec } from '../../../src/core/runs/modelSpec';
 import { type ResultLine, ResultLineSchema } from '../../../src/core/runs/resultLine';
 import { readJsonl } from '../../../src/core/util/jsonlReader';
@@ -82,7 +82,7 @@ export async function runYokaiEval(options: CoreRunOptions): Promise<ExecuteOutc
     },
     'run',
   );
-  const outcome = await startRun(options.dir, session, { workers: pool.maxConcurrency });
+  const outcome = await runEveryItem(options.dir, session, { workers: pool.maxConcurrency });
   return { ...outcome, pool };
 }
 

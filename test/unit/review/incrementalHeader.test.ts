@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { appendFileSync, mkdirSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { appendAdjudications } from '../../../src/core/adjudication/adjudicationLog';
-import { basisOf } from '../../../src/core/adjudication/decisionBasis';
+import { basisOf } from '../../../src/core/runs/decisionBasis';
 import { type AdjudicationEvent, HALLUCINATION_CATEGORIES } from '../../../src/core/adjudication/event';
 import { loadRunState } from '../../../src/core/adjudication/runState';
 import { ReviewSession } from '../../../src/core/review/reviewSession';

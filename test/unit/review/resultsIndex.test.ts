@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { appendFileSync, openSync, readSync, closeSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { lineBasisDigest } from '../../../src/core/adjudication/decisionBasis';
+import { lineBasisDigest } from '../../../src/core/runs/decisionBasis';
 import { ResultsIndex } from '../../../src/core/runs/resultsIndex';
 import { InputError } from '../../../src/core/util/errors';
 import { scratchDir } from '../../helpers/scratch';

@@ -14,7 +14,7 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import * as z from 'zod';
-import { lineBasisDigest } from '../../../src/core/adjudication/decisionBasis';
+import { lineBasisDigest } from '../../../src/core/runs/decisionBasis';
 import { ResultsIndex } from '../../../src/core/runs/resultsIndex';
 import { type IndexFileOptions, resultsIndexPathOf } from '../../../src/core/runs/resultsIndexFile';
 import { ReviewSession } from '../../../src/core/review/reviewSession';

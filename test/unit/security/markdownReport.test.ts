@@ -8,7 +8,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Window } from 'happy-dom';
 import MarkdownIt from 'markdown-it';
-import { type Block, toMarkdown } from '../../../src/core/validation/document';
+import { type Block, toMarkdown } from '../../../src/core/judgeValidation/document';
 import { runCli } from '../../helpers/cli';
 import { scratchDir } from '../../helpers/scratch';
 import { eventOn, writeSyntheticRun } from '../../helpers/syntheticRun';

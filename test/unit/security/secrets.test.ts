@@ -9,7 +9,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import * as z from 'zod';
 import { join } from 'node:path';
 import { startTestServer } from '../../server';
-import { ServerClient } from '../../../src/core/benchmarks/kalahi/serverClient';
+import { ServerClient } from '../../../src/core/backends/serverClient';
 import { ChatClient } from '../../../src/core/model/chatClient';
 import { RequestPool } from '../../../src/core/model/requestPool';
 import { readCurrentResults, readManifest } from '../../../src/core/runs/runFolder';

@@ -6,7 +6,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { registeredBenchmarks } from '../../../src/core/benchmarks/registry';
-import { chooseRun } from '../../../src/core/startRun/startRunWizard';
+import { chooseBenchmarkAndPlan } from '../../../src/core/startRun/startRunWizard';
 import { CANCEL, KEEP, scriptedUi } from '../../helpers/scriptedStartRunUi';
 import { scratchDir } from '../../helpers/scratch';
 import { requireSharedFile, sharedDataDir } from '../../helpers/sharedData';
@@ -39,7 +39,7 @@ test('YokaiEval without its data: the data folder is offered right after the ben
     ],
     offline('data-step-yokai'),
   );
-  const chosen = await chooseRun(ui, registeredBenchmarks());
+  const chosen = await chooseBenchmarkAndPlan(ui, registeredBenchmarks());
   assert.equal(ui.remaining(), 0);
   assert.deepEqual(
     ui.shown.map((s) => s.kind),
@@ -56,7 +56,7 @@ test('a data folder without the files is said again, naming the missing file; gi
   const empty = scratchDir('data-step-empty');
   mkdirSync(empty, { recursive: true });
   const ui = scriptedUi(['Kalahi', empty, CANCEL], offline('data-step-kalahi'));
-  assert.equal(await chooseRun(ui, registeredBenchmarks()), undefined);
+  assert.equal(await chooseBenchmarkAndPlan(ui, registeredBenchmarks()), undefined);
   assert.equal(ui.remaining(), 0);
   assert.deepEqual(
     ui.shown.map((s) => s.kind),
@@ -72,7 +72,7 @@ test('a data folder without the files is said again, naming the missing file; gi
 test('with the data at hand the check asks nothing', async (t) => {
   if (!requireSharedFile(t, join(sharedDataDir, 'kalahi', 'filipino.csv'))) return;
   const ui = scriptedUi(['Kalahi', CANCEL]);
-  assert.equal(await chooseRun(ui, registeredBenchmarks()), undefined);
+  assert.equal(await chooseBenchmarkAndPlan(ui, registeredBenchmarks()), undefined);
   assert.deepEqual(
     ui.shown.map((s) => s.kind),
     ['pickOne', 'pickOne'],

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { pickKalahiMetrics } from '../../../src/core/benchmarks/kalahi/startRunMetrics';
 import { registeredBenchmarks } from '../../../src/core/benchmarks/registry';
-import { chooseRun } from '../../../src/core/startRun/startRunWizard';
+import { chooseBenchmarkAndPlan } from '../../../src/core/startRun/startRunWizard';
 import { scratchDir } from '../../helpers/scratch';
 import { type ScriptOptions, type Shown, scriptedUi } from '../../helpers/scriptedStartRunUi';
 import { TINY_BLEURT, TINY_ENCODER } from '../neural/fixtures';
@@ -127,7 +127,7 @@ test('in the whole Start Run, the refusal comes at the metrics step, before the 
     settings: { bertscoreModel: TINY_ENCODER, bertscoreLayer: 7 },
     keys: { 'https://api.openai.com/v1': 'sk' },
   });
-  const chosen = await chooseRun(ui, registeredBenchmarks());
+  const chosen = await chooseBenchmarkAndPlan(ui, registeredBenchmarks());
   assert.ok(chosen !== undefined);
   assert.deepEqual(
     ui.shown.slice(0, 5).map((s) => (s.kind === 'problem' ? 'problem' : s.title)),

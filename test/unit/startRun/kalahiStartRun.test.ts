@@ -4,14 +4,14 @@ import assert from 'node:assert/strict';
 import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { DEFAULT_MC_TEMPLATE } from '../../../src/core/benchmarks/kalahi/promptTemplate';
-import { askKalahiRun, kalahiStartConfig } from '../../../src/core/benchmarks/kalahi/startRun';
+import { DEFAULT_MC_TEMPLATE } from '../../../src/core/backends/mcPromptTemplate';
+import { askKalahiRun, kalahiStartConfig } from '../../../src/core/benchmarks/kalahi/startRunSteps';
 import { registeredBenchmarks } from '../../../src/core/benchmarks/registry';
 import { metricUnavailable } from '../../../src/core/metrics/metricAvailability';
 import { RequestPool } from '../../../src/core/model/requestPool';
-import { startRun } from '../../../src/core/runs/executeRun';
+import { runEveryItem } from '../../../src/core/runs/executeRun';
 import { type KalahiRunConfig, KalahiSettingsSchema } from '../../../src/core/benchmarks/kalahi/settings';
-import { chooseRun } from '../../../src/core/startRun/startRunWizard';
+import { chooseBenchmarkAndPlan } from '../../../src/core/startRun/startRunWizard';
 import { startTestServer } from '../../server';
 import { scratchDir } from '../../helpers/scratch';
 import { type Answer, KEEP, type ScriptOptions, scriptedUi } from '../../helpers/scriptedStartRunUi';
@@ -72,7 +72,7 @@ test('Kalahi open-ended: task, metrics (text metrics checked), provider with the
     ['Kalahi', 'Open-ended', ['chrf', 'bleu', 'bertscore'], 'OpenAI-compatible base URL', url, 'my-model', 'All 150 items'],
     { settings: { bertscoreLayer: 9 } },
   );
-  const chosen = await chooseRun(ui, registeredBenchmarks());
+  const chosen = await chooseBenchmarkAndPlan(ui, registeredBenchmarks());
   assert.deepEqual(ui.shown.slice(1), [
     TASK_PICK,
     METRIC_PICK,
@@ -195,7 +195,7 @@ test('Kalahi on a local GGUF file: the file dialog at the remembered file, the t
     remembered: { lastModelFile: '/models/old.gguf' },
     settings: { localModelThreads: 2 },
   });
-  const chosen = await chooseRun(ui, registeredBenchmarks());
+  const chosen = await chooseBenchmarkAndPlan(ui, registeredBenchmarks());
   assert.deepEqual(ui.shown[3], {
     kind: 'openFile',
     title: 'A GGUF model file',
@@ -278,7 +278,7 @@ test('the plan runs a Kalahi open-ended session over HTTP, scored by the metrics
     'First N items…',
     '3',
   ]);
-  const chosen = await chooseRun(ui, registeredBenchmarks());
+  const chosen = await chooseBenchmarkAndPlan(ui, registeredBenchmarks());
   assert.ok(chosen !== undefined);
   const env = {
     sources: { dataDir: sharedDataDir, cacheDir: scratchDir('startrun-cache') },
@@ -288,7 +288,7 @@ test('the plan runs a Kalahi open-ended session over HTTP, scored by the metrics
     pool: new RequestPool({ maxConcurrency: 2 }),
     cache: undefined,
   };
-  const outcome = await startRun(
+  const outcome = await runEveryItem(
     join(scratchDir('startrun-runs'), 'kalahi-test-model'),
     await chosen.plan.prepare(env, 'kalahi-test-model'),
     { workers: 2 },
@@ -301,7 +301,7 @@ test('the plan runs a Kalahi open-ended session over HTTP, scored by the metrics
 
 test('every step of Kalahi open-ended has a number of its own: no step number is shown twice (issue 29 #11)', async () => {
   const ui = scriptedUi(['Kalahi', 'Open-ended', KEEP, 'OpenAI', 'm', 'First 10 items'], { keys: { 'https://api.openai.com/v1': 'sk' } });
-  assert.ok((await chooseRun(ui, registeredBenchmarks())) !== undefined);
+  assert.ok((await chooseBenchmarkAndPlan(ui, registeredBenchmarks())) !== undefined);
   const numbers = ui.shown
     .map((s) => /^Start Run \((\d+)\/(\d+)\)/.exec(s.title))
     .filter((m) => m !== null)
@@ -314,12 +314,12 @@ test('the metrics checked last time, BERTScore and BLEURT included, are checked 
   const first = scriptedUi(['Kalahi', 'Open-ended', ['chrf', 'bertscore', 'bleurt'], 'OpenAI', 'm', 'First 10 items'], {
     keys: { 'https://api.openai.com/v1': 'sk' },
   });
-  assert.ok((await chooseRun(first, registeredBenchmarks())) !== undefined);
+  assert.ok((await chooseBenchmarkAndPlan(first, registeredBenchmarks())) !== undefined);
   const again = scriptedUi(['Kalahi', 'Both', KEEP, 'OpenAI', 'm', 'First 10 items'], {
     remembered: Object.fromEntries(first.memory),
     keys: { 'https://api.openai.com/v1': 'sk' },
   });
-  assert.ok((await chooseRun(again, registeredBenchmarks())) !== undefined);
+  assert.ok((await chooseBenchmarkAndPlan(again, registeredBenchmarks())) !== undefined);
   const shown = again.shown.find((s) => s.kind === 'pickMany');
   assert.ok(shown?.kind === 'pickMany');
   assert.deepEqual(

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { registeredBenchmarks } from '../../../src/core/benchmarks/registry';
 import { askApiKey } from '../../../src/core/startRun/apiKeyQuestions';
-import { chooseRun } from '../../../src/core/startRun/startRunWizard';
+import { chooseBenchmarkAndPlan } from '../../../src/core/startRun/startRunWizard';
 import { CANCEL, KEEP, scriptedUi } from '../../helpers/scriptedStartRunUi';
 
 test('the base URL given in Set API Key is what Start Run offers next, and its key is the run’s', async () => {
@@ -24,7 +24,7 @@ test('the base URL given in Set API Key is what Start Run offers next, and its k
     remembered: Object.fromEntries(setKey.memory),
     keys: Object.fromEntries(setKey.keys),
   });
-  const chosen = await chooseRun(start, registeredBenchmarks());
+  const chosen = await chooseBenchmarkAndPlan(start, registeredBenchmarks());
   assert.deepEqual(start.shown[2], { kind: 'input', title: 'Base URL', value: url, emptyProblem: 'Not a URL' });
   assert.equal(chosen?.plan.kind, 'endpoint');
   assert.deepEqual(chosen.plan.kind === 'endpoint' ? chosen.plan.endpoint : undefined, { provider: 'openai-compatible', baseUrl: url });

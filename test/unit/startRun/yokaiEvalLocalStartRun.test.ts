@@ -7,12 +7,12 @@ import { test } from 'node:test';
 import * as z from 'zod';
 import { registeredBenchmarks } from '../../../src/core/benchmarks/registry';
 import { OFFICIAL_SYSTEM_PROMPT } from '../../../src/core/benchmarks/yokaieval/presets';
-import { askYokaiEvalRun, yokaiEvalStartConfig } from '../../../src/core/benchmarks/yokaieval/startRun';
+import { askYokaiEvalRun, yokaiEvalStartConfig } from '../../../src/core/benchmarks/yokaieval/startRunSteps';
 import { defaultLocalModelName } from '../../../src/core/commandLine/ggufOptions';
 import { RequestPool } from '../../../src/core/model/requestPool';
 import { ReviewSession } from '../../../src/core/review/reviewSession';
-import { startRun } from '../../../src/core/runs/executeRun';
-import { chooseRun } from '../../../src/core/startRun/startRunWizard';
+import { runEveryItem } from '../../../src/core/runs/executeRun';
+import { chooseBenchmarkAndPlan } from '../../../src/core/startRun/startRunWizard';
 import { writeTinyLlamaGguf } from '../../fixtures/gguf/tinyLlama';
 import { startTestServer } from '../../server';
 import { scratchDir } from '../../helpers/scratch';
@@ -32,7 +32,7 @@ test('YokaiEval with a local model and the same file as judge: the file dialog t
   const env = { OLLAMA_MODELS: scratchDir('no-ollama') };
   const script = ['YokaiEval', LOCAL, '/models/q q4_k_m.gguf', LOCAL, '/models/q q4_k_m.gguf', 'First 10 items'];
   const ui = scriptedUi(script, { env, remembered: { lastModelFile: '/models/old.gguf' }, settings: { localModelThreads: 3 } });
-  const chosen = await chooseRun(ui, registeredBenchmarks());
+  const chosen = await chooseBenchmarkAndPlan(ui, registeredBenchmarks());
   assert.equal(ui.remaining(), 0);
   assert.deepEqual(ui.shown.slice(1), [
     { kind: 'pickOne', title: 'Start Run (2/5): provider', items: [...PROVIDER_ITEMS, LOCAL_ITEM] },
@@ -77,7 +77,7 @@ test("YokaiEval with a local model judged on an endpoint: the judge's provider, 
   const ui = scriptedUi(['YokaiEval', LOCAL, '/m/a.gguf', 'An endpoint', 'OpenAI-compatible base URL', url, 'big-judge', 'All 810 items'], {
     env,
   });
-  const chosen = await chooseRun(ui, registeredBenchmarks());
+  const chosen = await chooseBenchmarkAndPlan(ui, registeredBenchmarks());
   assert.deepEqual(ui.shown[4], { kind: 'pickOne', title: 'Start Run (4/5): provider', items: PROVIDER_ITEMS });
   assert.deepEqual(ui.shown[6], {
     kind: 'input',
@@ -153,7 +153,7 @@ test('the plan runs a session with a served model and a local judge; a context l
     env: { OLLAMA_MODELS: scratchDir('no-ollama') },
     settings: { localModelThreads: 1 },
   });
-  const chosen = await chooseRun(ui, registeredBenchmarks());
+  const chosen = await chooseBenchmarkAndPlan(ui, registeredBenchmarks());
   assert.ok(chosen?.plan.kind === 'endpoint' && chosen.plan.local === true);
   const env = {
     sources: { dataDir: sharedDataDir, cacheDir: join(dir, 'cache') },
@@ -166,7 +166,7 @@ test('the plan runs a session with a served model and a local judge; a context l
   const runDir = join(dir, 'run');
   const session = await chosen.plan.prepare(env, 'run');
   try {
-    const outcome = await startRun(runDir, session, { workers: 2 });
+    const outcome = await runEveryItem(runDir, session, { workers: 2 });
     assert.deepEqual(outcome.manifest.counts, { items: 2, done: 2, error: 0, missing: 0 });
     assert.equal(outcome.manifest.model?.provider, 'openai-compatible');
     assert.deepEqual([outcome.manifest.judge?.provider, outcome.manifest.judge?.name], ['local', 'judge']);

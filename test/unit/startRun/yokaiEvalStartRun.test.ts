@@ -5,11 +5,11 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { registerBenchmark, registeredBenchmarks } from '../../../src/core/benchmarks/registry';
 import { OFFICIAL_SYSTEM_PROMPT } from '../../../src/core/benchmarks/yokaieval/presets';
-import { askYokaiEvalRun, yokaiEvalStartConfig } from '../../../src/core/benchmarks/yokaieval/startRun';
+import { askYokaiEvalRun, yokaiEvalStartConfig } from '../../../src/core/benchmarks/yokaieval/startRunSteps';
 import { RequestPool } from '../../../src/core/model/requestPool';
-import { startRun } from '../../../src/core/runs/executeRun';
+import { runEveryItem } from '../../../src/core/runs/executeRun';
 import { readCurrentResults } from '../../../src/core/runs/runFolder';
-import { chooseRun } from '../../../src/core/startRun/startRunWizard';
+import { chooseBenchmarkAndPlan } from '../../../src/core/startRun/startRunWizard';
 import { startTestServer } from '../../server';
 import { TINY } from '../../fixtures/benchmarks/tiny';
 import { scratchDir } from '../../helpers/scratch';
@@ -41,7 +41,7 @@ test('YokaiEval on an OpenAI-compatible server: the remembered base URL, model a
   const script = ['YokaiEval', 'OpenAI-compatible base URL', url, KEEP, SAME, KEEP, 'First 20 items'] as const;
   const remembered = { lastModel: 'model-remembered', lastJudge: 'judge-remembered' };
   const ui = scriptedUi(script, { remembered });
-  const chosen = await chooseRun(ui, registeredBenchmarks());
+  const chosen = await chooseBenchmarkAndPlan(ui, registeredBenchmarks());
   assert.equal(ui.remaining(), 0);
   assert.deepEqual(ui.shown, [
     BENCHMARK_PICK,
@@ -96,7 +96,7 @@ test('YokaiEval on an OpenAI-compatible server: the remembered base URL, model a
 test('YokaiEval on OpenAI, first time: gpt-4o-mini and gpt-4o offered, N items typed, the API key asked for and stored', async () => {
   const script = ['YokaiEval', 'OpenAI', KEEP, SAME, KEEP, 'First N items…', ' 7 ', 'sk-typed'] as const;
   const ui = scriptedUi(script);
-  const chosen = await chooseRun(ui, registeredBenchmarks());
+  const chosen = await chooseBenchmarkAndPlan(ui, registeredBenchmarks());
   assert.deepEqual(ui.shown.slice(2), [
     {
       kind: 'input',
@@ -135,7 +135,7 @@ test('YokaiEval on OpenAI, first time: gpt-4o-mini and gpt-4o offered, N items t
 test('YokaiEval on Azure: model and judge are deployments; an empty key cancels after the model is remembered', async () => {
   const base = 'https://res.openai.azure.com';
   const ui = scriptedUi(['YokaiEval', 'Azure OpenAI', base, 'dep-model ', SAME, 'dep-judge', 'All 810 items', '']);
-  assert.equal(await chooseRun(ui, registeredBenchmarks()), undefined);
+  assert.equal(await chooseBenchmarkAndPlan(ui, registeredBenchmarks()), undefined);
   assert.deepEqual(ui.shown[2], {
     kind: 'input',
     title: 'Azure OpenAI endpoint',
@@ -162,7 +162,7 @@ test('YokaiEval on Azure: model and judge are deployments; an empty key cancels 
 
 test('cancelling a step ends Start Run; the judge is remembered once given, the model only once every step is answered', async () => {
   const cancelAtLimit = scriptedUi(['YokaiEval', 'OpenAI', 'm', SAME, 'j', CANCEL]);
-  assert.equal(await chooseRun(cancelAtLimit, registeredBenchmarks()), undefined);
+  assert.equal(await chooseBenchmarkAndPlan(cancelAtLimit, registeredBenchmarks()), undefined);
   assert.deepEqual(Object.fromEntries(cancelAtLimit.memory), { lastJudge: 'j' });
   const cancelled: Answer[][] = [
     [CANCEL],
@@ -174,7 +174,7 @@ test('cancelling a step ends Start Run; the judge is remembered once given, the 
   ];
   for (const steps of cancelled) {
     const ui = scriptedUi(steps);
-    assert.equal(await chooseRun(ui, registeredBenchmarks()), undefined, steps.length.toString());
+    assert.equal(await chooseBenchmarkAndPlan(ui, registeredBenchmarks()), undefined, steps.length.toString());
     assert.equal(ui.remaining(), 0);
     assert.equal(ui.memory.has('lastModel'), false);
   }
@@ -187,7 +187,7 @@ test("the plan runs a YokaiEval session over HTTP with the wizard's key, model a
   const ui = scriptedUi(['YokaiEval', 'OpenAI-compatible base URL', server.url, 'test-model', SAME, 'judge-model', 'First N items…', '3'], {
     keys: { [server.url]: 'sk-stored' },
   });
-  const chosen = await chooseRun(ui, registeredBenchmarks());
+  const chosen = await chooseBenchmarkAndPlan(ui, registeredBenchmarks());
   assert.ok(chosen !== undefined);
   assert.equal(chosen.apiKey, 'sk-stored');
   const env = {
@@ -199,7 +199,7 @@ test("the plan runs a YokaiEval session over HTTP with the wizard's key, model a
     cache: undefined,
   };
   const dir = join(scratchDir('startrun-runs'), 'yokaieval-test-model');
-  const outcome = await startRun(dir, await chosen.plan.prepare(env, 'yokaieval-test-model'), { workers: 2 });
+  const outcome = await runEveryItem(dir, await chosen.plan.prepare(env, 'yokaieval-test-model'), { workers: 2 });
   assert.deepEqual(outcome.manifest.counts, { items: 3, done: 3, error: 0, missing: 0 });
   assert.equal(outcome.manifest.model?.name, 'test-model');
   assert.equal(outcome.manifest.judge?.name, 'judge-model');

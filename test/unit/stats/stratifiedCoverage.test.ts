@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { seededRandom } from '../../../src/core/stats/rng';
 import { type StratumCounts, stratifiedEstimate } from '../../../src/core/stats/stratifiedPpi';
-import { allocateSample } from '../../../src/core/validation/allocation';
+import { allocateSample } from '../../../src/core/judgeValidation/allocation';
 
 /**
  * A judge's error profile on a run shaped like one: the stratum sizes (the judge's verdicts, fixed) and, per

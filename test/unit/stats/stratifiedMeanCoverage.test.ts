@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { seededRandom } from '../../../src/core/stats/rng';
 import { type MeanStratum, stratifiedMeanEstimate } from '../../../src/core/stats/stratifiedMean';
-import { allocateSample } from '../../../src/core/validation/allocation';
+import { allocateSample } from '../../../src/core/judgeValidation/allocation';
 
 /** SEA-HELM's five classes: CLASS_UNMET 0 .. CLASS_EXACTLY_MET 1. */
 const LEVELS = [0, 0.25, 0.5, 0.75, 1];

@@ -5,7 +5,7 @@ import { type ItemError, type Usage, addUsage } from '../../runs/resultLine';
 import { errorMessage } from '../../util/errors';
 import { canonicalJson, sha256Hex } from '../../util/hash';
 import { type KalahiItem } from './dataset';
-import { type ItemLogprobs, type LogprobBackend, LogprobsUnusableError } from './logprobBackend';
+import { type ItemLogprobs, type LogprobBackend, LogprobsUnusableError } from '../../backends/logprobBackend';
 import { mcPartFrom } from './mcPart';
 import { type Mc2Mode } from './mcScores';
 import { type ReferenceScorer } from './metricSet';

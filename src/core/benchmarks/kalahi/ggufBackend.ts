@@ -5,8 +5,8 @@ import { GgufChoiceSchema, GgufRuntimeRecordSchema, type OpenedGgufFile } from '
 import { type TextSource } from '../../runtimes/gguf/runtimeProtocol';
 import { UserError } from '../../util/errors';
 import { type KalahiItem } from './dataset';
-import { type ItemLogprobs, type LogprobBackend, type ReferenceLogprobs } from './logprobBackend';
-import { DEFAULT_MC_TEMPLATE, parseMcTemplate, renderMcTemplate } from './promptTemplate';
+import { type ItemLogprobs, type LogprobBackend, type ReferenceLogprobs } from '../../backends/logprobBackend';
+import { DEFAULT_MC_TEMPLATE, parseMcTemplate, renderMcTemplate } from '../../backends/mcPromptTemplate';
 import { allReferences, kalahiReferences } from './references';
 
 /** run.json's record of a local model: what was asked, the file, and how llama.cpp ran it. */

@@ -1,8 +1,8 @@
 import { KALAHI_RUN_CLI } from './runOptions';
-import { KALAHI_START_RUN } from './startRun';
+import { KALAHI_START_RUN } from './startRunSteps';
 import { type Benchmark, type PromptDocument } from '../benchmark';
 import { type RunManifest } from '../../runs/runManifest';
-import { metricsVersusHuman } from '../../validation/metricHuman';
+import { metricsVersusHuman } from '../../judgeValidation/metricHuman';
 import { openMetrics } from './scoreViews';
 import { KALAHI_BASICS } from './basics';
 import { exportKalahiRun } from './exportKalahi';

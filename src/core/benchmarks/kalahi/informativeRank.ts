@@ -1,5 +1,5 @@
-import { type ItemRecord } from '../../validation/itemRecords';
-import { type BenchmarkRank } from '../../validation/queueOrders';
+import { type ItemRecord } from '../../judgeValidation/itemRecords';
+import { type BenchmarkRank } from '../../judgeValidation/queueOrders';
 import { mcMargin, openMetrics } from './scoreViews';
 
 /**

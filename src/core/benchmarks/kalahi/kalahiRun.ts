@@ -12,19 +12,19 @@ import { type PhaseListener } from '../../runs/runPhase';
 import { newRunManifest } from '../../runs/newRunManifest';
 import { type RequestCounter, type RunKeys, type RunSession } from '../../runs/runSession';
 import { UserError } from '../../util/errors';
-import { CompletionsBackend } from './completionsBackend';
+import { CompletionsBackend } from '../../backends/completionsBackend';
 import { type KalahiItem } from './dataset';
 import { GgufBackend, kalahiLocalSettings } from './ggufBackend';
 import { type KalahiCallSettings, evaluateKalahiItem, itemLogprobs } from './evaluateItem';
-import { type ItemLogprobs, type LogprobBackend, LogprobsUnusableError } from './logprobBackend';
+import { type ItemLogprobs, type LogprobBackend, LogprobsUnusableError } from '../../backends/logprobBackend';
 import { mcPartFrom } from './mcPart';
 import { type ReferenceScorer, neuralScorer, scorerFor } from './metricSet';
 import { type LoadedNeuralMetrics, loadNeuralMetrics, neuralModels, neuralTruncations, releaseNeuralMetrics } from './neuralMetrics';
 import { type MetricName } from '../../metrics/similarityMetric';
 import { previewKalahi } from './preview';
-import { DEFAULT_MC_TEMPLATE, parseMcTemplate } from './promptTemplate';
+import { DEFAULT_MC_TEMPLATE, parseMcTemplate } from '../../backends/mcPromptTemplate';
 import { kalahiReferences } from './references';
-import { createServerClient } from './serverClient';
+import { createServerClient } from '../../backends/serverClient';
 import {
   type KalahiRunConfig,
   KalahiSettingsSchema,
@@ -34,7 +34,7 @@ import {
   kalahiSettings,
 } from './settings';
 import { loadKalahiSources } from './sources';
-import { VllmChatBackend } from './vllmChatBackend';
+import { VllmChatBackend } from '../../backends/vllmChatBackend';
 import { EndpointFailedError } from '../../model/endpointUnreachable';
 
 export interface KalahiSessionEnvironment extends ClientEnvironment {

@@ -1,4 +1,4 @@
-import { type ItemLogprobs, type LogprobBackendName, assertInformative } from './logprobBackend';
+import { type ItemLogprobs, type LogprobBackendName, assertInformative } from '../../backends/logprobBackend';
 import { type Mc2Mode, mc1, mc2, referenceScore } from './mcScores';
 import { type KalahiReferences, allReferences } from './references';
 import { type KalahiMcPart } from './resultParts';

@@ -2,7 +2,7 @@ import { type PreviewRequest, type RunPreview } from '../../runs/runSession';
 import { estimateTokens } from '../../util/estimateTokens';
 import { type KalahiItem } from './dataset';
 import { kalahiMessages } from './evaluateItem';
-import { DEFAULT_MC_TEMPLATE, parseMcTemplate, renderMcTemplate } from './promptTemplate';
+import { DEFAULT_MC_TEMPLATE, parseMcTemplate, renderMcTemplate } from '../../backends/mcPromptTemplate';
 import { allReferences, kalahiReferences } from './references';
 import { type KalahiRunConfig } from './settings';
 

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { ResultLineSchema } from '../../runs/resultLine';
-import { LOGPROB_BACKENDS } from './logprobBackend';
+import { LOGPROB_BACKENDS } from '../../backends/logprobBackend';
 import { MC2_MODES } from './mcScores';
 
 /** The references as scored (periods appended unless turned off): relevant, with the best among them, and irrelevant. */

@@ -3,9 +3,9 @@ import { METRIC_NAMES, type MetricName, MODEL_BACKED_METRIC_NAMES } from '../../
 import { type ModelSpec } from '../../runs/modelSpec';
 import { sha256Hex } from '../../util/hash';
 import { type GgufChoice } from '../../runtimes/gguf/openModelFile';
-import { type CompletionsRequestShape } from './completionsBackend';
+import { type CompletionsRequestShape } from '../../backends/completionsBackend';
 import { type KalahiLocalSettings, KalahiLocalSettingsSchema } from './ggufBackend';
-import { LOGPROB_BACKENDS, LOGPROB_FIDELITY, type LogprobBackendName } from './logprobBackend';
+import { LOGPROB_BACKENDS, LOGPROB_FIDELITY, type LogprobBackendName } from '../../backends/logprobBackend';
 import { MC2_MODES, type Mc2Mode } from './mcScores';
 import { notComputedMetrics } from './metricSet';
 import {

@@ -10,7 +10,7 @@ import { prepareKalahiRun, reopenKalahiRun } from './kalahiRun';
 import { loadKalahiSources } from './sources';
 import { defaultMetricNames } from './metricSet';
 import { NO_NEURAL_METRICS } from './neuralMetrics';
-import { DEFAULT_MC_TEMPLATE } from './promptTemplate';
+import { DEFAULT_MC_TEMPLATE } from '../../backends/mcPromptTemplate';
 import { type KalahiRunConfig, type KalahiTask, OPEN_MAX_TOKENS } from './settings';
 import { type KalahiMetricChoice, pickKalahiMetrics } from './startRunMetrics';
 

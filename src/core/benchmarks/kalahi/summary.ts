@@ -3,7 +3,7 @@ import { mcMeans } from '../../metrics/multipleChoiceMeans';
 import { type RunState } from '../../adjudication/runState';
 import { type RunSummary } from '../../summary/runSummary';
 import { readKalahiResults } from './kalahiResults';
-import { type LogprobBackendName } from './logprobBackend';
+import { type LogprobBackendName } from '../../backends/logprobBackend';
 import { type Mc2Mode } from './mcScores';
 import { type MetricAggregate, aggregateOpen } from './openScoring';
 import { KalahiSettingsSchema } from './settings';

@@ -1,5 +1,5 @@
 import { YOKAIEVAL_RUN_CLI } from './runOptions';
-import { YOKAIEVAL_START_RUN } from './startRun';
+import { YOKAIEVAL_START_RUN } from './startRunSteps';
 import { type Benchmark } from '../benchmark';
 import { ResultLineSchema } from '../../runs/resultLine';
 import { YOKAIEVAL_BASICS } from './basics';

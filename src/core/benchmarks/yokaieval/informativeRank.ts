@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { type BenchmarkRank } from '../../validation/queueOrders';
+import { type BenchmarkRank } from '../../judgeValidation/queueOrders';
 import { matchAnswer } from './answerMatcher';
 
 const Inputs = z.looseObject({ choices: z.array(z.string()), answer: z.string() });

@@ -1,4 +1,4 @@
-import { type FigureItem, type FigureValue, type SourceFigure } from '../../scale/sourceFigure';
+import { type FigureItem, type FigureValue, type SourceFigure } from '../../runs/sourceFigure';
 import { pythonSum } from '../../util/pythonSum';
 import { ITEM_SCORE } from './seahelmItems';
 import { taskFigures } from './seahelmScores';

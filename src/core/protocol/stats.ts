@@ -192,7 +192,7 @@ export const StatsReportSchema = z.object({
 });
 export type StatsReport = z.infer<typeof StatsReportSchema>;
 
-/** The report while blind review is on: only what needs no automatic verdict, and what is hidden (core/validation/blindReport.ts). */
+/** The report while blind review is on: only what needs no automatic verdict, and what is hidden (core/judgeValidation/blindReport.ts). */
 export const BlindStatsReportSchema = z.object({
   formatVersion: z.literal(1),
   blind: z.literal(true),

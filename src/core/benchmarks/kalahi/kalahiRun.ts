@@ -1,4 +1,3 @@
-import { setMaxListeners } from 'node:events';
 import { KALAHI_MANIFEST } from './manifest';
 import { userCacheDir } from '../../data/cacheDir';
 import { type ResolveOptions } from '../../data/resolveSourceFile';
@@ -15,15 +14,14 @@ import { UserError } from '../../util/errors';
 import { CompletionsBackend } from '../../backends/completionsBackend';
 import { type KalahiItem } from './dataset';
 import { GgufBackend, kalahiLocalSettings } from './ggufBackend';
-import { type KalahiCallSettings, evaluateKalahiItem, itemLogprobs } from './evaluateItem';
-import { type ItemLogprobs, type LogprobBackend, LogprobsUnusableError } from '../../backends/logprobBackend';
-import { mcPartFrom } from './mcPart';
+import { type KalahiCallSettings, evaluateKalahiItem } from './evaluateItem';
+import { type ItemLogprobs, type LogprobBackend } from '../../backends/logprobBackend';
 import { type ReferenceScorer, neuralScorer, scorerFor } from './metricSet';
 import { type LoadedNeuralMetrics, loadNeuralMetrics, neuralModels, neuralTruncations, releaseNeuralMetrics } from './neuralMetrics';
 import { type MetricName } from '../../metrics/similarityMetric';
 import { previewKalahi } from './preview';
+import { probeLogprobs } from './logprobProbe';
 import { DEFAULT_MC_TEMPLATE, parseMcTemplate } from '../../backends/mcPromptTemplate';
-import { kalahiReferences } from './references';
 import { createServerClient } from '../../backends/serverClient';
 import {
   type KalahiRunConfig,
@@ -35,7 +33,6 @@ import {
 } from './settings';
 import { loadKalahiSources } from './sources';
 import { VllmChatBackend } from '../../backends/vllmChatBackend';
-import { EndpointFailedError } from '../../model/endpointUnreachable';
 
 export interface KalahiSessionEnvironment extends ClientEnvironment {
   readonly sources: ResolveOptions;
@@ -286,51 +283,4 @@ function createBackend(config: KalahiRunConfig, env: KalahiSessionEnvironment): 
   if (mc.logprobs === 'vllm-chat') return new VllmChatBackend(client, config.model.name);
   const template = parseMcTemplate(mc.template?.text ?? DEFAULT_MC_TEMPLATE, mc.template?.source ?? 'the default template');
   return new CompletionsBackend(client, config.model.name, template, mc.request);
-}
-
-/**
- * Before any result is written, the first item's references are scored and checked: a server without
- * usable prompt log-probs stops the run here. The log-probs are kept for that item's task. Any other
- * failure (a refused or failed request) is left to the item itself, whose result then holds the error,
- * so that one bad item never blocks --retry-errors. The `beside` items (the rest of the first round) are
- * asked at the same time, so the check costs no round of its own; if it fails their answers are dropped.
- */
-async function probeLogprobs(
-  item: KalahiItem,
-  beside: readonly KalahiItem[],
-  settings: Pick<KalahiCallSettings, 'appendPeriod'> & { mc: NonNullable<KalahiCallSettings['mc']> },
-  primed: Map<string, Promise<ItemLogprobs>>,
-  signal: AbortSignal,
-): Promise<void> {
-  const pending = itemLogprobs(item, settings, signal);
-  primed.set(item.id, pending);
-  const overlap = new AbortController();
-  const overlapSignal = AbortSignal.any([signal, overlap.signal]);
-  setMaxListeners(0, overlapSignal);
-  for (const other of beside) {
-    const early = itemLogprobs(other, settings, overlapSignal);
-    // Awaited by the item's own task; until then (or if it is dropped) its failure is not unhandled.
-    early.catch(() => undefined);
-    primed.set(other.id, early);
-  }
-  const dropOverlap = (): void => {
-    overlap.abort(new Error('the log-prob check failed'));
-    for (const other of beside) primed.delete(other.id);
-  };
-  const { backend } = settings.mc;
-  try {
-    const logprobs = await pending;
-    mcPartFrom(logprobs, kalahiReferences(item, settings.appendPeriod), {
-      backend: backend.name,
-      mc2Mode: settings.mc.mc2Mode,
-      model: settings.mc.modelName,
-      source: backend.source,
-    });
-  } catch (error) {
-    primed.delete(item.id);
-    if (error instanceof LogprobsUnusableError || error instanceof EndpointFailedError || signal.aborted) {
-      dropOverlap();
-      throw error;
-    }
-  }
 }

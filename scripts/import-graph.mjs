@@ -7,13 +7,13 @@ import { dirname, join, relative, resolve } from 'node:path';
 const ROOTS = ['src', 'webview', 'webview-stats', 'webview-kit'];
 const root = resolve(import.meta.dirname, '..');
 
-/** The folder a file is drawn in: src/core/<area> (a benchmark or log format: src/core/benchmarks/<id>), else its top folder. */
+/** The folder a file is drawn in: src/core/<area> (a benchmark or a log format: src/core/benchmarks/<id>, src/core/logFormats/<id>), else its top folder. */
 export function folderOf(file) {
   const parts = file.split('/');
   if (parts[0] !== 'src') return parts[0];
   if (parts[1] !== 'core') return parts.length === 2 ? 'src (root files)' : `src/${parts[1]}`;
   if (parts.length === 3) return 'src/core (root files)';
-  if (parts[2] === 'benchmarks' && parts.length > 4) return `src/core/benchmarks/${parts[3]}`;
+  if ((parts[2] === 'benchmarks' || parts[2] === 'logFormats') && parts.length > 4) return `src/core/${parts[2]}/${parts[3]}`;
   return `src/core/${parts[2]}`;
 }
 
@@ -88,7 +88,7 @@ function markdown(edges) {
   return [
     'Each folder, then the folders its files import and how many import statements name them (drawn by',
     '`node scripts/import-graph.mjs` from the import statements, type-only imports included; a folder under',
-    '`src/core` is one area, each benchmark or log format under `src/core/benchmarks/` one folder):',
+    '`src/core` is one area, each benchmark under `src/core/benchmarks/` and each log format under `src/core/logFormats/` one folder):',
     '',
     '```text',
     ...lines,

@@ -7,7 +7,7 @@ import { join, relative, sep } from 'node:path';
 import { leftOut } from './targets.mjs';
 import { unpack } from './npmPackages.mjs';
 
-const SHIPPED = ['README.md', 'LICENSE', 'CHANGELOG.md', '.vscodeignore', 'dist', 'media', join('data', 'benchmarks')];
+const SHIPPED = ['README.md', 'LICENSE', 'CHANGELOG.md', '.vscodeignore', 'dist', 'media'];
 
 /**
  * The manifest an installed extension carries: no scripts (vsce would run `vscode:prepublish`, a build, in the

@@ -8,8 +8,9 @@ export async function answerFileDialog(page: Page, title: string, path: string |
   await widget.locator('.quick-input-title', { hasText: title }).waitFor({ state: 'visible', timeout: 30_000 });
   // It fills its box with the folder once that has loaded; typing before then is overwritten.
   await until('the dialog to show its folder', async () => ((await input.inputValue()).startsWith('/') ? true : undefined));
-  if (path !== null) await input.fill(path);
   for (let i = 0; i < 10 && (await widget.isVisible().catch(() => false)); i++) {
+    // A folder that loads late fills the box again after our path (CI saw "Please select a file."): type it again.
+    if (path !== null && (await input.inputValue()) !== path) await input.fill(path);
     await input.press('Enter');
     await page.waitForTimeout(500);
   }

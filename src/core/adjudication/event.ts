@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { benchmarkBasicsOf, benchmarkIds, isBenchmarkId } from '../benchmarks/registryBasics';
 import { type Grade, GradeSchema } from '../scale/verdictScale';
+import type { Basis } from '../runs/decisionBasis';
 
 /**
  * A hallucination category's id. Each benchmark declares its own (its basics' hallucinationCategories):
@@ -37,8 +38,9 @@ export const RoleSchema = z.enum(['annotator', 'adjudicator']);
 export type Role = z.infer<typeof RoleSchema>;
 
 const Sha256 = z.string().regex(/^[0-9a-f]{64}$/);
-export const BasisSchema = z.object({ item: Sha256, response: Sha256, judgeReply: Sha256 });
-export type Basis = z.infer<typeof BasisSchema>;
+// The shape is decisionBasis.ts's Basis (what a result line's hashes make); this checks it where events are read.
+export const BasisSchema = z.object({ item: Sha256, response: Sha256, judgeReply: Sha256 }) satisfies z.ZodType<Basis>;
+export type { Basis };
 
 /**
  * One line of adjudications.jsonl: an annotator's full state for one item (or one of its criteria) at one

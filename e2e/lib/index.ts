@@ -13,5 +13,6 @@ export {
   type PortChoice,
   type StartProfileLayout,
 } from './startProfile';
+export { dismissHovers } from './quickInput';
 export { packageVsix, type PackageVsixOptions } from './vsix';
 export { answerQuickPick, runCommand, runCommandAndPick, typeIntoInput, waitForNotification, webviewFrame } from './workbench';

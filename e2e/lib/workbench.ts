@@ -1,41 +1,24 @@
 // Driving the workbench like a person: command palette, quick picks, input boxes, notifications, webviews.
 import { type FrameLocator, type Locator, type Page } from 'playwright-core';
+import {
+  QUICK_INPUT,
+  QUICK_INPUT_BOX,
+  QUICK_ROWS,
+  acceptRow,
+  describe,
+  dismissHovers,
+  orOnTimeout,
+  quickInputState,
+  sleep,
+  waitForQuickInput,
+  type QuickInputState,
+} from './quickInput';
 
-const QUICK_INPUT = '.quick-input-widget';
-const QUICK_INPUT_BOX = `${QUICK_INPUT} .quick-input-box input`;
-const QUICK_ROWS = `${QUICK_INPUT} .quick-input-list .monaco-list-row`;
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((r) => setTimeout(r, ms));
-}
-
-/** The visible row of the open quick input whose label is exactly `label` (else the first one containing it). */
-async function rowFor(page: Page, label: string): Promise<Locator | undefined> {
-  const rows = page.locator(QUICK_ROWS).filter({ visible: true });
-  const exact = rows.filter({ has: page.locator('.label-name', { hasText: new RegExp(`^\\s*${escapeRegExp(label)}\\s*$`) }) });
-  if ((await exact.count()) > 0) return exact.first();
-  const loose = rows.filter({ hasText: label });
-  if ((await loose.count()) > 0) return loose.first();
-  return undefined;
-}
-
-/** Clicks a row, then waits (up to 5 s) until it is gone, so the next quick input is not confused with this one. */
-async function choose(page: Page, row: Locator, timeout = 30_000): Promise<void> {
-  const label = await row.getAttribute('aria-label', { timeout });
-  await row.click({ timeout });
-  if (label === null) return;
-  const same = page
-    .locator(QUICK_ROWS)
-    .filter({ visible: true })
-    .and(page.locator(`[aria-label=${JSON.stringify(label)}]`));
-  await same
-    .first()
-    .waitFor({ state: 'hidden', timeout: 5_000 })
-    .catch(() => undefined);
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** The visible row whose label is exactly `label` (else the first one containing it), by its accessible name. */
+function rowFor(state: QuickInputState | null, label: string): string | undefined {
+  if (state === null) return undefined;
+  const exact = state.rows.find((r) => r.label === label);
+  return (exact ?? state.rows.find((r) => r.text.includes(label)))?.aria;
 }
 
 async function openPalette(page: Page): Promise<Locator> {
@@ -63,16 +46,16 @@ export async function runCommand(page: Page, title: string, options: { timeoutMs
   while (Date.now() < deadline) {
     attempts += 1;
     await page.keyboard.press('Escape');
+    if (attempts === 1) await dismissHovers(page);
     const input = await openPalette(page);
     await input.fill(`>${title}`);
-    const until = Date.now() + 3_000;
-    while (Date.now() < until) {
-      const row = await rowFor(page, title);
-      if (row !== undefined) {
-        await choose(page, row);
-        return;
-      }
-      await sleep(200);
+    const row = await orOnTimeout(
+      waitForQuickInput(page, `"${title}" in the palette`, (s) => rowFor(s, title), 3_000),
+      undefined,
+    );
+    if (row !== undefined) {
+      await acceptRow(page, row);
+      return;
     }
     await sleep(Math.min(2_000, 250 * attempts));
   }
@@ -85,31 +68,26 @@ export async function runCommand(page: Page, title: string, options: { timeoutMs
   );
 }
 
-/** Picks an item in the open quick pick by label (typing it to filter if needed) or by 0-based index. */
+/**
+ * Picks an item in the open quick pick by label (typing it to filter when it is not shown) or by 0-based index,
+ * with the keyboard only (see quickInput.ts), and confirms that the pick closed or moved on.
+ */
 export async function answerQuickPick(page: Page, choice: string | number, options: { timeoutMs?: number } = {}): Promise<void> {
   const timeout = options.timeoutMs ?? 30_000;
-  await page.locator(QUICK_INPUT_BOX).waitFor({ state: 'visible', timeout });
-  await page.locator(QUICK_ROWS).filter({ visible: true }).first().waitFor({ state: 'visible', timeout });
+  const ready = await waitForQuickInput(page, 'a quick pick with items', (s) => (s !== null && s.rows.length > 0 ? s : undefined), timeout);
   if (typeof choice === 'number') {
-    const row = page.locator(QUICK_ROWS).filter({ visible: true }).nth(choice);
-    await row.waitFor({ state: 'visible', timeout });
-    await choose(page, row, timeout);
+    const row = await waitForQuickInput(page, `item ${choice}`, (s) => s?.rows.find((r) => r.index === choice)?.aria, timeout);
+    await acceptRow(page, row);
     return;
   }
-  let row = await rowFor(page, choice);
+  let row = rowFor(ready, choice);
   if (row === undefined) {
     await page.locator(QUICK_INPUT_BOX).fill(choice);
-    const deadline = Date.now() + timeout;
-    while (row === undefined && Date.now() < deadline) {
-      await sleep(200);
-      row = await rowFor(page, choice);
-    }
+    row = await waitForQuickInput(page, `item "${choice}"`, (s) => rowFor(s, choice), timeout).catch(async () => {
+      throw new Error(`quick pick has no item "${choice}"; the quick input: ${describe(await quickInputState(page))}`);
+    });
   }
-  if (row === undefined) {
-    const shown = await page.locator(QUICK_ROWS).allInnerTexts();
-    throw new Error(`quick pick has no item "${choice}"; items: ${JSON.stringify(shown.slice(0, 20))}`);
-  }
-  await choose(page, row, timeout);
+  await acceptRow(page, row);
 }
 
 /**

@@ -10,6 +10,7 @@ import { test } from 'node:test';
 import {
   REPO_ROOT,
   answerQuickPick,
+  dismissHovers,
   packageVsix,
   runCommand,
   scratchDir,
@@ -102,6 +103,8 @@ test(
         });
       }
       if (size !== null) await page.setViewportSize(size);
+      // The resizes can leave the pointer over the editor tabs, whose hover then covers the top of the window.
+      await dismissHovers(page);
 
       // Keyboard only: f on the first item, j, t on the second.
       await page.keyboard.press('f');

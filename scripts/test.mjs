@@ -5,6 +5,7 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { spawnSync } from 'node:child_process';
+import { tsImport } from 'tsx/esm/api';
 import { skipLine } from './test-skips.mjs';
 
 const filters = process.argv.slice(2);
@@ -23,7 +24,10 @@ if (files.length === 0) {
 const fetched = spawnSync(process.execPath, ['--import', 'tsx', join('scripts', 'test-data', 'fetch.ts')], { encoding: 'utf8' });
 const data = fetched.status === 0 ? JSON.parse(fetched.stdout) : null;
 console.log(data?.line ?? `official data: the fetch failed (${fetched.stderr.trim().split('\n').pop()})`);
-const env = data === null ? process.env : { ...process.env, EVAL_ADJUDICATOR_DATA: data.dataDir };
+// Without the fetch's answer, the folder is still chosen where the fetch and the tests choose it.
+const { testDataDir } = await tsImport('./test-data/dataFolder.ts', import.meta.url);
+const dataDir = data?.dataDir ?? testDataDir();
+const env = { ...process.env, EVAL_ADJUDICATOR_DATA: dataDir };
 const scratch = mkdtempSync(join(tmpdir(), 'eval-adjudicator-test-'));
 const skips = join(scratch, 'skips.jsonl');
 const result = spawnSync(
@@ -51,5 +55,5 @@ try {
   // No file: the runner wrote no skip line at all (or never started); the line below says none.
 }
 rmSync(scratch, { recursive: true, force: true });
-console.log(skipLine(records, resolve(env['EVAL_ADJUDICATOR_DATA'] ?? resolve('..', 'shared', 'data'))));
+console.log(skipLine(records, dataDir));
 process.exit(result.status ?? 1);

@@ -1,10 +1,9 @@
 // Shared by the end-to-end tests: where the official data is, and reading what the extension wrote.
 import { existsSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { REPO_ROOT } from '../lib';
+import { testDataDir } from '../../scripts/test-data/dataFolder';
 
-/** The official data files (EVAL_ADJUDICATOR_DATA, else shared/data beside the project). */
-export const DATA_DIR = resolve(process.env['EVAL_ADJUDICATOR_DATA'] ?? join(REPO_ROOT, '..', 'shared', 'data'));
+/** The official data files, where the unit tests read them (EVAL_ADJUDICATOR_DATA, else shared/data beside the project). */
+export const DATA_DIR = testDataDir();
 
 /** Every complete line of a JSONL file, parsed (none while the file does not exist yet). */
 export function readLines<T>(path: string): T[] {

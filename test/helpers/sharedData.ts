@@ -1,9 +1,10 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { type TestContext } from 'node:test';
+import { testDataDir } from '../../scripts/test-data/dataFolder';
 
-/** The directory of official data files laid out as ../shared/data is (EVAL_ADJUDICATOR_DATA overrides). */
-export const sharedDataDir = resolve(process.env['EVAL_ADJUDICATOR_DATA'] ?? resolve(__dirname, '../../../shared/data'));
+/** The directory of official data files laid out as ../shared/data is (chosen by scripts/test-data/dataFolder.ts). */
+export const sharedDataDir = testDataDir();
 
 /** ../shared/metric-vectors, beside the official data. */
 export const metricVectorsDir = resolve(sharedDataDir, '../metric-vectors');

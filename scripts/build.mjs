@@ -3,6 +3,7 @@
 import * as esbuild from 'esbuild';
 import { cpSync, existsSync, mkdirSync } from 'node:fs';
 import { buildWordnet } from './build-wordnet.mjs';
+import { staleVersionFile } from './versionFile.mjs';
 
 const watch = process.argv.includes('--watch');
 const production = process.argv.includes('--production');
@@ -86,6 +87,12 @@ const targets = [
   },
 ];
 
+// The core's version is a literal written from package.json's: no bundle may carry another one.
+const stale = staleVersionFile();
+if (stale !== null) {
+  console.error(`build: ${stale}`);
+  process.exit(1);
+}
 mkdirSync('dist', { recursive: true });
 const present = targets.filter((t) => t.entryPoints.every((e) => existsSync(e)));
 if (watch) {

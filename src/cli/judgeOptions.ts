@@ -4,7 +4,7 @@ import { userCacheDir } from '../core/data/cacheDir';
 import { dataDirFrom } from '../core/data/resolveSourceFile';
 import { RequestPool } from '../core/model/requestPool';
 import { DEFAULT_RETRY_POLICY } from '../core/model/retryPolicy';
-import { type LlmJudge } from '../core/benchmarks/benchmark';
+import { type LlmJudge } from '../core/contract/benchmark';
 import { responseCacheIn } from '../core/runs/executeRun';
 import { type ClientEnvironment, type ModelSpec, specFromRecord } from '../core/runs/modelSpec';
 import { type ModelRecord } from '../core/runs/runManifest';

@@ -1,7 +1,7 @@
 import { loadRunState } from '../core/adjudication/runState';
 import { takesVerdicts } from '../core/benchmarks/takesVerdicts';
 import { type EstimateOptions } from '../core/judgeValidation/estimate';
-import { type ValidationReport, validationReport } from '../core/judgeValidation/report';
+import { type ValidationReport, validationReport } from '../core/reports/report';
 import { type CliIo } from '../core/commandLine/io';
 import { warnSkippedLines } from './skippedLines';
 

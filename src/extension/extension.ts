@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import * as z from 'zod';
 import { gitUserName } from '../core/adjudication/annotatorName';
 import { AnnotatorIdentity } from './annotatorIdentity';
-import { type ReviewAid } from '../core/benchmarks/benchmark';
+import { type ReviewAid } from '../core/contract/benchmark';
 import { benchmarkOf } from '../core/benchmarks/registry';
 import { type ResolveOptions } from '../core/data/resolveSourceFile';
 import { errorMessage } from '../core/util/errors';

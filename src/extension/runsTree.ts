@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import { type RunSummary, summarizeRun } from '../core/summary/summarizeRun';
+import { type RunSummary, summarizeRun } from '../core/reports/summarizeRun';
 import { errorMessage } from '../core/util/errors';
 import { COMMAND_IDS } from './commandIds';
 import { Disposable } from './disposable';

@@ -2,7 +2,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type ResolveOptions } from '../../src/core/data/resolveSourceFile';
 import { type Endpoint } from '../../src/core/model/endpoint';
-import { type PickItem, type StartRunSettings, type StartRunUi } from '../../src/core/startRun/startRunUi';
+import { type PickItem, type StartRunSettings, type StartRunUi } from '../../src/core/startRunSteps/startRunUi';
 import { sharedDataDir } from './sharedData';
 
 /** An answer that cancels the step (Escape). */

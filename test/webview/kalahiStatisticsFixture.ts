@@ -9,7 +9,7 @@ import { appendAdjudications } from '../../src/core/adjudication/adjudicationLog
 import { loadRunState } from '../../src/core/adjudication/runState';
 import { type RunManifest } from '../../src/core/runs/runManifest';
 import { benchmarkOf } from '../../src/core/benchmarks/registry';
-import { type ValidationReport, buildValidationReport } from '../../src/core/judgeValidation/report';
+import { type ValidationReport, buildValidationReport } from '../../src/core/reports/report';
 import { scratchDir } from '../helpers/scratch';
 import { type SyntheticRun, eventOn, writeSyntheticRun } from '../helpers/syntheticRun';
 

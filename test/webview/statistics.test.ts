@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { type ValidationReport } from '../../src/core/judgeValidation/report';
+import { type ValidationReport } from '../../src/core/reports/report';
 import { fixed, fixedInterval, percent, percentInterval } from '../../src/core/judgeValidation/format';
 import { type MountedStats, mountStats } from './statisticsHarness';
 import { ANNOTATOR_A, ANNOTATOR_B, GPT4O_RESULTS, HOSTILE_MODEL, STATISTICS_RUN_DIR, buildStatisticsReport } from './statisticsFixture';

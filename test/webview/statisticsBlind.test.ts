@@ -4,8 +4,8 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { statisticsMessage } from '../../src/extension/stats/statisticsMessage';
-import { windowReportText } from '../../src/core/judgeValidation/windowReportText';
-import { type ValidationReport } from '../../src/core/judgeValidation/report';
+import { windowReportText } from '../../src/core/reports/windowReportText';
+import { type ValidationReport } from '../../src/core/reports/report';
 import { fixed, percent } from '../../src/core/judgeValidation/format';
 import { type MountedStats, mountStats } from './statisticsHarness';
 import { GPT4O_RESULTS, STATISTICS_RUN_DIR, buildStatisticsReport } from './statisticsFixture';

@@ -13,7 +13,7 @@ import { newAdjudicationEvent } from '../../src/core/adjudication/newEvent';
 import { loadRunState } from '../../src/core/adjudication/runState';
 import { importOfficialYokaiEval } from '../../src/core/benchmarks/yokaieval/importOfficial';
 import { verdictLabel } from '../../src/core/stats/confusion';
-import { type ValidationReport, buildValidationReport } from '../../src/core/judgeValidation/report';
+import { type ValidationReport, buildValidationReport } from '../../src/core/reports/report';
 import { appendSample, drawSample } from '../../src/core/judgeValidation/sample';
 import { STABILITY_FILE, type StabilityLine, StabilityLineSchema } from '../../src/core/judgeValidation/stability';
 import { scratchDir } from '../helpers/scratch';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { type ValidationReport, buildValidationReport } from '../../src/core/judgeValidation/report';
+import { type ValidationReport, buildValidationReport } from '../../src/core/reports/report';
 import { fixed, fixedInterval } from '../../src/core/judgeValidation/format';
 import { scratchDir } from '../helpers/scratch';
 import { eventOn } from '../helpers/syntheticRun';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { type ValidationReport } from '../../src/core/judgeValidation/report';
+import { type ValidationReport } from '../../src/core/reports/report';
 import { type MountedStats, mountStats } from './statisticsHarness';
 import { GPT4O_RESULTS, STATISTICS_RUN_DIR, buildStatisticsReport } from './statisticsFixture';
 import { setupDom } from './harness';

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { before, test } from 'node:test';
-import { type ValidationReport } from '../../src/core/judgeValidation/report';
+import { type ValidationReport } from '../../src/core/reports/report';
 import { StatsHostMessageSchema, StatsReportSchema, StatsWebviewMessageSchema } from '../../src/core/protocol/stats';
-import { reportText } from '../../src/core/judgeValidation/reportText';
+import { reportText } from '../../src/core/reports/reportText';
 import { markdownText } from '../../src/core/util/markdownText';
 import { statisticsMessage } from '../../src/extension/stats/statisticsMessage';
 import { GPT4O_RESULTS, HOSTILE_MODEL, STATISTICS_RUN_DIR, buildStatisticsReport } from './statisticsFixture';

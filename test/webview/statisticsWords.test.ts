@@ -4,8 +4,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { hallucinationCategoriesFor } from '../../src/core/adjudication/event';
-import { type ValidationReport } from '../../src/core/judgeValidation/report';
-import { reportText } from '../../src/core/judgeValidation/reportText';
+import { type ValidationReport } from '../../src/core/reports/report';
+import { reportText } from '../../src/core/reports/reportText';
 import { KALAHI_FLAGS, buildKalahiReport, buildPromptfooReport, buildYokaiEvalReport } from './kalahiStatisticsFixture';
 import { type MountedStats, mountStats } from './statisticsHarness';
 import { textOf } from './harness';

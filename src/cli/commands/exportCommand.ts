@@ -9,7 +9,7 @@ import { tornLineProblems } from '../../core/adjudication/tornLines';
 import { warnSkippedLines } from '../skippedLines';
 import { type CliIo } from '../../core/commandLine/io';
 import { type Parsed, choiceOption, flag, onePositional, parseOptions, stringOption } from '../../core/commandLine/options';
-import { type WriteBack } from '../../core/benchmarks/benchmark';
+import { type WriteBack } from '../../core/contract/benchmark';
 import { benchmarkOf, registeredBenchmarks } from '../../core/benchmarks/registry';
 import { EXPORT_PERS, adjudicatedExportOf } from '../../core/export/adjudicatedExport';
 import { gradedScaleOf } from '../../core/export/gradedRows';

@@ -5,7 +5,7 @@ import { UserError } from '../../core/util/errors';
 import { itemRecords } from '../../core/judgeValidation/itemRecords';
 import { benchmarkOf } from '../../core/benchmarks/registry';
 import { takesVerdicts } from '../../core/benchmarks/takesVerdicts';
-import { reviewSettingsOf } from '../../core/benchmarks/reviewCapabilities';
+import { reviewSettingsOf } from '../../core/contract/reviewCapabilities';
 import { QUEUE_ORDERS, datasetOrder, informativeRanking, randomOrder } from '../../core/judgeValidation/queueOrders';
 import { currentSample } from '../../core/judgeValidation/sample';
 import { type CliIo } from '../../core/commandLine/io';

@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { UsageError } from '../../core/util/errors';
 import { ESTIMATE_TARGETS } from '../../core/stats/stratifiedPpi';
-import { reportText } from '../../core/judgeValidation/reportText';
+import { reportText } from '../../core/reports/reportText';
 import { type CliIo } from '../../core/commandLine/io';
 import { warnedValidationReport } from '../warnedReport';
 import { choiceOption, flag, onePositional, parseOptions, stringOption } from '../../core/commandLine/options';

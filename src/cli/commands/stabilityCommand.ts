@@ -6,7 +6,7 @@ import { type ResultLine } from '../../core/runs/resultLine';
 import { sha256Hex } from '../../core/util/hash';
 import { UsageError } from '../../core/util/errors';
 import { itemRecords } from '../../core/judgeValidation/itemRecords';
-import { llmJudgeOf } from '../../core/judgeValidation/llmJudge';
+import { llmJudgeOf } from '../../core/rejudge/llmJudge';
 import {
   STABILITY_FILE,
   STABILITY_SELECTIONS,

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { loadRunState } from '../../core/adjudication/runState';
 import { takesVerdicts } from '../../core/benchmarks/takesVerdicts';
-import { formatSummary, summarizeState } from '../../core/summary/summarizeRun';
+import { formatSummary, summarizeState } from '../../core/reports/summarizeRun';
 import { ESTIMATE_TARGETS } from '../../core/stats/stratifiedPpi';
 import { warnSkippedLines } from '../skippedLines';
 import { type CliIo } from '../../core/commandLine/io';

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { UsageError } from '../../core/util/errors';
-import { TABLE_FORMATS, crossRunRows, renderCrossRunTable } from '../../core/judgeValidation/crossRunTable';
+import { TABLE_FORMATS, crossRunRows, renderCrossRunTable } from '../../core/reports/crossRunTable';
 import { type CliIo } from '../../core/commandLine/io';
 import { warnedValidationReport } from '../warnedReport';
 import { choiceOption, flag, parseOptions, stringOption } from '../../core/commandLine/options';

@@ -1,4 +1,4 @@
-import { type Benchmark } from './benchmark';
+import { type Benchmark } from '../contract/benchmark';
 import { benchmarkIds, registerBenchmarkBasics } from './registryBasics';
 import { INSPECT } from '../logFormats/inspect/index';
 import { KALAHI } from './kalahi';

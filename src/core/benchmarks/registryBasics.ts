@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { type BenchmarkBasics } from './basics';
+import { type BenchmarkBasics } from '../runs/benchmarkBasics';
 import { INSPECT_BASICS } from '../logFormats/inspect/basics';
 import { KALAHI_BASICS } from './kalahi/basics';
 import { LM_EVAL_BASICS } from '../logFormats/lm-eval/basics';

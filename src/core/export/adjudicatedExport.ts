@@ -1,9 +1,9 @@
-import { exportAdjudicated } from '../adjudication/exportAdjudicated';
+import { exportAdjudicated } from './exportAdjudicated';
 import { type GradedScore } from '../adjudication/gradedScore';
 import { type RunState } from '../adjudication/runState';
 import { type ExportFormat } from '../runs/exportFormat';
 import { gradedSummaryOf } from '../summary/gradedRunSummary';
-import { gradedSummaryLines } from '../summary/gradedSummaryLines';
+import { gradedSummaryLines } from '../reports/gradedSummaryLines';
 import { exportCriteria } from './exportCriteria';
 import { gradedScaleOf } from './gradedRows';
 import { sourceFigureOf } from './runFigure';

@@ -1,4 +1,4 @@
-import { facetValuesOf } from '../benchmarks/basics';
+import { facetValuesOf } from '../runs/benchmarkBasics';
 import { benchmarkBasicsOf, isBenchmarkId } from '../benchmarks/registryBasics';
 
 /** The facet names of a benchmark, in the order reports show them (none for an unknown benchmark). */

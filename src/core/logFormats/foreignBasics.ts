@@ -1,4 +1,4 @@
-import { type BenchmarkBasics, type BenchmarkFacet, type HallucinationCategoryDefinition } from '../benchmarks/basics';
+import { type BenchmarkBasics, type BenchmarkFacet, type HallucinationCategoryDefinition } from '../runs/benchmarkBasics';
 import { ForeignInputsSchema, shownValue } from './foreignInputs';
 
 /** The list's facets: the verdict score's value as the log writes it, and the epoch. */

@@ -1,7 +1,7 @@
 import * as z from 'zod';
-import { type Benchmark, type Importer } from '../benchmarks/benchmark';
+import { type Benchmark, type Importer } from '../contract/benchmark';
 import { loadRunState } from '../adjudication/runState';
-import { type BenchmarkBasics } from '../benchmarks/basics';
+import { type BenchmarkBasics } from '../runs/benchmarkBasics';
 import { foreignDetail, foreignLabelText, foreignSearchTexts } from './foreignDetail';
 import { exportForeignAdjudicated, exportForeignPlain } from './foreignExport';
 import { ResultLineSchema } from '../runs/resultLine';

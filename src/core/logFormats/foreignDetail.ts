@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { type ItemDetail } from '../protocol/review';
-import { type DetailCommon } from '../benchmarks/benchmark';
+import { type DetailCommon } from '../contract/benchmark';
 import { type ResultLine } from '../runs/resultLine';
 import { type ForeignInputs, type ForeignScore, ForeignInputsSchema, TurnSchema, shownValue } from './foreignInputs';
 

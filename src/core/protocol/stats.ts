@@ -1,6 +1,6 @@
 /**
  * Every message between the extension host and the Statistics webview, as zod schemas with inferred types.
- * The report schema mirrors the part of ValidationReport (src/core/judgeValidation/report.ts) the view draws;
+ * The report schema mirrors the part of ValidationReport (src/core/reports/report.ts) the view draws;
  * unknown keys are dropped when parsing. Shared by host and webview, so it imports nothing but zod.
  */
 import * as z from 'zod';

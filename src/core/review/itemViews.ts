@@ -2,9 +2,9 @@ import { type AutoOutcome, type ItemDetail, type ItemRow } from '../protocol/rev
 import { automaticOutcome } from '../adjudication/adjudicatedScore';
 import { type AnnotatorView, type ItemAdjudication } from '../adjudication/itemAdjudication';
 import { recordsSomething } from '../adjudication/reviewed';
-import { type ReviewAid, type ReviewParts, type ReviewSettings, type RowExtras, type RowLine } from '../benchmarks/benchmark';
-import { type BenchmarkFacet, facetValuesOf } from '../benchmarks/basics';
-import { rowExtrasOf } from '../benchmarks/reviewCapabilities';
+import { type ReviewAid, type ReviewParts, type ReviewSettings, type RowExtras, type RowLine } from '../contract/benchmark';
+import { type BenchmarkFacet, facetValuesOf } from '../runs/benchmarkBasics';
+import { rowExtrasOf } from '../contract/reviewCapabilities';
 import { type ResultLine } from '../runs/resultLine';
 import { type Grade, type VerdictScale } from '../scale/verdictScale';
 import { criteriaGradesOfLine, gradeOfLine, gradedDetailParts, gradedRowParts } from './gradedViews';

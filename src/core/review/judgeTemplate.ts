@@ -1,4 +1,4 @@
-import { type PromptDocument } from '../benchmarks/benchmark';
+import { type PromptDocument } from '../contract/benchmark';
 import { benchmarkOf } from '../benchmarks/registry';
 import { type ResolveOptions } from '../data/resolveSourceFile';
 import { type RunManifest } from '../runs/runManifest';

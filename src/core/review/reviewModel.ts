@@ -1,8 +1,8 @@
 import { type LogProblem, type LoggedEvent, unknownItemProblems } from '../adjudication/adjudicationLog';
 import { categoryIdsOf } from '../adjudication/event';
-import { type ReviewAid } from '../benchmarks/benchmark';
+import { type ReviewAid } from '../contract/benchmark';
 import { benchmarkOf } from '../benchmarks/registry';
-import { reviewSettingsOf } from '../benchmarks/reviewCapabilities';
+import { reviewSettingsOf } from '../contract/reviewCapabilities';
 import { ResultsIndex } from '../runs/resultsIndex';
 import { type RunManifest } from '../runs/runManifest';
 import { type RunPaths, readManifest, runPaths } from '../runs/runFolder';

@@ -1,7 +1,7 @@
 import { type ScoreHeader } from '../protocol/review';
 import { ScoreTally, itemScoreTerms } from '../adjudication/adjudicatedScore';
 import { type ItemAdjudication } from '../adjudication/itemAdjudication';
-import { scoreHeaderParts } from '../benchmarks/reviewCapabilities';
+import { scoreHeaderParts } from '../contract/reviewCapabilities';
 import { automaticScoreOf, countVerdictsOf } from '../runs/automaticSummary';
 import { type IndexEntry } from '../runs/resultsIndex';
 import { type RowBasis } from './itemViews';

@@ -1,7 +1,7 @@
 import { type FacetDefinition, type ReviewView } from '../protocol/review';
 import { type StatsView } from '../protocol/stats';
 import { benchmarkOf } from '../benchmarks/registry';
-import { reportWordsOf } from '../judgeValidation/reportWords';
+import { reportWordsOf } from '../reports/reportWords';
 import { type VerdictScale, isGraded } from '../scale/verdictScale';
 
 /** What the view descriptors read of a run: its benchmark (a run manifest, or a run header). */

@@ -1,6 +1,6 @@
 import { type Endpoint, type Provider } from '../model/endpoint';
-import { endpointOf } from './sharedSteps';
-import { type PickItem, type StartRunUi } from './startRunUi';
+import { endpointOf } from '../startRunSteps/sharedSteps';
+import { type PickItem, type StartRunUi } from '../startRunSteps/startRunUi';
 
 const PROVIDERS: readonly PickItem<Exclude<Provider, 'local'>>[] = [
   { label: 'OpenAI', value: 'openai' },

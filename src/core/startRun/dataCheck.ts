@@ -1,6 +1,6 @@
 import { DataSourceError } from '../data/resolveSourceFile';
 import { errorMessage } from '../util/errors';
-import { type StartRunSteps, type StartRunUi } from './startRunUi';
+import { type StartRunSteps, type StartRunUi } from '../startRunSteps/startRunUi';
 
 /**
  * Start Run's check of the benchmark's official data, right after the benchmark pick (before any other

@@ -1,7 +1,7 @@
-import { type Benchmark } from '../benchmarks/benchmark';
+import { type Benchmark } from '../contract/benchmark';
 import { type Endpoint } from '../model/endpoint';
 import { benchmarkDataReady } from './dataCheck';
-import { type StartRunPlan, type StartRunUi } from './startRunUi';
+import { type StartRunPlan, type StartRunUi } from '../startRunSteps/startRunUi';
 
 export interface ChosenRun {
   readonly benchmark: Benchmark;

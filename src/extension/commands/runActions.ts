@@ -5,7 +5,7 @@ import { type Endpoint } from '../../core/model/endpoint';
 import { type OutageEvent } from '../../core/model/outageGate';
 import { readManifest } from '../../core/runs/runFolder';
 import { type RunManifest } from '../../core/runs/runManifest';
-import { type StartRunEnvironment } from '../../core/startRun/startRunUi';
+import { type StartRunEnvironment } from '../../core/startRunSteps/startRunUi';
 import { UserError } from '../../core/util/errors';
 import { RESUME, type RETRY_ERRORS, type RunEndUi, continueToEnd } from './runEnd';
 

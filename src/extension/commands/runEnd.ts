@@ -4,7 +4,7 @@ import { type ExecuteOptions, type ExecuteOutcome, type Selection, continueRun, 
 import { withRecordedCache } from '../../core/runs/recordedOptions';
 import { readCurrentResults, readManifest, runPaths } from '../../core/runs/runFolder';
 import { type RunSession } from '../../core/runs/runSession';
-import { type PlanSessions, type StartRunEnvironment } from '../../core/startRun/startRunUi';
+import { type PlanSessions, type StartRunEnvironment } from '../../core/startRunSteps/startRunUi';
 import { errorMessage } from '../../core/util/errors';
 import { type ProgressReport, runProgress } from './runProgress';
 

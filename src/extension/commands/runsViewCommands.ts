@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { type Endpoint } from '../../core/model/endpoint';
 import { type OutageEvent } from '../../core/model/outageGate';
-import { type StartRunEnvironment } from '../../core/startRun/startRunUi';
+import { type StartRunEnvironment } from '../../core/startRunSteps/startRunUi';
 import { readSettings } from '../settings';
 import { type RunActionsDeps, type RunActionsUi } from './runActions';
 import { type StartRunDeps, endpointEnvironment, localEnvironment, localFolders } from './startRunCommand';

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { type PickItem, type StartRunUi } from '../../core/startRun/startRunUi';
+import { type PickItem, type StartRunUi } from '../../core/startRunSteps/startRunUi';
 import { type ApiKeys } from '../apiKeys';
 import { chooseDataFolder, extensionSources } from '../dataSources';
 import { readSettings } from '../settings';

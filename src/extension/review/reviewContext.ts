@@ -1,5 +1,5 @@
 import { type Role } from '../../core/adjudication/event';
-import { type ReviewAid } from '../../core/benchmarks/benchmark';
+import { type ReviewAid } from '../../core/contract/benchmark';
 import { type ResolveOptions } from '../../core/data/resolveSourceFile';
 import { type RunPanelHost } from '../panels/runPanel';
 import { type ReadOnlyDocuments } from './readOnlyDocuments';

@@ -1,9 +1,9 @@
 import { writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import * as vscode from 'vscode';
-import { buildValidationReport } from '../../core/judgeValidation/report';
+import { buildValidationReport } from '../../core/reports/report';
 import { type ExportFormat } from '../../core/protocol/stats';
-import { windowReportText } from '../../core/judgeValidation/windowReportText';
+import { windowReportText } from '../../core/reports/windowReportText';
 import { EXPORT_FILTERS } from './exportFilters';
 
 /**

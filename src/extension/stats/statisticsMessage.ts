@@ -1,6 +1,6 @@
 import { statsViewFor } from '../../core/review/viewDescriptor';
-import { type BlindValidationReport, blindReport } from '../../core/judgeValidation/blindReport';
-import { type ValidationReport } from '../../core/judgeValidation/report';
+import { type BlindValidationReport, blindReport } from '../../core/reports/blindReport';
+import { type ValidationReport } from '../../core/reports/report';
 import { type BlindStatsReport, type StatsHostMessage, type StatsReport } from '../../core/protocol/stats';
 
 /** The reports the host computes are what the webview's schemas describe (checked when compiling). */

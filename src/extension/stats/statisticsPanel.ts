@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { type ValidationReport, buildValidationReport } from '../../core/judgeValidation/report';
+import { type ValidationReport, buildValidationReport } from '../../core/reports/report';
 import { errorMessage } from '../../core/util/errors';
 import {
   type StatsHostMessage,

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { importedRunName, importerChoices } from '../../../src/core/benchmarks/importerChoices';
+import { importedRunName, importerChoices } from '../../../src/core/contract/importerChoices';
 import { registeredBenchmarks } from '../../../src/core/benchmarks/registry';
 
 test('Import Official Results… lists every importer of every benchmark, each with its file filters', () => {

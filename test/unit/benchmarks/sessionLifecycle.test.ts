@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { RequestPool } from '../../../src/core/model/requestPool';
-import { type SessionEnvironment } from '../../../src/core/benchmarks/benchmark';
+import { type SessionEnvironment } from '../../../src/core/contract/benchmark';
 import { registerBenchmark } from '../../../src/core/benchmarks/registry';
 import { continueRun, runEveryItem } from '../../../src/core/runs/executeRun';
 import { readManifest, runPaths } from '../../../src/core/runs/runFolder';

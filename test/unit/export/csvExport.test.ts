@@ -10,7 +10,7 @@ import { startTestServer } from '../../server';
 import { importOfficialYokaiEval } from '../../../src/core/benchmarks/yokaieval/importOfficial';
 import { readKalahiResults } from '../../../src/core/benchmarks/kalahi/kalahiResults';
 import { readCurrentResults, readManifest } from '../../../src/core/runs/runFolder';
-import { type CrossRunRow, renderCrossRunTable } from '../../../src/core/judgeValidation/crossRunTable';
+import { type CrossRunRow, renderCrossRunTable } from '../../../src/core/reports/crossRunTable';
 import { toCsv } from '../../../src/core/util/csv';
 import { runCli } from '../../helpers/cli';
 import { csvRecords, csvRows } from '../../helpers/csv';

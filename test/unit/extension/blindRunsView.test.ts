@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { summarizeRun } from '../../../src/core/summary/summarizeRun';
+import { summarizeRun } from '../../../src/core/reports/summarizeRun';
 import { openReviewPanel } from '../../helpers/reviewPanelHarness';
 import { scratchDir } from '../../helpers/scratch';
 import { writeSyntheticRun } from '../../helpers/syntheticRun';

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { registeredBenchmarks } from '../../../src/core/benchmarks/registry';
 import { RequestPool, type RequestPoolOptions } from '../../../src/core/model/requestPool';
 import { readManifest } from '../../../src/core/runs/runFolder';
-import { type StartRunEnvironment } from '../../../src/core/startRun/startRunUi';
+import { type StartRunEnvironment } from '../../../src/core/startRunSteps/startRunUi';
 import { chooseBenchmarkAndPlan } from '../../../src/core/startRun/startRunWizard';
 import { RESUME, RETRY_ERRORS, runToEnd } from '../../../src/extension/commands/runEnd';
 import { type TestServer, startTestServer } from '../../server';

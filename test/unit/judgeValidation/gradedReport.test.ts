@@ -7,7 +7,7 @@ import { weightedKappa } from '../../../src/core/stats/weightedKappa';
 import { meanDifference } from '../../../src/core/stats/meanDifference';
 import { krippendorffAlpha } from '../../../src/core/stats/krippendorff';
 import { stratifiedMeanEstimate } from '../../../src/core/stats/stratifiedMean';
-import { buildValidationReport } from '../../../src/core/judgeValidation/report';
+import { buildValidationReport } from '../../../src/core/reports/report';
 import { runCli } from '../../helpers/cli';
 import { scratchDir } from '../../helpers/scratch';
 import { eventOn } from '../../helpers/syntheticRun';

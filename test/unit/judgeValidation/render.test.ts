@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { type CrossRunRow, latexEscape, renderCrossRunTable } from '../../../src/core/judgeValidation/crossRunTable';
+import { type CrossRunRow, latexEscape, renderCrossRunTable } from '../../../src/core/reports/crossRunTable';
 import { toHtml, toMarkdown } from '../../../src/core/judgeValidation/document';
 
 const ROW: CrossRunRow = {

@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { loadRunState } from '../../../src/core/adjudication/runState';
-import { summarizeRun } from '../../../src/core/summary/summarizeRun';
+import { summarizeRun } from '../../../src/core/reports/summarizeRun';
 import { type ForeignRunSummary } from '../../../src/core/logFormats/foreignSummary';
 import { runCli } from '../../helpers/cli';
 import { scratchDir } from '../../helpers/scratch';

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { benchmarkOf } from '../../../src/core/benchmarks/registry';
 import { loadRunState } from '../../../src/core/adjudication/runState';
-import { summarizeRun } from '../../../src/core/summary/summarizeRun';
+import { summarizeRun } from '../../../src/core/reports/summarizeRun';
 import { type ForeignRunSummary } from '../../../src/core/logFormats/foreignSummary';
 import { runCli } from '../../helpers/cli';
 import { scratchDir } from '../../helpers/scratch';

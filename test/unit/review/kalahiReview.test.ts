@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import * as z from 'zod';
 import { startTestServer } from '../../server';
 import { appendAdjudications } from '../../../src/core/adjudication/adjudicationLog';
-import { exportAdjudicated } from '../../../src/core/adjudication/exportAdjudicated';
+import { exportAdjudicated } from '../../../src/core/export/exportAdjudicated';
 import { newAdjudicationEvent } from '../../../src/core/adjudication/newEvent';
 import { runPromptDocument } from '../../../src/core/review/judgeTemplate';
 import { ReviewSession } from '../../../src/core/review/reviewSession';

@@ -11,7 +11,7 @@ import { namedAnnotator } from '../../../src/core/adjudication/annotatorName';
 import { importOfficialYokaiEval } from '../../../src/core/benchmarks/yokaieval/importOfficial';
 import { reviewTitle } from '../../../src/core/review/reviewTitle';
 import { benchmarkIds } from '../../../src/core/benchmarks/registryBasics';
-import { buildValidationReport } from '../../../src/core/judgeValidation/report';
+import { buildValidationReport } from '../../../src/core/reports/report';
 import { openReviewPanel } from '../../helpers/reviewPanelHarness';
 import { scratchDir } from '../../helpers/scratch';
 import { requireSharedFile, sharedDataDir } from '../../helpers/sharedData';

@@ -4,7 +4,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { importOfficialYokaiEval } from '../../../src/core/benchmarks/yokaieval/importOfficial';
-import { summarizeRun } from '../../../src/core/summary/summarizeRun';
+import { summarizeRun } from '../../../src/core/reports/summarizeRun';
 import { requireSharedFile, sharedDataDir } from '../../helpers/sharedData';
 
 const official = (name: string): string => join(sharedDataDir, 'yokaieval', 'official-results', name);

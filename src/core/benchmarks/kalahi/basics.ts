@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { type BenchmarkBasics } from '../basics';
+import { type BenchmarkBasics } from '../../runs/benchmarkBasics';
 import { KALAHI_CATEGORIES } from './categories';
 import { KALAHI_MANIFEST } from './manifest';
 

@@ -1,4 +1,4 @@
-import { type HallucinationCategoryDefinition } from '../basics';
+import { type HallucinationCategoryDefinition } from '../../runs/benchmarkBasics';
 
 /** What an annotator flags in a Kalahi answer, numbered in the flag menu as the guidelines number them. */
 export const KALAHI_CATEGORIES: readonly HallucinationCategoryDefinition[] = [

@@ -1,6 +1,6 @@
 import { KALAHI_RUN_CLI } from './runOptions';
 import { KALAHI_START_RUN } from './startRunSteps';
-import { type Benchmark, type PromptDocument } from '../benchmark';
+import { type Benchmark, type PromptDocument } from '../../contract/benchmark';
 import { type RunManifest } from '../../runs/runManifest';
 import { metricsVersusHuman } from '../../judgeValidation/metricHuman';
 import { openMetrics } from './scoreViews';

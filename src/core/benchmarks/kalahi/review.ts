@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { kalahiRank } from './informativeRank';
-import { type ReviewParts } from '../benchmark';
+import { type ReviewParts } from '../../contract/benchmark';
 import { asKalahiLine, kalahiDetail, kalahiRowExtras, kalahiSearchTexts, mcMarginOf } from './reviewViews';
 
 const OpenSettings = z.looseObject({ open: z.looseObject({ metrics: z.array(z.string()), primaryMetric: z.string().min(1) }).nullable() });

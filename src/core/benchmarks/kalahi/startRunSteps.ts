@@ -1,7 +1,7 @@
 import { type Endpoint } from '../../model/endpoint';
-import { type LocalModelPick, pickLocalModel } from '../../startRun/localModel';
-import { LOCAL_MODEL, askModelName, pickEndpointOrLocal, pickItemLimit, stepTitle, withDeployment } from '../../startRun/sharedSteps';
-import { type StartRunEnvironment, type StartRunSteps, type StartRunUi } from '../../startRun/startRunUi';
+import { type LocalModelPick, pickLocalModel } from '../../startRunSteps/localModel';
+import { LOCAL_MODEL, askModelName, pickEndpointOrLocal, pickItemLimit, stepTitle, withDeployment } from '../../startRunSteps/sharedSteps';
+import { type StartRunEnvironment, type StartRunSteps, type StartRunUi } from '../../startRunSteps/startRunUi';
 import { type RunManifest } from '../../runs/runManifest';
 import { type RunSession } from '../../runs/runSession';
 import { OLLAMA_PREFIX } from '../../runtimes/gguf/ollamaStore';

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { type BenchmarkBasics } from '../basics';
+import { type BenchmarkBasics } from '../../runs/benchmarkBasics';
 import { YOKAIEVAL_CATEGORIES } from './categories';
 import { YOKAIEVAL_MANIFEST } from './manifest';
 import { REGION_ORDER, normalizeRegion } from './region';

@@ -1,4 +1,4 @@
-import { type HallucinationCategoryDefinition } from '../basics';
+import { type HallucinationCategoryDefinition } from '../../runs/benchmarkBasics';
 
 /** What an annotator flags in a YokaiEval answer: folklore that is invented, misplaced or borrowed. */
 export const YOKAIEVAL_CATEGORIES: readonly HallucinationCategoryDefinition[] = [

@@ -1,6 +1,6 @@
 import { YOKAIEVAL_RUN_CLI } from './runOptions';
 import { YOKAIEVAL_START_RUN } from './startRunSteps';
-import { type Benchmark } from '../benchmark';
+import { type Benchmark } from '../../contract/benchmark';
 import { ResultLineSchema } from '../../runs/resultLine';
 import { YOKAIEVAL_BASICS } from './basics';
 import { importOfficialYokaiEval } from './importOfficial';

@@ -1,5 +1,5 @@
 import { resolveSourceFile } from '../../data/resolveSourceFile';
-import { type LlmJudge } from '../benchmark';
+import { type LlmJudge } from '../../contract/benchmark';
 import { judgeMessagesFor, wordingOf } from './judgeMessages';
 import { fillJudgeTemplate } from './judgePrompt';
 import { YOKAIEVAL_MANIFEST } from './manifest';

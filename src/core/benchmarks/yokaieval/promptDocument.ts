@@ -5,7 +5,7 @@ import { type ResolveOptions, resolveSourceFile } from '../../data/resolveSource
 import { type RunManifest } from '../../runs/runManifest';
 import { errorMessage } from '../../util/errors';
 import { sha256Hex } from '../../util/hash';
-import { type PromptDocument } from '../benchmark';
+import { type PromptDocument } from '../../contract/benchmark';
 import { YOKAIEVAL_MANIFEST } from './manifest';
 
 const YokaiSettings = z.looseObject({ judgeTemplateSha256: z.string().optional(), judgeTemplateFile: z.string().optional() });

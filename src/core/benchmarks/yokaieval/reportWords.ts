@@ -1,4 +1,4 @@
-import { type ReportParts } from '../benchmark';
+import { type ReportParts } from '../../contract/benchmark';
 
 /** YokaiEval's report validates its LLM judge, which `stability` can re-ask. */
 export const YOKAIEVAL_REPORT: ReportParts = {

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { type ReviewAid, type ReviewParts } from '../benchmark';
+import { type ReviewAid, type ReviewParts } from '../../contract/benchmark';
 import { YokaiEvalRecordSchema } from './dataset';
 import { type GlossIndex, loadYokaiEvalGlosses } from './gloss';
 import { yokaiEvalRank } from './informativeRank';

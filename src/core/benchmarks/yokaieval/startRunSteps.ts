@@ -2,7 +2,7 @@ import { type Endpoint } from '../../model/endpoint';
 import { OLLAMA_PREFIX } from '../../runtimes/gguf/ollamaStore';
 import { DEFAULT_GGUF_SEED } from '../../runtimes/gguf/ggufChat';
 import { type ModelSpec } from '../../runs/modelSpec';
-import { type LocalModelPick, pickLocalModel } from '../../startRun/localModel';
+import { type LocalModelPick, pickLocalModel } from '../../startRunSteps/localModel';
 import {
   LOCAL_MODEL,
   askModelName,
@@ -11,8 +11,8 @@ import {
   pickItemLimit,
   stepTitle,
   withDeployment,
-} from '../../startRun/sharedSteps';
-import { type StartRunEnvironment, type StartRunSteps, type StartRunUi } from '../../startRun/startRunUi';
+} from '../../startRunSteps/sharedSteps';
+import { type StartRunEnvironment, type StartRunSteps, type StartRunUi } from '../../startRunSteps/startRunUi';
 import { type RunManifest } from '../../runs/runManifest';
 import { type RunSession } from '../../runs/runSession';
 import { YOKAIEVAL_BASICS } from './basics';

@@ -1,4 +1,4 @@
-import { type Importer } from '../../benchmarks/benchmark';
+import { type Importer } from '../../contract/benchmark';
 import { writeForeignRun } from '../foreignRunFolder';
 import { readInspectLog } from './inspectLog';
 import { inspectImport } from './inspectItems';

@@ -1,4 +1,4 @@
-import { type Benchmark } from '../../benchmarks/benchmark';
+import { type Benchmark } from '../../contract/benchmark';
 import { foreignBenchmark } from '../foreignBenchmark';
 import { INSPECT_IMPORT } from './importInspect';
 import { INSPECT_BASICS } from './basics';

@@ -1,4 +1,4 @@
-import { type Benchmark } from '../../benchmarks/benchmark';
+import { type Benchmark } from '../../contract/benchmark';
 import { foreignBenchmark } from '../foreignBenchmark';
 import { LM_EVAL_BASICS } from './basics';
 import { LM_EVAL_IMPORT } from './importLmEval';

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { type Importer } from '../../benchmarks/benchmark';
+import { type Importer } from '../../contract/benchmark';
 import { writeForeignRun } from '../foreignRunFolder';
 import { promptfooImport } from './promptfooItems';
 import { readPromptfooResults } from './promptfooResults';

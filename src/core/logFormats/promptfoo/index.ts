@@ -1,4 +1,4 @@
-import { type Benchmark } from '../../benchmarks/benchmark';
+import { type Benchmark } from '../../contract/benchmark';
 import { foreignBenchmark } from '../foreignBenchmark';
 import { PROMPTFOO_BASICS } from './basics';
 import { PROMPTFOO_IMPORT } from './importPromptfoo';

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { type BenchmarkBasics, type HallucinationCategoryDefinition } from '../../benchmarks/basics';
+import { type BenchmarkBasics, type HallucinationCategoryDefinition } from '../../runs/benchmarkBasics';
 import { ForeignInputsSchema } from '../foreignInputs';
 
 /**

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import { type Importer } from '../../benchmarks/benchmark';
+import { type Importer } from '../../contract/benchmark';
 import { writeForeignRun } from '../foreignRunFolder';
 import { UserError } from '../../util/errors';
 import { KALAHI_JUDGE_CLASSIFICATIONS } from './criteriaJudgeRule';

@@ -1,5 +1,5 @@
 import { type ItemDetail } from '../../protocol/review';
-import { type DetailCommon } from '../../benchmarks/benchmark';
+import { type DetailCommon } from '../../contract/benchmark';
 import { type ResultLine } from '../../runs/resultLine';
 import { type CriterionResult } from '../../scale/criteria';
 import { SeahelmInputsSchema } from './basics';

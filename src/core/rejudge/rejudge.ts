@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { type LlmJudge } from '../benchmarks/benchmark';
+import { type LlmJudge } from '../contract/benchmark';
 import { type ChatMessage } from '../model/chatClient';
 import { type ExecuteOptions, type ExecuteOutcome, runEveryItem } from '../runs/executeRun';
 import { type ItemTask } from '../runs/itemRunner';
@@ -13,8 +13,8 @@ import { estimateTokens } from '../util/estimateTokens';
 import { UserError, errorMessage } from '../util/errors';
 import { sha256Hex } from '../util/hash';
 import { TOOL_VERSION } from '../version';
-import { type SourceRun, sourceRunOf } from './sourceRun';
-import { askJudge } from './askJudge';
+import { type SourceRun, sourceRunOf } from '../judgeValidation/sourceRun';
+import { askJudge } from '../judgeValidation/askJudge';
 import { llmJudgeOf } from './llmJudge';
 
 /** The judge template a re-judged run used, copied into its folder so the run can be resumed and audited. */

@@ -1,4 +1,4 @@
-import { type StabilityWords } from '../benchmarks/benchmark';
+import { type StabilityWords } from '../contract/benchmark';
 import { benchmarkOf } from '../benchmarks/registry';
 
 /** How a run's validation report and Statistics view word it, from its benchmark's folder. */

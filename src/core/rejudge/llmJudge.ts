@@ -1,4 +1,4 @@
-import { type LlmJudge } from '../benchmarks/benchmark';
+import { type LlmJudge } from '../contract/benchmark';
 import { benchmarkOf, registeredBenchmarks } from '../benchmarks/registry';
 import { UserError } from '../util/errors';
 

@@ -1,4 +1,4 @@
-import { toHtml, toMarkdown } from './document';
+import { toHtml, toMarkdown } from '../judgeValidation/document';
 import { type ValidationReport } from './report';
 import { reportDocument, reportTitle } from './reportDocument';
 

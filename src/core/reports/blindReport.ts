@@ -1,11 +1,11 @@
 import { type LogProblem } from '../adjudication/adjudicationLog';
 import { type VerdictLabel } from '../stats/confusion';
-import { type Block, toHtml, toMarkdown } from './document';
-import { fixed, percent } from './format';
-import { type InterAnnotatorAgreement } from './interAnnotator';
+import { type Block, toHtml, toMarkdown } from '../judgeValidation/document';
+import { fixed, percent } from '../judgeValidation/format';
+import { type InterAnnotatorAgreement } from '../judgeValidation/interAnnotator';
 import { type RunProvenance, type ValidationReport } from './report';
 import { type ReportFormat } from './reportText';
-import { type SampleStatus } from './validationSummary';
+import { type SampleStatus } from '../judgeValidation/validationSummary';
 
 /** What a blind report leaves out: every figure that needs an automatic verdict. */
 export const HIDDEN_WHILE_BLIND: readonly string[] = [

@@ -1,7 +1,7 @@
 import { benchmarkOf } from '../benchmarks/registry';
 import { type ExportFormat } from '../runs/exportFormat';
-import { adjudicationCells } from './adjudicationCells';
-import { type RunState, loadRunState } from './runState';
+import { adjudicationCells } from '../adjudication/adjudicationCells';
+import { type RunState, loadRunState } from '../adjudication/runState';
 
 /**
  * Adjudicated export: per item the automatic verdict beside the final human verdict, who decided, flags and

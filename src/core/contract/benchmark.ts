@@ -15,8 +15,8 @@ import { type MetricAgreement } from '../judgeValidation/metricHuman';
 import { type ItemRecord } from '../judgeValidation/itemRecords';
 import { type BenchmarkRank } from '../judgeValidation/queueOrders';
 import { type BenchmarkRunCli } from '../commandLine/benchmarkRunCli';
-import { type StartRunSteps } from '../startRun/startRunUi';
-import { type BenchmarkBasics } from './basics';
+import { type StartRunSteps } from '../startRunSteps/startRunUi';
+import { type BenchmarkBasics } from '../runs/benchmarkBasics';
 
 /**
  * One benchmark: everything the generic code (runs, review, validation, export, CLI, extension) needs to

@@ -1,5 +1,5 @@
-import { type AccuracyEstimate } from './estimate';
-import { type InterAnnotatorAgreement } from './interAnnotator';
+import { type AccuracyEstimate } from '../judgeValidation/estimate';
+import { type InterAnnotatorAgreement } from '../judgeValidation/interAnnotator';
 import { type ReportWords } from './reportWords';
 
 export interface MethodNote {

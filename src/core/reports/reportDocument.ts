@@ -1,9 +1,9 @@
 import { benchmarkOf } from '../benchmarks/registry';
 import { VERDICT_LABELS } from '../stats/confusion';
-import { type AgreementStats } from './agreement';
-import { type Block } from './document';
-import { gradedReportDocument } from './gradedReportDocument';
-import { fixed, fixedInterval, percent, percentInterval } from './format';
+import { type AgreementStats } from '../judgeValidation/agreement';
+import { type Block } from '../judgeValidation/document';
+import { gradedReportDocument } from '../judgeValidation/gradedReportDocument';
+import { fixed, fixedInterval, percent, percentInterval } from '../judgeValidation/format';
 import { type ValidationReport } from './report';
 import { type ReportWords, reportWordsOf } from './reportWords';
 

@@ -7,12 +7,12 @@ import { automaticScore } from '../runs/automaticSummary';
 import { type EstimateOptions } from '../judgeValidation/estimate';
 import { validationSummary } from '../judgeValidation/validationSummary';
 import { formatValidationLines } from '../judgeValidation/formatValidation';
-import { type RunSummary } from './runSummary';
-import { gradedSummaryOf } from './gradedRunSummary';
+import { type RunSummary } from '../summary/runSummary';
+import { gradedSummaryOf } from '../summary/gradedRunSummary';
 import { isGraded, scaleOf } from '../scale/verdictScale';
 import { gradedSummaryLines } from './gradedSummaryLines';
 
-export { type RunSummary } from './runSummary';
+export { type RunSummary } from '../summary/runSummary';
 
 export function summarizeRun(dir: string, options: EstimateOptions = {}): RunSummary {
   return summarizeState(loadRunState(dir, takesVerdicts), options);

@@ -1,4 +1,4 @@
-import { type GradedValidation } from './gradedValidation';
+import { type GradedValidation } from '../judgeValidation/gradedValidation';
 import { type MethodNote, TARGET_NOTES } from './methodNotes';
 import { type ReportWords } from './reportWords';
 

@@ -1,7 +1,7 @@
 import { type Interval } from '../stats/interval';
 import { toCsv } from '../util/csv';
 import { markdownText } from '../util/markdownText';
-import { fixed, fixedInterval, percent, percentInterval } from './format';
+import { fixed, fixedInterval, percent, percentInterval } from '../judgeValidation/format';
 import { type ValidationReport } from './report';
 
 export type TableFormat = 'csv' | 'md' | 'tex';

@@ -6,11 +6,11 @@ import { type AutomaticScore, automaticScore } from '../runs/automaticSummary';
 import { type ModelRecord } from '../runs/runManifest';
 import { type Interval } from '../stats/interval';
 import { TOOL_VERSION } from '../version';
-import { type AccuracyEstimate, type EstimateOptions } from './estimate';
-import { facetNames } from './facets';
-import { type ConflictingItem, type InterAnnotatorAgreement, conflictingItems } from './interAnnotator';
-import { itemRecords } from './itemRecords';
-import { type JudgeComparison } from './judgeComparison';
+import { type AccuracyEstimate, type EstimateOptions } from '../judgeValidation/estimate';
+import { facetNames } from '../judgeValidation/facets';
+import { type ConflictingItem, type InterAnnotatorAgreement, conflictingItems } from '../judgeValidation/interAnnotator';
+import { itemRecords } from '../judgeValidation/itemRecords';
+import { type JudgeComparison } from '../judgeValidation/judgeComparison';
 import {
   type AnnotatorAgreement,
   type FacetAgreement,
@@ -18,19 +18,19 @@ import {
   automaticRater,
   judgeHumanByFacet,
   judgePerAnnotator,
-} from './judgeHuman';
-import { type MetricAgreement } from './metricHuman';
+} from '../judgeValidation/judgeHuman';
+import { type MetricAgreement } from '../judgeValidation/metricHuman';
 import { benchmarkOf } from '../benchmarks/registry';
 import { takesVerdicts } from '../benchmarks/takesVerdicts';
 import { type MethodNote, methodNotes } from './methodNotes';
 import { reportWordsOf } from './reportWords';
-import { type SampleStatus, validationSummary } from './validationSummary';
-import { type StabilitySummary } from './stability';
+import { type SampleStatus, validationSummary } from '../judgeValidation/validationSummary';
+import { type StabilitySummary } from '../judgeValidation/stability';
 import { withoutMachinePaths } from '../util/machinePaths';
 import { isGraded, scaleOf } from '../scale/verdictScale';
 import { gradedMethodNotes } from './gradedMethodNotes';
-import { gradedInputOf } from './gradedRecords';
-import { type GradedValidation, gradedValidation } from './gradedValidation';
+import { gradedInputOf } from '../judgeValidation/gradedRecords';
+import { type GradedValidation, gradedValidation } from '../judgeValidation/gradedValidation';
 
 export interface RunProvenance {
   readonly id: string;

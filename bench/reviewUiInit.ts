@@ -2,12 +2,13 @@
 import { hallucinationCategoriesFor } from '../src/core/adjudication/event';
 import { type OpeningMessages, openingMessages } from '../src/core/review/openingMessages';
 import { type ReviewSession } from '../src/core/review/reviewSession';
+import { benchmarkBasicsOf } from '../src/core/benchmarks/registryBasics';
 
 export function benchOpeningMessages(session: ReviewSession): OpeningMessages {
   return openingMessages(session, {
     selectedItemId: null,
     role: 'annotator',
-    categories: hallucinationCategoriesFor(session.manifest.benchmark),
+    categories: hallucinationCategoriesFor(benchmarkBasicsOf(session.manifest.benchmark)),
     blind: false,
     canUndo: false,
   });

@@ -1,5 +1,5 @@
 import { loadRunState } from '../core/adjudication/runState';
-import { takesVerdicts } from '../core/benchmarks/takesVerdicts';
+import { RUN_REGISTRY } from '../core/benchmarks/runRegistry';
 import { type EstimateOptions } from '../core/judgeValidation/estimate';
 import { type ValidationReport, validationReport } from '../core/reports/report';
 import { type CliIo } from '../core/commandLine/io';
@@ -10,7 +10,7 @@ import { warnSkippedLines } from './skippedLines';
  * command names them; the report itself, made to be shared, names the run's folder only.
  */
 export function warnedValidationReport(dir: string, io: CliIo, options: EstimateOptions = {}): ValidationReport {
-  const state = loadRunState(dir, takesVerdicts);
+  const state = loadRunState(dir, RUN_REGISTRY);
   warnSkippedLines(io, state.problems);
   return validationReport(state, new Date(), options);
 }

@@ -12,6 +12,7 @@ import { benchmarkOf } from '../../src/core/benchmarks/registry';
 import { type ValidationReport, buildValidationReport } from '../../src/core/reports/report';
 import { scratchDir } from '../helpers/scratch';
 import { type SyntheticRun, eventOn, writeSyntheticRun } from '../helpers/syntheticRun';
+import { RUN_REGISTRY } from '../../src/core/benchmarks/runRegistry';
 
 const PROMPTFOO_RESULTS = join(__dirname, '..', 'fixtures', 'foreign-logs', 'promptfoo', 'results.json');
 
@@ -50,7 +51,7 @@ function kalahiLine(run: SyntheticRun, id: string, i: number): string {
 }
 
 async function decide(run: SyntheticRun, flags: readonly string[]): Promise<void> {
-  const lines = loadRunState(run.dir).current;
+  const lines = loadRunState(run.dir, RUN_REGISTRY).current;
   const kalahiRun = { ...run, lines };
   await appendAdjudications(
     run.adjudications,
@@ -100,7 +101,7 @@ export async function buildPromptfooReport(): Promise<ValidationReport> {
   const importer = benchmarkOf('promptfoo').importers?.[0];
   if (importer === undefined) throw new Error('promptfoo has no importer');
   const outcome = await importer.run(PROMPTFOO_RESULTS, join(scratchDir('statistics-promptfoo'), 'run'), { sources: {} });
-  const state = loadRunState(outcome.paths.dir);
+  const state = loadRunState(outcome.paths.dir, RUN_REGISTRY);
   const run: SyntheticRun = {
     dir: outcome.paths.dir,
     ids: [...state.current.keys()],

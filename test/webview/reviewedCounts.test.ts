@@ -22,6 +22,7 @@ import { type SyntheticRun, eventOn, writeSyntheticRun } from '../helpers/synthe
 import { installFakeVscode } from '../unit/security/fakeVscode';
 import { init } from './fixtures';
 import { type Mounted, mount, setupDom, textOf } from './harness';
+import { RUN_REGISTRY } from '../../src/core/benchmarks/runRegistry';
 
 let m: Mounted | undefined;
 afterEach(() => {
@@ -93,7 +94,7 @@ async function runsViewOf(dir: string): Promise<{ description: string; tooltip: 
 
 /** The CLI summary (text and JSON), the Runs view and a fresh core read: each says `reviewed` of 20, `decided` with a final verdict. */
 async function assertOutsideThePanel(dir: string, reviewed: number, decided: number): Promise<void> {
-  const score = loadRunState(dir).adjudicatedScore();
+  const score = loadRunState(dir, RUN_REGISTRY).adjudicatedScore();
   assert.deepEqual([score.reviewed, score.items], [reviewed, decided], 'the core');
   const words = `${reviewed} of 20 reviewed (${decided} with a final human verdict)`;
   const text = await runCli(['summary', dir]);

@@ -18,6 +18,7 @@ import { appendSample, drawSample } from '../../src/core/judgeValidation/sample'
 import { STABILITY_FILE, type StabilityLine, StabilityLineSchema } from '../../src/core/judgeValidation/stability';
 import { scratchDir } from '../helpers/scratch';
 import { sharedDataDir } from '../helpers/sharedData';
+import { RUN_REGISTRY } from '../../src/core/benchmarks/runRegistry';
 
 export const GPT4O_RESULTS = join(sharedDataDir, 'yokaieval', 'official-results', 'gpt4o.json');
 export const HOSTILE_MODEL = 'gpt-4o <img src=x onerror="alert(1)">';
@@ -39,7 +40,7 @@ export async function buildStatisticsReport(): Promise<ValidationReport | undefi
   if (!existsSync(GPT4O_RESULTS)) return undefined;
   const dir = join(scratchDir('statistics'), 'run');
   await importOfficialYokaiEval(GPT4O_RESULTS, dir, { dataDir: sharedDataDir }, HOSTILE_MODEL);
-  const state = loadRunState(dir);
+  const state = loadRunState(dir, RUN_REGISTRY);
   const sample = drawSample({
     itemIds: state.manifest.dataset.itemIds,
     outcomeOf: (id) => automaticOutcome(state.current.get(id)),

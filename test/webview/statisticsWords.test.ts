@@ -9,6 +9,7 @@ import { reportText } from '../../src/core/reports/reportText';
 import { KALAHI_FLAGS, buildKalahiReport, buildPromptfooReport, buildYokaiEvalReport } from './kalahiStatisticsFixture';
 import { type MountedStats, mountStats } from './statisticsHarness';
 import { textOf } from './harness';
+import { benchmarkBasicsOf } from '../../src/core/benchmarks/registryBasics';
 
 let kalahi: ValidationReport;
 let yokai: ValidationReport;
@@ -30,7 +31,8 @@ async function show(report: ValidationReport): Promise<MountedStats> {
   return m;
 }
 
-const labelsOf = (benchmark: string): string[] => hallucinationCategoriesFor(benchmark).map((c) => c.label.replace(/ \(.*$/, ''));
+const labelsOf = (benchmark: string): string[] =>
+  hallucinationCategoriesFor(benchmarkBasicsOf(benchmark)).map((c) => c.label.replace(/ \(.*$/, ''));
 
 describe('statistics words per benchmark', () => {
   test('Kalahi: titled Metric validation, no judge stability, its own flag categories and method notes', async () => {

@@ -5,7 +5,8 @@ import { appendAdjudications } from '../../core/adjudication/adjudicationLog';
 import { defaultAnnotatorName } from '../../core/adjudication/annotatorName';
 import { parseDecisionsCsv } from '../../core/adjudication/decisionsCsv';
 import { type AdjudicationEvent, type AnnotatorState, type Role, categoryIdsOf } from '../../core/adjudication/event';
-import { benchmarkIds } from '../../core/benchmarks/registryBasics';
+import { benchmarkBasicsOf, benchmarkIds } from '../../core/benchmarks/registryBasics';
+import { RUN_REGISTRY } from '../../core/benchmarks/runRegistry';
 import { latestPerAnnotator } from '../../core/adjudication/itemAdjudication';
 import { latestPerAnnotatorOf } from '../../core/adjudication/annotatorViews';
 import { decisionMisfit, parseDecision } from '../../core/adjudication/decisionWords';
@@ -20,7 +21,7 @@ import { choiceOption, flag, onePositional, parseOptions, stringOption } from '.
 /** Each benchmark's categories, one help line each. */
 function categoryHelp(): string {
   return benchmarkIds()
-    .map((id) => `                  ${id}: ${[...categoryIdsOf(id)].join(', ')}\n`)
+    .map((id) => `                  ${id}: ${[...categoryIdsOf(benchmarkBasicsOf(id))].join(', ')}\n`)
     .join('');
 }
 
@@ -66,12 +67,12 @@ export async function adjudicateCommand(args: readonly string[], io: CliIo): Pro
     io.stdout(ADJUDICATE_HELP);
     return 0;
   }
-  const state = loadRunState(resolve(io.cwd, onePositional('adjudicate', parsed, 'RUNDIR')));
+  const state = loadRunState(resolve(io.cwd, onePositional('adjudicate', parsed, 'RUNDIR')), RUN_REGISTRY);
   warnSkippedLines(io, state.problems);
   const role = choiceOption('adjudicate', parsed, 'role', ROLES) ?? 'annotator';
   const annotator = stringOption(parsed, 'annotator')?.trim() || defaultAnnotatorName(io.env, io.cwd);
   const from = stringOption(parsed, 'from');
-  const categories = categoryIdsOf(state.manifest.benchmark);
+  const categories = categoryIdsOf(state.basics);
   const scale = scaleOf(state.manifest);
   const criteriaOf = (itemId: string): readonly string[] => state.current.get(itemId)?.criteria?.map((c) => c.id) ?? [];
   let events: AdjudicationEvent[];

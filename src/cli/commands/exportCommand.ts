@@ -13,6 +13,7 @@ import { type WriteBack } from '../../core/contract/benchmark';
 import { benchmarkOf, registeredBenchmarks } from '../../core/benchmarks/registry';
 import { EXPORT_PERS, adjudicatedExportOf } from '../../core/export/adjudicatedExport';
 import { gradedScaleOf } from '../../core/export/gradedRows';
+import { RUN_REGISTRY } from '../../core/benchmarks/runRegistry';
 
 export const EXPORT_HELP = `Usage: eval-adjudicator export RUNDIR --format csv|json [--adjudicated] [--out FILE]
        eval-adjudicator export RUNDIR --format WRITE-BACK --out FILE [--source LOG]   (an imported log's own format, below)
@@ -53,7 +54,7 @@ export function exportHelp(): string {
 function writeBackCommand(dir: string, writeBack: WriteBack, parsed: Parsed, io: CliIo): number {
   const out = stringOption(parsed, 'out');
   if (out === undefined) throw new UsageError(`export --format ${writeBack.format}: --out FILE is required`);
-  const state = loadRunState(dir);
+  const state = loadRunState(dir, RUN_REGISTRY);
   warnSkippedLines(io, state.problems);
   if (benchmarkOf(state.manifest.benchmark).writeBack !== writeBack)
     throw new UsageError(`export --format ${writeBack.format}: ${dir} is a ${state.manifest.benchmark} run, not one imported for it`);
@@ -83,7 +84,7 @@ export function exportCommand(args: readonly string[], io: CliIo): number {
   if (format === undefined)
     throw new UsageError(`export: --format ${['csv', 'json', ...writeBacks().map((w) => w.format)].join('|')} is required`);
   const per = choiceOption('export', parsed, 'per', EXPORT_PERS) ?? 'item';
-  const state = flag(parsed, 'adjudicated') ? loadRunState(dir) : undefined;
+  const state = flag(parsed, 'adjudicated') ? loadRunState(dir, RUN_REGISTRY) : undefined;
   const graded = state === undefined ? undefined : gradedScaleOf(state);
   if (per !== 'item' && graded === undefined)
     throw new UsageError(

@@ -4,7 +4,7 @@ import { freshSeed, MAX_SEED } from '../../core/stats/rng';
 import { UserError } from '../../core/util/errors';
 import { itemRecords } from '../../core/judgeValidation/itemRecords';
 import { benchmarkOf } from '../../core/benchmarks/registry';
-import { takesVerdicts } from '../../core/benchmarks/takesVerdicts';
+import { RUN_REGISTRY } from '../../core/benchmarks/runRegistry';
 import { reviewSettingsOf } from '../../core/contract/reviewCapabilities';
 import { QUEUE_ORDERS, datasetOrder, informativeRanking, randomOrder } from '../../core/judgeValidation/queueOrders';
 import { currentSample } from '../../core/judgeValidation/sample';
@@ -39,7 +39,7 @@ export function queueCommand(args: readonly string[], io: CliIo): number {
   const dir = resolve(io.cwd, onePositional('queue', parsed, 'RUNDIR'));
   const order = choiceOption('queue', parsed, 'order', QUEUE_ORDERS) ?? 'dataset';
   const givenSeed = numberOption('queue', parsed, 'seed', { integer: true, min: 0, max: MAX_SEED });
-  const state = loadRunState(dir, takesVerdicts);
+  const state = loadRunState(dir, RUN_REGISTRY);
   warnSkippedLines(io, state.problems);
   let ids = state.manifest.dataset.itemIds;
   if (flag(parsed, 'sample')) {

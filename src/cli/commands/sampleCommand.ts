@@ -1,11 +1,11 @@
 import { resolve } from 'node:path';
 import { automaticOutcome } from '../../core/adjudication/adjudicatedScore';
-import { readCurrentResults, readManifest } from '../../core/runs/runFolder';
 import { freshSeed, MAX_SEED } from '../../core/stats/rng';
 import { UsageError } from '../../core/util/errors';
 import { SAMPLES_FILE, appendSample, drawSample } from '../../core/judgeValidation/sample';
 import { type CliIo } from '../../core/commandLine/io';
 import { flag, numberOption, onePositional, parseOptions } from '../../core/commandLine/options';
+import { readRunManifest, readRunResults } from '../../core/benchmarks/runRegistry';
 
 export const SAMPLE_HELP = `Usage: eval-adjudicator sample RUNDIR --n N [--seed S] [--json]
 
@@ -30,8 +30,8 @@ export async function sampleCommand(args: readonly string[], io: CliIo): Promise
   const n = numberOption('sample', parsed, 'n', { integer: true, min: 1 });
   if (n === undefined) throw new UsageError('sample: --n N is required');
   const seed = numberOption('sample', parsed, 'seed', { integer: true, min: 0, max: MAX_SEED }) ?? freshSeed();
-  const manifest = readManifest(dir);
-  const { byItem } = readCurrentResults(dir, manifest);
+  const manifest = readRunManifest(dir);
+  const { byItem } = readRunResults(dir);
   const record = drawSample({ itemIds: manifest.dataset.itemIds, outcomeOf: (id) => automaticOutcome(byItem.get(id)), n, seed });
   const torn = await appendSample(dir, record);
   if (torn !== undefined) io.stderr(`${SAMPLES_FILE} ended in a torn line; its bytes were moved to ${torn}\n`);

@@ -19,6 +19,7 @@ import { warnSkippedLines } from '../skippedLines';
 import { keyFromEnv } from '../../core/commandLine/endpointOptions';
 import { JUDGE_OPTIONS, JUDGE_OPTIONS_HELP, judgeOverridden, judgeSpecFrom, judgeTemplateFrom, requestSetup } from '../judgeOptions';
 import { flag, numberOption, onePositional, parseOptions, stringOption } from '../../core/commandLine/options';
+import { RUN_REGISTRY } from '../../core/benchmarks/runRegistry';
 
 const COMMAND = 'stability';
 
@@ -46,7 +47,7 @@ export async function stabilityCommand(args: readonly string[], io: CliIo): Prom
     if (!(STABILITY_SELECTIONS as readonly string[]).includes(s))
       throw new UsageError(`${COMMAND}: --items takes ${STABILITY_SELECTIONS.join(', ')}, not "${s}"`);
   }
-  const state = loadRunState(dir);
+  const state = loadRunState(dir, RUN_REGISTRY);
   warnSkippedLines(io, state.problems);
   const { manifest } = state;
   const llmJudge = llmJudgeOf(manifest.benchmark, state.paths.dir, 're-ask');

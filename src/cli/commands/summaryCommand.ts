@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { loadRunState } from '../../core/adjudication/runState';
-import { takesVerdicts } from '../../core/benchmarks/takesVerdicts';
+import { RUN_REGISTRY, takesVerdicts } from '../../core/benchmarks/runRegistry';
 import { formatSummary, summarizeState } from '../../core/reports/summarizeRun';
 import { ESTIMATE_TARGETS } from '../../core/stats/stratifiedPpi';
 import { warnSkippedLines } from '../skippedLines';
@@ -24,7 +24,7 @@ export function summaryCommand(args: readonly string[], io: CliIo): number {
     return 0;
   }
   const target = choiceOption('summary', parsed, 'target', ESTIMATE_TARGETS);
-  const state = loadRunState(resolve(io.cwd, onePositional('summary', parsed, 'RUNDIR')), takesVerdicts);
+  const state = loadRunState(resolve(io.cwd, onePositional('summary', parsed, 'RUNDIR')), RUN_REGISTRY);
   warnSkippedLines(io, state.problems);
   const summary = summarizeState(state, target === undefined ? {} : { target });
   io.stdout(flag(parsed, 'json') ? `${JSON.stringify(summary, null, 2)}\n` : `${formatSummary(summary, takesVerdicts(state.manifest))}\n`);

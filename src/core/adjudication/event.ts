@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { benchmarkBasicsOf, benchmarkIds, isBenchmarkId } from '../benchmarks/registryBasics';
+import { type BenchmarkBasics } from '../runs/benchmarkBasics';
 import { type Grade, GradeSchema } from '../scale/verdictScale';
 import type { Basis } from '../runs/decisionBasis';
 
@@ -17,22 +17,17 @@ export interface CategoryChoice {
 }
 
 /** The categories a benchmark's items take, in its order, as the flag menu words them. */
-export function hallucinationCategoriesFor(benchmark: string): CategoryChoice[] {
-  return benchmarkBasicsOf(benchmark).hallucinationCategories.map((c) => ({
+export function hallucinationCategoriesFor(benchmark: BenchmarkBasics): CategoryChoice[] {
+  return benchmark.hallucinationCategories.map((c) => ({
     id: c.id,
     label: c.description === undefined ? c.label : `${c.label} (${c.description})`,
   }));
 }
 
-/** The category ids a benchmark declares (an unknown benchmark declares none). */
-export function categoryIdsOf(benchmark: string): ReadonlySet<string> {
-  return new Set(isBenchmarkId(benchmark) ? benchmarkBasicsOf(benchmark).hallucinationCategories.map((c) => c.id) : []);
+/** The category ids a benchmark declares. */
+export function categoryIdsOf(benchmark: BenchmarkBasics): ReadonlySet<string> {
+  return new Set(benchmark.hallucinationCategories.map((c) => c.id));
 }
-
-/** Every category id some registered benchmark declares, in the registry's order (help texts, tests). */
-export const HALLUCINATION_CATEGORIES: readonly HallucinationCategory[] = [
-  ...new Set(benchmarkIds().flatMap((id) => [...categoryIdsOf(id)])),
-];
 
 export const RoleSchema = z.enum(['annotator', 'adjudicator']);
 export type Role = z.infer<typeof RoleSchema>;

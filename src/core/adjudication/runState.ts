@@ -1,5 +1,6 @@
 import { type ResultLine } from '../runs/resultLine';
 import { type RunManifest } from '../runs/runManifest';
+import { type BenchmarkBasics, type BenchmarkLookup, basicsOfRun } from '../runs/benchmarkBasics';
 import { type RunPaths, readManifest, runPaths } from '../runs/runFolder';
 import { ResultsIndex } from '../runs/resultsIndex';
 import { tornLineProblems } from './tornLines';
@@ -15,9 +16,23 @@ import { AdjudicationIndex, type ItemAdjudication } from './itemAdjudication';
  * statistics panel) and exports. Results are read through the results index, as the review reads them:
  * every line is checked for the fields the index keeps, and only each item's current line in full.
  */
+/**
+ * What reading a run takes from the registry, which sits above this floor (the benchmarks use it):
+ * src/core/benchmarks/runRegistry.ts. Its benchmark's basics check the run's lines and name its facets;
+ * `takesVerdicts` says whether its items take a verdict (else flags and notes only), which decides when an
+ * item counts as reviewed.
+ */
+export interface RunRegistry extends BenchmarkLookup {
+  takesVerdicts(manifest: RunManifest): boolean;
+}
+
 export interface RunState {
   readonly paths: RunPaths;
   readonly manifest: RunManifest;
+  /** Its benchmark's basics (facets, categories, automatic rater). */
+  readonly basics: BenchmarkBasics;
+  /** The registry it was read with, to read the runs it names (a validation's source run) the same way. */
+  readonly registry: RunRegistry;
   readonly current: ReadonlyMap<string, ResultLine>;
   readonly index: AdjudicationIndex;
   /**
@@ -30,18 +45,16 @@ export interface RunState {
   adjudicatedScore(): AdjudicatedScore;
 }
 
-/**
- * `takesVerdicts`: whether the run's items take a verdict (else flags and notes only), which decides when an
- * item counts as reviewed; src/core/benchmarks/takesVerdicts.ts asks the run's benchmark (not imported here:
- * the benchmarks import this module).
- */
-export function loadRunState(dir: string, takesVerdicts: (manifest: RunManifest) => boolean = () => true): RunState {
+export function loadRunState(dir: string, registry: RunRegistry): RunState {
   const paths = runPaths(dir);
   const manifest = readManifest(paths.dir);
+  const basics = basicsOfRun(registry, manifest.benchmark, paths.manifest);
   const byItem = new Map<string, ResultLine>();
-  ResultsIndex.read(paths.results, { manifest, describe: () => undefined }).forEachLine((line) => byItem.set(line.itemId, line));
-  const log = readAdjudicationLog(paths.adjudications, { categories: categoryIdsOf(manifest.benchmark), scale: scaleOf(manifest) });
-  const index = new AdjudicationIndex(log.events, takesVerdicts(manifest));
+  ResultsIndex.read(paths.results, { check: { manifest, basics }, describe: () => undefined }).forEachLine((line) =>
+    byItem.set(line.itemId, line),
+  );
+  const log = readAdjudicationLog(paths.adjudications, { categories: categoryIdsOf(basics), scale: scaleOf(manifest) });
+  const index = new AdjudicationIndex(log.events, registry.takesVerdicts(manifest));
   const knownItems = new Set(manifest.dataset.itemIds);
   const adjudication = (itemId: string): ItemAdjudication | undefined => {
     if (index.eventsOf(itemId).length === 0) return undefined;
@@ -56,6 +69,8 @@ export function loadRunState(dir: string, takesVerdicts: (manifest: RunManifest)
   return {
     paths,
     manifest,
+    basics,
+    registry,
     current: byItem,
     index,
     problems: [

@@ -1,5 +1,4 @@
-import * as z from 'zod';
-import { type BenchmarkBasics } from '../runs/benchmarkBasics';
+import { type BenchmarkBasics, type BenchmarkLookup } from '../runs/benchmarkBasics';
 import { INSPECT_BASICS } from '../logFormats/inspect/basics';
 import { KALAHI_BASICS } from './kalahi/basics';
 import { LM_EVAL_BASICS } from '../logFormats/lm-eval/basics';
@@ -8,8 +7,9 @@ import { SEAHELM_BASICS } from '../logFormats/seahelm/basics';
 import { YOKAIEVAL_BASICS } from './yokaieval/basics';
 
 /**
- * The lower floors' view of the registry: each registered benchmark's basics. registry.ts (the full
- * registry, a floor above) registers here too, so a benchmark added at run time is known everywhere.
+ * Each registered benchmark's basics (id, inputs schema, facets, categories). The floors that read a run
+ * folder get them passed down as REGISTERED_BASICS (runRegistry.ts), since the benchmarks use those floors.
+ * registry.ts (the full registry) registers here too, so a benchmark added at run time is known everywhere.
  */
 const BASICS = new Map<string, BenchmarkBasics>(
   [YOKAIEVAL_BASICS, KALAHI_BASICS, INSPECT_BASICS, PROMPTFOO_BASICS, LM_EVAL_BASICS, SEAHELM_BASICS].map((b) => [b.id, b]),
@@ -35,10 +35,10 @@ export function benchmarkBasicsOf(id: string): BenchmarkBasics {
   return basics;
 }
 
-/** A benchmark id as run.json holds it: one of the registered benchmarks. */
-export const BenchmarkIdSchema = z.string().refine(isBenchmarkId, {
-  error: (issue) =>
-    `Invalid option: expected one of ${benchmarkIds()
-      .map((id) => JSON.stringify(id))
-      .join('|')}, got ${JSON.stringify(issue.input)}`,
-});
+/** The registered benchmarks' basics, handed to the floors that read run folders (they cannot import this file). */
+export const REGISTERED_BASICS: BenchmarkLookup = { ids: benchmarkIds, basicsOf: (id) => BASICS.get(id) };
+
+/** Every hallucination category id some registered benchmark declares, in the registry's order (help texts, tests). */
+export function hallucinationCategoryIds(): string[] {
+  return [...new Set([...BASICS.values()].flatMap((basics) => basics.hallucinationCategories.map((c) => c.id)))];
+}

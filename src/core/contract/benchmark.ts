@@ -215,8 +215,8 @@ export interface ReviewAid {
 }
 
 export interface ExportParts {
-  /** `export RUNDIR`: one row per item, in dataset order. */
-  plain(dir: string, format: ExportFormat): string;
+  /** `export RUNDIR`: one row per item, in dataset order, from the run as generic code read it. */
+  plain(state: RunState, format: ExportFormat): string;
   /** `export --adjudicated`: the automatic verdict beside the human one (cellsOf gives the human side). */
   adjudicated(state: RunState, format: ExportFormat, cellsOf: (itemId: string) => AdjudicationCells): string;
 }

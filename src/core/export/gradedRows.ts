@@ -67,7 +67,7 @@ export function gradedItemRow(state: RunState, scale: GradedScale, itemId: strin
  * named like one of the export's own columns (Inspect's epoch) is left out: that column holds it already.
  */
 export function facetColumns(state: RunState, columns: readonly string[]): readonly string[] {
-  return facetNames(state.manifest.benchmark).filter((name) => !columns.includes(name));
+  return facetNames(state.basics).filter((name) => !columns.includes(name));
 }
 
 /** Every criterion of every item, in dataset order and each item's criteria order. */
@@ -77,7 +77,7 @@ export function gradedCriterionRows(state: RunState, scale: GradedScale): Graded
     if (line?.criteria === undefined) return [];
     const adjudication = state.adjudication(itemId);
     const grades = itemGradesOf(line, adjudication);
-    const facets = facetsOf(state.manifest.benchmark, line.inputs);
+    const facets = facetsOf(state.basics, line.inputs);
     return line.criteria.map((criterion, k): GradedCriterionRow => {
       const g = grades.criteria[k];
       const decided = adjudication?.criteria.find((c) => c.id === criterion.id);

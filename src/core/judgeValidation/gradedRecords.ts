@@ -62,7 +62,7 @@ export function gradedInputOf(state: RunState, scale: GradedScale): GradedInput 
   for (const itemId of manifest.dataset.itemIds) {
     const line = state.current.get(itemId);
     const adjudication = state.adjudication(itemId);
-    const facets = line === undefined ? {} : facetsOf(manifest.benchmark, line.inputs);
+    const facets = line === undefined ? {} : facetsOf(state.basics, line.inputs);
     const criteriaAdjudication = adjudication?.criteria ?? [];
     const itemAnnotators =
       criteriaAdjudication.length > 0 ? annotatorItemGrades(criteriaAdjudication, state) : annotatorGrades(adjudication?.annotators ?? []);
@@ -84,7 +84,7 @@ export function gradedInputOf(state: RunState, scale: GradedScale): GradedInput 
     scale,
     items,
     criteria,
-    facets: facetNames(manifest.benchmark),
-    rows: automaticRater(manifest.benchmark),
+    facets: facetNames(state.basics),
+    rows: automaticRater(state.basics),
   };
 }

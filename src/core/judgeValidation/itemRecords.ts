@@ -35,7 +35,7 @@ export function judgeLabelOf(outcome: AutomaticOutcome): VerdictLabel | null {
 
 /** One record per item of the run, in dataset order. */
 export function itemRecords(state: RunState): ItemRecord[] {
-  const benchmark = state.manifest.benchmark;
+  const benchmark = state.basics;
   return state.manifest.dataset.itemIds.map((itemId) => {
     const line = state.current.get(itemId);
     const automatic = automaticOutcome(line);

@@ -1,4 +1,4 @@
-import { benchmarkBasicsOf, isBenchmarkId } from '../benchmarks/registryBasics';
+import { type BenchmarkBasics } from '../runs/benchmarkBasics';
 import { type VerdictLabel } from '../stats/confusion';
 import { type AgreementStats, agreementOf } from './agreement';
 import { type ItemRecord } from './itemRecords';
@@ -17,8 +17,8 @@ export interface AnnotatorAgreement extends AgreementStats {
 }
 
 /** Who the rows of a judge-versus-human table are: the benchmark's automatic rater (an LLM judge, a metric). */
-export function automaticRater(benchmark: string): string {
-  return isBenchmarkId(benchmark) && benchmarkBasicsOf(benchmark).verdictBy === 'judge' ? 'judge' : 'automatic';
+export function automaticRater(benchmark: BenchmarkBasics): string {
+  return benchmark.verdictBy === 'judge' ? 'judge' : 'automatic';
 }
 
 function pairsOf(records: readonly ItemRecord[], humanOf: (r: ItemRecord) => VerdictLabel | null): [VerdictLabel, VerdictLabel][] {

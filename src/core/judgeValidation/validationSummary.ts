@@ -47,7 +47,7 @@ export function validationSummary(
     automaticCI: wilsonInterval(correct, records.length),
     estimate: estimateAccuracy(records, sample, options),
     agreement: {
-      judgeHuman: judgeHumanAgreement(records, automaticRater(state.manifest.benchmark)),
+      judgeHuman: judgeHumanAgreement(records, automaticRater(state.basics)),
       interAnnotator: interAnnotatorAgreement(records),
       ...(sourceJudge !== undefined ? { sourceJudge } : {}),
     },
@@ -73,7 +73,7 @@ function judgeComparisonOf(state: RunState, records: readonly ItemRecord[]): Jud
   if (source === undefined) return undefined;
   let sourceState: RunState;
   try {
-    sourceState = loadRunState(resolve(state.paths.dir, source.dir));
+    sourceState = loadRunState(resolve(state.paths.dir, source.dir), state.registry);
   } catch {
     return null;
   }

@@ -1,6 +1,5 @@
 import * as z from 'zod';
 import { type Benchmark, type Importer } from '../contract/benchmark';
-import { loadRunState } from '../adjudication/runState';
 import { type BenchmarkBasics } from '../runs/benchmarkBasics';
 import { foreignDetail, foreignLabelText, foreignSearchTexts } from './foreignDetail';
 import { exportForeignAdjudicated, exportForeignPlain } from './foreignExport';
@@ -41,7 +40,7 @@ export function foreignBenchmark(format: ForeignFormat): Benchmark {
       detail: foreignDetail,
     },
     exports: {
-      plain: (dir, format) => exportForeignPlain(loadRunState(dir), format),
+      plain: exportForeignPlain,
       adjudicated: (state, exportFormat, cellsOf) => exportForeignAdjudicated(state, exportFormat, cellsOf, format.figure),
     },
     summary: { extend: withLogFigure, lines: logFigureLines, ...(format.figure === undefined ? {} : { figure: format.figure }) },

@@ -51,7 +51,7 @@ export function exportForeignGraded(
     const line = state.current.get(id);
     return {
       row: rowOf(id, line),
-      facets: line === undefined ? {} : facetsOf(state.manifest.benchmark, line.inputs),
+      facets: line === undefined ? {} : facetsOf(state.basics, line.inputs),
       graded: gradedItemRow(state, scale, id),
       cells: cellsOf(id),
     };

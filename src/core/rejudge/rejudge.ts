@@ -16,6 +16,7 @@ import { TOOL_VERSION } from '../version';
 import { type SourceRun, sourceRunOf } from '../judgeValidation/sourceRun';
 import { askJudge } from '../judgeValidation/askJudge';
 import { llmJudgeOf } from './llmJudge';
+import { benchmarkBasicsOf } from '../benchmarks/registryBasics';
 
 /** The judge template a re-judged run used, copied into its folder so the run can be resumed and audited. */
 export const JUDGE_TEMPLATE_FILE = 'judge_prompt.txt';
@@ -153,6 +154,7 @@ function rejudgeSession(manifest: RunManifest, sourceDir: string, spec: ModelSpe
   }
   return {
     manifest,
+    basics: benchmarkBasicsOf(manifest.benchmark),
     tasks,
     clients: [client],
     updateManifest: (m) => ({ ...m, judge: modelRecord(spec, client) }),

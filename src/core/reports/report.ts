@@ -21,7 +21,7 @@ import {
 } from '../judgeValidation/judgeHuman';
 import { type MetricAgreement } from '../judgeValidation/metricHuman';
 import { benchmarkOf } from '../benchmarks/registry';
-import { takesVerdicts } from '../benchmarks/takesVerdicts';
+import { RUN_REGISTRY } from '../benchmarks/runRegistry';
 import { type MethodNote, methodNotes } from './methodNotes';
 import { reportWordsOf } from './reportWords';
 import { type SampleStatus, validationSummary } from '../judgeValidation/validationSummary';
@@ -96,14 +96,14 @@ export interface ValidationReport {
 }
 
 export function buildValidationReport(dir: string, now: Date = new Date(), options: EstimateOptions = {}): ValidationReport {
-  return validationReport(loadRunState(dir, takesVerdicts), now, options);
+  return validationReport(loadRunState(dir, RUN_REGISTRY), now, options);
 }
 
 export function validationReport(state: RunState, now: Date = new Date(), options: EstimateOptions = {}): ValidationReport {
   const { manifest } = state;
   const records = itemRecords(state);
   const summary = validationSummary(state, records, options);
-  const rows = automaticRater(manifest.benchmark);
+  const rows = automaticRater(state.basics);
   const imported = typeof manifest['importedModel'] === 'string' ? manifest['importedModel'] : null;
   const scale = scaleOf(manifest);
   const graded = isGraded(scale) ? gradedValidation(gradedInputOf(state, scale), options) : undefined;
@@ -140,9 +140,7 @@ export function validationReport(state: RunState, now: Date = new Date(), option
     adjudicated: { ...state.adjudicatedScore(), estimate: summary.estimate },
     agreement: {
       judgeHuman: summary.agreement.judgeHuman,
-      judgeHumanByFacet: Object.fromEntries(
-        facetNames(manifest.benchmark).map((facet) => [facet, judgeHumanByFacet(records, facet, rows)]),
-      ),
+      judgeHumanByFacet: Object.fromEntries(facetNames(state.basics).map((facet) => [facet, judgeHumanByFacet(records, facet, rows)])),
       judgePerAnnotator: judgePerAnnotator(records, rows),
       interAnnotator: summary.agreement.interAnnotator,
       sourceJudge: summary.agreement.sourceJudge ?? null,

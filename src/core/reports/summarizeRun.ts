@@ -2,7 +2,7 @@ import { reviewProgress } from '../adjudication/adjudicatedScore';
 import { reviewedMeans } from '../adjudication/reviewed';
 import { type RunState, loadRunState } from '../adjudication/runState';
 import { benchmarkOf } from '../benchmarks/registry';
-import { takesVerdicts } from '../benchmarks/takesVerdicts';
+import { RUN_REGISTRY } from '../benchmarks/runRegistry';
 import { automaticScore } from '../runs/automaticSummary';
 import { type EstimateOptions } from '../judgeValidation/estimate';
 import { validationSummary } from '../judgeValidation/validationSummary';
@@ -15,7 +15,7 @@ import { gradedSummaryLines } from './gradedSummaryLines';
 export { type RunSummary } from '../summary/runSummary';
 
 export function summarizeRun(dir: string, options: EstimateOptions = {}): RunSummary {
-  return summarizeState(loadRunState(dir, takesVerdicts), options);
+  return summarizeState(loadRunState(dir, RUN_REGISTRY), options);
 }
 
 /** The summary of a run already read (its skipped lines are in state.problems). */

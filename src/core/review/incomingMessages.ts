@@ -3,6 +3,7 @@ import { type WebviewMessage, WebviewMessageSchema } from '../protocol/review';
 import { categoryIdsOf } from '../adjudication/event';
 import { readManifest } from '../runs/runFolder';
 import { type VerdictScale, isGraded, isOnScale, scaleOf, scaleTakes } from '../scale/verdictScale';
+import { benchmarkBasicsOf } from '../benchmarks/registryBasics';
 
 /** Why a decision does not fit the run's scale (a verdict on a graded run, a grade off the scale…), or null. */
 function scaleProblem(
@@ -33,7 +34,7 @@ export function webviewMessageSchemaFor(runDir: string): z.ZodType<WebviewMessag
   let scale: VerdictScale;
   try {
     const manifest = readManifest(runDir);
-    categories = categoryIdsOf(manifest.benchmark);
+    categories = categoryIdsOf(benchmarkBasicsOf(manifest.benchmark));
     scale = scaleOf(manifest);
   } catch {
     return WebviewMessageSchema;

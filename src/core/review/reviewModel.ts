@@ -11,6 +11,8 @@ import { scaleOf } from '../scale/verdictScale';
 import { AdjudicationTail } from './adjudicationTail';
 import { type RowBasis, type ViewContext, rowBasisOf } from './itemViews';
 import { rowBasisFile } from './rowBasisFile';
+import { benchmarkBasicsOf } from '../benchmarks/registryBasics';
+import { readRunManifest } from '../benchmarks/runRegistry';
 
 /**
  * A run folder as the review sees it, read in one place (ReviewLoader): run.json, the results through their
@@ -71,7 +73,7 @@ function resultsIndexOf(
   positions: ReadonlyMap<string, number>,
 ): ResultsIndex<RowBasis> {
   return ResultsIndex.read(paths.results, {
-    manifest,
+    check: { manifest, basics: benchmarkBasicsOf(manifest.benchmark) },
     knownIds: positions,
     describe: (line) => rowBasisOf(line, view),
     file: rowBasisFile(manifest, view.settings.primaryMetric),
@@ -91,11 +93,14 @@ export class ReviewLoader {
   /** Reads run.json, the results index and the whole adjudication log; torn lines are reported with the log's problems. */
   static open(dir: string): { loader: ReviewLoader; model: ReviewModel; adjudications: AdjudicationsRead } {
     const paths = runPaths(dir);
-    const manifest = readManifest(paths.dir);
+    const manifest = readRunManifest(paths.dir);
     const view = viewOf(manifest, null);
     const positions = positionsOf(manifest.dataset.itemIds);
     const model: ReviewModel = { paths, manifest, positions, results: resultsIndexOf(paths, manifest, view, positions), view };
-    const tail = new AdjudicationTail(paths.adjudications, { categories: categoryIdsOf(manifest.benchmark), scale: view.scale });
+    const tail = new AdjudicationTail(paths.adjudications, {
+      categories: categoryIdsOf(benchmarkBasicsOf(manifest.benchmark)),
+      scale: view.scale,
+    });
     const loader = new ReviewLoader(model, tail);
     const read = loader.readAdjudications();
     return { loader, model, adjudications: { ...read, problems: [...read.problems, ...tornLineProblems(paths)] } };

@@ -1,4 +1,5 @@
-import type * as z from 'zod';
+import * as z from 'zod';
+import { InputError } from '../util/errors';
 import { type BenchmarkManifest } from '../data/manifest';
 
 /**
@@ -67,4 +68,31 @@ export interface HallucinationCategoryDefinition {
   readonly label: string;
   /** What it covers, said after the label in the flag menu (none: the label alone). */
   readonly description?: string;
+}
+
+/** A benchmark id as run.json holds it: lowercase words joined by dashes (which ids are registered, the registry says). */
+export const BenchmarkIdSchema = z
+  .string()
+  .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'a benchmark id: lowercase letters and digits joined by dashes');
+
+/**
+ * The registered benchmarks as the floors that read a run folder see them. The registry sits above these
+ * floors (the benchmarks use them), so it hands them this lookup (src/core/benchmarks/registryBasics.ts).
+ */
+export interface BenchmarkLookup {
+  /** Every registered id, in the registry's order. */
+  ids(): readonly string[];
+  /** A registered benchmark's basics; undefined for an id none has. */
+  basicsOf(id: string): BenchmarkBasics | undefined;
+}
+
+/** A run's benchmark's basics, or an error naming run.json's field and the registered ids. */
+export function basicsOfRun(lookup: BenchmarkLookup, benchmark: string, manifestFile: string): BenchmarkBasics {
+  const basics = lookup.basicsOf(benchmark);
+  if (basics !== undefined) return basics;
+  const ids = lookup
+    .ids()
+    .map((id) => JSON.stringify(id))
+    .join('|');
+  throw new InputError({ file: manifestFile, field: 'benchmark' }, `expected one of ${ids}, got ${JSON.stringify(benchmark)}`);
 }

@@ -38,7 +38,13 @@ export async function runEveryItem(dir: string, session: RunSession, options: Ex
     const ids = [...session.tasks.keys()];
     await session.preflight?.(ids, options.signal, options.workers);
     const paths = createRunFolder(dir, session.manifest);
-    return await runSelected(paths, session, ids, readCurrentResults(paths.dir, session.manifest).byItem, options);
+    return await runSelected(
+      paths,
+      session,
+      ids,
+      readCurrentResults(paths.dir, { manifest: session.manifest, basics: session.basics }).byItem,
+      options,
+    );
   } finally {
     await session.release?.();
   }
@@ -56,7 +62,7 @@ export async function continueRun(
   options: ExecuteOptions,
 ): Promise<ExecuteOutcome> {
   try {
-    const before = readCurrentResults(paths.dir, session.manifest).byItem;
+    const before = readCurrentResults(paths.dir, { manifest: session.manifest, basics: session.basics }).byItem;
     const ids = [...session.tasks.keys()].filter((id) => {
       const current = before.get(id);
       if (selection === 'missing') return current === undefined;

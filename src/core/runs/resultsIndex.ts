@@ -5,9 +5,8 @@ import { isBlank, scanLines } from '../util/jsonlScan';
 import { parseAt } from '../util/zodIssues';
 import { invalidUtf8Message, invalidUtf8Offset } from '../util/utf8';
 import { ItemErrorSchema, type ResultLine, ResultLineSchema, VerdictSchema } from './resultLine';
-import { type RunManifest } from './runManifest';
 import { lineBasisDigest } from './decisionBasis';
-import { checkLineOfBenchmark } from './benchmarkLineCheck';
+import { type ResultsCheck, checkLineOfBenchmark } from './benchmarkLineCheck';
 import {
   type IndexEntry,
   type IndexFileOptions,
@@ -38,7 +37,7 @@ export type { IndexEntry } from './resultsIndexFile';
 
 export interface ResultsIndexOptions<S> {
   /** Checks each line's inputs against the benchmark and its itemId against the run's items. */
-  readonly manifest?: RunManifest;
+  readonly check?: ResultsCheck;
   readonly describe: (line: IndexedLine) => S;
   /** The run's item ids when the caller holds them already (a review's positions): not built again from the manifest. */
   readonly knownIds?: { has(itemId: string): boolean };
@@ -70,7 +69,7 @@ export class ResultsIndex<S> {
     readonly path: string,
     private readonly options: ResultsIndexOptions<S>,
   ) {
-    this.known = options.manifest === undefined ? undefined : (options.knownIds ?? new Set(options.manifest.dataset.itemIds));
+    this.known = options.check === undefined ? undefined : (options.knownIds ?? new Set(options.check.manifest.dataset.itemIds));
   }
 
   static read<S>(path: string, options: ResultsIndexOptions<S>): ResultsIndex<S> {
@@ -269,8 +268,8 @@ export class ResultsIndex<S> {
       throw new InputError({ file: this.path, line }, `not valid JSON (${(error as Error).message})`);
     }
     const value = parseAt(IndexedLineSchema, json, { file: this.path, line });
-    const manifest = this.options.manifest;
-    if (manifest !== undefined) checkLineOfBenchmark(manifest.benchmark, value, this.path, line);
+    const check = this.options.check;
+    if (check !== undefined) checkLineOfBenchmark(check.basics, value, this.path, line);
     if (this.known !== undefined && !this.known.has(value.itemId)) {
       throw new UserError(`${this.path} line ${line}, field "itemId": "${value.itemId}" is not an item of this run`);
     }

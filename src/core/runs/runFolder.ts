@@ -6,7 +6,7 @@ import { readJsonl } from '../util/jsonlReader';
 import { decodeUtf8 } from '../util/utf8';
 import { parseAt } from '../util/zodIssues';
 import { type ResultLine, ResultLineSchema } from './resultLine';
-import { checkLineOfBenchmark } from './benchmarkLineCheck';
+import { type ResultsCheck, checkLineOfBenchmark } from './benchmarkLineCheck';
 import { type RunManifest, RunManifestSchema, RUN_FORMAT_VERSION } from './runManifest';
 
 export const RUN_FILE = 'run.json';
@@ -74,13 +74,14 @@ export interface CurrentResults {
   readonly tornTail: boolean;
 }
 
-export function readCurrentResults(dir: string, manifest?: RunManifest): CurrentResults {
+/** `check`: each line is checked against the run's items and benchmark (none: read as it is). */
+export function readCurrentResults(dir: string, check?: ResultsCheck): CurrentResults {
   const paths = runPaths(dir);
   const { records, tornTail } = readJsonl(paths.results, ResultLineSchema);
-  const known = manifest ? new Set(manifest.dataset.itemIds) : undefined;
+  const known = check ? new Set(check.manifest.dataset.itemIds) : undefined;
   const byItem = new Map<string, ResultLine>();
   for (const { value, line } of records) {
-    if (manifest !== undefined) checkLineOfBenchmark(manifest.benchmark, value, paths.results, line);
+    if (check !== undefined) checkLineOfBenchmark(check.basics, value, paths.results, line);
     if (known !== undefined && !known.has(value.itemId)) {
       throw new UserError(`${paths.results} line ${line}, field "itemId": "${value.itemId}" is not an item of this run`);
     }

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { ProviderSchema } from '../model/endpoint';
-import { BenchmarkIdSchema } from '../benchmarks/registryBasics';
+import { BenchmarkIdSchema } from './benchmarkBasics';
 import { UsageSchema } from './resultLine';
 import { VerdictScaleSchema } from '../scale/verdictScale';
 import { CriteriaAggregationSchema } from '../scale/criteria';

@@ -1,6 +1,7 @@
 import { type ChatMessage } from '../model/chatClient';
 import { type ItemTask } from './itemRunner';
 import { type RunManifest } from './runManifest';
+import { type BenchmarkBasics } from './benchmarkBasics';
 
 /** Anything that sends requests for a run (the chat client, Kalahi's log-prob client): its count goes into run.json. */
 export interface RequestCounter {
@@ -12,6 +13,8 @@ export interface RequestCounter {
 /** A run ready to execute: its manifest, a task per item, and the clients whose numbers go into run.json. */
 export interface RunSession {
   readonly manifest: RunManifest;
+  /** Its benchmark's basics: a resumed run's results are checked against them while they are read. */
+  readonly basics: BenchmarkBasics;
   readonly tasks: ReadonlyMap<string, ItemTask>;
   readonly clients: readonly RequestCounter[];
   /**

@@ -6,7 +6,7 @@ import { type AdjudicatedExport, adjudicatedExportOf, exportsCriteria } from '..
 import { importedRunName, importerChoices } from '../../core/contract/importerChoices';
 import { type WriteBack } from '../../core/contract/benchmark';
 import { benchmarkOf, registeredBenchmarks } from '../../core/benchmarks/registry';
-import { takesVerdicts } from '../../core/benchmarks/takesVerdicts';
+import { RUN_REGISTRY } from '../../core/benchmarks/runRegistry';
 import { loadRunState } from '../../core/adjudication/runState';
 import { askApiKey } from '../../core/startRun/apiKeyQuestions';
 import { readManifest } from '../../core/runs/runFolder';
@@ -71,7 +71,7 @@ export async function exportAdjudicatedCommand(runDir: string): Promise<void> {
   let criteria = false;
   try {
     writeBack = benchmarkOf(readManifest(runDir).benchmark).writeBack;
-    criteria = exportsCriteria(loadRunState(runDir, takesVerdicts));
+    criteria = exportsCriteria(loadRunState(runDir, RUN_REGISTRY));
   } catch (error) {
     void vscode.window.showErrorMessage(`Eval Adjudicator: ${errorMessage(error)}`);
     return;
@@ -134,7 +134,7 @@ export async function exportAdjudicatedCommand(runDir: string): Promise<void> {
   if (target === undefined) return;
   let exported: AdjudicatedExport;
   try {
-    exported = adjudicatedExportOf(loadRunState(runDir, takesVerdicts), format.format, format.per);
+    exported = adjudicatedExportOf(loadRunState(runDir, RUN_REGISTRY), format.format, format.per);
     writeFileSync(target.fsPath, exported.text);
   } catch (error) {
     void vscode.window.showErrorMessage(`Eval Adjudicator: ${errorMessage(error)}`);
@@ -160,7 +160,7 @@ export async function exportAdjudicatedCommand(runDir: string): Promise<void> {
 /** The human verdicts written into a copy of the log the run was imported from (Inspect's score edits). */
 async function writeBackCommand(runDir: string, writeBack: WriteBack): Promise<void> {
   try {
-    const state = loadRunState(runDir, takesVerdicts);
+    const state = loadRunState(runDir, RUN_REGISTRY);
     const suggestion = writeBack.suggest(state);
     const target = await vscode.window.showSaveDialog({
       defaultUri: vscode.Uri.file(join(runDir, suggestion.name)),

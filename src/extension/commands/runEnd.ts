@@ -2,11 +2,12 @@ import { type OutageEvent } from '../../core/model/outageGate';
 import { commonestError } from '../../core/runs/errorCause';
 import { type ExecuteOptions, type ExecuteOutcome, type Selection, continueRun, runEveryItem } from '../../core/runs/executeRun';
 import { withRecordedCache } from '../../core/runs/recordedOptions';
-import { readCurrentResults, readManifest, runPaths } from '../../core/runs/runFolder';
+import { readManifest, runPaths } from '../../core/runs/runFolder';
 import { type RunSession } from '../../core/runs/runSession';
 import { type PlanSessions, type StartRunEnvironment } from '../../core/startRunSteps/startRunUi';
 import { errorMessage } from '../../core/util/errors';
 import { type ProgressReport, runProgress } from './runProgress';
+import { readRunResults } from '../../core/benchmarks/runRegistry';
 
 export const RETRY_ERRORS = 'Retry Errors';
 export const RESUME = 'Resume';
@@ -191,7 +192,7 @@ function errorsMessage(run: ContinuedRun, errors: number, items: number, afterRe
 
 function causeOf(runDir: string): ReturnType<typeof commonestError> {
   try {
-    return commonestError(readCurrentResults(runDir, readManifest(runDir)).byItem.values());
+    return commonestError(readRunResults(runDir).byItem.values());
   } catch {
     return undefined;
   }

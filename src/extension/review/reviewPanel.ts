@@ -17,6 +17,7 @@ import { runReviewCommand } from './reviewCommands';
 import { sendOpening } from './openingSender';
 import { SkippedLines } from './skippedLines';
 import { type ReviewContext } from './reviewContext';
+import { benchmarkBasicsOf } from '../../core/benchmarks/registryBasics';
 
 export type { ReviewContext } from './reviewContext';
 
@@ -296,7 +297,7 @@ export class ReviewPanel extends RunPanel<WebviewMessage, HostMessage> {
     const options = {
       selectedItemId: this.selected,
       role: this.context.role(),
-      categories: hallucinationCategoriesFor(this.session.manifest.benchmark),
+      categories: hallucinationCategoriesFor(benchmarkBasicsOf(this.session.manifest.benchmark)),
       blind: this.context.blindReview(),
       canUndo: this.canUndo(),
     };

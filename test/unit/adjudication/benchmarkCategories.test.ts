@@ -14,10 +14,12 @@ import { type RunManifest } from '../../../src/core/runs/runManifest';
 import { runCli } from '../../helpers/cli';
 import { scratchDir } from '../../helpers/scratch';
 import { eventOn, writeSyntheticRun } from '../../helpers/syntheticRun';
+import { RUN_REGISTRY } from '../../../src/core/benchmarks/runRegistry';
+import { benchmarkBasicsOf } from '../../../src/core/benchmarks/registryBasics';
 
 test("each benchmark's flag menu has its own words: no yokai on Filipino items", () => {
-  const yokai = hallucinationCategoriesFor('yokaieval');
-  const kalahi = hallucinationCategoriesFor('kalahi');
+  const yokai = hallucinationCategoriesFor(benchmarkBasicsOf('yokaieval'));
+  const kalahi = hallucinationCategoriesFor(benchmarkBasicsOf('kalahi'));
   assert.match(yokai.find((c) => c.id === 'invented-entity')?.label ?? '', /yokai/);
   assert.ok(
     kalahi.every((c) => !/yokai|yōkai|Japan/i.test(c.label)),
@@ -48,7 +50,7 @@ test('an event naming a category its benchmark does not declare is a skipped lin
     eventOn(run, { itemId: '1', annotator: 'ann', minute: 1, verdict: false, flag: 'invented-entity' }),
     eventOn(run, { itemId: '2', annotator: 'ann', minute: 2, verdict: false, flag: 'wrong-filipino-practice' }),
   ]);
-  const state = loadRunState(run.dir);
+  const state = loadRunState(run.dir, RUN_REGISTRY);
   assert.equal(state.problems.length, 1);
   assert.equal(state.problems[0]?.line, 2);
   assert.match(
@@ -114,7 +116,7 @@ test('the same event on a benchmark that declares the category counts (existing 
     eventOn(kalahiRun, { itemId: '1', annotator: 'ann', minute: 1, verdict: false, flag: 'wrong-filipino-practice' }),
     eventOn(kalahiRun, { itemId: '2', annotator: 'ann', minute: 2, verdict: false, flag: 'wrong-region-or-period' }),
   ]);
-  const state = loadRunState(run.dir);
+  const state = loadRunState(run.dir, RUN_REGISTRY);
   assert.deepEqual(state.problems, []);
   assert.deepEqual(state.adjudicatedScore().flaggedByCategory, { 'wrong-filipino-practice': 1, 'wrong-region-or-period': 1 });
 });
@@ -126,10 +128,10 @@ test('an error naming a stage its benchmark does not have is an error naming the
   lines[1] = JSON.stringify({ ...second, verdict: null, error: { stage: 'logprobs', kind: 'server', message: '500' } });
   writeFileSync(join(run.dir, 'results.jsonl'), lines.join('\n'));
   assert.throws(
-    () => loadRunState(run.dir),
+    () => loadRunState(run.dir, RUN_REGISTRY),
     /results\.jsonl, line 2, field "error\.stage": "logprobs" is not a stage of yokaieval \(model, judge\)/,
   );
   lines[1] = JSON.stringify({ ...second, verdict: null, error: { stage: 'judge', kind: 'server', message: '500' } });
   writeFileSync(join(run.dir, 'results.jsonl'), lines.join('\n'));
-  assert.equal(loadRunState(run.dir).current.get('1')?.error?.stage, 'judge');
+  assert.equal(loadRunState(run.dir, RUN_REGISTRY).current.get('1')?.error?.stage, 'judge');
 });

@@ -8,6 +8,7 @@ import { runCli } from '../../helpers/cli';
 import { scratchDir } from '../../helpers/scratch';
 import { writeSyntheticRun } from '../../helpers/syntheticRun';
 import { writeSyntheticGradedRun } from '../../helpers/syntheticGradedRun';
+import { RUN_REGISTRY } from '../../../src/core/benchmarks/runRegistry';
 
 const env = { EVAL_ADJUDICATOR_ANNOTATOR: 'ana' };
 
@@ -31,7 +32,7 @@ test('adjudicate --criterion N --verdict LEVEL: a level by name (case aside) or 
       [undefined, undefined, undefined, 'other', 'the whole answer'],
     ],
   );
-  const state = loadRunState(run.dir);
+  const state = loadRunState(run.dir, RUN_REGISTRY);
   assert.deepEqual(state.problems, []);
   const item = state.adjudication('1');
   assert.deepEqual(
@@ -82,7 +83,7 @@ test('adjudicate --from: a criterion column, levels by name or value; a bad row 
   writeFileSync(file, 'itemId,criterion,verdict,flag,note,annotator\n2,1,CLASS_UNMET,,,ben\n2,2,0.25,,,ben\n2,,,other,"see 1, 2",ben\n');
   const result = await runCli(['adjudicate', run.dir, '--from', file], { env });
   assert.equal(result.code, 0, result.stderr);
-  const item = loadRunState(run.dir).adjudication('2');
+  const item = loadRunState(run.dir, RUN_REGISTRY).adjudication('2');
   assert.deepEqual(
     item?.criteria.map((c) => c.final?.grade),
     [0, 0.25, undefined],

@@ -6,6 +6,7 @@ import { loadRunState } from '../../../src/core/adjudication/runState';
 import { scratchDir } from '../../helpers/scratch';
 import { eventOn, writeSyntheticRun } from '../../helpers/syntheticRun';
 import { appendEvents, criterionGradeOf, FIVE_LEVELS, writeSyntheticGradedRun } from '../../helpers/syntheticGradedRun';
+import { RUN_REGISTRY } from '../../../src/core/benchmarks/runRegistry';
 
 test('events of a graded run: a grade off the scale, a verdict, a criterion the item lacks or an item-level grade on a criteria item are bad lines naming file, line and field', () => {
   const run = writeSyntheticGradedRun(join(scratchDir('graded-bad'), 'run'), 4);
@@ -19,7 +20,7 @@ test('events of a graded run: a grade off the scale, a verdict, a criterion the 
     { ...eventOn(run, { itemId: '2', annotator: 'ana', minute: 6, criterion: '1', grade: 1 }), hallucination: 'other' },
     eventOn(run, { itemId: '2', annotator: 'ana', minute: 7, flag: 'other', note: 'item-level note and flag' }),
   ]);
-  const state = loadRunState(run.dir);
+  const state = loadRunState(run.dir, RUN_REGISTRY);
   const messages = state.problems.map((p) => p.message);
   const at = (line: number, field: string): string | undefined =>
     messages.find((m) => m.startsWith(`${run.adjudications} line ${line}, field "${field}"`));
@@ -43,7 +44,7 @@ test('a binary run reads its old events as before and takes no grade or criterio
     eventOn(run, { itemId: '2', annotator: 'ana', minute: 1, grade: 1 }),
     eventOn(run, { itemId: '2', annotator: 'ben', minute: 1, criterion: '1' }),
   ]);
-  const state = loadRunState(run.dir);
+  const state = loadRunState(run.dir, RUN_REGISTRY);
   assert.deepEqual(
     state.problems.map((p) => p.message),
     [
@@ -76,7 +77,7 @@ test("per (item, criterion, annotator) the latest event wins; each criterion's f
     eventOn(run, { itemId: '3', annotator: 'ben', minute: 1, criterion: '3', grade: 0 }),
     eventOn(run, { itemId: '3', annotator: 'ana', minute: 1, criterion: '1', grade: 0, stale: true }),
   ]);
-  const state = loadRunState(run.dir);
+  const state = loadRunState(run.dir, RUN_REGISTRY);
   assert.deepEqual(state.problems, []);
   const two = state.adjudication('2');
   assert.ok(two !== undefined);
@@ -122,7 +123,7 @@ test('an item graded whole takes its final grade by the binary rule: adjudicator
     eventOn(run, { itemId: '2', annotator: 'cy', role: 'adjudicator', minute: 2, grade: null }),
     eventOn(run, { itemId: '3', annotator: 'ana', minute: 1, grade: 11 }),
   ]);
-  const state = loadRunState(run.dir);
+  const state = loadRunState(run.dir, RUN_REGISTRY);
   assert.deepEqual(
     state.problems.map((p) => p.line),
     [7],

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { appendAdjudications } from '../../../src/core/adjudication/adjudicationLog';
 import { loadRunState } from '../../../src/core/adjudication/runState';
-import { takesVerdicts } from '../../../src/core/benchmarks/takesVerdicts';
+import { RUN_REGISTRY, takesVerdicts } from '../../../src/core/benchmarks/runRegistry';
 import { scratchDir } from '../../helpers/scratch';
 import { eventOn, syntheticManifest, writeSyntheticRun } from '../../helpers/syntheticRun';
 
@@ -24,12 +24,12 @@ test('the run state counts a flag-only item as reviewed only when the items take
     eventOn(run, { itemId: '1', annotator: 'ann', minute: 1, note: 'odd wording' }),
     eventOn(run, { itemId: '2', annotator: 'ann', minute: 1, verdict: false }),
   ]);
-  const verdicts = loadRunState(run.dir, () => true);
+  const verdicts = loadRunState(run.dir, { ...RUN_REGISTRY, takesVerdicts: () => true });
   assert.deepEqual(
     [verdicts.adjudicatedScore().reviewed, verdicts.adjudication('0')?.reviewed, verdicts.adjudication('2')?.reviewed],
     [1, false, true],
   );
-  const flagsOnly = loadRunState(run.dir, () => false);
+  const flagsOnly = loadRunState(run.dir, { ...RUN_REGISTRY, takesVerdicts: () => false });
   assert.deepEqual(
     [flagsOnly.adjudicatedScore().reviewed, flagsOnly.adjudication('0')?.reviewed, flagsOnly.adjudication('1')?.reviewed],
     [3, true, true],

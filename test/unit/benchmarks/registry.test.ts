@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BUILT_IN_BENCHMARKS, benchmarkOf, registeredBenchmarks } from '../../../src/core/benchmarks/registry';
-import { BenchmarkIdSchema } from '../../../src/core/benchmarks/registryBasics';
+import { REGISTERED_BASICS } from '../../../src/core/benchmarks/registryBasics';
+import { BenchmarkIdSchema, basicsOfRun } from '../../../src/core/runs/benchmarkBasics';
 import { reviewViewFor, statsViewFor } from '../../../src/core/review/viewDescriptor';
 import { parseKalahiCsv } from '../../../src/core/benchmarks/kalahi/dataset';
 import { parseYokaiEval } from '../../../src/core/benchmarks/yokaieval/dataset';
@@ -15,8 +16,13 @@ test('the registry lists the built-in benchmarks once each; run.json ids are che
     registeredBenchmarks().map((b) => b.id),
     ['yokaieval', 'kalahi', 'inspect', 'promptfoo', 'lm-eval', 'seahelm'],
   );
-  assert.equal(BenchmarkIdSchema.safeParse('kalahi').success, true);
-  assert.equal(BenchmarkIdSchema.safeParse('nonesuch').success, false);
+  assert.equal(BenchmarkIdSchema.safeParse('lm-eval').success, true);
+  assert.equal(BenchmarkIdSchema.safeParse('<img src=x>').success, false);
+  assert.equal(basicsOfRun(REGISTERED_BASICS, 'kalahi', 'run.json').id, 'kalahi');
+  assert.throws(
+    () => basicsOfRun(REGISTERED_BASICS, 'nonesuch', '/runs/a/run.json'),
+    /\/runs\/a\/run\.json, field "benchmark": expected one of "yokaieval"\|"kalahi"\|"inspect"\|"promptfoo"\|"lm-eval"\|"seahelm", got "nonesuch"/,
+  );
   assert.throws(() => benchmarkOf('nonesuch'), /unknown benchmark "nonesuch" \(yokaieval, kalahi, inspect, promptfoo, lm-eval, seahelm\)/);
 });
 

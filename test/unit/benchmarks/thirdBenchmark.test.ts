@@ -18,6 +18,7 @@ import { scratchDir } from '../../helpers/scratch';
 import { TINY } from '../../fixtures/benchmarks/tiny';
 import { JUDGE_MARK, TINY_ITEMS, scriptedJudgeReply } from '../../fixtures/benchmarks/tiny/items';
 import { prepareTinyRun, reopenTinyRun } from '../../fixtures/benchmarks/tiny/session';
+import { readRunResults } from '../../../src/core/benchmarks/runRegistry';
 
 registerBenchmark(TINY);
 
@@ -64,12 +65,12 @@ test('a benchmark defined in a test folder runs, resumes, summarizes, exports, a
       onProgress: () => controller.abort(),
     });
     assert.equal(first.cancelled, true);
-    assert.equal(readCurrentResults(dir, readManifest(dir)).byItem.size, 1);
+    assert.equal(readRunResults(dir).byItem.size, 1);
     const reopened = await reopenTinyRun(readManifest(dir), environment());
     const resumed = await continueRun(runPaths(dir), reopened, 'missing', { workers: 1 });
     assert.equal(resumed.manifest.status, 'finished');
     assert.deepEqual(resumed.manifest.counts, { items: 4, done: 4, error: 0, missing: 0 });
-    assert.equal(readCurrentResults(dir, readManifest(dir)).lines, 4, 'each item ran once');
+    assert.equal(readRunResults(dir).lines, 4, 'each item ran once');
 
     // The CLI's `run tiny` (in this process) makes a run of its own and resumes it.
     const cliRun = await runCli([

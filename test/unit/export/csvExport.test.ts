@@ -9,13 +9,14 @@ import * as z from 'zod';
 import { startTestServer } from '../../server';
 import { importOfficialYokaiEval } from '../../../src/core/benchmarks/yokaieval/importOfficial';
 import { readKalahiResults } from '../../../src/core/benchmarks/kalahi/kalahiResults';
-import { readCurrentResults, readManifest } from '../../../src/core/runs/runFolder';
+import { readManifest } from '../../../src/core/runs/runFolder';
 import { type CrossRunRow, renderCrossRunTable } from '../../../src/core/reports/crossRunTable';
 import { toCsv } from '../../../src/core/util/csv';
 import { runCli } from '../../helpers/cli';
 import { csvRecords, csvRows } from '../../helpers/csv';
 import { scratchDir } from '../../helpers/scratch';
 import { requireSharedFile, sharedDataDir } from '../../helpers/sharedData';
+import { readRunResults } from '../../../src/core/benchmarks/runRegistry';
 
 const gpt4o = join(sharedDataDir, 'yokaieval', 'official-results', 'gpt4o.json');
 const kalahiCsv = join(sharedDataDir, 'kalahi', 'filipino.csv');
@@ -54,7 +55,7 @@ test('the official gpt4o run: plain and adjudicated CSV exports read back as 810
   const run = join(dir, 'gpt4o');
   await importOfficialYokaiEval(gpt4o, run, { dataDir: sharedDataDir });
   const manifest = readManifest(run);
-  const current = readCurrentResults(run, manifest).byItem;
+  const current = readRunResults(run).byItem;
   assert.equal(manifest.dataset.itemIds.length, 810);
 
   const plainPath = join(dir, 'plain.csv');

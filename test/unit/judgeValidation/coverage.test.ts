@@ -12,6 +12,7 @@ import { type ItemRecord, itemRecords } from '../../../src/core/judgeValidation/
 import { drawSample } from '../../../src/core/judgeValidation/sample';
 import { requireSharedFile, sharedDataDir } from '../../helpers/sharedData';
 import { record } from './records';
+import { RUN_REGISTRY } from '../../../src/core/benchmarks/runRegistry';
 
 interface Scenario {
   readonly items: number;
@@ -113,7 +114,7 @@ test('official gpt4o run, lenient judge: coverage at least 93% at n = 30 and 93â
   if (!requireSharedFile(t, official)) return;
   const dir = join(mkdtempSync(join(tmpdir(), 'ea-coverage-')), 'gpt4o');
   await importOfficialYokaiEval(official, dir, { dataDir: sharedDataDir });
-  const outcomes = new Map(itemRecords(loadRunState(dir)).map((r) => [r.itemId, r.automatic]));
+  const outcomes = new Map(itemRecords(loadRunState(dir, RUN_REGISTRY)).map((r) => [r.itemId, r.automatic]));
   const small = gpt4oLenientCoverage(outcomes, 30, 1000, 17_030);
   // Before: 0.835 at n = 30, the interval shrinking to the judge-only width ~0.066 whenever the sample agreed.
   assert.ok(small.coverage >= 0.93, `n = 30: coverage ${small.coverage}`);

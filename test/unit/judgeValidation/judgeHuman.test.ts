@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { judgeHumanAgreement, judgeHumanByFacet, judgePerAnnotator } from '../../../src/core/judgeValidation/judgeHuman';
 import { facetsOf } from '../../../src/core/judgeValidation/facets';
 import { record } from './records';
+import { benchmarkBasicsOf } from '../../../src/core/benchmarks/registryBasics';
 
 test('judge versus the final human verdict: rows judge, columns human, over items with a human verdict', () => {
   const records = [
@@ -31,9 +32,10 @@ test('judge versus the final human verdict: rows judge, columns human, over item
 });
 
 test('per facet: YokaiEval type and normalized region; per annotator, each one’s own decisions', () => {
-  const inputs = (type: string, region: string) => facetsOf('yokaieval', { question: 'q', choices: [], answer: 'a', type, region });
+  const inputs = (type: string, region: string) =>
+    facetsOf(benchmarkBasicsOf('yokaieval'), { question: 'q', choices: [], answer: 'a', type, region });
   assert.deepEqual(inputs('妖怪の名前', '[[A]]'), { type: '妖怪の名前', region: '北海道' });
-  assert.deepEqual(facetsOf('kalahi', { category: 'ethics', topic: 'family' }), { category: 'ethics', topic: 'family' });
+  assert.deepEqual(facetsOf(benchmarkBasicsOf('kalahi'), { category: 'ethics', topic: 'family' }), { category: 'ethics', topic: 'family' });
   const records = [
     record('0', 'true', { human: 'true', facets: inputs('t1', '北海道') }),
     record('1', 'false', { human: 'true', facets: inputs('t1', '[[A]]') }),

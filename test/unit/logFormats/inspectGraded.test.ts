@@ -10,6 +10,7 @@ import { runCli } from '../../helpers/cli';
 import { scratchDir } from '../../helpers/scratch';
 import { INSPECT_FIXTURES, type Json, POPULARITY, evalMember } from '../../helpers/inspectFixtures';
 import { readZipEntries } from '../../helpers/zipReader';
+import { RUN_REGISTRY } from '../../../src/core/benchmarks/runRegistry';
 
 // Written by scripts/foreign-fixtures/make-inspect-graded.py from the real popularity log (README beside them).
 const PARTIAL = join(INSPECT_FIXTURES, 'graded-partial.eval');
@@ -44,7 +45,7 @@ const firstMetric = (file: string, metric: string): number =>
 test('Inspect graded: C/P/I (model_graded_qa with partial credit) is an ordinal scale at value_to_float values; the mean grade is the log accuracy', async () => {
   const { dir, stderr } = await importLog(PARTIAL);
   assert.match(stderr, /model_graded_qa is graded on I 0, P 0\.5, C 1 \(N as 0, as Inspect counts it\)/);
-  const state = loadRunState(dir);
+  const state = loadRunState(dir, RUN_REGISTRY);
   assert.deepEqual(state.manifest.scale?.kind === 'ordinal' ? state.manifest.scale.levels.map((l) => [l.name, l.value]) : null, [
     ['I', 0],
     ['P', 0.5],
@@ -65,7 +66,7 @@ test('Inspect graded: C/P/I (model_graded_qa with partial credit) is an ordinal 
 
 test('Inspect graded: MT-Bench-style 1-10 ratings are a 1-10 rating scale, an unscored (NaN) sample null and left out as Inspect does; the mean is the log mean', async () => {
   const { dir } = await importLog(RATING);
-  const state = loadRunState(dir);
+  const state = loadRunState(dir, RUN_REGISTRY);
   assert.deepEqual(
     state.manifest.scale?.kind === 'ordinal' ? state.manifest.scale.levels.map((l) => l.value) : null,
     [1, 2, 3, 4, 5, 6, 7, 8, 9, 10],
@@ -85,7 +86,7 @@ test('Inspect graded: MT-Bench-style 1-10 ratings are a 1-10 rating scale, an un
 
 test('Inspect graded: float scores are a 0-1 number scale, their numpy mean the log mean to the last digit', async () => {
   const { dir } = await importLog(CLOSENESS);
-  const state = loadRunState(dir);
+  const state = loadRunState(dir, RUN_REGISTRY);
   assert.deepEqual(state.manifest.scale, { kind: 'numeric', min: 0, max: 1 });
   for (const [id, value] of valuesOf(CLOSENESS)) assert.equal(state.current.get(id)?.grade, value, id);
   const summary = summarizeRun(dir) as ForeignRunSummary;
@@ -104,7 +105,7 @@ test('Inspect graded: a value that is no grade (text) is null here, and the summ
   const file = join(scratchDir('inspect-graded-text'), 'text.eval');
   writeFileSync(file, zipSync(Object.fromEntries([...entries].map(([name, data]) => [name, new Uint8Array(data)]))));
   const { dir } = await importLog(file);
-  assert.equal(loadRunState(dir).current.get('3#1')?.grade, null);
+  assert.equal(loadRunState(dir, RUN_REGISTRY).current.get('3#1')?.grade, null);
   const summary = summarizeRun(dir) as ForeignRunSummary;
   assert.equal(summary.log?.equal, false);
   assert.match(
@@ -115,6 +116,6 @@ test('Inspect graded: a value that is no grade (text) is null here, and the summ
 
 test('Inspect: a C/I log stays binary (no scale, no grade on its lines)', async () => {
   const { dir } = await importLog(POPULARITY);
-  assert.equal(loadRunState(dir).manifest.scale, undefined);
+  assert.equal(loadRunState(dir, RUN_REGISTRY).manifest.scale, undefined);
   assert.equal(readFileSync(join(dir, 'results.jsonl'), 'utf8').includes('"grade"'), false);
 });

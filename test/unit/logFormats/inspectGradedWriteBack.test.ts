@@ -8,6 +8,7 @@ import { runCli } from '../../helpers/cli';
 import { scratchDir } from '../../helpers/scratch';
 import { INSPECT_FIXTURES, type Json } from '../../helpers/inspectFixtures';
 import { readZipEntries } from '../../helpers/zipReader';
+import { RUN_REGISTRY } from '../../../src/core/benchmarks/runRegistry';
 
 const PARTIAL = join(INSPECT_FIXTURES, 'graded-partial.eval');
 const RATING = join(INSPECT_FIXTURES, 'graded-rating.eval');
@@ -20,7 +21,7 @@ async function importLog(file: string): Promise<string> {
 
 /** Appends a grade decision as the review writes one (an event on the item's current result). */
 function decide(dir: string, itemId: string, grade: number, annotator = 'Ann'): void {
-  const current = loadRunState(dir).current.get(itemId);
+  const current = loadRunState(dir, RUN_REGISTRY).current.get(itemId);
   assert.ok(current, itemId);
   const event = newAdjudicationEvent({ itemId, annotator, role: 'adjudicator', state: { grade, hallucination: null, note: '' }, current });
   appendFileSync(join(dir, 'adjudications.jsonl'), `${JSON.stringify(event)}\n`);

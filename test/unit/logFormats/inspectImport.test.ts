@@ -22,6 +22,7 @@ import {
   reportedAccuracy,
 } from '../../helpers/inspectFixtures';
 import { readZipEntries } from '../../helpers/zipReader';
+import { RUN_REGISTRY } from '../../../src/core/benchmarks/runRegistry';
 
 async function importLog(file: string, extra: string[] = []): Promise<{ dir: string; stderr: string }> {
   const out = scratchDir('inspect');
@@ -66,7 +67,7 @@ test('run.json records the source (name, size, sha256, no path), framework and v
 
 test('one item per sample and epoch, in Inspect order (epoch, then id), each with its verdict', async () => {
   const { dir } = await importLog(STREAMING);
-  const state = loadRunState(dir);
+  const state = loadRunState(dir, RUN_REGISTRY);
   assert.deepEqual(state.manifest.dataset.itemIds, ['1#1', '2#1', '1#2', '2#2']);
   const summaries = JSON.parse(readZipEntries(readFileSync(STREAMING)).get('summaries.json')?.toString('utf8') ?? '[]') as {
     id: number;
@@ -78,7 +79,7 @@ test('one item per sample and epoch, in Inspect order (epoch, then id), each wit
 
 test('the detail shows the conversation as turns, the choices with the target marked, every score, the output', async () => {
   const { dir } = await importLog(MMLU);
-  const state = loadRunState(dir);
+  const state = loadRunState(dir, RUN_REGISTRY);
   const line = state.current.get('1#1');
   const detail = benchmarkOf('inspect').review.detail(
     { id: '1#1', auto: 'false', error: null, annotators: [], mine: null, final: null, conflict: false, canUndo: false },
@@ -142,7 +143,7 @@ test('bad input: a truncated .eval, a file that is not a zip, an unknown schema 
 
 test('NaN in a Python-written JSON log is read (a version 1 log, its results in the old shape)', async () => {
   const { dir } = await importLog(WITH_NAN);
-  assert.equal(loadRunState(dir).manifest.settings['logVersion'], 1);
+  assert.equal(loadRunState(dir, RUN_REGISTRY).manifest.settings['logVersion'], 1);
 });
 
 test('a log still being written (status started) imports what it has and says how many samples it lacks', async () => {
@@ -155,7 +156,7 @@ test('a log still being written (status started) imports what it has and says ho
   writeFileSync(started, zipSync(Object.fromEntries(kept.map(([name, data]) => [name, new Uint8Array(data)]))));
   const { dir, stderr } = await importLog(started);
   assert.match(stderr, /still being written \(status started\): imported the 3 samples it has; it lacks 7 of the 10 planned/);
-  assert.equal(loadRunState(dir).manifest.dataset.itemIds.length, 3);
+  assert.equal(loadRunState(dir, RUN_REGISTRY).manifest.dataset.itemIds.length, 3);
 });
 
 test('an errored sample is shown and counted, never dropped, and the summary says why the figures differ', async () => {

@@ -11,6 +11,7 @@ import { runCli } from '../../helpers/cli';
 import { scratchDir } from '../../helpers/scratch';
 import { type Json, POPULARITY, READ_SAMPLE_JSON, STREAMING } from '../../helpers/inspectFixtures';
 import { readZipEntries } from '../../helpers/zipReader';
+import { RUN_REGISTRY } from '../../../src/core/benchmarks/runRegistry';
 
 const sha = (file: string): string => createHash('sha256').update(readFileSync(file)).digest('hex');
 
@@ -153,7 +154,7 @@ test('round trip: import, adjudicate with the CLI, export adjudicated CSV, write
   assert.deepEqual({ ...header, results: null }, { ...sourceHeader, results: null });
 
   // Reimported, the edits are the automatic verdicts, with their history.
-  const again = loadRunState(await importLog(out));
+  const again = loadRunState(await importLog(out), RUN_REGISTRY);
   assert.equal(again.current.get('3#1')?.verdict, true);
   assert.equal(again.current.get('7#1')?.verdict, true);
   const inputs = again.current.get('3#1')?.inputs as { scores: { history?: { author: string | null; reason: string | null }[] }[] };
@@ -165,14 +166,14 @@ test('round trip: import, adjudicate with the CLI, export adjudicated CSV, write
     ],
   );
   // The same items: adjudications made on the first import stay current on the second.
-  assert.equal(again.current.get('3#1')?.itemHash, loadRunState(dir).current.get('3#1')?.itemHash);
+  assert.equal(again.current.get('3#1')?.itemHash, loadRunState(dir, RUN_REGISTRY).current.get('3#1')?.itemHash);
 });
 
 test('a .json log is written back as .json; the container must match', async () => {
   const dir = await importLog(READ_SAMPLE_JSON);
   await cli(['adjudicate', dir, '--item', '1#1', '--verdict', 'false', '--annotator', 'Ann', '--role', 'adjudicator']);
   // What the editor's save dialog proposes is in the source's container.
-  assert.deepEqual(suggestInspectWriteBack(loadRunState(dir)), {
+  assert.deepEqual(suggestInspectWriteBack(loadRunState(dir, RUN_REGISTRY)), {
     name: `${basename(READ_SAMPLE_JSON, '.json')}.adjudicated.json`,
     extensions: ['json'],
   });

@@ -13,11 +13,12 @@ import { runCli } from '../../helpers/cli';
 import { scratchDir } from '../../helpers/scratch';
 import { type Json, POPULARITY } from '../../helpers/inspectFixtures';
 import { readZipEntries } from '../../helpers/zipReader';
+import { RUN_REGISTRY } from '../../../src/core/benchmarks/runRegistry';
 
 const T0 = Date.parse('2026-12-06T08:00:00.000Z');
 
 async function decide(dir: string, steps: readonly [string, string, Partial<AnnotatorState>][]): Promise<void> {
-  const state = loadRunState(dir);
+  const state = loadRunState(dir, RUN_REGISTRY);
   const events = steps.map(([itemId, annotator, s], i) => {
     const current = state.current.get(itemId);
     assert.ok(current !== undefined, itemId);

@@ -10,6 +10,7 @@ import { runCli } from '../../helpers/cli';
 import { scratchDir } from '../../helpers/scratch';
 import { type Json, ZSTD_TWINS, ZSTD_WRONG_CRC, evalMember, reportedAccuracy } from '../../helpers/inspectFixtures';
 import { readZipEntries } from '../../helpers/zipReader';
+import { RUN_REGISTRY } from '../../../src/core/benchmarks/runRegistry';
 
 async function importLog(file: string): Promise<string> {
   const result = await runCli(['import', 'inspect', file, '--out', scratchDir('inspect-zstd')]);
@@ -55,7 +56,7 @@ for (const { zstd, original } of ZSTD_TWINS) {
     const accuracy = reportedAccuracy(original);
     assert.equal(summary.automatic.accuracy, accuracy);
     assert.equal(summary.log?.reproduced, accuracy);
-    const state = loadRunState(dir);
+    const state = loadRunState(dir, RUN_REGISTRY);
     const members = readZipEntries(readFileSync(original));
     const samples = [...members]
       .filter(([name]) => name.startsWith('samples/'))
@@ -80,7 +81,7 @@ for (const { zstd, original } of ZSTD_TWINS) {
       assert.ok(userText.length > 0);
       assert.equal(inputs.conversation.find((t) => t.role === 'user')?.text.slice(0, 40), userText.slice(0, 40));
     }
-    const twin = loadRunState(await importLog(original));
+    const twin = loadRunState(await importLog(original), RUN_REGISTRY);
     for (const [id, line] of twin.current)
       assert.equal(state.current.get(id)?.itemHash, line.itemHash, `${id}: the same item, so adjudications carry over`);
   });
@@ -123,6 +124,6 @@ test('write-back of a zstd log: deflate members Python reads, the edited score, 
   }
   const three = members['samples/3_epoch_1.json']?.[1] as { scores: { match: { value: string } } };
   assert.equal(three.scores.match.value, 'C');
-  const reimported = loadRunState(await importLog(out));
+  const reimported = loadRunState(await importLog(out), RUN_REGISTRY);
   assert.equal(reimported.current.get('3#1')?.verdict, true);
 });

@@ -7,6 +7,7 @@ import { summarizeRun } from '../../../src/core/reports/summarizeRun';
 import { type ForeignRunSummary } from '../../../src/core/logFormats/foreignSummary';
 import { runCli } from '../../helpers/cli';
 import { scratchDir } from '../../helpers/scratch';
+import { RUN_REGISTRY } from '../../../src/core/benchmarks/runRegistry';
 
 // Files written by scripts/foreign-fixtures/make-lm-eval.py after lm-eval's writer (README beside them).
 const DIR = join(__dirname, '..', '..', 'fixtures', 'foreign-logs', 'lm-eval');
@@ -46,7 +47,7 @@ test('lm-eval graded: per-sample f1, bleu_max and bleu_diff (aggregation mean) a
     ['yokai_truthful', 'bleu_diff', [-100, 100]],
   ] as const) {
     const { dir } = await importTask(task, metric);
-    const state = loadRunState(dir);
+    const state = loadRunState(dir, RUN_REGISTRY);
     assert.deepEqual(state.manifest.scale, { kind: 'numeric', min: range[0], max: range[1] }, metric);
     const values = perSample(task, metric) as number[];
     state.manifest.dataset.itemIds.forEach((id, i) => {
@@ -99,7 +100,7 @@ test('lm-eval graded: a corpus f1 of (gold, prediction) pairs is said to be one;
     stderr,
     /6 samples hold f1 as a list \(lm-eval's \(gold, prediction\) pairs of a corpus-level metric\): no per-sample grade, they are null/,
   );
-  const state = loadRunState(dir);
+  const state = loadRunState(dir, RUN_REGISTRY);
   assert.equal(state.manifest.scale, undefined);
   const summary = summarizeRun(dir) as ForeignRunSummary;
   assert.equal(summary.automatic.counts.null, 6);
@@ -115,7 +116,7 @@ test('lm-eval graded: a corpus f1 of (gold, prediction) pairs is said to be one;
 
 test('lm-eval: a binary metric of the same log imports as before (no scale, verdicts, its accuracy the same)', async () => {
   const { dir } = await importTask('yokai_yesno', 'acc');
-  const state = loadRunState(dir);
+  const state = loadRunState(dir, RUN_REGISTRY);
   assert.equal(state.manifest.scale, undefined);
   assert.equal(readFileSync(join(dir, 'results.jsonl'), 'utf8').includes('"grade"'), false);
   const summary = summarizeRun(dir) as ForeignRunSummary;

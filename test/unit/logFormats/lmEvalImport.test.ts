@@ -8,6 +8,7 @@ import { summarizeRun } from '../../../src/core/reports/summarizeRun';
 import { type ForeignRunSummary } from '../../../src/core/logFormats/foreignSummary';
 import { runCli } from '../../helpers/cli';
 import { scratchDir } from '../../helpers/scratch';
+import { RUN_REGISTRY } from '../../../src/core/benchmarks/runRegistry';
 
 const DIR = join(__dirname, '..', '..', 'fixtures', 'foreign-logs', 'lm-eval');
 const MC = join(DIR, 'samples_yokai_mc_2026-12-03T12-00-00.000000.jsonl');
@@ -38,7 +39,7 @@ test("lm-eval: the accuracy shown is the results file's <metric>,<filter> figure
 
 test('lm-eval: one item per doc in the file order; the detail shows the context, the choices with the target, filtered_resps beside resps', async () => {
   const dir = await importSamples(MC);
-  const state = loadRunState(dir);
+  const state = loadRunState(dir, RUN_REGISTRY);
   const lines = readFileSync(MC, 'utf8')
     .trim()
     .split('\n')

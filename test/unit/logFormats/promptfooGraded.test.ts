@@ -7,6 +7,7 @@ import { summarizeRun } from '../../../src/core/reports/summarizeRun';
 import { type ForeignRunSummary } from '../../../src/core/logFormats/foreignSummary';
 import { runCli } from '../../helpers/cli';
 import { scratchDir } from '../../helpers/scratch';
+import { RUN_REGISTRY } from '../../../src/core/benchmarks/runRegistry';
 
 // Both written by promptfoo 0.119.0 itself (scripts/foreign-fixtures/make-promptfoo.sh; README beside them).
 const DIR = join(__dirname, '..', '..', 'fixtures', 'foreign-logs', 'promptfoo');
@@ -41,7 +42,7 @@ test("promptfoo graded: --score score grades each result by its score on 0..1, p
   // The fixture is promptfoo's: its pass is score >= threshold for every result.
   for (const r of file.results.results) assert.equal(r.success, r.score >= 0.6);
   assert.match(stderr, /score is graded on a scale from 0 to 1; passes from 0\.6 \(the tests' threshold\)/);
-  const state = loadRunState(dir);
+  const state = loadRunState(dir, RUN_REGISTRY);
   assert.deepEqual(state.manifest.scale, { kind: 'numeric', min: 0, max: 1, passAt: 0.6 });
   for (const r of file.results.results) {
     const line = state.current.get(`${r.testIdx}/${r.promptIdx}`);
@@ -57,12 +58,12 @@ test("promptfoo graded: --score score grades each result by its score on 0..1, p
 
 test('promptfoo graded: the first fixture (no threshold) grades its 0.5 scores too; without --score both stay binary pass verdicts', async () => {
   const { dir } = await importResults(PLAIN, ['--score', 'score']);
-  const state = loadRunState(dir);
+  const state = loadRunState(dir, RUN_REGISTRY);
   assert.deepEqual(state.manifest.scale, { kind: 'numeric', min: 0, max: 1 });
   assert.equal((summarizeRun(dir) as ForeignRunSummary).log?.automatic, meanScore(read(PLAIN)));
   for (const file of [PLAIN, GRADED]) {
     const binary = await importResults(file, []);
-    assert.equal(loadRunState(binary.dir).manifest.scale, undefined);
+    assert.equal(loadRunState(binary.dir, RUN_REGISTRY).manifest.scale, undefined);
     assert.equal(readFileSync(join(binary.dir, 'results.jsonl'), 'utf8').includes('"grade"'), false);
     const summary = summarizeRun(binary.dir) as ForeignRunSummary;
     assert.deepEqual([summary.log?.metric, summary.log?.equal], ['pass rate', true]);

@@ -9,6 +9,7 @@ import { summarizeRun } from '../../../src/core/reports/summarizeRun';
 import { type ForeignRunSummary } from '../../../src/core/logFormats/foreignSummary';
 import { runCli } from '../../helpers/cli';
 import { scratchDir } from '../../helpers/scratch';
+import { RUN_REGISTRY } from '../../../src/core/benchmarks/runRegistry';
 
 const RESULTS = join(__dirname, '..', '..', 'fixtures', 'foreign-logs', 'promptfoo', 'results.json');
 type Stats = {
@@ -36,7 +37,7 @@ test("promptfoo: the pass rate shown is promptfoo's own stats, to the last digit
   const summary = summarizeRun(dir) as ForeignRunSummary;
   assert.equal(summary.automatic.accuracy, stats.successes / (stats.successes + stats.failures + stats.errors));
   assert.equal(summary.log?.equal, true);
-  const state = loadRunState(dir);
+  const state = loadRunState(dir, RUN_REGISTRY);
   assert.deepEqual(
     state.manifest.dataset.itemIds,
     results.map((r) => `${r.testIdx}/${r.promptIdx}`),
@@ -47,7 +48,7 @@ test("promptfoo: the pass rate shown is promptfoo's own stats, to the last digit
 
 test("promptfoo: the detail shows the prompt as a turn and gradingResult's components with pass, score and reason", async () => {
   const dir = await importResults(RESULTS);
-  const line = loadRunState(dir).current.get('0/0');
+  const line = loadRunState(dir, RUN_REGISTRY).current.get('0/0');
   const detail = benchmarkOf('promptfoo').review.detail(
     { id: '0/0', auto: 'false', error: null, annotators: [], mine: null, final: null, conflict: false, canUndo: false },
     line,

@@ -9,6 +9,7 @@ import { AdjudicationWriter } from '../../../src/core/adjudication/adjudicationL
 import { newAdjudicationEvent } from '../../../src/core/adjudication/newEvent';
 import { loadRunState } from '../../../src/core/adjudication/runState';
 import { mulberry32 } from '../../server/rng';
+import { RUN_REGISTRY } from '../../../src/core/benchmarks/runRegistry';
 
 /** The longest note an event may hold is 100 000 characters; in Japanese that is a 300 KB line. */
 const LONGEST_NOTE = 100_000;
@@ -18,7 +19,7 @@ async function main(): Promise<void> {
   const random = mulberry32(Number(seedText));
   const count = Number(countText);
   const longShare = Number(longShareText);
-  const state = loadRunState(runDir);
+  const state = loadRunState(runDir, RUN_REGISTRY);
   const writer = AdjudicationWriter.open(state.paths.adjudications);
   if (writer.tornLineMovedTo !== undefined) process.stdout.write(`torn ${writer.tornLineMovedTo}\n`);
   const ids = state.manifest.dataset.itemIds.filter((id) => state.current.has(id));

@@ -7,11 +7,12 @@ import { spawn } from 'node:child_process';
 import { appendFileSync, existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { mulberry32, startTestServer } from '../../server';
-import { readCurrentResults, readManifest } from '../../../src/core/runs/runFolder';
+import { readManifest } from '../../../src/core/runs/runFolder';
 import { runCli } from '../../helpers/cli';
 import { scratchDir } from '../../helpers/scratch';
 import { requireSharedFile, sharedDataDir } from '../../helpers/sharedData';
 import { DATASET_PATH, TEMPLATE_PATH, judgeTemplate, resultLines } from './yokaiRun';
+import { readRunResults } from '../../../src/core/benchmarks/runRegistry';
 
 const projectRoot = resolve(__dirname, '../../..');
 const SEED = 20261129;
@@ -84,7 +85,7 @@ test(
 
       // After every kill: every complete line parses, the run folder opens, no item has two results.
       if (existsSync(join(runDir, 'run.json'))) {
-        const current = readCurrentResults(runDir, readManifest(runDir));
+        const current = readRunResults(runDir);
         assert.equal(current.byItem.size, current.lines, `round ${round}: an item has two results`);
       }
     }

@@ -4,7 +4,7 @@ import { appendFileSync, mkdirSync, truncateSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path';
 import { appendAdjudications } from '../../../src/core/adjudication/adjudicationLog';
 import { basisOf } from '../../../src/core/runs/decisionBasis';
-import { type AdjudicationEvent, HALLUCINATION_CATEGORIES } from '../../../src/core/adjudication/event';
+import { type AdjudicationEvent } from '../../../src/core/adjudication/event';
 import { loadRunState } from '../../../src/core/adjudication/runState';
 import { ReviewSession } from '../../../src/core/review/reviewSession';
 import { automaticScore } from '../../../src/core/runs/automaticSummary';
@@ -14,6 +14,8 @@ import { sha256Hex } from '../../../src/core/util/hash';
 import { type ScoreHeader } from '../../../src/core/protocol/review';
 import { scratchDir } from '../../helpers/scratch';
 import { syntheticManifest } from '../../helpers/syntheticRun';
+import { RUN_REGISTRY } from '../../../src/core/benchmarks/runRegistry';
+import { hallucinationCategoryIds } from '../../../src/core/benchmarks/registryBasics';
 
 const ITEMS = 40;
 const START = Date.parse('2025-01-01T00:00:00.000Z');
@@ -48,7 +50,7 @@ function lineOf(i: number, response: string): ResultLine {
 
 /** The header as a full recount over the run folder read afresh, through the summary's own code. */
 function recounted(dir: string): ScoreHeader {
-  const state = loadRunState(dir);
+  const state = loadRunState(dir, RUN_REGISTRY);
   const adjudicated = state.adjudicatedScore();
   return {
     items: state.manifest.dataset.itemIds.length,
@@ -92,7 +94,7 @@ test('the header kept current event by event equals a full recount after random 
       role: random() < 0.2 ? 'adjudicator' : 'annotator',
       time: new Date(START + minute * 60_000).toISOString(),
       ...(verdict !== undefined ? { verdict } : {}),
-      hallucination: random() < 0.3 ? pick(HALLUCINATION_CATEGORIES) : null,
+      hallucination: random() < 0.3 ? pick(hallucinationCategoryIds()) : null,
       note: '',
       basis: basisOf(stale ? { ...line, response: 'another response' } : line),
     };

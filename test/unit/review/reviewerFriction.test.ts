@@ -6,11 +6,11 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { readAdjudicationLog } from '../../../src/core/adjudication/adjudicationLog';
-import { HALLUCINATION_CATEGORIES, hallucinationCategoriesFor } from '../../../src/core/adjudication/event';
+import { hallucinationCategoriesFor } from '../../../src/core/adjudication/event';
 import { namedAnnotator } from '../../../src/core/adjudication/annotatorName';
 import { importOfficialYokaiEval } from '../../../src/core/benchmarks/yokaieval/importOfficial';
 import { reviewTitle } from '../../../src/core/review/reviewTitle';
-import { benchmarkIds } from '../../../src/core/benchmarks/registryBasics';
+import { benchmarkIds, benchmarkBasicsOf, hallucinationCategoryIds } from '../../../src/core/benchmarks/registryBasics';
 import { buildValidationReport } from '../../../src/core/reports/report';
 import { openReviewPanel } from '../../helpers/reviewPanelHarness';
 import { scratchDir } from '../../helpers/scratch';
@@ -65,12 +65,12 @@ test('a review tab names the benchmark and the run; two runs of one model differ
 });
 
 test('the flag menu offers a benchmark its own categories, from the one list in core', async (t) => {
-  const yokai = hallucinationCategoriesFor('yokaieval').map((c) => c.id);
-  const kalahi = hallucinationCategoriesFor('kalahi').map((c) => c.id);
+  const yokai = hallucinationCategoriesFor(benchmarkBasicsOf('yokaieval')).map((c) => c.id);
+  const kalahi = hallucinationCategoriesFor(benchmarkBasicsOf('kalahi')).map((c) => c.id);
   assert.ok(!yokai.includes('wrong-filipino-practice') && !yokai.includes('code-switching-translation'), yokai.join(', '));
   assert.ok(kalahi.includes('wrong-filipino-practice'));
-  const everyBenchmark = benchmarkIds().flatMap((id) => hallucinationCategoriesFor(id).map((c) => c.id));
-  assert.deepEqual(new Set(everyBenchmark), new Set(HALLUCINATION_CATEGORIES), 'every category applies somewhere');
+  const everyBenchmark = benchmarkIds().flatMap((id) => hallucinationCategoriesFor(benchmarkBasicsOf(id)).map((c) => c.id));
+  assert.deepEqual(new Set(everyBenchmark), new Set(hallucinationCategoryIds()), 'every category applies somewhere');
   if (!requireSharedFile(t, gpt4o)) return;
   const panel = await openReviewPanel(await importedRun('categories'));
   t.after(() => panel.close());

@@ -8,6 +8,7 @@ import { type ResultLine } from '../../../src/core/runs/resultLine';
 import { runCli } from '../../helpers/cli';
 import { scratchDir } from '../../helpers/scratch';
 import { referenceFigures } from './seahelmReference';
+import { RUN_REGISTRY } from '../../../src/core/benchmarks/runRegistry';
 
 const ROOT = join(__dirname, '..', '..', 'fixtures', 'foreign-logs', 'seahelm');
 const FOLDER = join(ROOT, 'inferences', 'tl', 'kalahi-judge');
@@ -65,7 +66,7 @@ test("seahelm: the run shows SEA-HELM's average_criteria_score and per-category 
 
 test("seahelm: one graded line per item with its criteria in SEA-HELM's order, the judge's classification as written", async () => {
   const dir = await importRun();
-  const state = loadRunState(dir);
+  const state = loadRunState(dir, RUN_REGISTRY);
   const reference = referenceFigures(INFERENCE, JUDGEMENTS);
   assert.deepEqual(
     state.manifest.dataset.itemIds,
@@ -133,7 +134,7 @@ test("seahelm: one graded line per item with its criteria in SEA-HELM's order, t
 
 test("seahelm: the review detail shows the situation, the answer and each criterion's classification and reflection, the raw replies a field away", async () => {
   const dir = await importRun();
-  const line = loadRunState(dir).current.get('1103000116') as ResultLine;
+  const line = loadRunState(dir, RUN_REGISTRY).current.get('1103000116') as ResultLine;
   const common = {
     id: line.itemId,
     auto: 'null' as const,

@@ -6,6 +6,7 @@ import { loadRunState } from '../../../src/core/adjudication/runState';
 import { runCli } from '../../helpers/cli';
 import { scratchDir } from '../../helpers/scratch';
 import { referenceFigures } from './seahelmReference';
+import { RUN_REGISTRY } from '../../../src/core/benchmarks/runRegistry';
 
 const FOLDER = join(__dirname, '..', '..', 'fixtures', 'foreign-logs', 'seahelm', 'inferences', 'tl', 'kalahi-judge');
 const INFERENCE = join(FOLDER, 'Gemma-SEA-LION-v4-27B-IT_kalahi-judge_tl.jsonl');
@@ -51,7 +52,7 @@ test("seahelm --task-config: the task's own classifications grade the criteria a
     [35.55555555555556, { ethics: 0.3333333333333333, 'shared knowledge': 0.4222222222222222 }],
   );
   assert.equal(summary.seahelm.unparsable, 3, 'CLASS_PARTIALLY_MET is a class of this task');
-  const state = loadRunState(result.lastLine);
+  const state = loadRunState(result.lastLine, RUN_REGISTRY);
   assert.deepEqual(state.manifest.scale?.kind === 'ordinal' ? state.manifest.scale.levels.map((l) => l.name) : [], Object.keys(VALUES));
   assert.equal(state.manifest.settings['judge'], 'example/judge');
   for (const item of reference.items) assert.equal(state.current.get(item.id)?.grade, item.score);

@@ -13,12 +13,13 @@ import { parseYokaiEval } from '../../../src/core/benchmarks/yokaieval/dataset';
 import { importOfficialYokaiEval } from '../../../src/core/benchmarks/yokaieval/importOfficial';
 import { KALAHI_MANIFEST } from '../../../src/core/benchmarks/kalahi/manifest';
 import { resolveSourceFile } from '../../../src/core/data/resolveSourceFile';
-import { readCurrentResults, readManifest } from '../../../src/core/runs/runFolder';
+import { readManifest } from '../../../src/core/runs/runFolder';
 import { InputError } from '../../../src/core/util/errors';
 import { ReviewSession } from '../../../src/core/review/reviewSession';
 import { runCli } from '../../helpers/cli';
 import { filesBelow, scratchDir } from '../../helpers/scratch';
 import { requireSharedFile, sharedDataDir } from '../../helpers/sharedData';
+import { readRunResults } from '../../../src/core/benchmarks/runRegistry';
 
 const yokaiDir = join(sharedDataDir, 'yokaieval');
 const gpt4o = join(yokaiDir, 'official-results', 'gpt4o.json');
@@ -215,6 +216,8 @@ test('run folders: malformed lines, unknown versions and broken run.json are cle
   await refuse('a run.json cut short', /run\.json: not valid JSON/, true);
   writeFileSync(join(runDir, 'run.json'), manifestText.replace('"benchmark": "yokaieval"', '"benchmark": "<img src=x onerror=alert(1)>"'));
   await refuse('an unknown benchmark', /run\.json, field "benchmark"/, true);
+  writeFileSync(join(runDir, 'run.json'), manifestText.replace('"benchmark": "yokaieval"', '"benchmark": "nonesuch"'));
+  await refuse('a benchmark id no benchmark has', /run\.json, field "benchmark": expected one of "yokaieval"\|"kalahi"/, true);
   const numberId = JSON.parse(manifestText) as { dataset: { itemIds: unknown[] } };
   numberId.dataset.itemIds[3] = 3;
   writeFileSync(join(runDir, 'run.json'), JSON.stringify(numberId, null, 2));
@@ -249,7 +252,7 @@ test('a results file of another benchmark (Kalahi lines in a YokaiEval run) is a
     writeFileSync(join(runDir, 'results.jsonl'), `${[...yokai.slice(0, 3), kalahiLine(itemId), ...yokai.slice(3)].join('\n')}\n`);
     const expected =
       /results\.jsonl, line 4, field "inputs\.question": .*not a result of a yokaieval item \(a results file of another benchmark\?\)/;
-    assert.throws(() => readCurrentResults(runDir, readManifest(runDir)), expected);
+    assert.throws(() => readRunResults(runDir), expected);
     const summary = await runCli(['summary', runDir], { env: {} });
     assert.equal(summary.code, 1);
     assert.match(summary.stderr, expected);

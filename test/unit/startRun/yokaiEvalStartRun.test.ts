@@ -8,7 +8,6 @@ import { OFFICIAL_SYSTEM_PROMPT } from '../../../src/core/benchmarks/yokaieval/p
 import { askYokaiEvalRun, yokaiEvalStartConfig } from '../../../src/core/benchmarks/yokaieval/startRunSteps';
 import { RequestPool } from '../../../src/core/model/requestPool';
 import { runEveryItem } from '../../../src/core/runs/executeRun';
-import { readCurrentResults } from '../../../src/core/runs/runFolder';
 import { chooseBenchmarkAndPlan } from '../../../src/core/startRun/startRunWizard';
 import { startTestServer } from '../../server';
 import { TINY } from '../../fixtures/benchmarks/tiny';
@@ -16,6 +15,7 @@ import { scratchDir } from '../../helpers/scratch';
 import { type Answer, CANCEL, KEEP, scriptedUi } from '../../helpers/scriptedStartRunUi';
 import { requireSharedFile, sharedDataDir } from '../../helpers/sharedData';
 import { LIMIT_ITEMS, LOCAL_ITEM, PROVIDER_ITEMS } from './startRunSteps';
+import { readRunResults } from '../../../src/core/benchmarks/runRegistry';
 
 const SAME = "On the model's endpoint";
 const JUDGE_LOCAL_ITEM = {
@@ -203,5 +203,5 @@ test("the plan runs a YokaiEval session over HTTP with the wizard's key, model a
   assert.deepEqual(outcome.manifest.counts, { items: 3, done: 3, error: 0, missing: 0 });
   assert.equal(outcome.manifest.model?.name, 'test-model');
   assert.equal(outcome.manifest.judge?.name, 'judge-model');
-  assert.deepEqual([...readCurrentResults(dir, outcome.manifest).byItem.keys()].sort(), ['0', '1', '2']);
+  assert.deepEqual([...readRunResults(dir).byItem.keys()].sort(), ['0', '1', '2']);
 });

@@ -29,7 +29,7 @@ export const KALAHI: Benchmark = {
   runCli: KALAHI_RUN_CLI,
   startRun: KALAHI_START_RUN,
   review: KALAHI_REVIEW,
-  exports: { plain: exportKalahiRun, adjudicated: exportKalahiAdjudicated },
+  exports: { plain: (state, format) => exportKalahiRun(state.paths.dir, format), adjudicated: exportKalahiAdjudicated },
   summary: {
     extend: withKalahiParts,
     lines: (summary) => (isKalahiSummary(summary) ? kalahiSummaryLines(summary) : []),

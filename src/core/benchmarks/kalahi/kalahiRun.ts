@@ -33,6 +33,7 @@ import {
 } from './settings';
 import { loadKalahiSources } from './sources';
 import { VllmChatBackend } from '../../backends/vllmChatBackend';
+import { KALAHI_BASICS } from './basics';
 
 export interface KalahiSessionEnvironment extends ClientEnvironment {
   readonly sources: ResolveOptions;
@@ -240,6 +241,7 @@ function sessionFor(
   const clients: RequestCounter[] = [...(chat === null ? [] : [chat]), ...(backend === null ? [] : [backend.counter])];
   return {
     manifest,
+    basics: KALAHI_BASICS,
     tasks,
     clients,
     preflight: (itemIds, signal, workers = 1) => {

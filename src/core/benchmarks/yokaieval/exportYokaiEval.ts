@@ -5,7 +5,6 @@ import { type RunState } from '../../adjudication/runState';
 import { automaticScore } from '../../runs/automaticSummary';
 import { type ExportFormat, verdictCell } from '../../runs/exportFormat';
 import { type RunManifest } from '../../runs/runManifest';
-import { readCurrentResults, readManifest } from '../../runs/runFolder';
 import { type ResultLine } from '../../runs/resultLine';
 import { toCsv } from '../../util/csv';
 import { withoutMachinePaths } from '../../util/machinePaths';
@@ -49,10 +48,9 @@ export function yokaiExportRows(
   });
 }
 
-export function exportYokaiRun(dir: string, format: ExportFormat, itemInputs: (id: string) => unknown = () => ({})): string {
-  const manifest = readManifest(dir);
-  const { byItem } = readCurrentResults(dir, manifest);
-  const rows = yokaiExportRows(manifest, byItem, itemInputs);
+export function exportYokaiRun(state: RunState, format: ExportFormat, itemInputs: (id: string) => unknown = () => ({})): string {
+  const { manifest } = state;
+  const rows = yokaiExportRows(manifest, state.current, itemInputs);
   if (format === 'json') {
     const items = rows.map((row) => ({ ...row, verdict: row.verdict ?? null, decided: row.verdict !== undefined }));
     return `${JSON.stringify({ run: withoutMachinePaths(manifest), items }, null, 2)}\n`;

@@ -20,7 +20,7 @@ export const YOKAIEVAL: Benchmark = {
   startRun: YOKAIEVAL_START_RUN,
   review: YOKAIEVAL_REVIEW,
   exports: {
-    plain: (dir, format) => exportYokaiRun(dir, format),
+    plain: (state, format) => exportYokaiRun(state, format),
     adjudicated: exportYokaiEvalAdjudicated,
   },
   report: YOKAIEVAL_REPORT,

@@ -28,6 +28,7 @@ import {
   openFittingLocalModels,
   yokaiLocalSettings,
 } from './localModels';
+import { YOKAIEVAL_BASICS } from './basics';
 
 export interface YokaiEvalRunConfig {
   readonly model: ModelSpec;
@@ -196,6 +197,7 @@ function sessionFor(
   let announced = false;
   return {
     manifest,
+    basics: YOKAIEVAL_BASICS,
     tasks,
     clients: [model, judge],
     updateManifest: (m) => ({ ...m, model: modelRecord(config.model, served(model)), judge: modelRecord(config.judge, served(judge)) }),

@@ -2,7 +2,7 @@ import { dirname, join, resolve } from 'node:path';
 import { type ExecuteOutcome, continueRun } from '../../core/runs/executeRun';
 import { withRecordedCache } from '../../core/runs/recordedOptions';
 import { specFromRecord } from '../../core/runs/modelSpec';
-import { readManifest, runPaths } from '../../core/runs/runFolder';
+import { runPaths } from '../../core/runs/runFolder';
 import { uniqueRunName } from '../../core/runs/runName';
 import { UsageError, UserError } from '../../core/util/errors';
 import { prepareRejudge, reopenRejudge, settleRejudge, startRejudge } from '../../core/rejudge/rejudge';
@@ -13,6 +13,7 @@ import { JUDGE_OPTIONS, JUDGE_OPTIONS_HELP, judgeSpecFrom, judgeTemplateFrom, re
 import { flag, parseOptions, stringOption } from '../../core/commandLine/options';
 import { progressReporter } from '../progressReporter';
 import { printDryRun } from './dryRun';
+import { readRunManifest } from '../../core/benchmarks/runRegistry';
 
 const COMMAND = 'rejudge';
 
@@ -67,7 +68,7 @@ export async function rejudgeCommand(args: readonly string[], io: CliIo): Promis
     if (parsed.positionals.length > 0)
       throw new UsageError(`${COMMAND}: --resume and --retry-errors take the re-judged run folder, not a source RUNDIR`);
     const dir = resolve(io.cwd, existing);
-    const manifest = readManifest(dir);
+    const manifest = readRunManifest(dir);
     if (manifest.judge === null) throw new UserError(`${dir}: run.json records no judge`);
     const spec = specFromRecord(manifest.judge);
     const session = reopenRejudge(dir, spec, {
@@ -85,7 +86,7 @@ export async function rejudgeCommand(args: readonly string[], io: CliIo): Promis
     if (source === undefined) throw new UsageError(`${COMMAND}: missing RUNDIR`);
     if (extra.length > 0) throw new UsageError(`${COMMAND}: unexpected argument "${extra[0] ?? ''}"`);
     const sourceDir = resolve(io.cwd, source);
-    const sourceManifest = readManifest(sourceDir);
+    const sourceManifest = readRunManifest(sourceDir);
     const llmJudge = llmJudgeOf(sourceManifest.benchmark, sourceDir, 'replace');
     const spec = judgeSpecFrom(COMMAND, parsed, llmJudge, sourceManifest.judge, sourceManifest.model);
     const template = await judgeTemplateFrom(parsed, io, llmJudge);

@@ -8,7 +8,8 @@ import { userCacheDir } from '../../core/data/cacheDir';
 import { RequestPool } from '../../core/model/requestPool';
 import { DEFAULT_RETRY_POLICY } from '../../core/model/retryPolicy';
 import { type Selection, continueRun, responseCacheIn, runEveryItem } from '../../core/runs/executeRun';
-import { readManifest, runPaths } from '../../core/runs/runFolder';
+import { runPaths } from '../../core/runs/runFolder';
+import { readRunManifest } from '../../core/benchmarks/runRegistry';
 import { withRecordedCache } from '../../core/runs/recordedOptions';
 import { uniqueRunName } from '../../core/runs/runName';
 import { type RunSession } from '../../core/runs/runSession';
@@ -119,7 +120,7 @@ export async function runCommand(args: readonly string[], io: CliIo): Promise<nu
   try {
     if (existing !== undefined) {
       runDir = resolve(io.cwd, existing);
-      const manifest = readManifest(runDir);
+      const manifest = readRunManifest(runDir);
       if (manifest.benchmark !== benchmark.name) {
         throw new UsageError(
           `${COMMAND}: ${runDir} is a ${manifest.benchmark} run: use eval-adjudicator run ${manifest.benchmark} ${resumeDir !== undefined ? '--resume' : '--retry-errors'} ${existing}`,

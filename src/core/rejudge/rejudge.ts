@@ -8,7 +8,7 @@ import { type ClientEnvironment, type ModelSpec, createClient, modelRecord } fro
 import { type ResultLine } from '../runs/resultLine';
 import { type RunManifest } from '../runs/runManifest';
 import { type RunPreview, type RunSession } from '../runs/runSession';
-import { readCurrentResults, readManifest, runPaths, writeManifest } from '../runs/runFolder';
+import { readCurrentResults, runPaths, writeManifest } from '../runs/runFolder';
 import { estimateTokens } from '../util/estimateTokens';
 import { UserError, errorMessage } from '../util/errors';
 import { sha256Hex } from '../util/hash';
@@ -17,6 +17,7 @@ import { type SourceRun, sourceRunOf } from '../judgeValidation/sourceRun';
 import { askJudge } from '../judgeValidation/askJudge';
 import { llmJudgeOf } from './llmJudge';
 import { benchmarkBasicsOf } from '../benchmarks/registryBasics';
+import { readRunManifest } from '../benchmarks/runRegistry';
 
 /** The judge template a re-judged run used, copied into its folder so the run can be resumed and audited. */
 export const JUDGE_TEMPLATE_FILE = 'judge_prompt.txt';
@@ -45,7 +46,7 @@ export interface NewRejudge {
  * the template itself is copied into the folder. Writes nothing until the session is started.
  */
 export function prepareRejudge(input: NewRejudge, env: RejudgeEnvironment): RunSession {
-  const source = readManifest(input.sourceDir);
+  const source = readRunManifest(input.sourceDir);
   checkTemplate(llmJudgeOf(source.benchmark, input.sourceDir, 'replace'), input.template, input.templateSource);
   const resultsPath = runPaths(input.sourceDir).results;
   const sourceRun: SourceRun = {
@@ -100,7 +101,7 @@ export function settleRejudge(outcome: ExecuteOutcome, session: RunSession): Exe
 
 /** Reopens a re-judged run to complete it or redo its errors; the source's results must be unchanged. */
 export function reopenRejudge(dir: string, judge: ModelSpec, env: RejudgeEnvironment): RunSession {
-  const manifest = readManifest(dir);
+  const manifest = readRunManifest(dir);
   const file = runPaths(dir).manifest;
   const source = sourceRunOf(manifest, file);
   if (source === undefined) throw new UserError(`${dir}: not a re-judged run (run.json has no sourceRun)`);

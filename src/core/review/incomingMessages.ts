@@ -1,9 +1,9 @@
 import type * as z from 'zod';
 import { type WebviewMessage, WebviewMessageSchema } from '../protocol/review';
 import { categoryIdsOf } from '../adjudication/event';
-import { readManifest } from '../runs/runFolder';
 import { type VerdictScale, isGraded, isOnScale, scaleOf, scaleTakes } from '../scale/verdictScale';
 import { benchmarkBasicsOf } from '../benchmarks/registryBasics';
+import { readRunManifest } from '../benchmarks/runRegistry';
 
 /** Why a decision does not fit the run's scale (a verdict on a graded run, a grade off the scale…), or null. */
 function scaleProblem(
@@ -33,7 +33,7 @@ export function webviewMessageSchemaFor(runDir: string): z.ZodType<WebviewMessag
   let categories: ReadonlySet<string>;
   let scale: VerdictScale;
   try {
-    const manifest = readManifest(runDir);
+    const manifest = readRunManifest(runDir);
     categories = categoryIdsOf(benchmarkBasicsOf(manifest.benchmark));
     scale = scaleOf(manifest);
   } catch {

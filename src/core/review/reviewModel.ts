@@ -5,7 +5,7 @@ import { benchmarkOf } from '../benchmarks/registry';
 import { reviewSettingsOf } from '../contract/reviewCapabilities';
 import { ResultsIndex } from '../runs/resultsIndex';
 import { type RunManifest } from '../runs/runManifest';
-import { type RunPaths, readManifest, runPaths } from '../runs/runFolder';
+import { type RunPaths, runPaths } from '../runs/runFolder';
 import { tornLineProblems } from '../adjudication/tornLines';
 import { scaleOf } from '../scale/verdictScale';
 import { AdjudicationTail } from './adjudicationTail';
@@ -126,7 +126,7 @@ export class ReviewLoader {
   /** Reads run.json again and the results appended since (a running run, a retry); the whole index when the items changed. */
   readResults(): ResultsRead {
     const before = this.current;
-    const manifest = readManifest(before.paths.dir);
+    const manifest = readRunManifest(before.paths.dir);
     const view = viewOf(manifest, before.view.aid);
     if (manifest.dataset.itemIds.join('\n') !== before.manifest.dataset.itemIds.join('\n')) {
       const positions = positionsOf(manifest.dataset.itemIds);

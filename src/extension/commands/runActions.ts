@@ -3,11 +3,11 @@ import { basename, join } from 'node:path';
 import { benchmarkOf } from '../../core/benchmarks/registry';
 import { type Endpoint } from '../../core/model/endpoint';
 import { type OutageEvent } from '../../core/model/outageGate';
-import { readManifest } from '../../core/runs/runFolder';
 import { type RunManifest } from '../../core/runs/runManifest';
 import { type StartRunEnvironment } from '../../core/startRunSteps/startRunUi';
 import { UserError } from '../../core/util/errors';
 import { RESUME, type RETRY_ERRORS, type RunEndUi, continueToEnd } from './runEnd';
+import { readRunManifest } from '../../core/benchmarks/runRegistry';
 
 /** The Runs view's actions need the run end's notifications and a modal confirmation. */
 export interface RunActionsUi extends RunEndUi {
@@ -43,7 +43,7 @@ export async function continueRunFromView(
   runDir: string,
   step: typeof RESUME | typeof RETRY_ERRORS,
 ): Promise<void> {
-  const manifest = readManifest(runDir);
+  const manifest = readRunManifest(runDir);
   const benchmark = benchmarkOf(manifest.benchmark);
   const name = basename(runDir);
   if (manifest.status === 'imported' || manifest.model === null)

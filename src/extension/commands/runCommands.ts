@@ -6,10 +6,9 @@ import { type AdjudicatedExport, adjudicatedExportOf, exportsCriteria } from '..
 import { importedRunName, importerChoices } from '../../core/contract/importerChoices';
 import { type WriteBack } from '../../core/contract/benchmark';
 import { benchmarkOf, registeredBenchmarks } from '../../core/benchmarks/registry';
-import { RUN_REGISTRY } from '../../core/benchmarks/runRegistry';
+import { RUN_REGISTRY, readRunManifest } from '../../core/benchmarks/runRegistry';
 import { loadRunState } from '../../core/adjudication/runState';
 import { askApiKey } from '../../core/startRun/apiKeyQuestions';
-import { readManifest } from '../../core/runs/runFolder';
 import { errorMessage } from '../../core/util/errors';
 import { type ApiKeys } from '../apiKeys';
 import { extensionSources, showExtensionError } from '../dataSources';
@@ -35,7 +34,7 @@ export async function pickRunFolder(arg: unknown, tree: RunsTreeProvider, active
     runs.map((dir) => {
       let description = '';
       try {
-        const m = readManifest(dir);
+        const m = readRunManifest(dir);
         description = `${m.benchmark} · ${m.model?.name ?? String(m['importedModel'] ?? '')} · ${m.counts.items} items`;
       } catch {
         description = 'unreadable run.json';
@@ -58,7 +57,7 @@ export async function openRunFolder(): Promise<string | undefined> {
   const dir = picked?.[0]?.fsPath;
   if (dir === undefined) return undefined;
   try {
-    readManifest(dir);
+    readRunManifest(dir);
   } catch (error) {
     void vscode.window.showErrorMessage(`Eval Adjudicator: ${errorMessage(error)}`);
     return undefined;
@@ -70,7 +69,7 @@ export async function exportAdjudicatedCommand(runDir: string): Promise<void> {
   let writeBack: WriteBack | undefined;
   let criteria = false;
   try {
-    writeBack = benchmarkOf(readManifest(runDir).benchmark).writeBack;
+    writeBack = benchmarkOf(readRunManifest(runDir).benchmark).writeBack;
     criteria = exportsCriteria(loadRunState(runDir, RUN_REGISTRY));
   } catch (error) {
     void vscode.window.showErrorMessage(`Eval Adjudicator: ${errorMessage(error)}`);

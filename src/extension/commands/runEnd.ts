@@ -2,12 +2,12 @@ import { type OutageEvent } from '../../core/model/outageGate';
 import { commonestError } from '../../core/runs/errorCause';
 import { type ExecuteOptions, type ExecuteOutcome, type Selection, continueRun, runEveryItem } from '../../core/runs/executeRun';
 import { withRecordedCache } from '../../core/runs/recordedOptions';
-import { readManifest, runPaths } from '../../core/runs/runFolder';
+import { runPaths } from '../../core/runs/runFolder';
 import { type RunSession } from '../../core/runs/runSession';
 import { type PlanSessions, type StartRunEnvironment } from '../../core/startRunSteps/startRunUi';
 import { errorMessage } from '../../core/util/errors';
 import { type ProgressReport, runProgress } from './runProgress';
-import { readRunResults } from '../../core/benchmarks/runRegistry';
+import { readRunResults, readRunManifest } from '../../core/benchmarks/runRegistry';
 
 export const RETRY_ERRORS = 'Retry Errors';
 export const RESUME = 'Resume';
@@ -100,7 +100,7 @@ async function continueIn(
   env: StartRunEnvironment,
   options: ExecuteOptions,
 ): Promise<ExecuteOutcome> {
-  const manifest = readManifest(run.runDir);
+  const manifest = readRunManifest(run.runDir);
   const session: RunSession = await run.sessions.reopen(withRecordedCache(env, manifest), manifest);
   return continueRun(runPaths(run.runDir), session, selection, options);
 }
@@ -200,7 +200,7 @@ function causeOf(runDir: string): ReturnType<typeof commonestError> {
 
 function countsLeft(runDir: string): { readonly error: number; readonly missing: number } {
   try {
-    return readManifest(runDir).counts;
+    return readRunManifest(runDir).counts;
   } catch {
     return { error: 0, missing: 0 };
   }

@@ -12,11 +12,6 @@ import { categoryIdsOf } from './event';
 import { AdjudicationIndex, type ItemAdjudication } from './itemAdjudication';
 
 /**
- * A run folder read whole: manifest, current results and adjudications, for summaries (the Runs view, the
- * statistics panel) and exports. Results are read through the results index, as the review reads them:
- * every line is checked for the fields the index keeps, and only each item's current line in full.
- */
-/**
  * What reading a run takes from the registry, which sits above this floor (the benchmarks use it):
  * src/core/benchmarks/runRegistry.ts. Its benchmark's basics check the run's lines and name its facets;
  * `takesVerdicts` says whether its items take a verdict (else flags and notes only), which decides when an
@@ -26,6 +21,11 @@ export interface RunRegistry extends BenchmarkLookup {
   takesVerdicts(manifest: RunManifest): boolean;
 }
 
+/**
+ * A run folder read whole: manifest, current results and adjudications, for summaries (the Runs view, the
+ * statistics panel) and exports. Results are read through the results index, as the review reads them:
+ * every line is checked for the fields the index keeps, and only each item's current line in full.
+ */
 export interface RunState {
   readonly paths: RunPaths;
   readonly manifest: RunManifest;

@@ -1,5 +1,6 @@
 import { type RunRegistry } from '../adjudication/runState';
 import { basicsOfRun } from '../runs/benchmarkBasics';
+import { type ResultsCheck } from '../runs/benchmarkLineCheck';
 import { type CurrentResults, readCurrentResults, readManifest, runPaths } from '../runs/runFolder';
 import { type RunManifest } from '../runs/runManifest';
 import { reviewSettingsOf } from '../contract/reviewCapabilities';
@@ -16,13 +17,15 @@ export const RUN_REGISTRY: RunRegistry = { ...REGISTERED_BASICS, takesVerdicts }
 
 /** run.json, its benchmark checked against the registry: an unregistered one is an error naming the file and field. */
 export function readRunManifest(dir: string): RunManifest {
-  const manifest = readManifest(dir);
-  basicsOfRun(REGISTERED_BASICS, manifest.benchmark, runPaths(dir).manifest);
-  return manifest;
+  return readRegisteredRun(dir).manifest;
 }
 
 /** results.jsonl's current lines, each checked against the run's items and its registered benchmark. */
 export function readRunResults(dir: string): CurrentResults {
-  const manifest = readRunManifest(dir);
-  return readCurrentResults(dir, { manifest, basics: basicsOfRun(REGISTERED_BASICS, manifest.benchmark, runPaths(dir).manifest) });
+  return readCurrentResults(dir, readRegisteredRun(dir));
+}
+
+function readRegisteredRun(dir: string): ResultsCheck {
+  const manifest = readManifest(dir);
+  return { manifest, basics: basicsOfRun(REGISTERED_BASICS, manifest.benchmark, runPaths(dir).manifest) };
 }

@@ -5,7 +5,7 @@ import { UsageError } from '../../core/util/errors';
 import { SAMPLES_FILE, appendSample, drawSample } from '../../core/judgeValidation/sample';
 import { type CliIo } from '../../core/commandLine/io';
 import { flag, numberOption, onePositional, parseOptions } from '../../core/commandLine/options';
-import { readRunManifest, readRunResults } from '../../core/benchmarks/runRegistry';
+import { readRunResults } from '../../core/benchmarks/runRegistry';
 
 export const SAMPLE_HELP = `Usage: eval-adjudicator sample RUNDIR --n N [--seed S] [--json]
 
@@ -30,8 +30,7 @@ export async function sampleCommand(args: readonly string[], io: CliIo): Promise
   const n = numberOption('sample', parsed, 'n', { integer: true, min: 1 });
   if (n === undefined) throw new UsageError('sample: --n N is required');
   const seed = numberOption('sample', parsed, 'seed', { integer: true, min: 0, max: MAX_SEED }) ?? freshSeed();
-  const manifest = readRunManifest(dir);
-  const { byItem } = readRunResults(dir);
+  const { manifest, byItem } = readRunResults(dir);
   const record = drawSample({ itemIds: manifest.dataset.itemIds, outcomeOf: (id) => automaticOutcome(byItem.get(id)), n, seed });
   const torn = await appendSample(dir, record);
   if (torn !== undefined) io.stderr(`${SAMPLES_FILE} ended in a torn line; its bytes were moved to ${torn}\n`);

@@ -20,9 +20,10 @@ export function readRunManifest(dir: string): RunManifest {
   return readRegisteredRun(dir).manifest;
 }
 
-/** results.jsonl's current lines, each checked against the run's items and its registered benchmark. */
-export function readRunResults(dir: string): CurrentResults {
-  return readCurrentResults(dir, readRegisteredRun(dir));
+/** run.json, and results.jsonl's current lines each checked against the run's items and its registered benchmark. */
+export function readRunResults(dir: string): CurrentResults & { readonly manifest: RunManifest } {
+  const run = readRegisteredRun(dir);
+  return { ...readCurrentResults(dir, run), manifest: run.manifest };
 }
 
 function readRegisteredRun(dir: string): ResultsCheck {

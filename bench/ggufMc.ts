@@ -8,6 +8,7 @@ import { type KalahiItem, parseKalahiCsv } from '../src/core/benchmarks/kalahi/d
 import { allReferences, kalahiReferences } from '../src/core/benchmarks/kalahi/references';
 import { GgufClient } from '../src/core/runtimes/gguf/ggufClient';
 import { GgufModel } from '../src/core/runtimes/gguf/ggufModel';
+import { KERNEL_LOGPROBS_METHOD } from '../src/core/runtimes/gguf/kernelLogSoftmax';
 import { defaultThreads } from '../src/core/runtimes/gguf/llamaLoad';
 import { writeTinyLlamaGguf } from '../test/fixtures/gguf/tinyLlama';
 import { type PerScoredTokenCost, measurePerScoredToken } from './ggufPerToken';
@@ -18,7 +19,9 @@ export interface GgufMcVocabularyResult {
   readonly vocabularySize: number;
   readonly items: number;
   readonly threads: number;
-  /** Threads of the log-softmax graph. */
+  /** ggml's SIMD row kernel, or its graph softmax where the CPU backend does not export the kernel. */
+  readonly logSoftmax: 'row kernel' | 'graph';
+  /** Threads of the log-softmax. */
   readonly softmaxThreads: number;
   /** Median over items of the backend's seconds per item (render, tokenize, the prefix once, the references together, log-probs), through its runtime process as a run does. */
   readonly secondsPerItem: number;
@@ -86,6 +89,7 @@ export async function benchGgufMc(quick: boolean): Promise<GgufMcResult> {
         vocabularySize,
         items: items.length,
         threads: model.runtime.threads,
+        logSoftmax: model.runtime.logprobs === KERNEL_LOGPROBS_METHOD ? 'row kernel' : 'graph',
         softmaxThreads: model.runtime.softmaxThreads ?? model.runtime.threads,
         secondsPerItem: round(seconds, 4),
         inProcessSecondsPerItem: round(inProcess, 4),

@@ -4,6 +4,7 @@ import { existsSync, readFileSync, readdirSync, truncateSync, writeFileSync } fr
 import { join, resolve } from 'node:path';
 import { describe, it } from 'node:test';
 import * as z from 'zod';
+import { KERNEL_LOGPROBS_METHOD } from '../../../src/core/runtimes/gguf/kernelLogSoftmax';
 import { readKalahiResults } from '../../../src/core/benchmarks/kalahi/kalahiResults';
 import { readManifest } from '../../../src/core/runs/runFolder';
 import { ResultLineSchema } from '../../../src/core/runs/resultLine';
@@ -74,6 +75,7 @@ describe('run kalahi --model-file on a tiny GGUF', () => {
           llamaCpp: z.string(),
           threads: z.number(),
           softmaxThreads: z.number(),
+          logprobs: z.string(),
           flashAttention: z.literal(false),
           kvCacheType: z.literal('F32'),
         }),
@@ -85,7 +87,11 @@ describe('run kalahi --model-file on a tiny GGUF', () => {
     assert.equal(local.file.fileType, 'F32');
     assert.equal(local.runtime.version, '3.21.1');
     assert.equal(local.runtime.threads, 1);
-    assert.equal(local.runtime.softmaxThreads, 1, 'an explicit --threads holds for the log-softmax too');
+    if (process.platform === 'win32') assert.equal(local.runtime.softmaxThreads, 1, 'an explicit --threads holds for the graph log-softmax too');
+    else {
+      assert.equal(local.runtime.logprobs, KERNEL_LOGPROBS_METHOD, "ggml's row kernel computes the log-probs");
+      assert.equal(local.runtime.softmaxThreads, 1, "the row kernel runs on the runtime process's own thread");
+    }
     assert.ok(!readFileSync(join(runDir, 'run.json'), 'utf8').includes(dir), 'run.json holds no folder of the model file');
 
     const lines = [...readKalahiResults(runDir, manifest).values()];

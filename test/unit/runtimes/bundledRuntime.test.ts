@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { LLAMA_LIBRARY_NAMES } from '../../../src/core/runtimes/gguf/llamaLibrary';
+import { CPU_BACKEND_NAME, LLAMA_LIBRARY_NAMES } from '../../../src/core/runtimes/gguf/llamaLibrary';
 import { bundledRuntimeDir, resolveOptional } from '../../../src/core/runtimes/optionalPackage';
 import { scratchDir } from '../../helpers/scratch';
 
@@ -71,6 +71,19 @@ describe("llama.cpp's libraries in node-llama-cpp 3.21.1's prebuilt packages", (
       assert.ok(LLAMA_LIBRARY_NAMES.ggmlBase.test(ggmlBase) && !LLAMA_LIBRARY_NAMES.ggml.test(ggmlBase), ggmlBase);
     });
   }
+
+  it("the CPU backend's variants match their own pattern, and llama.cpp's other libraries do not", () => {
+    const variants = [
+      'libggml-cpu-zen4.so',
+      'libggml-cpu-armv8.2_3.so',
+      'libggml-cpu-apple_m2_m3.so',
+      'ggml-cpu-haswell.dll',
+      'ggml-cpu.dll',
+    ];
+    for (const name of variants) assert.ok(CPU_BACKEND_NAME.test(name), name);
+    for (const name of [...Object.values(builds).flat(), 'libggml-metal.so', 'libggml-blas.so', 'libllama-common.so'])
+      assert.ok(!CPU_BACKEND_NAME.test(name), name);
+  });
 
   it('the other libraries of the folders match none', () => {
     for (const name of others)

@@ -5,6 +5,8 @@ import { GgufModel } from '../../../src/core/runtimes/gguf/ggufModel';
 import { loadLlamaRuntime } from '../../../src/core/runtimes/gguf/llamaLibrary';
 import { STRUCT_SIZES, layoutMismatches, probeLayouts } from '../../../src/core/runtimes/gguf/llamaLayout';
 import { defaultSoftmaxThreads, defaultThreads } from '../../../src/core/runtimes/gguf/llamaLoad';
+import { GRAPH_LOGPROBS_METHOD } from '../../../src/core/runtimes/gguf/ggmlLogSoftmax';
+import { KERNEL_LOGPROBS_METHOD } from '../../../src/core/runtimes/gguf/kernelLogSoftmax';
 import { referenceTokenLogprobs } from '../../fixtures/gguf/llamaReference';
 import { type TinyLlamaWeights, writeTinyLlamaGguf } from '../../fixtures/gguf/tinyLlama';
 import { scratchDir } from '../../helpers/scratch';
@@ -61,14 +63,14 @@ describe('llama.cpp through its C API (koffi)', () => {
     assert.ok(layoutMismatches(noPointers, STRUCT_SIZES).some((p) => /^llama_batch\.token at byte 8 is 0, expected non-null$/.test(p)));
   });
 
-  it('records how it ran: the C API, the log-prob method, half the cores for the decodes and every core for the log-softmax by default', () => {
+  it("records how it ran: the C API, ggml's row kernel for the log-probs, half the cores for the decodes; every core for the graph's log-softmax where there is no row kernel", () => {
     assert.match(model.runtime.calls ?? '', /^llama\.cpp C API through koffi \d+\.\d+\.\d+$/);
-    assert.match(model.runtime.logprobs ?? '', /float64 log-sum-exp/);
+    assert.equal(model.runtime.logprobs, process.platform === 'win32' ? GRAPH_LOGPROBS_METHOD : KERNEL_LOGPROBS_METHOD);
     assert.equal(model.runtime.threads, 1);
     assert.equal(defaultThreads(2), 1);
     assert.equal(defaultThreads(1), 1);
     assert.equal(defaultThreads(8), 4);
-    // The log-softmax runs between the decodes, when no decode holds a core.
+    // The graph's log-softmax runs between the decodes, when no decode holds a core.
     assert.equal(defaultSoftmaxThreads(2), 2);
     assert.equal(defaultSoftmaxThreads(8), 8);
     assert.equal(defaultSoftmaxThreads(1), 1);

@@ -1,10 +1,9 @@
 import type * as Koffi from 'koffi';
 import { type GgmlApi } from './ggmlApi';
 import { type NativePointer } from './llamaApi';
-import { logSumExp } from './logSoftmax';
+import { type RowsLogSoftmax, checkTargets, logSumExp } from './logSoftmax';
 
-/** How log-probs are computed, for run.json. */
-export const LOGPROBS_METHOD =
+export const GRAPH_LOGPROBS_METHOD =
   "ggml's CPU softmax over llama.cpp's float32 logits (float64 sums), in native code; a probability below 1e-30 recomputed from the logits with a float64 log-sum-exp";
 
 const GGML_TYPE_F32 = 0;
@@ -15,11 +14,12 @@ const SMALLEST_TRUSTED = 1e-30;
 
 /**
  * Log-probs of given tokens under the softmax of llama.cpp's logits rows, computed natively by ggml's
- * CPU backend (with threads of its own, see defaultSoftmaxThreads; LlamaSession runs it on a decode's rows before
- * the next decode): the rows are softmaxed into a scratch buffer (the logits stay as they are) and only the
+ * CPU backend (with threads of its own, see defaultSoftmaxThreads), where its row kernel is not exported
+ * (KernelLogSoftmax; Windows builds): the rows are softmaxed into a scratch buffer (the logits stay as they are) and only the
  * wanted probabilities are gathered (ggml_get_rows) and copied back. ggml sums the exponentials in float64; log(p) of a float32 p is then within about 3e-7.
  */
-export class GgmlLogSoftmax {
+export class GgmlLogSoftmax implements RowsLogSoftmax {
+  readonly method = GRAPH_LOGPROBS_METHOD;
   private readonly backend: NativePointer;
   private readonly scratch: NativePointer;
   private readonly scratchBuffer: NativePointer;
@@ -35,7 +35,7 @@ export class GgmlLogSoftmax {
     private readonly vocabulary: number,
     private readonly maxRows: number,
     private readonly maxPairs: number,
-    threads: number,
+    readonly threads: number,
   ) {
     const device = ggml.ggml_backend_dev_by_type(GGML_BACKEND_DEVICE_TYPE_CPU);
     const backend = device === null ? null : ggml.ggml_backend_dev_init(device, null);
@@ -54,7 +54,6 @@ export class GgmlLogSoftmax {
     [this.pickedBuffer, this.picked] = allocate(4 * maxPairs);
   }
 
-  /** For each of the first `targets.length` rows at `logits`, the log-probs of its targets. */
   async logProbs(logits: NativePointer, targets: readonly (readonly number[])[]): Promise<number[][]> {
     const rows = targets.length;
     const pairs = targets.reduce((n, t) => n + t.length, 0);
@@ -62,13 +61,11 @@ export class GgmlLogSoftmax {
       throw new Error(`${rows} rows and ${pairs} targets exceed the log-softmax's ${this.maxRows} and ${this.maxPairs}`);
     if (pairs === 0) return targets.map(() => []);
     const V = this.vocabulary;
+    checkTargets(targets, V);
     const flat = new Int32Array(pairs);
     let k = 0;
     targets.forEach((row, r) => {
-      for (const t of row) {
-        if (!(Number.isInteger(t) && t >= 0 && t < V)) throw new Error(`token ${t} is outside the vocabulary of ${V}`);
-        flat[k++] = r * V + t;
-      }
+      for (const t of row) flat[k++] = r * V + t;
     });
     this.koffi.encode(this.indices, 'int32_t', flat, pairs);
     await this.compute(logits, rows, pairs);

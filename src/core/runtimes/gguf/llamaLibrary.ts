@@ -20,6 +20,8 @@ export interface LlamaRuntime {
   /** libllama as koffi loaded it. */
   readonly llamaLib: Koffi.LibraryHandle;
   readonly koffiVersion: string;
+  /** The CPU backend library ggml loaded from binDir (the variant it picked for this CPU), null if none is loaded. */
+  readonly cpuBackend: string | null;
 }
 
 const runtimes = new Map<boolean, Promise<LlamaRuntime>>();
@@ -69,7 +71,16 @@ async function openRuntime(gpu: boolean, runtimeDirs: readonly string[]): Promis
   const api = declareLlamaApi(koffi, llamaLib, ggmlLib);
   if (api.ggml_backend_dev_count() === 0) api.ggml_backend_load_all_from_path(libraries.dir);
   api.llama_backend_init();
-  return { api, ggml: declareGgmlApi(koffi, ggmlBaseLib, ggmlLib), llama, binDir: libraries.dir, llamaLib, koffiVersion: koffi.version };
+  const cpuBackend = loadedLibraries().find((p) => dirname(p) === libraries.dir && CPU_BACKEND_NAME.test(basename(p)));
+  return {
+    api,
+    ggml: declareGgmlApi(koffi, ggmlBaseLib, ggmlLib),
+    llama,
+    binDir: libraries.dir,
+    llamaLib,
+    koffiVersion: koffi.version,
+    cpuBackend: cpuBackend ?? null,
+  };
 }
 
 function loadKoffi(runtimeDirs: readonly string[]): typeof Koffi {
@@ -95,10 +106,17 @@ export const LLAMA_LIBRARY_NAMES = {
   ggmlBase: /^(lib)?ggml-base[^/\\]*\.(so|dylib|dll)$/,
 } as const;
 
+/** The CPU backend, of which ggml loads one variant: libggml-cpu-zen4.so, libggml-cpu-apple_m1.so, ggml-cpu.dll. */
+export const CPU_BACKEND_NAME = /^(lib)?ggml-cpu(-[\w.]+)?\.(so|dylib|dll)$/;
+
+function loadedLibraries(): string[] {
+  const report = ReportSchema.safeParse(process.report.getReport());
+  return report.success ? report.data.sharedObjects : [];
+}
+
 /** The libllama and libggml that node-llama-cpp's addon brought into this process (Node's own list of loaded libraries). */
 function loadedLlamaLibraries(): { readonly dir: string; readonly llama: string; readonly ggml: string; readonly ggmlBase: string } {
-  const report = ReportSchema.safeParse(process.report.getReport());
-  const loaded = report.success ? report.data.sharedObjects : [];
+  const loaded = loadedLibraries();
   const addon = loaded.findLast((path) => basename(path) === 'llama-addon.node');
   if (addon === undefined) throw new UserError(`node-llama-cpp@${NODE_LLAMA_CPP_VERSION} loaded no llama-addon.node: reinstall it`);
   const dir = dirname(addon);

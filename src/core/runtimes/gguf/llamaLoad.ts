@@ -7,7 +7,6 @@ import { type NativePointer } from './llamaApi';
 import { type LlamaRuntime, loadLlamaRuntime } from './llamaLibrary';
 import { LlamaSession } from './llamaSession';
 import { LlamaVocab } from './llamaVocab';
-import { LOGPROBS_METHOD } from './ggmlLogSoftmax';
 import { NODE_LLAMA_CPP_VERSION, loadNodeLlamaCpp } from './nodeLlamaCpp';
 
 /** Tokens per llama_decode (logical and physical batch alike). */
@@ -133,7 +132,7 @@ export async function loadLlama(request: LlamaLoadRequest): Promise<LoadedLlama>
     flashAttention: false,
     kvCacheType: 'F32',
     calls: `llama.cpp C API through koffi ${runtime.koffiVersion}`,
-    logprobs: LOGPROBS_METHOD,
+    logprobs: session.logprobsMethod,
   };
   return { runtime, model, vocab, session, record };
 }

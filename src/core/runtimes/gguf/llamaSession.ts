@@ -2,7 +2,9 @@ import { CancelledError } from './ggufErrors';
 import { type LlamaApi, type NativePointer } from './llamaApi';
 import { type BatchToken, LlamaBatch } from './llamaBatch';
 import { GgmlLogSoftmax } from './ggmlLogSoftmax';
+import { KernelLogSoftmax } from './kernelLogSoftmax';
 import { type LlamaRuntime } from './llamaLibrary';
+import { type RowsLogSoftmax } from './logSoftmax';
 
 /** A token to evaluate and, when its output row is wanted, the next tokens whose log-probs to read from it. */
 export interface FeedToken extends BatchToken {
@@ -21,7 +23,7 @@ export class LlamaSession {
   readonly outputsPerDecode: number;
   readonly api: LlamaApi;
   private readonly batch: LlamaBatch;
-  private readonly softmax: GgmlLogSoftmax;
+  private readonly softmax: RowsLogSoftmax;
 
   constructor(
     runtime: LlamaRuntime,
@@ -29,8 +31,8 @@ export class LlamaSession {
     readonly vocabulary: number,
     /** Sequences the context was made for (one holds the prefix, the others the continuations). */
     readonly sequences: number,
-    /** Threads of the log-softmax graph. */
-    readonly softmaxThreads: number,
+    /** Threads of the log-softmax graph, where the CPU backend has no row kernel to call. */
+    graphThreads: number,
   ) {
     const api = runtime.api;
     this.api = api;
@@ -39,15 +41,19 @@ export class LlamaSession {
     this.batchSize = api.llama_n_batch(context);
     this.outputsPerDecode = Math.max(1, Math.min(this.batchSize, Math.floor(LOGITS_BYTES_PER_DECODE / (4 * Math.max(1, vocabulary)))));
     this.batch = new LlamaBatch(api, this.batchSize);
-    // A row may hold the first token of every continuation (the prefix's last row).
-    this.softmax = new GgmlLogSoftmax(
-      api.koffi,
-      runtime.ggml,
-      vocabulary,
-      this.outputsPerDecode,
-      this.outputsPerDecode + sequences,
-      softmaxThreads,
-    );
+    this.softmax =
+      KernelLogSoftmax.open(runtime, vocabulary) ??
+      // A row may hold the first token of every continuation (the prefix's last row).
+      new GgmlLogSoftmax(api.koffi, runtime.ggml, vocabulary, this.outputsPerDecode, this.outputsPerDecode + sequences, graphThreads);
+  }
+
+  /** How the log-probs are computed, for run.json. */
+  get logprobsMethod(): string {
+    return this.softmax.method;
+  }
+
+  get softmaxThreads(): number {
+    return this.softmax.threads;
   }
 
   /** Empties the KV cache of every sequence. */

@@ -132,7 +132,7 @@ describe("ggml's vectorised row kernel for the log-softmax", () => {
     observer.observe({ entryTypes: ['gc'] });
     try {
       // An ArrayBuffer view of each decode's 67 MB of logits made V8 count it as external memory and run a full
-      // collection after nearly every decode (140 in 160 decodes of the bench).
+      // collection after nearly every decode (140 in 160 decodes when it was tried).
       for (let decode = 0; decode < 40; decode++)
         await softmax.logProbs(
           native.logits,

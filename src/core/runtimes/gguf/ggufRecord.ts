@@ -69,7 +69,7 @@ export interface GgufRuntimeRecord {
   readonly gpuLayers: { readonly asked: 'auto' | number; readonly used: number };
   readonly contextSize: number;
   readonly threads: number;
-  /** Threads of the log-softmax graph (absent in runs made before it had its own). */
+  /** Threads of the log-softmax: 1 for the row kernel, else the graph's (absent in runs made before it had its own). */
   readonly softmaxThreads?: number;
   readonly batchSize: number;
   /** Off: llama.cpp's CPU flash attention accumulates in F16 (about 4e-4 off a float64 reference). */

@@ -44,7 +44,8 @@ export function defaultThreads(cores = availableParallelism()): number {
 }
 
 /**
- * Threads of the log-softmax when --threads is not given: every core. It runs after each decode, on
+ * Threads of the graph log-softmax (where the CPU backend has no row kernel, KernelLogSoftmax) when
+ * --threads is not given: every core. It runs after each decode, on
  * llama.cpp's rows (LlamaSession.feed), while no decode runs; its graph is two nodes (two barriers a decode,
  * against a decode's hundreds), so a descheduled thread delays it by its own share only (bench ggufMc).
  */

@@ -15,8 +15,9 @@ const SMALLEST_TRUSTED = 1e-30;
 /**
  * Log-probs of given tokens under the softmax of llama.cpp's logits rows, computed natively by ggml's
  * CPU backend (with threads of its own, see defaultSoftmaxThreads), where its row kernel is not exported
- * (KernelLogSoftmax; Windows builds): the rows are softmaxed into a scratch buffer (the logits stay as they are) and only the
- * wanted probabilities are gathered (ggml_get_rows) and copied back. ggml sums the exponentials in float64; log(p) of a float32 p is then within about 3e-7.
+ * (KernelLogSoftmax; Windows builds): the rows are softmaxed into a scratch buffer (the logits stay as
+ * they are) and only the wanted probabilities are gathered (ggml_get_rows) and copied back. ggml sums the
+ * exponentials in float64; log(p) of a float32 p is then within about 3e-7.
  */
 export class GgmlLogSoftmax implements RowsLogSoftmax {
   readonly method = GRAPH_LOGPROBS_METHOD;

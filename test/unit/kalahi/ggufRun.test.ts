@@ -87,7 +87,8 @@ describe('run kalahi --model-file on a tiny GGUF', () => {
     assert.equal(local.file.fileType, 'F32');
     assert.equal(local.runtime.version, '3.21.1');
     assert.equal(local.runtime.threads, 1);
-    if (process.platform === 'win32') assert.equal(local.runtime.softmaxThreads, 1, 'an explicit --threads holds for the graph log-softmax too');
+    if (process.platform === 'win32')
+      assert.equal(local.runtime.softmaxThreads, 1, 'an explicit --threads holds for the graph log-softmax too');
     else {
       assert.equal(local.runtime.logprobs, KERNEL_LOGPROBS_METHOD, "ggml's row kernel computes the log-probs");
       assert.equal(local.runtime.softmaxThreads, 1, "the row kernel runs on the runtime process's own thread");

@@ -2,16 +2,8 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { GgmlLogSoftmax } from '../../../src/core/runtimes/gguf/ggmlLogSoftmax';
 import { loadLlamaRuntime } from '../../../src/core/runtimes/gguf/llamaLibrary';
+import { assertNearExact, nativeRows } from '../../helpers/logitRows';
 import { mulberry32 } from '../../server/rng';
-
-/** ln softmax(row)[t] in float64 from the float32 logits, summed the slow, plain way. */
-function exact(row: Float32Array, t: number): number {
-  let max = -Infinity;
-  for (const v of row) max = Math.max(max, v);
-  let sum = 0;
-  for (const v of row) sum += Math.exp(v - max);
-  return (row[t] ?? Number.NaN) - max - Math.log(sum);
-}
 
 describe("ggml's native log-softmax over a logits buffer", () => {
   it('gives each target its float64 log-prob within 1e-6, and recomputes a probability below float32 range exactly', async () => {
@@ -24,12 +16,7 @@ describe("ggml's native log-softmax over a logits buffer", () => {
     // Row 1: one token 150 nats below the rest (its float32 probability is 0); row 2: a near-certain token.
     (rows[1] as Float32Array)[17] = -160;
     (rows[2] as Float32Array)[99] = 60;
-    const buffer = g.ggml_backend_buft_alloc_buffer(g.ggml_backend_cpu_buffer_type(), 4 * V * rows.length);
-    assert.ok(buffer !== null);
-    const logits = g.ggml_backend_buffer_get_base(buffer);
-    const flat = new Float32Array(V * rows.length);
-    rows.forEach((row, r) => flat.set(row, r * V));
-    koffi.encode(logits, 'float', flat, flat.length);
+    const { logits, free } = nativeRows(runtime, rows, V);
     const softmax = new GgmlLogSoftmax(koffi, g, V, 4, 8, 1);
     try {
       const targets = [
@@ -38,21 +25,12 @@ describe("ggml's native log-softmax over a logits buffer", () => {
         [99, 1, 2],
       ];
       const got = await softmax.logProbs(logits, targets);
-      targets.forEach((row, r) =>
-        row.forEach((t, k) => {
-          const expected = exact(rows[r] ?? new Float32Array(), t);
-          const value = got[r]?.[k] ?? Number.NaN;
-          assert.ok(
-            Math.abs(value - expected) < 1e-6 * Math.max(1, Math.abs(expected) / 10),
-            `row ${r} token ${t}: ${value}, float64 ${expected}`,
-          );
-        }),
-      );
+      assertNearExact(rows, targets, got);
       assert.ok((got[1]?.[0] ?? 0) < -150, 'the underflowing token is recomputed, not recorded at a bound');
       await assert.rejects(softmax.logProbs(logits, [[V]]), /outside the vocabulary/);
     } finally {
       softmax.dispose();
-      g.ggml_backend_buffer_free(buffer);
+      free();
     }
   });
 
@@ -68,13 +46,7 @@ describe("ggml's native log-softmax over a logits buffer", () => {
     (rows[0] as Float32Array)[V - 1] = 105;
     (rows[1] as Float32Array)[0] = 80;
     (rows[1] as Float32Array)[5] = -120;
-    const bytes = 4 * V * rows.length;
-    const source = g.ggml_backend_buft_alloc_buffer(g.ggml_backend_cpu_buffer_type(), bytes);
-    assert.ok(source !== null);
-    const logits = g.ggml_backend_buffer_get_base(source);
-    const flat = new Float32Array(V * rows.length);
-    rows.forEach((row, r) => flat.set(row, r * V));
-    koffi.encode(logits, 'float', flat, flat.length);
+    const { logits, free } = nativeRows(runtime, rows, V);
     const softmax = new GgmlLogSoftmax(koffi, g, V, 2, 8, 2);
     try {
       const targets = [
@@ -82,21 +54,12 @@ describe("ggml's native log-softmax over a logits buffer", () => {
         [0, 5, V - 1],
       ];
       const got = await softmax.logProbs(logits, targets);
-      targets.forEach((row, r) =>
-        row.forEach((t, k) => {
-          const expected = exact(rows[r] ?? new Float32Array(), t);
-          const value = got[r]?.[k] ?? Number.NaN;
-          assert.ok(
-            Math.abs(value - expected) < 1e-6 * Math.max(1, Math.abs(expected) / 10),
-            `row ${r} token ${t}: ${value}, float64 ${expected}`,
-          );
-        }),
-      );
+      assertNearExact(rows, targets, got);
       assert.ok(Math.abs(got[0]?.[0] ?? Number.NaN) < 1e-6, 'the maximum 90 nats above the rest has probability 1');
       assert.ok((got[1]?.[1] ?? 0) < -190, 'the token 200 nats below the maximum is recomputed from the logits');
     } finally {
       softmax.dispose();
-      g.ggml_backend_buffer_free(source);
+      free();
     }
   });
 });

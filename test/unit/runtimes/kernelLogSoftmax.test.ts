@@ -3,46 +3,12 @@ import { PerformanceObserver, constants } from 'node:perf_hooks';
 import { describe, it } from 'node:test';
 import { bindRowExponentials } from '../../../src/core/runtimes/gguf/ggmlRowKernel';
 import { KernelLogSoftmax } from '../../../src/core/runtimes/gguf/kernelLogSoftmax';
-import { type LlamaRuntime, loadLlamaRuntime } from '../../../src/core/runtimes/gguf/llamaLibrary';
-import { type NativePointer } from '../../../src/core/runtimes/gguf/llamaApi';
+import { loadLlamaRuntime } from '../../../src/core/runtimes/gguf/llamaLibrary';
 import * as z from 'zod';
+import { assertNearExact, nativeRows } from '../../helpers/logitRows';
 import { mulberry32 } from '../../server/rng';
 
 const GcDetailSchema = z.object({ detail: z.object({ kind: z.number() }) });
-
-/** ln softmax(row)[t] in float64 from the float32 logits, summed the slow, plain way. */
-function exact(row: Float32Array, t: number): number {
-  let max = -Infinity;
-  for (const v of row) max = Math.max(max, v);
-  let sum = 0;
-  for (const v of row) sum += Math.exp(v - max);
-  return (row[t] ?? Number.NaN) - max - Math.log(sum);
-}
-
-/** The rows in a native buffer of ggml's, as llama.cpp's logits are. */
-function nativeRows(runtime: LlamaRuntime, rows: readonly Float32Array[], V: number): { logits: NativePointer; free: () => void } {
-  const g = runtime.ggml;
-  const buffer = g.ggml_backend_buft_alloc_buffer(g.ggml_backend_cpu_buffer_type(), 4 * V * rows.length);
-  assert.ok(buffer !== null);
-  const logits = g.ggml_backend_buffer_get_base(buffer);
-  const flat = new Float32Array(V * rows.length);
-  rows.forEach((row, r) => flat.set(row, r * V));
-  runtime.api.koffi.encode(logits, 'float', flat, flat.length);
-  return { logits, free: () => g.ggml_backend_buffer_free(buffer) };
-}
-
-function assertNearExact(rows: readonly Float32Array[], targets: readonly (readonly number[])[], got: readonly number[][]): void {
-  targets.forEach((row, r) =>
-    row.forEach((t, k) => {
-      const expected = exact(rows[r] ?? new Float32Array(), t);
-      const value = got[r]?.[k] ?? Number.NaN;
-      assert.ok(
-        Math.abs(value - expected) < 1e-6 * Math.max(1, Math.abs(expected) / 10),
-        `row ${r} token ${t}: ${value}, float64 ${expected}`,
-      );
-    }),
-  );
-}
 
 describe("ggml's vectorised row kernel for the log-softmax", () => {
   it('is found in the CPU backend ggml loaded here, and refused where it is missing or means something else', async (t) => {

@@ -315,7 +315,8 @@ function ggufTargets(outcome: Outcome<GgufMcResult> | undefined): Target[] {
         '',
         () =>
           `${r.secondsPerItem} s (through the runtime process; ${r.inProcessSecondsPerItem} s in the bench's own process, IPC ${r.ipcRatio}x) against ${r.evaluationSecondsPerItem} s per item, decodes at ${r.threads} thread(s): ` +
-          `the log-softmax (${r.logSoftmax === 'row kernel' ? "ggml's SIMD row kernel, one pass over each row" : "ggml's graph softmax"}, ${r.softmaxThreads} thread(s)) ` +
+          `the log-softmax (${r.logSoftmax === 'row kernel' ? "ggml's SIMD row kernel, one pass a row" : "ggml's graph softmax"}, ` +
+          `${r.softmaxThreads} thread(s)) ` +
           'weighs against a network of width 32 whose output row is only 32 multiply-adds per vocabulary entry; on a real model the forward pass dominates. ' +
           `Old path for the record: ${old}`,
       ),

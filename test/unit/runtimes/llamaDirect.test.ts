@@ -63,7 +63,7 @@ describe('llama.cpp through its C API (koffi)', () => {
     assert.ok(layoutMismatches(noPointers, STRUCT_SIZES).some((p) => /^llama_batch\.token at byte 8 is 0, expected non-null$/.test(p)));
   });
 
-  it("records how it ran: the C API, ggml's row kernel for the log-probs, half the cores for the decodes; every core for the graph's log-softmax where there is no row kernel", () => {
+  it("records how it ran: the C API, ggml's row kernel, half the cores for the decodes (every core for a graph log-softmax)", () => {
     assert.match(model.runtime.calls ?? '', /^llama\.cpp C API through koffi \d+\.\d+\.\d+$/);
     assert.equal(model.runtime.logprobs, process.platform === 'win32' ? GRAPH_LOGPROBS_METHOD : KERNEL_LOGPROBS_METHOD);
     assert.equal(model.runtime.threads, 1);

@@ -4,7 +4,8 @@ import { type LlamaRuntime } from './llamaLibrary';
 import { type RowsLogSoftmax, checkTargets, rowMax } from './logSoftmax';
 
 export const KERNEL_LOGPROBS_METHOD =
-  "ggml's vectorised softmax row kernel (ggml_vec_soft_max_f32 of its CPU backend) over llama.cpp's float32 logits, each row shifted by its largest scored logit, the exponentials summed in float64; log-prob = logit - shift - ln(sum) in float64";
+  "ggml's vectorised softmax row kernel (ggml_vec_soft_max_f32 of its CPU backend) over llama.cpp's float32 logits, " +
+  'each row shifted by its largest scored logit, the exponentials summed in float64; log-prob = logit - shift - ln(sum) in float64';
 
 /**
  * Log-probs through ggml's SIMD row kernel, one call per row on llama.cpp's own logits (no copy): one pass

@@ -26,7 +26,8 @@ export function readRunResults(dir: string): CurrentResults & { readonly manifes
   return { ...readCurrentResults(dir, run), manifest: run.manifest };
 }
 
-function readRegisteredRun(dir: string): ResultsCheck {
+/** run.json and its benchmark's basics, the benchmark checked against the registry (file and field named). */
+export function readRegisteredRun(dir: string): ResultsCheck {
   const manifest = readManifest(dir);
   return { manifest, basics: basicsOfRun(REGISTERED_BASICS, manifest.benchmark, runPaths(dir).manifest) };
 }

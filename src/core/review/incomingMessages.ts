@@ -2,8 +2,7 @@ import type * as z from 'zod';
 import { type WebviewMessage, WebviewMessageSchema } from '../protocol/review';
 import { categoryIdsOf } from '../adjudication/event';
 import { type VerdictScale, isGraded, isOnScale, scaleOf, scaleTakes } from '../scale/verdictScale';
-import { benchmarkBasicsOf } from '../benchmarks/registryBasics';
-import { readRunManifest } from '../benchmarks/runRegistry';
+import { readRegisteredRun } from '../benchmarks/runRegistry';
 
 /** Why a decision does not fit the run's scale (a verdict on a graded run, a grade off the scale…), or null. */
 function scaleProblem(
@@ -33,8 +32,8 @@ export function webviewMessageSchemaFor(runDir: string): z.ZodType<WebviewMessag
   let categories: ReadonlySet<string>;
   let scale: VerdictScale;
   try {
-    const manifest = readRunManifest(runDir);
-    categories = categoryIdsOf(benchmarkBasicsOf(manifest.benchmark));
+    const { manifest, basics } = readRegisteredRun(runDir);
+    categories = categoryIdsOf(basics);
     scale = scaleOf(manifest);
   } catch {
     return WebviewMessageSchema;

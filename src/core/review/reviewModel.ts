@@ -11,8 +11,8 @@ import { scaleOf } from '../scale/verdictScale';
 import { AdjudicationTail } from './adjudicationTail';
 import { type RowBasis, type ViewContext, rowBasisOf } from './itemViews';
 import { rowBasisFile } from './rowBasisFile';
-import { benchmarkBasicsOf } from '../benchmarks/registryBasics';
-import { readRunManifest } from '../benchmarks/runRegistry';
+import { readRegisteredRun } from '../benchmarks/runRegistry';
+import { type ResultsCheck } from '../runs/benchmarkLineCheck';
 
 /**
  * A run folder as the review sees it, read in one place (ReviewLoader): run.json, the results through their
@@ -68,15 +68,15 @@ function positionsOf(itemIds: readonly string[]): Map<string, number> {
 
 function resultsIndexOf(
   paths: RunPaths,
-  manifest: RunManifest,
+  run: ResultsCheck,
   view: ViewContext,
   positions: ReadonlyMap<string, number>,
 ): ResultsIndex<RowBasis> {
   return ResultsIndex.read(paths.results, {
-    check: { manifest, basics: benchmarkBasicsOf(manifest.benchmark) },
+    check: run,
     knownIds: positions,
     describe: (line) => rowBasisOf(line, view),
-    file: rowBasisFile(manifest, view.settings.primaryMetric),
+    file: rowBasisFile(run.manifest, view.settings.primaryMetric),
   });
 }
 
@@ -93,14 +93,12 @@ export class ReviewLoader {
   /** Reads run.json, the results index and the whole adjudication log; torn lines are reported with the log's problems. */
   static open(dir: string): { loader: ReviewLoader; model: ReviewModel; adjudications: AdjudicationsRead } {
     const paths = runPaths(dir);
-    const manifest = readRunManifest(paths.dir);
+    const run = readRegisteredRun(paths.dir);
+    const { manifest } = run;
     const view = viewOf(manifest, null);
     const positions = positionsOf(manifest.dataset.itemIds);
-    const model: ReviewModel = { paths, manifest, positions, results: resultsIndexOf(paths, manifest, view, positions), view };
-    const tail = new AdjudicationTail(paths.adjudications, {
-      categories: categoryIdsOf(benchmarkBasicsOf(manifest.benchmark)),
-      scale: view.scale,
-    });
+    const model: ReviewModel = { paths, manifest, positions, results: resultsIndexOf(paths, run, view, positions), view };
+    const tail = new AdjudicationTail(paths.adjudications, { categories: categoryIdsOf(run.basics), scale: view.scale });
     const loader = new ReviewLoader(model, tail);
     const read = loader.readAdjudications();
     return { loader, model, adjudications: { ...read, problems: [...read.problems, ...tornLineProblems(paths)] } };
@@ -126,11 +124,12 @@ export class ReviewLoader {
   /** Reads run.json again and the results appended since (a running run, a retry); the whole index when the items changed. */
   readResults(): ResultsRead {
     const before = this.current;
-    const manifest = readRunManifest(before.paths.dir);
+    const run = readRegisteredRun(before.paths.dir);
+    const { manifest } = run;
     const view = viewOf(manifest, before.view.aid);
     if (manifest.dataset.itemIds.join('\n') !== before.manifest.dataset.itemIds.join('\n')) {
       const positions = positionsOf(manifest.dataset.itemIds);
-      this.current = { paths: before.paths, manifest, positions, results: resultsIndexOf(before.paths, manifest, view, positions), view };
+      this.current = { paths: before.paths, manifest, positions, results: resultsIndexOf(before.paths, run, view, positions), view };
       return { model: this.current, itemsChanged: true, reset: true, changed: manifest.dataset.itemIds };
     }
     const { changed, reset } = before.results.refresh();

@@ -6,7 +6,7 @@ import { parseAt } from '../util/zodIssues';
 import { invalidUtf8Message, invalidUtf8Offset } from '../util/utf8';
 import { ItemErrorSchema, type ResultLine, ResultLineSchema, VerdictSchema } from './resultLine';
 import { lineBasisDigest } from './decisionBasis';
-import { type ResultsCheck, checkLineOfBenchmark } from './benchmarkLineCheck';
+import { type LineCheck, type ResultsCheck, checkLineOfRun, lineCheckOf } from './benchmarkLineCheck';
 import {
   type IndexEntry,
   type IndexFileOptions,
@@ -60,7 +60,7 @@ export class ResultsIndex<S> {
   private nextLine = 1;
   private tornBytes = 0;
   private linesRead = 0;
-  private readonly known: { has(itemId: string): boolean } | undefined;
+  private readonly lineCheck: LineCheck | undefined;
   /** results.jsonl's size and mtime at the last read (what the index file records). */
   private stat = { size: 0, mtimeMs: 0 };
   private burstFd: number | undefined;
@@ -69,7 +69,7 @@ export class ResultsIndex<S> {
     readonly path: string,
     private readonly options: ResultsIndexOptions<S>,
   ) {
-    this.known = options.check === undefined ? undefined : (options.knownIds ?? new Set(options.check.manifest.dataset.itemIds));
+    this.lineCheck = options.check === undefined ? undefined : lineCheckOf(options.check, options.knownIds);
   }
 
   static read<S>(path: string, options: ResultsIndexOptions<S>): ResultsIndex<S> {
@@ -98,7 +98,7 @@ export class ResultsIndex<S> {
     if (stored === undefined) return -1;
     for (const entry of stored.entries) {
       // An item the run no longer has: read results.jsonl, which names the line at fault.
-      if (this.known !== undefined && !this.known.has(entry.itemId)) {
+      if (this.lineCheck !== undefined && !this.lineCheck.known.has(entry.itemId)) {
         this.entries.clear();
         return -1;
       }
@@ -268,11 +268,7 @@ export class ResultsIndex<S> {
       throw new InputError({ file: this.path, line }, `not valid JSON (${(error as Error).message})`);
     }
     const value = parseAt(IndexedLineSchema, json, { file: this.path, line });
-    const check = this.options.check;
-    if (check !== undefined) checkLineOfBenchmark(check.basics, value, this.path, line);
-    if (this.known !== undefined && !this.known.has(value.itemId)) {
-      throw new UserError(`${this.path} line ${line}, field "itemId": "${value.itemId}" is not an item of this run`);
-    }
+    if (this.lineCheck !== undefined) checkLineOfRun(this.lineCheck, value, this.path, line);
     return new LineEntry(value, offset, length, line, this.options.describe(value));
   }
 }

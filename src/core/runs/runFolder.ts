@@ -6,7 +6,7 @@ import { readJsonl } from '../util/jsonlReader';
 import { decodeUtf8 } from '../util/utf8';
 import { parseAt } from '../util/zodIssues';
 import { type ResultLine, ResultLineSchema } from './resultLine';
-import { type ResultsCheck, checkLineOfBenchmark } from './benchmarkLineCheck';
+import { type ResultsCheck, checkLineOfRun, lineCheckOf } from './benchmarkLineCheck';
 import { type RunManifest, RunManifestSchema, RUN_FORMAT_VERSION } from './runManifest';
 
 export const RUN_FILE = 'run.json';
@@ -78,13 +78,10 @@ export interface CurrentResults {
 export function readCurrentResults(dir: string, check?: ResultsCheck): CurrentResults {
   const paths = runPaths(dir);
   const { records, tornTail } = readJsonl(paths.results, ResultLineSchema);
-  const known = check ? new Set(check.manifest.dataset.itemIds) : undefined;
+  const lineCheck = check === undefined ? undefined : lineCheckOf(check);
   const byItem = new Map<string, ResultLine>();
   for (const { value, line } of records) {
-    if (check !== undefined) checkLineOfBenchmark(check.basics, value, paths.results, line);
-    if (known !== undefined && !known.has(value.itemId)) {
-      throw new UserError(`${paths.results} line ${line}, field "itemId": "${value.itemId}" is not an item of this run`);
-    }
+    if (lineCheck !== undefined) checkLineOfRun(lineCheck, value, paths.results, line);
     byItem.set(value.itemId, value);
   }
   return { byItem, lines: records.length, tornTail };

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { allocateCpuBuffer } from '../../src/core/runtimes/gguf/ggmlApi';
 import { type LlamaRuntime } from '../../src/core/runtimes/gguf/llamaLibrary';
 import { type NativePointer } from '../../src/core/runtimes/gguf/llamaApi';
 
@@ -13,14 +14,11 @@ export function exactLogProb(row: Float32Array, t: number): number {
 
 /** The rows in a native buffer of ggml's, as llama.cpp's logits are. */
 export function nativeRows(runtime: LlamaRuntime, rows: readonly Float32Array[], V: number): { logits: NativePointer; free: () => void } {
-  const g = runtime.ggml;
-  const buffer = g.ggml_backend_buft_alloc_buffer(g.ggml_backend_cpu_buffer_type(), 4 * V * rows.length);
-  assert.ok(buffer !== null);
-  const logits = g.ggml_backend_buffer_get_base(buffer);
+  const { buffer, base: logits } = allocateCpuBuffer(runtime.ggml, 4 * V * rows.length);
   const flat = new Float32Array(V * rows.length);
   rows.forEach((row, r) => flat.set(row, r * V));
   runtime.api.koffi.encode(logits, 'float', flat, flat.length);
-  return { logits, free: () => g.ggml_backend_buffer_free(buffer) };
+  return { logits, free: () => runtime.ggml.ggml_backend_buffer_free(buffer) };
 }
 
 /** Each target's log-prob within 1e-6 of float64 (relative beyond 10 nats). */

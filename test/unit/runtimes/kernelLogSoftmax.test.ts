@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { PerformanceObserver, constants } from 'node:perf_hooks';
 import { describe, it } from 'node:test';
+import { allocateCpuBuffer } from '../../../src/core/runtimes/gguf/ggmlApi';
 import { bindRowExponentials } from '../../../src/core/runtimes/gguf/ggmlRowKernel';
 import { KernelLogSoftmax } from '../../../src/core/runtimes/gguf/kernelLogSoftmax';
 import { loadLlamaRuntime } from '../../../src/core/runtimes/gguf/llamaLibrary';
@@ -18,18 +19,15 @@ describe("ggml's vectorised row kernel for the log-softmax", () => {
     const softmax = KernelLogSoftmax.open(runtime, 1000);
     assert.ok(softmax !== null, `${runtime.cpuBackend} exports ggml_vec_soft_max_f32`);
     softmax.dispose();
-    const g = runtime.ggml;
-    const scratch = g.ggml_backend_buft_alloc_buffer(g.ggml_backend_cpu_buffer_type(), 4 * 64);
-    assert.ok(scratch !== null);
+    const { buffer, base } = allocateCpuBuffer(runtime.ggml, 4 * 64);
     try {
-      const base = g.ggml_backend_buffer_get_base(scratch);
       const { koffi } = runtime.api;
       assert.equal(bindRowExponentials(koffi, runtime.cpuBackend, base, 'ggml_vec_soft_max_f32_absent'), null);
       // Same C signature, another result (the log of the sum): the known row's check refuses it.
       assert.equal(bindRowExponentials(koffi, runtime.cpuBackend, base, 'ggml_vec_log_soft_max_f32'), null);
       assert.notEqual(bindRowExponentials(koffi, runtime.cpuBackend, base), null);
     } finally {
-      g.ggml_backend_buffer_free(scratch);
+      runtime.ggml.ggml_backend_buffer_free(buffer);
     }
   });
 

@@ -66,6 +66,13 @@ export function declareGgmlApi(koffi: typeof Koffi, base: Koffi.LibraryHandle, r
   };
 }
 
+/** A buffer of ggml's CPU backend (aligned as its tensors must be) and its base address, for the log-softmax. */
+export function allocateCpuBuffer(ggml: GgmlApi, bytes: number): { readonly buffer: NativePointer; readonly base: NativePointer } {
+  const buffer = ggml.ggml_backend_buft_alloc_buffer(ggml.ggml_backend_cpu_buffer_type(), bytes);
+  if (buffer === null) throw new Error(`ggml could not allocate ${bytes} bytes for the log-softmax`);
+  return { buffer, base: ggml.ggml_backend_buffer_get_base(buffer) };
+}
+
 let types: { readonly InitParams: Koffi.TypeObject; readonly SetThreads: Koffi.TypeObject } | undefined;
 
 /** koffi's named types are process-wide: declared once. */

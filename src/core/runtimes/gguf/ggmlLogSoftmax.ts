@@ -1,7 +1,7 @@
 import type * as Koffi from 'koffi';
-import { type GgmlApi } from './ggmlApi';
+import { type GgmlApi, allocateCpuBuffer } from './ggmlApi';
 import { type NativePointer } from './llamaApi';
-import { type RowsLogSoftmax, checkTargets, logSumExp } from './logSoftmax';
+import { type RowsLogSoftmax, checkTargets, logSumExp, readLogitsRow } from './logSoftmax';
 
 export const GRAPH_LOGPROBS_METHOD =
   "ggml's CPU softmax over llama.cpp's float32 logits (float64 sums), in native code; a probability below 1e-30 recomputed from the logits with a float64 log-sum-exp";
@@ -44,15 +44,9 @@ export class GgmlLogSoftmax implements RowsLogSoftmax {
     this.backend = backend;
     const setter = ggml.ggml_backend_reg_get_proc_address(ggml.ggml_backend_dev_backend_reg(device), 'ggml_backend_set_n_threads');
     if (setter !== null) ggml.setThreads(setter, backend, threads);
-    // ggml's own CPU buffers: aligned as its tensors must be.
-    const allocate = (bytes: number): [NativePointer, NativePointer] => {
-      const buffer = ggml.ggml_backend_buft_alloc_buffer(ggml.ggml_backend_cpu_buffer_type(), bytes);
-      if (buffer === null) throw new Error(`ggml could not allocate ${bytes} bytes for the log-softmax`);
-      return [buffer, ggml.ggml_backend_buffer_get_base(buffer)];
-    };
-    [this.scratchBuffer, this.scratch] = allocate(4 * vocabulary * maxRows);
-    [this.indexBuffer, this.indices] = allocate(4 * maxPairs);
-    [this.pickedBuffer, this.picked] = allocate(4 * maxPairs);
+    ({ buffer: this.scratchBuffer, base: this.scratch } = allocateCpuBuffer(ggml, 4 * vocabulary * maxRows));
+    ({ buffer: this.indexBuffer, base: this.indices } = allocateCpuBuffer(ggml, 4 * maxPairs));
+    ({ buffer: this.pickedBuffer, base: this.picked } = allocateCpuBuffer(ggml, 4 * maxPairs));
   }
 
   async logProbs(logits: NativePointer, targets: readonly (readonly number[])[]): Promise<number[][]> {
@@ -75,7 +69,7 @@ export class GgmlLogSoftmax implements RowsLogSoftmax {
     return targets.map((row, r) => {
       const values = row.map(() => probabilities[k++] ?? Number.NaN);
       if (values.every((p) => p >= SMALLEST_TRUSTED)) return values.map(Math.log);
-      const logits32 = Float32Array.from(this.koffi.decode(logits, r * V * 4, 'float', V) as ArrayLike<number>);
+      const logits32 = readLogitsRow(this.koffi, logits, r, V);
       const logSum = logSumExp(logits32);
       return row.map((t) => (logits32[t] ?? Number.NaN) - logSum);
     });

@@ -1,7 +1,8 @@
+import { allocateCpuBuffer } from './ggmlApi';
 import { type RowExponentials, bindRowExponentials } from './ggmlRowKernel';
 import { type NativePointer } from './llamaApi';
 import { type LlamaRuntime } from './llamaLibrary';
-import { type RowsLogSoftmax, checkTargets, rowMax } from './logSoftmax';
+import { type RowsLogSoftmax, checkTargets, readLogitsRow, rowMax } from './logSoftmax';
 
 export const KERNEL_LOGPROBS_METHOD =
   "ggml's vectorised softmax row kernel (ggml_vec_soft_max_f32 of its CPU backend) over llama.cpp's float32 logits, " +
@@ -32,16 +33,14 @@ export class KernelLogSoftmax implements RowsLogSoftmax {
   /** Null where the CPU backend does not export the kernel (see bindRowExponentials). */
   static open(runtime: LlamaRuntime, vocabulary: number): KernelLogSoftmax | null {
     if (runtime.cpuBackend === null) return null;
-    const g = runtime.ggml;
-    const scratchBuffer = g.ggml_backend_buft_alloc_buffer(g.ggml_backend_cpu_buffer_type(), 4 * Math.max(vocabulary, 64));
-    if (scratchBuffer === null) throw new Error(`ggml could not allocate ${4 * vocabulary} bytes for the log-softmax`);
-    const scratch = g.ggml_backend_buffer_get_base(scratchBuffer);
-    const kernel = bindRowExponentials(runtime.api.koffi, runtime.cpuBackend, scratch);
+    // At least 64 floats: the known row the kernel is checked on when it is bound.
+    const { buffer, base } = allocateCpuBuffer(runtime.ggml, 4 * Math.max(vocabulary, 64));
+    const kernel = bindRowExponentials(runtime.api.koffi, runtime.cpuBackend, base);
     if (kernel === null) {
-      g.ggml_backend_buffer_free(scratchBuffer);
+      runtime.ggml.ggml_backend_buffer_free(buffer);
       return null;
     }
-    return new KernelLogSoftmax(runtime, vocabulary, kernel, scratchBuffer, scratch);
+    return new KernelLogSoftmax(runtime, vocabulary, kernel, buffer, base);
   }
 
   logProbs(logits: NativePointer, targets: readonly (readonly number[])[]): Promise<number[][]> {
@@ -59,7 +58,7 @@ export class KernelLogSoftmax implements RowsLogSoftmax {
         let shift = Math.max(...x);
         let sum = this.kernel(V, this.scratch, base + BigInt(offset), shift);
         if (!(Number.isFinite(sum) && sum > 0)) {
-          shift = rowMax(Float32Array.from(koffi.decode(logits, offset, 'float', V) as ArrayLike<number>));
+          shift = rowMax(readLogitsRow(koffi, logits, r, V));
           sum = this.kernel(V, this.scratch, base + BigInt(offset), shift);
         }
         const logSum = shift + Math.log(sum);

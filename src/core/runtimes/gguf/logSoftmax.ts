@@ -1,3 +1,4 @@
+import type * as Koffi from 'koffi';
 import { type NativePointer } from './llamaApi';
 
 /** Log-probs of given tokens under the softmax of llama.cpp's logits rows, read after a decode and before the next. */
@@ -31,6 +32,11 @@ function sumOfExponentials(row: Float32Array, shift: number): number {
   let sum = 0;
   for (let k = 0; k < row.length; k++) sum += Math.exp((row[k] ?? -Infinity) - shift);
   return sum;
+}
+
+/** Row `row` of a buffer of rows of `size` float32 logits, copied out of native memory. */
+export function readLogitsRow(koffi: typeof Koffi, logits: NativePointer, row: number, size: number): Float32Array {
+  return Float32Array.from(koffi.decode(logits, row * size * 4, 'float', size) as ArrayLike<number>);
 }
 
 /** Throws unless every target is a token of a vocabulary of `size`. */
